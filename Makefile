@@ -1,0 +1,38 @@
+# stolik — developer entry points.  Everything runs from the local .venv.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.stamp
+
+# Lint only the source trees that exist (benchmarks/ may not yet).
+LINT_PATHS := $(wildcard src tests benchmarks)
+
+.DEFAULT_GOAL := run
+.PHONY: venv run test bench clean
+
+venv: $(STAMP)
+
+# Re-install only when pyproject.toml changes (or the venv is missing).
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[dev]'
+	touch $(STAMP)
+
+# The main job for now: a short seeded simulated series, printed as a score sheet.
+run: venv
+	$(BIN)/stolik simulate --deals 32 --seed 1 --sheet
+
+test: venv
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy
+	$(BIN)/pytest -q
+
+bench: venv
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -name '__pycache__' -type d -prune -exec rm -rf {} +
+	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

@@ -1,0 +1,5 @@
+"""``python -m stolik`` runs the command-line interface."""
+
+from stolik.cli import main
+
+main()

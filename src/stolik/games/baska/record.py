@@ -1,0 +1,348 @@
+"""Baśka deal records (RULES §11): read, validate by replaying, write, round trip exact.
+
+A record is a series of one or more deals; each deal holds the dealer, the four hands, the
+auction and the play as ``"<seat> <call>"`` / ``"<seat> <card>"`` entries, and optionally the
+seat a referee found revoking. Reading checks the syntax; :func:`replay` checks every call
+and card against the ruleset and settles the series. Every problem is one
+:class:`~stolik.errors.RecordError` naming the deal, the entry and the rule.
+
+>>> text = '''
+... ruleset = "pucka-2019"
+... [[deal]]
+... dealer = 0
+... hands = ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"]
+... auction = ["2 pass", "3 pass", "0 pass", "1 pass"]
+... play = ["1 JC", "2 TC", "3 QD", "0 QC", "0 AH", "1 TD", "2 TS", "3 JD",
+...         "0 AD", "1 QH", "2 AC", "3 JS", "1 QS", "2 AS", "3 JH", "0 TH"]
+... '''
+>>> rec = parse_record(loads_document(text, "toml"))
+>>> replay(rec).totals
+(3, 3, -3, -3)
+>>> parse_record(loads_document(dumps_record(rec), "toml")) == rec
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stolik.errors import CardError, IllegalMove, RecordError, StolikError
+from stolik.games.baska.calls import Call, parse_call
+from stolik.games.baska.deck import DECK
+from stolik.games.baska.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
+from stolik.games.baska.scoring import DealResult
+from stolik.games.baska.state import Deal
+from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
+from stolik.series import place_points
+
+META_KEYS = ("event", "site", "date", "round", "table", "comment")
+"""Optional descriptive keys a record may carry at its top (like PGN's tags)."""
+
+DEAL_KEYS = ("dealer", "hands", "auction", "play", "revoke")
+
+__all__ = [
+    "DealRecord", "SeriesRecord", "SeriesResult", "dumps_record", "load_record",
+    "loads_document", "parse_record", "record_of", "replay",
+]
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal as written: hands keep the order the record gave their cards in."""
+
+    dealer: int
+    hands: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    auction: tuple[tuple[int, Call], ...]
+    play: tuple[tuple[int, int], ...] = ()
+    revoke: int | None = None
+
+    def hand_masks(self) -> list[int]:
+        """The hands as bitmasks."""
+        return [DECK.mask_of(h) for h in self.hands]
+
+
+@dataclass(frozen=True)
+class SeriesRecord:
+    """A record file: the ruleset, optional player names, the deals, descriptive tags."""
+
+    ruleset: Ruleset
+    deals: tuple[DealRecord, ...]
+    players: tuple[str, ...] | None = None
+    meta: tuple[tuple[str, Any], ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, SeriesRecord) and self.ruleset_ref == other.ruleset_ref
+                and self.deals == other.deals and self.players == other.players
+                and self.meta == other.meta)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def ruleset_ref(self) -> str:
+        """What the record's ``ruleset`` key says: an id, or a user file's path."""
+        return self.ruleset.path or self.ruleset.id
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    """A replayed series: each deal's result, totals and place points (RULES §9)."""
+
+    record: SeriesRecord
+    results: tuple[DealResult, ...]
+    totals: tuple[int, int, int, int]
+    place_points: tuple[float, ...]
+    deals: tuple[Deal, ...] = field(default=(), repr=False, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The form ``stolik replay --json`` prints."""
+        return {
+            "ruleset": self.record.ruleset.id,
+            "players": list(self.record.players) if self.record.players else None,
+            "deals": [r.to_json() for r in self.results],
+            "totals": list(self.totals),
+            "place_points": list(self.place_points),
+        }
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _fail(where: str, message: str) -> RecordError:
+    return RecordError(f"{where}: {message}" if where else message)
+
+
+def _seat(value: Any, where: str, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in range(4):
+        raise _fail(where, f"{what} must be a seat 0–3, not {value!r} (RULES §11)")
+    return value
+
+
+def _strings(value: Any, where: str, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise _fail(where, f"'{key}' must be a list of strings (RULES §11)")
+    return value
+
+
+def _entry(text: str, where: str) -> tuple[int, str]:
+    parts = text.split(None, 1)
+    if len(parts) != 2 or parts[0] not in ("0", "1", "2", "3"):
+        raise _fail(where, f"write \"<seat 0–3> <call or card>\", not {text!r} (RULES §11)")
+    return int(parts[0]), parts[1].strip()
+
+
+def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None) -> SeriesRecord:
+    """Check a record's syntax and build it. ``ruleset`` overrides the record's own key."""
+    unknown = sorted(set(doc) - {"ruleset", "players", "deal", *META_KEYS})
+    if unknown:
+        raise _fail("", f"unknown key '{unknown[0]}' — a record has ruleset, players, deal "
+                    f"and the tags {', '.join(META_KEYS)} (RULES §11)")
+    if isinstance(ruleset, Ruleset):
+        rs = ruleset
+    else:
+        ref = ruleset or doc.get("ruleset", DEFAULT_RULESET)
+        if not isinstance(ref, str):
+            raise _fail("", f"'ruleset' must be a ruleset id or path, not {ref!r} (RULES §11)")
+        rs = load_ruleset(ref)
+    players = None
+    if "players" in doc:
+        players = _strings(doc["players"], "", "players")
+        if len(players) != 4:
+            raise _fail("", f"'players' must name 4 players by seat, not {len(players)} "
+                        "(RULES §11)")
+    raw_deals = doc.get("deal")
+    if not isinstance(raw_deals, list) or not raw_deals or not all(
+            isinstance(d, dict) for d in raw_deals):
+        raise _fail("", "the record has no [[deal]] tables (RULES §11)")
+    deals = tuple(_parse_deal(d, i + 1, rs) for i, d in enumerate(raw_deals))
+    meta = tuple((k, doc[k]) for k in META_KEYS if k in doc)
+    return SeriesRecord(rs, deals, tuple(players) if players else None, meta)
+
+
+def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
+    where = f"deal {number}"
+    unknown = sorted(set(d) - set(DEAL_KEYS))
+    if unknown:
+        raise _fail(where, f"unknown key '{unknown[0]}' — a deal has "
+                    f"{', '.join(DEAL_KEYS)} (RULES §11)")
+    for key in ("dealer", "hands", "auction"):
+        if key not in d:
+            raise _fail(where, f"'{key}' is missing (RULES §11)")
+    dealer = _seat(d["dealer"], where, "'dealer'")
+    hand_texts = _strings(d["hands"], where, "hands")
+    if len(hand_texts) != 4:
+        raise _fail(where, f"'hands' must hold 4 hands by seat, not {len(hand_texts)} "
+                    "(RULES §11)")
+    hands: list[tuple[int, ...]] = []
+    seen: dict[int, int] = {}
+    for seat, text in enumerate(hand_texts):
+        w = f"{where}, hand of seat {seat}"
+        try:
+            cards = DECK.parse(text)
+        except CardError as e:
+            raise _fail(w, f"{e} (RULES §11)") from None
+        if len(cards) != 4:
+            raise _fail(w, f"a hand has 4 cards, not {len(cards)} (RULES §1)")
+        for c in cards:
+            if c in seen:
+                raise _fail(w, f"card {DECK.name(c, ascii=True)} dealt twice (also in seat "
+                            f"{seen[c]}'s hand) (RULES §11)")
+            seen[c] = seat
+        hands.append(tuple(cards))
+    auction = []
+    for i, text in enumerate(_strings(d["auction"], where, "auction")):
+        w = f"{where}, auction entry {i + 1}"
+        seat, word = _entry(text, w)
+        try:
+            auction.append((seat, parse_call(word, rs)))
+        except IllegalMove as e:
+            raise _fail(w, str(e)) from None
+    play = []
+    for i, text in enumerate(_strings(d.get("play", []), where, "play")):
+        w = f"{where}, play entry {i + 1}"
+        seat, word = _entry(text, w)
+        try:
+            play.append((seat, DECK.parse_card(word)))
+        except CardError as e:
+            raise _fail(w, f"{e} (RULES §11)") from None
+    revoke = _seat(d["revoke"], where, "'revoke'") if "revoke" in d else None
+    return DealRecord(dealer, (hands[0], hands[1], hands[2], hands[3]), tuple(auction),
+                      tuple(play), revoke)
+
+
+def load_record(path: str | Path, *, ruleset: str | Ruleset | None = None) -> SeriesRecord:
+    """Read a record file (TOML or JSON); errors name the file."""
+    try:
+        return parse_record(load_document(path), ruleset=ruleset)
+    except RecordError as e:
+        raise e if e.source else e.with_source(str(path)) from None
+    except StolikError as e:
+        raise RecordError(str(e), source=str(path)) from None
+
+
+# ---------------------------------------------------------------- replay
+
+
+def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
+                bok_deal: bool = False) -> Deal:
+    """Play a deal record through the engine; the first broken rule is a RecordError."""
+    where = f"deal {number}"
+    try:
+        deal = Deal(rs, rec.dealer, rec.hand_masks(), bok_deal=bok_deal)
+    except IllegalMove as e:
+        raise _fail(where, str(e)) from None
+    for i, (seat, call) in enumerate(rec.auction):
+        try:
+            why = deal.why_not_call(call, seat)
+            if why is not None:
+                raise IllegalMove(why)
+            deal.call(call)
+        except IllegalMove as e:
+            raise _fail(f"{where}, auction entry {i + 1}", str(e)) from None
+    if deal.phase == "auction":
+        raise _fail(where, f"the auction is unfinished — seat {deal.to_act} is to call "
+                    "(RULES §4)")
+    for i, (seat, card) in enumerate(rec.play):
+        w = f"{where}, play entry {i + 1}"
+        if deal.game is not None and deal.game.contract.kind == "honour":
+            raise _fail(w, f"{deal.game.contract.id} is an honour, settled without play "
+                        "(RULES §4)")
+        try:
+            why = deal.why_not_card(card, seat)
+            if why is not None:
+                raise IllegalMove(why)
+            deal.play(card)
+        except IllegalMove as e:
+            raise _fail(w, str(e)) from None
+    if rec.revoke is not None:
+        try:
+            deal.record_revoke(rec.revoke)
+        except IllegalMove as e:
+            raise _fail(f"{where}, revoke", str(e)) from None
+    if not deal.is_over:
+        raise _fail(where, f"the play stops after {len(rec.play)} cards — a deal is played "
+                    f"to the 16th card, seat {deal.to_act} is to play (RULES §11)")
+    return deal
+
+
+def replay(record: SeriesRecord) -> SeriesResult:
+    """Replay every deal in order: dealer sequence, bok-rounds (RULES §6), totals and place
+    points (RULES §9)."""
+    rs = record.ruleset
+    results: list[DealResult] = []
+    deals: list[Deal] = []
+    pending_bok = 0
+    for i, rec in enumerate(record.deals):
+        if i and rec.dealer != (record.deals[i - 1].dealer + 1) % 4:
+            raise _fail(f"deal {i + 1}", f"dealer {rec.dealer} should be "
+                        f"{(record.deals[i - 1].dealer + 1) % 4} — the deal moves one seat "
+                        "clockwise each deal (RULES §9, §11)")
+        bok_deal = pending_bok > 0
+        if bok_deal:
+            pending_bok -= 1
+        deal = replay_deal(rs, rec, i + 1, bok_deal=bok_deal)
+        result = deal.result()
+        if result.tie:
+            # A bok during a bok-round adds its deals after the pending ones (RULES §6).
+            pending_bok += rs.series.bok_round_deals
+        results.append(result)
+        deals.append(deal)
+    totals = [0, 0, 0, 0]
+    for r in results:
+        for s in range(4):
+            totals[s] += r.payout[s]
+    pp = place_points(totals, rs.series.place_points, bonus=rs.series.positive_bonus or None)
+    return SeriesResult(record, tuple(results), (totals[0], totals[1], totals[2], totals[3]),
+                        tuple(pp), tuple(deals))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def record_of(deal: Deal) -> DealRecord:
+    """The record of a deal played through the engine (hands in the order held)."""
+    auction = tuple((op.seat, op.call) for op in deal.log
+                    if op.kind == "call" and op.call is not None)
+    play = tuple((op.seat, op.card) for op in deal.log
+                 if op.kind == "card" and op.card is not None)
+    revoke = next((op.seat for op in deal.log if op.kind == "revoke"), None)
+    order = deal.rs.order_of(deal.rs.zwykla)
+    hands = tuple(tuple(order.sort(DECK.cards_of(h))) for h in deal.initial_hands)
+    return DealRecord(deal.dealer, hands, auction, play, revoke)  # type: ignore[arg-type]
+
+
+def _deal_doc(rs: Ruleset, rec: DealRecord) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "dealer": rec.dealer,
+        "hands": [DECK.format(h, ascii=True) for h in rec.hands],
+        "auction": [f"{s} {c.text(rs)}" for s, c in rec.auction],
+    }
+    if rec.play:
+        doc["play"] = [f"{s} {DECK.name(c, ascii=True)}" for s, c in rec.play]
+    if rec.revoke is not None:
+        doc["revoke"] = rec.revoke
+    return doc
+
+
+def record_document(record: SeriesRecord) -> Document:
+    """The record as a document (the keys of RULES §11)."""
+    doc: Document = {"ruleset": record.ruleset_ref}
+    if record.players:
+        doc["players"] = list(record.players)
+    doc.update(dict(record.meta))
+    doc["deal"] = [_deal_doc(record.ruleset, d) for d in record.deals]
+    return doc
+
+
+def dumps_record(record: SeriesRecord, fmt: str = "toml") -> str:
+    """The record as TOML (default) or JSON text."""
+    doc = record_document(record)
+    return dumps_json(doc) if fmt == "json" else dumps_toml(doc)
+
+
+def series_record(rs: Ruleset, deals: Sequence[DealRecord],
+                  players: Sequence[str] | None = None) -> SeriesRecord:
+    """A series record from deal records."""
+    return SeriesRecord(rs, tuple(deals), tuple(players) if players else None)

@@ -1,0 +1,470 @@
+"""A Baśka regulation as data: read from a TOML file, checked key by key.
+
+The three regulations of RULES.md ship in ``rulesets/`` beside this module; a league may
+write its own file (copy one of them) and pass its path wherever a ruleset id is taken.
+A broken file is refused with one line naming the file, the key and the problem.
+
+>>> rs = load_ruleset("pucka-2019")
+>>> [c.id for c in rs.ladder]
+['wesele', 'gran', 'zolo', 'gran-du', 'zolo-du', 'baszka']
+>>> rs.contract("zolo").win, rs.contract("zolo").max_level
+(5, 2)
+>>> rs.doublings[1]
+'rekontra'
+>>> sorted(available_rulesets())
+['linia', 'mester-sport', 'pucka-2019']
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from stolik.errors import CardError, RulesetError
+from stolik.games.baska.deck import DECK
+from stolik.tricks import CardOrder
+
+DEFAULT_RULESET = "pucka-2019"
+
+Kind = Literal["plain", "cicha", "wesele", "solo", "honour"]
+Side = Literal["starzy", "mlodzi"]
+CATEGORIES = ("z_wyjsciem", "bez_wyjscia", "bez_bitki")
+
+
+@dataclass(frozen=True)
+class Wyjscie:
+    """What the losing side needs to escape "bez wyjścia": points, or (if set) tricks."""
+
+    points: int
+    tricks: int | None = None
+
+    def reached(self, points: int, tricks: int) -> bool:
+        """Whether a side with ``points`` and ``tricks`` has its wyjście."""
+        return points >= self.points or (self.tricks is not None and tricks >= self.tricks)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One game type: a contract of the ladder, or the plain game (``zwykla``) or ``cicha``.
+
+    ``rank`` is the position on the ladder (0 = lowest); −1 for games nobody bids.
+    ``requires`` is the set of cards (a mask) the declarer must hold to call it.
+    ``win`` / ``loss`` are the base values (RULES §7); a 2 v 2 game uses the plain table.
+    """
+
+    id: str
+    name: str
+    kind: Kind
+    rank: int = -1
+    order: str = "normal"
+    goal: Literal["points", "all-tricks"] = "points"
+    requires: int = 0
+    first_round_only: bool = False
+    opening_only: bool = False
+    partner_cards: tuple[int, ...] = ()
+    first_double: Literal["mlodzi", "any", "opponents"] = "opponents"
+    win: int = 0
+    loss: int = 0
+    max_level: int = 0
+
+    @property
+    def biddable(self) -> bool:
+        """Whether the contract is called in the auction (plain game and cicha are not)."""
+        return self.rank >= 0
+
+    @property
+    def lone(self) -> bool:
+        """One player against three (cicha, solos and honours: RULES §7)."""
+        return self.kind in ("cicha", "solo", "honour")
+
+
+@dataclass(frozen=True)
+class PlainRules:
+    """The plain game's table (also wesele's): values by winning side and category."""
+
+    starzy: int
+    wyjscie: Mapping[str, Wyjscie]
+    values: Mapping[str, Mapping[str, int]]
+
+
+@dataclass(frozen=True)
+class RevokeRule:
+    """RULES §8. ``mode`` "contract": offender −3v, others +v; "fixed": fixed amounts."""
+
+    mode: Literal["contract", "fixed"]
+    offender: int = 0
+    others: int = 0
+    lone_declarer_loses_contract: bool = False
+
+
+@dataclass(frozen=True)
+class SeriesRules:
+    """RULES §6 and §9: series lengths, place points, bok-rounds."""
+
+    lengths: tuple[int, ...]
+    place_points: tuple[float, ...]
+    positive_bonus: tuple[float, ...] = ()
+    bok_round_deals: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """A whole regulation. Build it with :func:`load_ruleset` or :func:`parse_ruleset`."""
+
+    id: str
+    name: str
+    source: str
+    points_to_win: int
+    doublings: tuple[str, ...]
+    laid_down_max_level: int
+    doubled_tie_loser: Literal["first-doubler"] | None
+    orders: Mapping[str, CardOrder]
+    plain: PlainRules
+    zwykla: Contract
+    cicha: Contract
+    ladder: tuple[Contract, ...]
+    revoke: RevokeRule
+    series: SeriesRules
+    path: str | None = None
+    _by_id: dict[str, Contract] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for c in (self.zwykla, self.cicha, *self.ladder):
+            self._by_id[c.id] = c
+
+    def contract(self, contract_id: str) -> Contract:
+        """A contract (or ``zwykla`` / ``cicha``) by id; KeyError if the ruleset lacks it."""
+        return self._by_id[contract_id]
+
+    def has(self, contract_id: str) -> bool:
+        """Whether the ruleset knows a game of this id."""
+        return contract_id in self._by_id
+
+    def order_of(self, contract: Contract) -> CardOrder:
+        """The card order a contract is played in."""
+        return self.orders[contract.order]
+
+    @property
+    def default_length(self) -> int:
+        """The series length used when none is given (the longest the regulation names
+        among the usual 32, else its first)."""
+        return 32 if 32 in self.series.lengths else self.series.lengths[0]
+
+    def doubling_name(self, level: int) -> str:
+        """Name of the doubling that brings the game to ``level`` (1 = kontra)."""
+        return self.doublings[level - 1]
+
+
+# ---------------------------------------------------------------- loading
+
+
+def available_rulesets() -> list[str]:
+    """Ids of the rulesets shipped with stolik."""
+    folder = resources.files("stolik.games.baska") / "rulesets"
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                  if p.name.endswith(".toml"))
+
+
+@cache
+def _load_shipped(ruleset_id: str) -> Ruleset:
+    folder = resources.files("stolik.games.baska") / "rulesets"
+    text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+    return parse_ruleset(text, source=f"{ruleset_id}.toml")
+
+
+def load_ruleset(ref: str | Path | None = None) -> Ruleset:
+    """A shipped ruleset by id (default ``pucka-2019``), or a user's file by path."""
+    if ref is None:
+        ref = DEFAULT_RULESET
+    text_ref = str(ref)
+    if text_ref in available_rulesets():
+        return _load_shipped(text_ref)
+    path = Path(text_ref)
+    if path.suffix.lower() == ".toml" or path.exists():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise RulesetError(f"{text_ref}: cannot read ruleset file ({e.strerror})") from None
+        return parse_ruleset(text, source=text_ref, path=text_ref)
+    raise RulesetError(
+        f"unknown ruleset {text_ref!r}: use one of {', '.join(available_rulesets())} "
+        "or the path of a ruleset .toml file"
+    )
+
+
+class _Reader:
+    """Reads one TOML table, naming ``file: key`` in every error; refuses unknown keys."""
+
+    def __init__(self, data: Any, where: str, source: str) -> None:
+        if not isinstance(data, dict):
+            raise RulesetError(f"{source}: {where or 'the file'} must be a table")
+        self.data: dict[str, Any] = data
+        self.where = where
+        self.source = source
+        self.used: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.where}.{name}" if self.where else name
+
+    def fail(self, name: str, problem: str) -> RulesetError:
+        return RulesetError(f"{self.source}: key '{self.key(name)}' {problem}")
+
+    def has(self, name: str) -> bool:
+        return name in self.data
+
+    def raw(self, name: str, default: Any = ..., ) -> Any:
+        self.used.add(name)
+        if name not in self.data:
+            if default is ...:
+                raise self.fail(name, "is missing")
+            return default
+        return self.data[name]
+
+    def str_(self, name: str, default: Any = ...) -> str:
+        v = self.raw(name, default)
+        if not isinstance(v, str) or not v:
+            raise self.fail(name, f"must be a non-empty string, not {v!r}")
+        return v
+
+    def int_(self, name: str, default: Any = ..., *, lo: int | None = None,
+             hi: int | None = None) -> int:
+        v = self.raw(name, default)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise self.fail(name, f"must be a whole number, not {v!r}")
+        if lo is not None and v < lo:
+            raise self.fail(name, f"must be at least {lo}, not {v}")
+        if hi is not None and v > hi:
+            raise self.fail(name, f"must be at most {hi}, not {v}")
+        return v
+
+    def bool_(self, name: str, default: Any = ...) -> bool:
+        v = self.raw(name, default)
+        if not isinstance(v, bool):
+            raise self.fail(name, f"must be true or false, not {v!r}")
+        return v
+
+    def choice(self, name: str, options: tuple[str, ...], default: Any = ...) -> str:
+        v = self.raw(name, default)
+        if v not in options:
+            raise self.fail(name, f"must be one of {', '.join(options)}, not {v!r}")
+        return str(v)
+
+    def numbers(self, name: str, default: Any = ..., *, length: int | None = None,
+                positive: bool = False) -> tuple[float, ...]:
+        v = self.raw(name, default)
+        if not isinstance(v, list) or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) for x in v
+        ):
+            raise self.fail(name, f"must be a list of numbers, not {v!r}")
+        if length is not None and len(v) != length:
+            raise self.fail(name, f"must list {length} numbers, not {len(v)}")
+        if positive and any(x <= 0 for x in v):
+            raise self.fail(name, "must hold numbers above zero")
+        return tuple(v)
+
+    def cards(self, name: str, default: Any = ...) -> list[int]:
+        v = self.raw(name, default)
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise self.fail(name, f"must be a list of cards such as [\"AH\", \"TD\"], not {v!r}")
+        try:
+            out = DECK.parse(v)
+        except CardError as e:
+            raise self.fail(name, f"has a bad card: {e}") from None
+        if len(set(out)) != len(out):
+            raise self.fail(name, "lists a card twice")
+        return out
+
+    def table(self, name: str) -> _Reader:
+        return _Reader(self.raw(name), self.key(name), self.source)
+
+    def done(self) -> None:
+        unknown = sorted(set(self.data) - self.used)
+        if unknown:
+            raise self.fail(unknown[0], "is not a ruleset key (misspelt?)")
+
+
+def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
+    """Build a :class:`Ruleset` from TOML text, refusing any broken key with one line."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RulesetError(f"{source}: not valid TOML ({e})") from None
+    top = _Reader(data, "", source)
+    rid = top.str_("id")
+    name = top.str_("name", rid)
+    src = top.str_("source") if top.has("source") else ""
+    points_to_win = top.int_("points_to_win", 53, lo=1, hi=104)
+    doublings = top.raw("doublings")
+    if (not isinstance(doublings, list) or not doublings
+            or not all(isinstance(d, str) and d for d in doublings)):
+        raise top.fail("doublings", "must be a list of names, level 1 first")
+    if len(set(doublings)) != len(doublings):
+        raise top.fail("doublings", "names a doubling twice")
+    max_possible = len(doublings)
+    laid = top.int_("laid_down_max_level", 0, lo=0, hi=max_possible)
+    tie = top.raw("doubled_tie_loser", None)
+    if tie not in (None, "first-doubler"):
+        raise top.fail("doubled_tie_loser", f"must be \"first-doubler\" or absent, not {tie!r}")
+
+    orders_r = top.table("orders")
+    orders: dict[str, CardOrder] = {}
+    for oname in orders_r.data:
+        o = orders_r.table(oname)
+        trumps = o.cards("trumps")
+        fele_raw = o.raw("fele", [])
+        if not isinstance(fele_raw, list):
+            raise o.fail("fele", "must be a list of suits, each a list of cards")
+        fele = []
+        for i, suit in enumerate(fele_raw):
+            r = _Reader({"suit": suit}, o.key(f"fele[{i}]"), source)
+            fele.append(r.cards("suit"))
+        o.done()
+        try:
+            orders[oname] = CardOrder(DECK, trumps, fele)
+        except ValueError as e:
+            raise orders_r.fail(oname, str(e)) from None
+    orders_r.done()
+    for needed in ("normal",):
+        if needed not in orders:
+            raise top.fail("orders", f"must define the '{needed}' card order")
+
+    def order_name(r: _Reader, key: str) -> str:
+        v = r.str_(key, "normal")
+        if v not in orders:
+            raise r.fail(key, f"names card order {v!r}, which [orders] does not define")
+        return v
+
+    pr = top.table("plain")
+    plain_order = order_name(pr, "order")
+    starzy_cards = pr.cards("starzy")
+    if len(starzy_cards) != 2:
+        raise pr.fail("starzy", "must name the two cards whose holders are starzy")
+    starzy = DECK.mask_of(starzy_cards)
+    plain_first = pr.choice("first_double", ("mlodzi", "any"))
+    plain_max = pr.int_("max_level", lo=0, hi=max_possible)
+    wy_r = pr.table("wyjscie")
+    wyjscie: dict[str, Wyjscie] = {}
+    for side in ("starzy", "mlodzi"):
+        s = wy_r.table(side)
+        pts = s.int_("points", lo=0, hi=104)
+        tr = s.int_("tricks", None, lo=1, hi=4) if s.has("tricks") else None
+        s.done()
+        wyjscie[side] = Wyjscie(pts, tr)
+    wy_r.done()
+    val_r = pr.table("values")
+    values: dict[str, dict[str, int]] = {}
+    for side in ("starzy", "mlodzi"):
+        s = val_r.table(side)
+        values[side] = {cat: s.int_(cat, lo=1) for cat in CATEGORIES}
+        s.done()
+    val_r.done()
+    pr.done()
+    zwykla = Contract("zwykla", "Zwykła gra", "plain", order=plain_order,
+                      first_double=plain_first,  # type: ignore[arg-type]
+                      max_level=plain_max)
+
+    cr = top.table("cicha")
+    cicha = Contract(
+        "cicha", "Cicha", "cicha", order=plain_order, requires=starzy,
+        win=cr.int_("win", lo=1), loss=cr.int_("loss", lo=1),
+        max_level=cr.int_("max_level", lo=0, hi=max_possible),
+        first_double=plain_first,  # type: ignore[arg-type]
+    )
+    cicha_first = cr.bool_("player_may_double_first", False)
+    cr.done()
+    if cicha_first:
+        raise cr.fail("player_may_double_first",
+                      "true is not supported: every regulation forbids it (RULES §4)")
+
+    raw_contracts = top.raw("contract")
+    if not isinstance(raw_contracts, list) or not raw_contracts:
+        raise top.fail("contract", "must be a list of [[contract]] tables, lowest first")
+    ladder: list[Contract] = []
+    seen: set[str] = {"zwykla", "cicha"}
+    for i, raw in enumerate(raw_contracts):
+        c = _Reader(raw, f"contract[{i}]", source)
+        cid = c.str_("id")
+        if cid in seen:
+            raise c.fail("id", f"{cid!r} is used twice")
+        seen.add(cid)
+        kind = c.choice("kind", ("wesele", "solo", "honour"))
+        cname = c.str_("name", cid)
+        if kind == "honour":
+            req = c.cards("requires")
+            if not req:
+                raise c.fail("requires", "must name the honour's cards")
+            con = Contract(cid, cname, "honour", rank=i, requires=DECK.mask_of(req),
+                           win=c.int_("win", lo=1), max_level=0)
+        elif kind == "solo":
+            con = Contract(
+                cid, cname, "solo", rank=i, order=order_name(c, "order"),
+                goal=c.choice("goal", ("points", "all-tricks")),  # type: ignore[arg-type]
+                requires=DECK.mask_of(c.cards("requires", [])),
+                win=c.int_("win", lo=1), loss=c.int_("loss", lo=1),
+                max_level=c.int_("max_level", lo=0, hi=max_possible),
+            )
+        else:
+            req = c.cards("requires", [])
+            partners = c.cards("partner_cards")
+            if not partners:
+                raise c.fail("partner_cards", "must list at least one card")
+            if len(partners) <= 4 - len(req) and len(req) < 4:
+                # The declarer holds `req` and 4 - len(req) other cards: with this few partner
+                # cards he could hold all of them and have no partner.
+                raise c.fail("partner_cards",
+                             f"must list more than {4 - len(req)} cards so that one is always "
+                             "in another hand")
+            if set(partners) & set(req):
+                raise c.fail("partner_cards", "may not include a card the declarer must hold")
+            con = Contract(
+                cid, cname, "wesele", rank=i, order=order_name(c, "order"),
+                requires=DECK.mask_of(req),
+                first_round_only=c.bool_("first_round_only", False),
+                opening_only=c.bool_("opening_only", False),
+                partner_cards=tuple(partners),
+                first_double=c.choice("first_double", ("mlodzi", "any")),  # type: ignore[arg-type]
+                max_level=c.int_("max_level", lo=0, hi=max_possible),
+            )
+        c.done()
+        ladder.append(con)
+
+    rv = top.table("revoke")
+    mode = rv.choice("mode", ("contract", "fixed"))
+    if mode == "fixed":
+        revoke = RevokeRule("fixed", offender=rv.int_("offender", hi=-1),
+                            others=rv.int_("others", lo=0),
+                            lone_declarer_loses_contract=rv.bool_(
+                                "lone_declarer_loses_contract", False))
+        if revoke.offender + 3 * revoke.others != 0:
+            raise rv.fail("others", "with 'offender' must sum to zero over the four seats")
+    else:
+        revoke = RevokeRule("contract")
+    rv.done()
+
+    sr = top.table("series")
+    lengths = sr.numbers("lengths", positive=True)
+    if not all(isinstance(n, int) for n in lengths):
+        raise sr.fail("lengths", "must hold whole numbers of deals")
+    series = SeriesRules(
+        lengths=tuple(int(n) for n in lengths),
+        place_points=sr.numbers("place_points", length=4),
+        positive_bonus=sr.numbers("positive_bonus", []) if sr.has("positive_bonus") else (),
+        bok_round_deals=sr.int_("bok_round_deals", 0, lo=0),
+    )
+    if series.positive_bonus and len(series.positive_bonus) != 4:
+        raise sr.fail("positive_bonus", f"must list 4 numbers, not {len(series.positive_bonus)}")
+    sr.done()
+    top.done()
+    return Ruleset(
+        id=rid, name=name, source=src, points_to_win=points_to_win,
+        doublings=tuple(doublings), laid_down_max_level=laid,
+        doubled_tie_loser=tie, orders=orders,
+        plain=PlainRules(starzy, wyjscie, values), zwykla=zwykla, cicha=cicha,
+        ladder=tuple(ladder), revoke=revoke, series=series,
+        path=path,
+    )

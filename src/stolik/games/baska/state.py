@@ -1,0 +1,598 @@
+"""One Baśka deal as a state: auction, then play, then the result (RULES §3–§8).
+
+:class:`Deal` keeps an operation log and a stack of immutable positions, so :meth:`Deal.undo`
+and :meth:`Deal.clone` are cheap. Every call and card is checked; an illegal one raises
+:class:`~stolik.errors.IllegalMove` with the reason and the RULES section.
+:meth:`Deal.view` gives what one seat may know — the only thing bots and clients get.
+
+>>> from stolik.games.baska.ruleset import load_ruleset
+>>> from stolik.games.baska.deck import DECK
+>>> rs = load_ruleset("pucka-2019")
+>>> d = Deal.from_text(rs, dealer=0, hands=["AH TH QC AD", "QS QH JC TD", "AC TC AS TS",
+...                                        "QD JS JH JD"])
+>>> d.to_act, [c.text(rs) for c in d.legal_calls()][:3]
+(2, ['pass', 'gran', 'zolo'])
+>>> for c in ["pass", "pass", "pass", "pass"]:
+...     d.call(c)
+>>> d.phase, d.game.contract.id, d.to_act
+('play', 'zwykla', 1)
+>>> d.play("JC"); d.play("TC")
+Traceback (most recent call last):
+...
+stolik.errors.IllegalMove: seat 2 must beat J♣ with a trump: AC TC are fele, play … (RULES §3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import Literal
+
+from stolik.errors import IllegalMove
+from stolik.games.baska.calls import PASS, Call, parse_call
+from stolik.games.baska.deck import CARD_POINTS, CARDS_PER_HAND, DECK, HANDS
+from stolik.games.baska.ruleset import Contract, Ruleset
+from stolik.games.baska.scoring import DECLARING, OPPOSING, DealResult, Game, score
+from stolik.tricks import CardOrder
+
+Phase = Literal["auction", "play", "done"]
+
+
+@dataclass(frozen=True)
+class Op:
+    """One entry of the operation log: a call, a card, or a referee's revoke."""
+
+    kind: Literal["call", "card", "revoke"]
+    seat: int
+    call: Call | None = None
+    card: int | None = None
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, who took it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class _Auction:
+    count: int = 0
+    contract: Contract | None = None
+    declarer: int | None = None
+    level: int = 0
+    last_side: int | None = None
+    first_side: int | None = None
+    passes: int = 0
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class _Position:
+    auction: _Auction
+    hands: tuple[int, int, int, int]
+    game: Game | None = None
+    leader: int = 0
+    trick: tuple[tuple[int, int], ...] = ()  # (seat, card) in play order
+    win_seat: int = 0
+    win_card: int = 0
+    points: tuple[int, int, int, int] = (0, 0, 0, 0)
+    tricks: tuple[int, int, int, int] = (0, 0, 0, 0)
+    history: tuple[Trick, ...] = ()
+    revoke: int | None = None
+    finished: bool = False
+
+
+def _bump(values: tuple[int, int, int, int], seat: int, by: int) -> tuple[int, int, int, int]:
+    out = list(values)
+    out[seat] += by
+    return (out[0], out[1], out[2], out[3])
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know (RULES §3: taken tricks stay hidden, the last trick may be
+    shown). ``sides[s]`` is DECLARING (0: starzy / declarer's side), OPPOSING (1), or None
+    where this seat cannot yet tell."""
+
+    seat: int
+    dealer: int
+    ruleset: str
+    hand: tuple[int, ...]
+    calls: tuple[tuple[int, str], ...]
+    plays: tuple[tuple[int, int], ...]
+    trick: tuple[tuple[int, int], ...]
+    last_trick: Trick | None
+    tricks_taken: tuple[int, int, int, int]
+    phase: Phase
+    to_act: int | None
+    contract: str | None
+    declarer: int | None
+    level: int
+    sides: tuple[int | None, int | None, int | None, int | None]
+    legal_calls: tuple[Call, ...]
+    legal_cards: tuple[int, ...]
+
+
+class Deal:
+    """A deal from the dealing to the result. ``bok_deal``: the deal is played in a
+    bok-round and is worth double (RULES §6)."""
+
+    def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[int], *,
+                 bok_deal: bool = False) -> None:
+        if dealer not in range(HANDS):
+            raise IllegalMove(f"dealer must be a seat 0–3, not {dealer!r} (RULES §1)")
+        if len(hands) != HANDS:
+            raise IllegalMove(f"a deal has 4 hands, not {len(hands)} (RULES §1)")
+        seen = 0
+        for seat, h in enumerate(hands):
+            if h.bit_count() != CARDS_PER_HAND:
+                raise IllegalMove(f"seat {seat} holds {h.bit_count()} cards, not 4 (RULES §1)")
+            if seen & h:
+                raise IllegalMove(
+                    f"card {DECK.format_mask(seen & h, ascii=True)} dealt twice (RULES §1)")
+            seen |= h
+        self.rs = rs
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % 4
+        self.initial_hands: tuple[int, int, int, int] = (hands[0], hands[1], hands[2], hands[3])
+        self.bok_deal = bok_deal
+        self.log: list[Op] = []
+        self._stack: list[_Position] = [_Position(_Auction(), self.initial_hands)]
+        starzy = rs.plain.starzy
+        self._starzy_seats = tuple(s for s in range(4) if hands[s] & starzy)
+        self._cicha_seat = next((s for s in range(4) if hands[s] & starzy == starzy), None)
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def from_text(cls, rs: Ruleset, dealer: int, hands: Sequence[str], *,
+                  bok_deal: bool = False) -> Deal:
+        """A deal from four hands written as text (``"AH TH QC AD"``)."""
+        return cls(rs, dealer, [DECK.parse_mask(h) for h in hands], bok_deal=bok_deal)
+
+    @classmethod
+    def random(cls, rs: Ruleset, dealer: int, rng: random.Random, *,
+               bok_deal: bool = False) -> Deal:
+        """A shuffled deal."""
+        cards = list(range(16))
+        rng.shuffle(cards)
+        return cls(rs, dealer, [DECK.mask_of(cards[4 * i: 4 * i + 4]) for i in range(4)],
+                   bok_deal=bok_deal)
+
+    def clone(self) -> Deal:
+        """An independent copy sharing the immutable positions."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.log = list(self.log)
+        other._stack = list(self._stack)
+        return other
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def _pos(self) -> _Position:
+        return self._stack[-1]
+
+    @property
+    def phase(self) -> Phase:
+        """``auction``, ``play`` or ``done``."""
+        p = self._pos
+        if p.finished:
+            return "done"
+        return "play" if p.auction.closed else "auction"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to call or play next; None when the deal is over."""
+        p = self._pos
+        if p.finished:
+            return None
+        if not p.auction.closed:
+            # The seat after forehand speaks first; forehand speaks fourth (RULES §4).
+            return (self.forehand + 1 + p.auction.count) % 4
+        return (p.leader + len(p.trick)) % 4
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """Cards still held, by seat (bitmasks)."""
+        return self._pos.hands
+
+    @property
+    def game(self) -> Game | None:
+        """What the auction settled; None while it runs."""
+        return self._pos.game
+
+    @property
+    def contract(self) -> Contract | None:
+        """The highest contract called so far (None: nobody has bid)."""
+        return self._pos.auction.contract
+
+    @property
+    def level(self) -> int:
+        """Doublings accepted so far on the current contract."""
+        return self._pos.auction.level
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick on the table as (seat, card) pairs."""
+        return self._pos.trick
+
+    @property
+    def history(self) -> tuple[Trick, ...]:
+        """Finished tricks."""
+        return self._pos.history
+
+    @property
+    def order(self) -> CardOrder:
+        """The card order of the game being played (the normal order during the auction)."""
+        g = self._pos.game
+        return self.rs.order_of(g.contract if g else self.rs.zwykla)
+
+    # ------------------------------------------------------------ auction
+
+    def _current_game(self, a: _Auction) -> Contract:
+        """The game the auction would produce now, for doubling purposes."""
+        if a.contract is not None:
+            return a.contract
+        return self.rs.cicha if self._cicha_seat is not None else self.rs.zwykla
+
+    def _team(self, contract: Contract, declarer: int | None) -> tuple[int, ...]:
+        if contract.kind == "plain":
+            return self._starzy_seats
+        if contract.kind == "cicha":
+            assert self._cicha_seat is not None
+            return (self._cicha_seat,)
+        assert declarer is not None
+        if contract.kind == "wesele":
+            return tuple(sorted((declarer, self._partner(contract, declarer))))
+        return (declarer,)
+
+    def _partner(self, contract: Contract, declarer: int) -> int:
+        """Holder of the first partner card the declarer does not hold (RULES §4)."""
+        for card in contract.partner_cards:
+            if not self.initial_hands[declarer] >> card & 1:
+                return next(s for s in range(4) if self.initial_hands[s] >> card & 1)
+        raise AssertionError("a wesele declarer holds every partner card")  # pragma: no cover
+
+    def why_not_call(self, call: Call, seat: int | None = None) -> str | None:
+        """Why ``call`` by ``seat`` (default: the seat to act) is illegal, or None if legal."""
+        a = self._pos.auction
+        if a.closed:
+            return "the auction is over (RULES §4)"
+        to_act = self.to_act
+        assert to_act is not None
+        if seat is None:
+            seat = to_act
+        if seat != to_act:
+            return f"seat {seat} may not call now — it is seat {to_act}'s turn (RULES §4)"
+        rs = self.rs
+        if call.kind == "pass":
+            return None
+        hand = self.initial_hands[seat]
+        if call.kind == "contract":
+            if call.contract is None or not rs.has(call.contract) or \
+                    not rs.contract(call.contract).biddable:
+                return f"{call.contract} is not a contract of {rs.id} (RULES §4)"
+            c = rs.contract(call.contract)
+            if a.contract is not None and c.rank <= a.contract.rank:
+                return f"{c.id} does not rank above {a.contract.id} (RULES §4)"
+            if c.requires & ~hand:
+                return (f"seat {seat} may not call {c.id} — it needs "
+                        f"{DECK.format_mask(c.requires, ascii=True)} in hand (RULES §4)")
+            if c.first_round_only and a.count >= 4:
+                return f"{c.id} may be called only in the first round (RULES §4)"
+            if c.opening_only and a.contract is not None:
+                return f"{c.id} may be called only while no contract is called (RULES §4)"
+            return None
+        # A doubling.
+        cur = self._current_game(a)
+        nxt = a.level + 1
+        if cur.max_level == 0:
+            return f"{cur.id} cannot be doubled (RULES §4)"
+        if nxt > cur.max_level:
+            return (f"{cur.id} may be doubled at most {cur.max_level} "
+                    f"time{'s' if cur.max_level > 1 else ''} (RULES §7)")
+        if call.level != nxt:
+            got = rs.doubling_name(call.level) if 1 <= call.level <= len(rs.doublings) else "?"
+            return f"the next doubling is {rs.doubling_name(nxt)}, not {got} (RULES §7)"
+        team = self._team(cur, a.declarer)
+        side = DECLARING if seat in team else OPPOSING
+        if a.last_side is not None and side == a.last_side:
+            return f"seat {seat} may not double — his side doubled last (RULES §4)"
+        if a.level == 0:
+            if cur.kind == "cicha" and seat == self._cicha_seat:
+                return "the cicha player may not make the first doubling (RULES §4)"
+            if side == DECLARING:
+                if cur.first_double == "opponents":
+                    return (f"seat {seat} may not double first — the first doubling of "
+                            f"{cur.id} comes from the declarer's opponents (RULES §4)")
+                if cur.first_double == "mlodzi":
+                    return (f"seat {seat} may not double first — the first doubling of "
+                            f"{cur.id} comes from młodzi (RULES §4)")
+        return None
+
+    def legal_calls(self) -> list[Call]:
+        """Every call the seat to act may make (pass is always among them)."""
+        if self._pos.auction.closed:
+            return []
+        cands = [PASS, *(Call("contract", c.id) for c in self.rs.ladder)]
+        nxt = self._pos.auction.level + 1
+        if nxt <= len(self.rs.doublings):
+            cands.append(Call("double", level=nxt))
+        return [c for c in cands if self.why_not_call(c) is None]
+
+    def parse_call(self, text: str) -> Call:
+        """Read a call in this deal's ruleset's words."""
+        return parse_call(text, self.rs)
+
+    def call(self, call: Call | str) -> None:
+        """Make a call for the seat to act; IllegalMove if the rules forbid it."""
+        if isinstance(call, str):
+            call = parse_call(call, self.rs)
+        why = self.why_not_call(call)
+        if why is not None:
+            raise IllegalMove(why)
+        p = self._pos
+        a = p.auction
+        seat = self.to_act
+        assert seat is not None
+        if call.kind == "pass":
+            a = replace(a, count=a.count + 1, passes=a.passes + 1)
+        elif call.kind == "contract":
+            assert call.contract is not None
+            # A new contract voids the doublings of the one it replaces (RULES §4).
+            a = replace(a, count=a.count + 1, contract=self.rs.contract(call.contract),
+                        declarer=seat, level=0, last_side=None, first_side=None, passes=0)
+        else:
+            cur = self._current_game(a)
+            side = DECLARING if seat in self._team(cur, a.declarer) else OPPOSING
+            a = replace(a, count=a.count + 1, level=a.level + 1, last_side=side,
+                        first_side=a.first_side if a.level else side, passes=0)
+        if a.count >= 4 and a.passes >= 3:
+            a = replace(a, closed=True)
+        pos = replace(p, auction=a)
+        if a.closed:
+            pos = self._open_play(pos)
+        self._stack.append(pos)
+        self.log.append(Op("call", seat, call=call))
+
+    def _open_play(self, pos: _Position) -> _Position:
+        a = pos.auction
+        cur = self._current_game(a)
+        declarer = a.declarer if a.contract else (
+            self._cicha_seat if cur.kind == "cicha" else None)
+        team = self._team(cur, declarer)
+        partner = None
+        if cur.kind == "wesele":
+            assert declarer is not None
+            partner = self._partner(cur, declarer)
+        game = Game(cur, declarer, team, a.level, a.first_side, partner)
+        finished = cur.kind == "honour"  # settled at once, no cards played (RULES §4)
+        return replace(pos, game=game, leader=self.forehand, finished=finished)
+
+    # ------------------------------------------------------------ play
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to play, as a bitmask (0 outside the play)."""
+        p = self._pos
+        if p.finished or not p.auction.closed:
+            return 0
+        hand = p.hands[(p.leader + len(p.trick)) % 4]
+        if not p.trick:
+            return hand
+        return self.order.legal(hand, p.trick[0][1], p.win_card)
+
+    def legal_cards(self) -> list[int]:
+        """The legal cards of the seat to play, sorted as in hand."""
+        return self.order.sort(DECK.cards_of(self.legal_mask()))
+
+    def why_not_card(self, card: int, seat: int | None = None) -> str | None:
+        """Why playing ``card`` (by ``seat``, default the seat to act) is illegal, or None."""
+        p = self._pos
+        name = DECK.name(card)
+        if p.finished:
+            return "the deal is over (RULES §3)"
+        if not p.auction.closed:
+            return "no card may be played before the auction closes (RULES §3)"
+        to_act = self.to_act
+        assert to_act is not None
+        if seat is None:
+            seat = to_act
+        if seat != to_act:
+            return f"seat {seat} may not play now — it is seat {to_act}'s turn (RULES §3)"
+        hand = p.hands[seat]
+        if not hand >> card & 1:
+            return f"seat {seat} does not hold {name} (RULES §3)"
+        legal = self.legal_mask()
+        if legal >> card & 1:
+            return None
+        order = self.order
+        led = p.trick[0][1]
+        led_group = order.group[led]
+        allowed = DECK.format_mask(legal)
+        group_name = "trumps" if order.is_trump(led) else f"{DECK[led].suit.symbol} fele"
+        if hand & led_group:
+            if legal & order.beats[p.win_card]:
+                return (f"seat {seat} must beat {DECK.name(p.win_card)} with "
+                        f"{group_name}: play {allowed} (RULES §3)")
+            return f"seat {seat} must follow {group_name}: play {allowed} (RULES §3)"
+        if legal & order.beats[p.win_card]:
+            return (f"seat {seat} has no {group_name} and must beat "
+                    f"{DECK.name(p.win_card)}: play {allowed} (RULES §3)")
+        return f"seat {seat} must play a trump: play {allowed} (RULES §3)"
+
+    def play(self, card: int | str) -> None:
+        """Play a card for the seat to act; IllegalMove if the rules forbid it."""
+        if isinstance(card, str):
+            card = DECK.parse_card(card)
+        why = self.why_not_card(card)
+        if why is not None:
+            raise IllegalMove(why)
+        p = self._pos
+        seat = self.to_act
+        assert seat is not None
+        hands = list(p.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*p.trick, (seat, card))
+        win_seat, win_card = p.win_seat, p.win_card
+        if len(trick) == 1 or self.order.beats[win_card] >> card & 1:
+            win_seat, win_card = seat, card
+        pos = replace(p, hands=(hands[0], hands[1], hands[2], hands[3]), trick=trick,
+                      win_seat=win_seat, win_card=win_card)
+        if len(trick) == 4:
+            taken = sum(CARD_POINTS[c] for _, c in trick)
+            done = Trick(trick[0][0], tuple(c for _, c in trick), win_seat)
+            history = (*p.history, done)
+            pos = replace(pos, trick=(), leader=win_seat,
+                          points=_bump(p.points, win_seat, taken),
+                          tricks=_bump(p.tricks, win_seat, 1), history=history,
+                          finished=len(history) == 4)
+        self._stack.append(pos)
+        self.log.append(Op("card", seat, card=card))
+
+    def why_not_revoke(self, seat: int) -> str | None:
+        """Why a referee may not record that ``seat`` revoked now, or None."""
+        p = self._pos
+        if p.finished or not p.auction.closed:
+            return "a revoke is recorded only during the play (RULES §8)"
+        if seat != self.to_act:
+            return (f"seat {seat} is not the seat to play — the record's play stops just "
+                    f"before the revoking card, so seat {self.to_act} would revoke (RULES §11)")
+        if self.legal_mask() == p.hands[seat]:
+            return f"seat {seat} cannot revoke here — every card in his hand is legal (RULES §8)"
+        return None
+
+    def record_revoke(self, seat: int) -> None:
+        """A referee found ``seat`` revoking: the deal ends and is scored by RULES §8."""
+        why = self.why_not_revoke(seat)
+        if why is not None:
+            raise IllegalMove(why)
+        self._stack.append(replace(self._pos, revoke=seat, finished=True))
+        self.log.append(Op("revoke", seat))
+
+    # ------------------------------------------------------------ log
+
+    def apply(self, op: Op) -> None:
+        """Apply a logged operation (checking the seat it names)."""
+        if op.seat != self.to_act and op.kind != "revoke":
+            raise IllegalMove(f"seat {op.seat} may not act now — it is seat {self.to_act}'s "
+                              f"turn (RULES §{'4' if self.phase == 'auction' else '3'})")
+        if op.kind == "call":
+            assert op.call is not None
+            self.call(op.call)
+        elif op.kind == "card":
+            assert op.card is not None
+            self.play(op.card)
+        else:
+            self.record_revoke(op.seat)
+
+    def undo(self) -> Op:
+        """Take back the last operation and return it."""
+        if not self.log:
+            raise IndexError("nothing to undo")
+        self._stack.pop()
+        return self.log.pop()
+
+    # ------------------------------------------------------------ result
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is settled."""
+        return self._pos.finished
+
+    def result(self) -> DealResult:
+        """The settled deal; ValueError while it is not over."""
+        p = self._pos
+        if not p.finished or p.game is None:
+            raise IllegalMove("the deal is not over yet")
+        return score(self.rs, p.game, p.points, p.tricks, revoke=p.revoke,
+                     bok_deal=self.bok_deal)
+
+    @property
+    def points(self) -> tuple[int, int, int, int]:
+        """Card points taken so far, by seat."""
+        return self._pos.points
+
+    @property
+    def tricks(self) -> tuple[int, int, int, int]:
+        """Tricks taken so far, by seat."""
+        return self._pos.tricks
+
+    # ------------------------------------------------------------ views
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: own hand, all calls, all cards played, the trick on the
+        table and the last trick, tricks counts, and each seat's side where it can tell."""
+        p = self._pos
+        g = p.game
+        plays = tuple((op.seat, op.card) for op in self.log
+                      if op.kind == "card" and op.card is not None)
+        calls = tuple((op.seat, op.call.text(self.rs)) for op in self.log
+                      if op.kind == "call" and op.call is not None)
+        sides = self._known_sides(seat, plays)
+        contract, declarer = None, None
+        if p.auction.contract is not None:
+            contract, declarer = p.auction.contract.id, p.auction.declarer
+        elif g is not None and g.contract.kind == "cicha" and (
+                seat == g.declarer or (sides.count(DECLARING) == 1 and None not in sides)):
+            contract, declarer = "cicha", g.declarer
+        order = self.order
+        mine = self.to_act == seat
+        return SeatView(
+            seat=seat, dealer=self.dealer, ruleset=self.rs.id,
+            hand=tuple(order.sort(DECK.cards_of(p.hands[seat]))),
+            calls=calls, plays=plays, trick=p.trick,
+            last_trick=p.history[-1] if p.history else None,
+            tricks_taken=p.tricks, phase=self.phase, to_act=self.to_act,
+            contract=contract, declarer=declarer, level=p.auction.level, sides=sides,
+            legal_calls=tuple(self.legal_calls()) if mine else (),
+            legal_cards=tuple(self.legal_cards()) if mine else (),
+        )
+
+    def _known_sides(self, viewer: int, plays: Iterable[tuple[int, int]]
+                     ) -> tuple[int | None, int | None, int | None, int | None]:
+        """Sides as ``viewer`` can deduce them from his own cards and the cards played:
+        every placement of the unseen key cards (the starzy queens, or the wesele partner
+        cards) that fits the other hands' sizes is tried; a seat's side is known when it is
+        the same in all of them. (Inferences from a failure to follow are not drawn.)"""
+        p = self._pos
+        a = p.auction
+        cur = p.game.contract if p.game else self._current_game(a)
+        declarer = p.game.declarer if p.game else a.declarer
+        if cur.kind in ("solo", "honour"):
+            assert declarer is not None
+            return tuple(DECLARING if s == declarer else OPPOSING  # type: ignore[return-value]
+                         for s in range(4))
+        key = list(cur.partner_cards) if cur.kind == "wesele" else DECK.cards_of(
+            self.rs.plain.starzy)
+        known: dict[int, int] = {}
+        for s, c in plays:
+            if c in key:
+                known[c] = s
+        for c in key:
+            if self.initial_hands[viewer] >> c & 1:
+                known[c] = viewer
+        unknown = [c for c in key if c not in known]
+        others = [s for s in range(4) if s != viewer]
+        outcomes: set[tuple[int, ...]] = set()
+        for holders in product(others, repeat=len(unknown)):
+            if any(holders.count(s) > p.hands[s].bit_count() for s in others):
+                continue
+            where = dict(known)
+            where.update(zip(unknown, holders, strict=True))
+            if cur.kind == "wesele":
+                assert a.declarer is not None
+                partner = next(where[c] for c in key if where[c] != a.declarer)
+                team = {a.declarer, partner}
+            else:
+                team = set(where.values())
+            outcomes.add(tuple(DECLARING if s in team else OPPOSING for s in range(4)))
+        return tuple(  # type: ignore[return-value]
+            next(iter({o[s] for o in outcomes})) if len({o[s] for o in outcomes}) == 1 else None
+            for s in range(4)
+        )
