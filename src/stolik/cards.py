@@ -9,7 +9,7 @@ set for card *i*. Baśka uses a 16-card deck, Mariáš and Betel 32-card ones.
 >>> len(deck)
 16
 >>> deck.parse("AH 10d q♣")
-[8, 9, 2]
+[8, 13, 2]
 >>> deck.format_mask(deck.parse_mask("AH TD"))
 'A♥ 10♦'
 >>> deck.format_mask(deck.parse_mask("AH TD"), ascii=True)

@@ -17,9 +17,12 @@ and :meth:`Deal.clone` are cheap. Every call and card is checked; an illegal one
 >>> d.phase, d.game.contract.id, d.to_act
 ('play', 'zwykla', 1)
 >>> d.play("JC"); d.play("TC")
+>>> d.legal_cards() == [DECK.parse_card("QD")]
+True
+>>> d.play("JS")
 Traceback (most recent call last):
 ...
-stolik.errors.IllegalMove: seat 2 must beat J♣ with a trump: AC TC are fele, play … (RULES §3)
+stolik.errors.IllegalMove: seat 3 must beat J♣ with trumps: play Q♦ (RULES §3)
 """
 
 from __future__ import annotations
