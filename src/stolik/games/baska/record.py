@@ -24,14 +24,15 @@ True
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import CardError, IllegalMove, RecordError, StolikError
+from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
 from stolik.games.baska.calls import Call, parse_call
-from stolik.games.baska.deck import DECK
+from stolik.games.baska.deck import DECK, parse_card
 from stolik.games.baska.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
 from stolik.games.baska.state import Deal
@@ -72,6 +73,8 @@ class SeriesRecord:
     deals: tuple[DealRecord, ...]
     players: tuple[str, ...] | None = None
     meta: tuple[tuple[str, Any], ...] = ()
+    source: str | None = None
+    """The file the record was read from (named in replay errors); not compared."""
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, SeriesRecord) and self.ruleset_ref == other.ruleset_ref
@@ -126,15 +129,32 @@ def _strings(value: Any, where: str, key: str) -> list[str]:
     return value
 
 
-def _entry(text: str, where: str) -> tuple[int, str]:
+def _entry(text: str, where: str, what: str) -> tuple[int, str]:
     parts = text.split(None, 1)
     if len(parts) != 2 or parts[0] not in ("0", "1", "2", "3"):
-        raise _fail(where, f"write \"<seat 0–3> <call or card>\", not {text!r} (RULES §11)")
+        raise _fail(where, f"cannot read {text!r}: write \"<seat 0–3> <{what}>\", "
+                    f"e.g. \"2 {'pass' if what == 'call' else 'AH'}\" (RULES §11)")
     return int(parts[0]), parts[1].strip()
 
 
-def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None) -> SeriesRecord:
-    """Check a record's syntax and build it. ``ruleset`` overrides the record's own key."""
+def _meta_value(value: Any) -> Any:
+    """A tag's value as a record writes it: TOML dates and times become ISO text, so that
+    TOML and JSON records round-trip alike."""
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [_meta_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _meta_value(v) for k, v in value.items()}
+    return value
+
+
+def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
+                 source: str | None = None) -> SeriesRecord:
+    """Check a record's syntax and build it. ``ruleset`` overrides the record's own key;
+    ``source`` (a file name) is kept to name the file in replay errors. An optional key
+    set to JSON ``null`` counts as absent."""
+    doc = {k: v for k, v in doc.items() if v is not None}
     unknown = sorted(set(doc) - {"ruleset", "players", "deal", *META_KEYS})
     if unknown:
         raise _fail("", f"unknown key '{unknown[0]}' — a record has ruleset, players, deal "
@@ -145,7 +165,10 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None) -> Seri
         ref = ruleset or doc.get("ruleset", DEFAULT_RULESET)
         if not isinstance(ref, str):
             raise _fail("", f"'ruleset' must be a ruleset id or path, not {ref!r} (RULES §11)")
-        rs = load_ruleset(ref)
+        try:
+            rs = load_ruleset(ref)
+        except RulesetError as e:
+            raise _fail("", str(e)) from None
     players = None
     if "players" in doc:
         players = _strings(doc["players"], "", "players")
@@ -157,12 +180,13 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None) -> Seri
             isinstance(d, dict) for d in raw_deals):
         raise _fail("", "the record has no [[deal]] tables (RULES §11)")
     deals = tuple(_parse_deal(d, i + 1, rs) for i, d in enumerate(raw_deals))
-    meta = tuple((k, doc[k]) for k in META_KEYS if k in doc)
-    return SeriesRecord(rs, deals, tuple(players) if players else None, meta)
+    meta = tuple((k, _meta_value(doc[k])) for k in META_KEYS if k in doc)
+    return SeriesRecord(rs, deals, tuple(players) if players else None, meta, source)
 
 
 def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
     where = f"deal {number}"
+    d = {k: v for k, v in d.items() if v is not None}
     unknown = sorted(set(d) - set(DEAL_KEYS))
     if unknown:
         raise _fail(where, f"unknown key '{unknown[0]}' — a deal has "
@@ -179,22 +203,25 @@ def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
     seen: dict[int, int] = {}
     for seat, text in enumerate(hand_texts):
         w = f"{where}, hand of seat {seat}"
-        try:
-            cards = DECK.parse(text)
-        except CardError as e:
-            raise _fail(w, f"{e} (RULES §11)") from None
+        cards = []
+        for word in text.replace(",", " ").split():
+            try:
+                cards.append(parse_card(word))
+            except CardError as e:
+                raise _fail(w, f"{e} (RULES §1)") from None
         if len(cards) != 4:
-            raise _fail(w, f"a hand has 4 cards, not {len(cards)} (RULES §1)")
+            raise _fail(w, f"a hand has 4 cards, not {len(cards)}: {text!r} (RULES §1)")
         for c in cards:
+            name = DECK.name(c, ascii=True)
             if c in seen:
-                raise _fail(w, f"card {DECK.name(c, ascii=True)} dealt twice (also in seat "
-                            f"{seen[c]}'s hand) (RULES §11)")
+                held = "this hand" if seen[c] == seat else f"the hand of seat {seen[c]}"
+                raise _fail(w, f"{name} is dealt twice — it is also in {held} (RULES §11)")
             seen[c] = seat
         hands.append(tuple(cards))
     auction = []
     for i, text in enumerate(_strings(d["auction"], where, "auction")):
         w = f"{where}, auction entry {i + 1}"
-        seat, word = _entry(text, w)
+        seat, word = _entry(text, w, "call")
         try:
             auction.append((seat, parse_call(word, rs)))
         except IllegalMove as e:
@@ -202,11 +229,11 @@ def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
     play = []
     for i, text in enumerate(_strings(d.get("play", []), where, "play")):
         w = f"{where}, play entry {i + 1}"
-        seat, word = _entry(text, w)
+        seat, word = _entry(text, w, "card")
         try:
-            play.append((seat, DECK.parse_card(word)))
+            play.append((seat, parse_card(word)))
         except CardError as e:
-            raise _fail(w, f"{e} (RULES §11)") from None
+            raise _fail(w, f"{e} (RULES §1)") from None
     revoke = _seat(d["revoke"], where, "'revoke'") if "revoke" in d else None
     return DealRecord(dealer, (hands[0], hands[1], hands[2], hands[3]), tuple(auction),
                       tuple(play), revoke)
@@ -215,7 +242,7 @@ def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
 def load_record(path: str | Path, *, ruleset: str | Ruleset | None = None) -> SeriesRecord:
     """Read a record file (TOML or JSON); errors name the file."""
     try:
-        return parse_record(load_document(path), ruleset=ruleset)
+        return parse_record(load_document(path), ruleset=ruleset, source=str(path))
     except RecordError as e:
         raise e if e.source else e.with_source(str(path)) from None
     except StolikError as e:
@@ -234,6 +261,12 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
     except IllegalMove as e:
         raise _fail(where, str(e)) from None
     for i, (seat, call) in enumerate(rec.auction):
+        if deal.phase != "auction":
+            how = "four passes" if all(c.kind == "pass" for _, c in rec.auction[:i]) \
+                else "three passes in a row"
+            raise _fail(f"{where}, auction entry {i + 1}",
+                        f"the auction is already over — it closed at entry {i} after {how} "
+                        "(RULES §4)")
         try:
             why = deal.why_not_call(call, seat)
             if why is not None:
@@ -242,13 +275,16 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
         except IllegalMove as e:
             raise _fail(f"{where}, auction entry {i + 1}", str(e)) from None
     if deal.phase == "auction":
-        raise _fail(where, f"the auction is unfinished — seat {deal.to_act} is to call "
-                    "(RULES §4)")
+        raise _fail(where, f"the auction is unfinished after {len(rec.auction)} calls — seat "
+                    f"{deal.to_act} is to call next (RULES §4)")
     for i, (seat, card) in enumerate(rec.play):
         w = f"{where}, play entry {i + 1}"
         if deal.game is not None and deal.game.contract.kind == "honour":
             raise _fail(w, f"{deal.game.contract.id} is an honour, settled without play "
                         "(RULES §4)")
+        if deal.is_over:
+            raise _fail(w, f"the deal is already over — all 16 cards were played by entry {i}"
+                        " (RULES §11)")
         try:
             why = deal.why_not_card(card, seat)
             if why is not None:
@@ -257,19 +293,33 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
         except IllegalMove as e:
             raise _fail(w, str(e)) from None
     if rec.revoke is not None:
+        if deal.game is not None and deal.game.contract.kind == "honour":
+            raise _fail(f"{where}, revoke", f"{deal.game.contract.id} is an honour, settled "
+                        "without play — nobody can revoke (RULES §4, §8)")
+        if deal.is_over:
+            raise _fail(f"{where}, revoke", "the play must stop before the revoking card, "
+                        "but all 16 cards were played (RULES §8, §11)")
         try:
             deal.record_revoke(rec.revoke)
         except IllegalMove as e:
             raise _fail(f"{where}, revoke", str(e)) from None
     if not deal.is_over:
         raise _fail(where, f"the play stops after {len(rec.play)} cards — a deal is played "
-                    f"to the 16th card, seat {deal.to_act} is to play (RULES §11)")
+                    f"to the 16th card unless a revoke is recorded; seat {deal.to_act} is to "
+                    "play next (RULES §11)")
     return deal
 
 
 def replay(record: SeriesRecord) -> SeriesResult:
     """Replay every deal in order: dealer sequence, bok-rounds (RULES §6), totals and place
-    points (RULES §9)."""
+    points (RULES §9). Errors name the record's file when it was read from one."""
+    try:
+        return _replay(record)
+    except RecordError as e:
+        raise e.with_source(record.source) if record.source and not e.source else e from None
+
+
+def _replay(record: SeriesRecord) -> SeriesResult:
     rs = record.ruleset
     results: list[DealResult] = []
     deals: list[Deal] = []

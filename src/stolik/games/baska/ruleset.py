@@ -17,6 +17,7 @@ A broken file is refused with one line naming the file, the key and the problem.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from stolik.errors import CardError, RulesetError
-from stolik.games.baska.deck import DECK
+from stolik.games.baska.deck import DECK, parse_cards
 from stolik.tricks import CardOrder
 
 DEFAULT_RULESET = "pucka-2019"
@@ -202,7 +203,8 @@ class _Reader:
 
     def __init__(self, data: Any, where: str, source: str) -> None:
         if not isinstance(data, dict):
-            raise RulesetError(f"{source}: {where or 'the file'} must be a table")
+            what = f"key '{where}'" if where else "the file"
+            raise RulesetError(f"{source}: {what} must be a table, not {data!r}")
         self.data: dict[str, Any] = data
         self.where = where
         self.source = source
@@ -221,7 +223,9 @@ class _Reader:
         self.used.add(name)
         if name not in self.data:
             if default is ...:
-                raise self.fail(name, "is missing")
+                close = difflib.get_close_matches(name, [str(k) for k in self.data], 1, 0.7)
+                hint = f" (is '{close[0]}' a misspelling of it?)" if close else ""
+                raise self.fail(name, "is missing" + hint)
             return default
         return self.data[name]
 
@@ -272,7 +276,7 @@ class _Reader:
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise self.fail(name, f"must be a list of cards such as [\"AH\", \"TD\"], not {v!r}")
         try:
-            out = DECK.parse(v)
+            out = parse_cards(v)
         except CardError as e:
             raise self.fail(name, f"has a bad card: {e}") from None
         if len(set(out)) != len(out):
@@ -285,7 +289,9 @@ class _Reader:
     def done(self) -> None:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
-            raise self.fail(unknown[0], "is not a ruleset key (misspelt?)")
+            close = difflib.get_close_matches(unknown[0], sorted(self.used), 1, 0.7)
+            hint = f" — did you mean '{close[0]}'?" if close else " (misspelt?)"
+            raise self.fail(unknown[0], "is not a ruleset key" + hint)
 
 
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
@@ -321,13 +327,15 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
             raise o.fail("fele", "must be a list of suits, each a list of cards")
         fele = []
         for i, suit in enumerate(fele_raw):
-            r = _Reader({"suit": suit}, o.key(f"fele[{i}]"), source)
-            fele.append(r.cards("suit"))
+            r = _Reader({f"fele[{i}]": suit}, o.where, source)
+            fele.append(r.cards(f"fele[{i}]"))
         o.done()
         try:
             orders[oname] = CardOrder(DECK, trumps, fele)
         except ValueError as e:
-            raise orders_r.fail(oname, str(e)) from None
+            problem = str(e).removeprefix("a card order must list every card once: ")
+            raise orders_r.fail(oname, "must list each of the 16 cards once in its trumps and "
+                                f"fele ({problem})") from None
     orders_r.done()
     for needed in ("normal",):
         if needed not in orders:
@@ -441,7 +449,9 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
                             lone_declarer_loses_contract=rv.bool_(
                                 "lone_declarer_loses_contract", False))
         if revoke.offender + 3 * revoke.others != 0:
-            raise rv.fail("others", "with 'offender' must sum to zero over the four seats")
+            raise rv.fail("others", "and 'offender' must sum to zero over the four seats, but "
+                          f"{revoke.offender} + 3 × {revoke.others} = "
+                          f"{revoke.offender + 3 * revoke.others}")
     else:
         revoke = RevokeRule("contract")
     rv.done()

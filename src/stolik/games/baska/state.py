@@ -295,10 +295,11 @@ class Deal:
         # A doubling.
         cur = self._current_game(a)
         nxt = a.level + 1
+        what = "the plain game" if cur.kind == "plain" else cur.id
         if cur.max_level == 0:
-            return f"{cur.id} cannot be doubled (RULES §4)"
+            return f"{what} cannot be doubled (RULES §4)"
         if nxt > cur.max_level:
-            return (f"{cur.id} may be doubled at most {cur.max_level} "
+            return (f"{what} may be doubled at most {cur.max_level} "
                     f"time{'s' if cur.max_level > 1 else ''} (RULES §7)")
         if call.level != nxt:
             got = rs.doubling_name(call.level) if 1 <= call.level <= len(rs.doublings) else "?"
@@ -313,10 +314,10 @@ class Deal:
             if side == DECLARING:
                 if cur.first_double == "opponents":
                     return (f"seat {seat} may not double first — the first doubling of "
-                            f"{cur.id} comes from the declarer's opponents (RULES §4)")
+                            f"{what} comes from the declarer's opponents (RULES §4)")
                 if cur.first_double == "mlodzi":
                     return (f"seat {seat} may not double first — the first doubling of "
-                            f"{cur.id} comes from młodzi (RULES §4)")
+                            f"{what} comes from młodzi (RULES §4)")
         return None
 
     def legal_calls(self) -> list[Call]:
@@ -464,8 +465,8 @@ class Deal:
         if p.finished or not p.auction.closed:
             return "a revoke is recorded only during the play (RULES §8)"
         if seat != self.to_act:
-            return (f"seat {seat} is not the seat to play — the record's play stops just "
-                    f"before the revoking card, so seat {self.to_act} would revoke (RULES §11)")
+            return (f"seat {seat} cannot be the one who revoked — the play stops just before "
+                    f"the revoking card, and seat {self.to_act} plays next (RULES §8, §11)")
         if self.legal_mask() == p.hands[seat]:
             return f"seat {seat} cannot revoke here — every card in his hand is legal (RULES §8)"
         return None
@@ -563,6 +564,7 @@ class Deal:
         every placement of the unseen key cards (the starzy queens, or the wesele partner
         cards) that fits the other hands' sizes is tried; a seat's side is known when it is
         the same in all of them. (Inferences from a failure to follow are not drawn.)"""
+        plays = tuple(plays)
         p = self._pos
         a = p.auction
         cur = p.game.contract if p.game else self._current_game(a)
@@ -582,9 +584,15 @@ class Deal:
                 known[c] = viewer
         unknown = [c for c in key if c not in known]
         others = [s for s in range(4) if s != viewer]
+        # How many unseen key cards each other seat can still hold: a wesele declarer's
+        # unplayed black queens (public: he needed them to call it) take room in his hand.
+        room = {s: p.hands[s].bit_count() for s in others}
+        if cur.kind == "wesele" and a.declarer in room:
+            played = DECK.mask_of(c for _, c in plays)
+            room[a.declarer] -= (cur.requires & ~played).bit_count()
         outcomes: set[tuple[int, ...]] = set()
         for holders in product(others, repeat=len(unknown)):
-            if any(holders.count(s) > p.hands[s].bit_count() for s in others):
+            if any(holders.count(s) > room[s] for s in others):
                 continue
             where = dict(known)
             where.update(zip(unknown, holders, strict=True))
