@@ -1,0 +1,132 @@
+"""Pieces every command shares: consoles, the one-line error report, ruleset loading.
+
+A user's mistake (:class:`~stolik.errors.StolikError`, an unreadable or unwritable file) is
+printed as one line on stderr and ends the command with exit status 1 — never a traceback.
+
+>>> fmt_number(6.0), fmt_number(1.3333333333333333), fmt_number(-4)
+('6', '1.33', '-4')
+>>> seat_name(("Ala", "Bo", "Cel", "Dar"), 2), seat_name(None, 2)
+('Cel', 'seat 2')
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from stolik.errors import StolikError
+from stolik.games.baska.ruleset import Ruleset, available_rulesets, load_ruleset
+
+EXIT_USER_ERROR = 1
+"""Exit status for bad input (usage errors keep Typer's 2)."""
+
+WIDE = 200
+"""Console width for the score sheet when stdout is not a terminal (a file or a pipe):
+its wide table is written whole instead of being squeezed into 80 columns."""
+
+TEXT_WIDTH = 120
+"""Console width for text when stdout is not a terminal."""
+
+PARA_WIDTH = 100
+"""Paragraphs wrap at this width at most."""
+
+RulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset", "-r", metavar="ID|PATH",
+        help="Ruleset id (" + ", ".join(available_rulesets())
+        + ") or the path of your own ruleset .toml file.",
+        show_default=False,
+    ),
+]
+
+AsciiOption = Annotated[
+    bool,
+    typer.Option("--ascii", help="Plain ASCII: suit letters C S H D and ASCII table borders."),
+]
+
+
+def stdout_console(*, width: int = TEXT_WIDTH) -> Console:
+    """A console on the current stdout (looked up now, so test runners can capture it).
+    Off a terminal it is ``width`` columns wide (Rich would assume 80)."""
+    console = Console(file=sys.stdout, highlight=False)
+    if not console.is_terminal:
+        console = Console(file=sys.stdout, highlight=False, width=width)
+    return console
+
+
+def stderr_console() -> Console:
+    """A console on the current stderr (progress bars and warnings)."""
+    return Console(file=sys.stderr, highlight=False)
+
+
+def new_table(ascii: bool = False, **options: Any) -> Table:
+    """A table in the house style: a rule under the header (``+-|`` borders with
+    ``--ascii``), bold headers."""
+    options.setdefault("header_style", "bold")
+    options.setdefault("padding", (0, 1))
+    return Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=ascii, **options)
+
+
+def report(message: str) -> None:
+    """Print one line on stderr, prefixed ``stolik:``."""
+    line = " ".join(message.split())  # a user's error is always one line
+    typer.echo(f"stolik: {line}", err=True)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn a user's mistake into one line on stderr and exit status 1."""
+    try:
+        yield
+    except StolikError as e:
+        report(str(e))
+        raise typer.Exit(EXIT_USER_ERROR) from None
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        report(f"{where}{e.strerror or e}")
+        raise typer.Exit(EXIT_USER_ERROR) from None
+
+
+def load_rs(ref: str | None) -> Ruleset:
+    """A ruleset by id or path (``None``: the default); RulesetError if there is none."""
+    return load_ruleset(ref)
+
+
+def fmt_number(x: float) -> str:
+    """A score or place-point value without a needless ``.0``."""
+    if float(x).is_integer():
+        return str(int(x))
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def seat_name(players: Sequence[str] | None, seat: int) -> str:
+    """A seat's player name, or ``seat N`` when the record names nobody."""
+    return players[seat] if players else f"seat {seat}"
+
+
+class Para:
+    """A paragraph wrapped at :data:`PARA_WIDTH` (or the console's width if narrower),
+    every line indented by ``indent`` spaces, with no trailing spaces (Rich's ``Padding``
+    would pad each line to the full width)."""
+
+    def __init__(self, text: str, *, indent: int = 2, style: str = "") -> None:
+        self.text = text
+        self.indent = indent
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = min(options.max_width, PARA_WIDTH)
+        pad = " " * self.indent
+        for line in textwrap.wrap(self.text, width=width, initial_indent=pad,
+                                  subsequent_indent=pad):
+            yield Text(line, style=self.style)
