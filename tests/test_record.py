@@ -630,3 +630,29 @@ def test_date_objects_from_toml_never_reach_the_writer() -> None:
     assert dict(record.meta) == {"date": "2019-09-21", "comment": ["2019-09-21T10:30:00"]}
     for fmt in ("toml", "json"):
         assert parse_record(loads_document(dumps_record(record, fmt), fmt)) == record
+
+
+def test_relative_ruleset_path_is_found_beside_the_record(tmp_path: Path) -> None:
+    """RULES §11: a record may name a league's own ruleset file by a path relative to the
+    record; it is read from beside the record whatever the working directory, and written
+    back as it was given."""
+    from importlib import resources
+
+    league = tmp_path / "league"
+    league.mkdir()
+    text = (resources.files("stolik.games.baska") / "rulesets" / "pucka-2019.toml").read_text(
+        encoding="utf-8").replace('id = "pucka-2019"', 'id = "moja-liga"')
+    (league / "moja.toml").write_text(text, encoding="utf-8")
+    rec = league / "game.toml"
+    rec.write_text(
+        'ruleset = "moja.toml"\n[[deal]]\ndealer = 0\n'
+        'hands = ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"]\n'
+        'auction = ["2 pass", "3 pass", "0 pass", "1 pass"]\n'
+        'play = ["1 JC", "2 TC", "3 QD", "0 QC", "0 AH", "1 TD", "2 TS", "3 JD",\n'
+        '        "0 AD", "1 QH", "2 AC", "3 JS", "1 QS", "2 AS", "3 JH", "0 TH"]\n',
+        encoding="utf-8")
+    loaded = load_record(rec)
+    assert loaded.ruleset.id == "moja-liga"
+    assert loaded.ruleset_ref == "moja.toml"
+    assert 'ruleset = "moja.toml"' in dumps_record(loaded)
+    assert replay(loaded).totals == (3, 3, -3, -3)

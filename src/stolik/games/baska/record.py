@@ -26,14 +26,19 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
-from stolik.games.baska.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
+from stolik.games.baska.ruleset import (
+    DEFAULT_RULESET,
+    Ruleset,
+    available_rulesets,
+    load_ruleset,
+)
 from stolik.games.baska.scoring import DealResult
 from stolik.games.baska.state import Deal
 from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
@@ -166,7 +171,7 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
         if not isinstance(ref, str):
             raise _fail("", f"'ruleset' must be a ruleset id or path, not {ref!r} (RULES §11)")
         try:
-            rs = load_ruleset(ref)
+            rs = _load_record_ruleset(ref, source)
         except RulesetError as e:
             raise _fail("", str(e)) from None
     players = None
@@ -182,6 +187,16 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
     deals = tuple(_parse_deal(d, i + 1, rs) for i, d in enumerate(raw_deals))
     meta = tuple((k, _meta_value(doc[k])) for k in META_KEYS if k in doc)
     return SeriesRecord(rs, deals, tuple(players) if players else None, meta, source)
+
+
+def _load_record_ruleset(ref: str, source: str | None) -> Ruleset:
+    """A record's ruleset: an id, or a path — a relative path is looked up beside the record
+    file first, so a league's record and ruleset travel together."""
+    if source and ref not in available_rulesets() and not Path(ref).is_absolute():
+        beside = Path(source).parent / ref
+        if beside.exists():
+            return replace(load_ruleset(beside), path=ref)
+    return load_ruleset(ref)
 
 
 def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
