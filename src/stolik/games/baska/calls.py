@@ -43,8 +43,13 @@ class Call:
 
 PASS = Call("pass")
 
-_ALIASES = {"pas": "pass", "hirsz": "hirsch", "baska": "baszka", "zola": "zolo",
-            "zolla": "zolo", "zollo": "zolo", "doux": "du", "mester": "mester"}
+_ALIASES = {"pas": "pass", "hirsz": "hirsch", "hirsh": "hirsch", "baska": "baszka",
+            "zola": "zolo", "zolla": "zolo", "zollo": "zolo", "doux": "du"}
+"""Spellings found in the seeds and at the table, word by word."""
+
+_PHRASES = {"re-kontra": "rekontra", "4-asy": "mester", "cztery-asy": "mester",
+            "cztery-damy": "baszka", "4-damy": "baszka"}
+"""Whole-call spellings (after the words are normalized)."""
 
 
 def normalize(text: str) -> str:
@@ -52,11 +57,14 @@ def normalize(text: str) -> str:
 
     >>> normalize(" Gran  Doux ")
     'gran-du'
+    >>> normalize("Re-kontra"), normalize("hirsh"), normalize("cztery damy")
+    ('rekontra', 'hirsch', 'baszka')
     """
     t = text.strip().lower().replace("ł", "l")
     t = "".join(ch for ch in unicodedata.normalize("NFKD", t) if not unicodedata.combining(ch))
     parts = [p for p in t.replace("_", "-").replace("–", "-").replace(" ", "-").split("-") if p]
-    return "-".join(_ALIASES.get(p, p) for p in parts)
+    word = "-".join(_ALIASES.get(p, p) for p in parts)
+    return _PHRASES.get(word, word)
 
 
 def parse_call(text: str, rs: Ruleset) -> Call:
