@@ -174,3 +174,27 @@ def test_rules_6_revoked_deal_is_no_bok_even_at_52() -> None:
     assert first.points[2] + first.points[3] == 52
     assert (first.revoke, first.tie, first.payout) == (3, False, (2, 2, 2, -6))
     assert res.results[1].bok_deal is False
+
+
+def test_rules_6_honour_on_a_bok_deal_is_doubled_too() -> None:
+    """RULES §6 (Decision, README): a bok-runda deal doubles every payout, an honour's
+    too; honours never tie (no cards are played)."""
+    from stolik.games.baska.scoring import Game, score
+
+    rs = load_ruleset("linia")
+    game = Game(rs.contract("mester"), declarer=1, team=(1,))
+    plain = score(rs, game, (0, 0, 0, 0), (0, 0, 0, 0))
+    doubled = score(rs, game, (0, 0, 0, 0), (0, 0, 0, 0), bok_deal=True)
+    assert plain.payout == (-10, 30, -10, -10) and not plain.tie
+    assert doubled.payout == (-20, 60, -20, -20) and doubled.mult == 2
+
+
+def test_rules_6_a_du_contract_at_52_52_is_a_tie() -> None:
+    """RULES §6 (Decision, README): any deal ending 52:52 between the declaring side and
+    the others starts a bok-runda, a du contract's too (it is lost all the same)."""
+    from stolik.games.baska.scoring import Game, score
+
+    rs = load_ruleset("linia")
+    r = score(rs, Game(rs.contract("zolo-du"), declarer=0, team=(0,)),
+              (52, 26, 26, 0), (2, 1, 1, 0))
+    assert r.tie and r.winners == (1, 2, 3) and r.payout == (-60, 20, 20, 20)

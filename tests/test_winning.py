@@ -379,3 +379,16 @@ def test_rules_5_solos_have_no_category(ruleset: str) -> None:
     """RULES §5: categories belong to the plain game and wesele only."""
     r = score(load_ruleset(ruleset), lone_game(ruleset, "zolo"), (104, 0, 0, 0), (4, 0, 0, 0))
     assert r.category is None
+
+
+def test_results_name_cicha_and_its_player() -> None:
+    """RULES §4 (Decision, README): a cicha is reported as contract "cicha" with its player
+    as declarer, a plain game as contract null with no declarer."""
+
+    rs = load_ruleset("pucka-2019")
+    cicha = score(rs, Game(rs.cicha, declarer=2, team=(2,)), (0, 0, 60, 44), (0, 0, 3, 1))
+    assert cicha.to_json()["contract"] == "cicha" and cicha.to_json()["declarer"] == 2
+    assert cicha.payout == (-4, -4, 12, -4)
+    plain = score(rs, Game(rs.zwykla, declarer=None, team=(0, 2)), (60, 0, 0, 44),
+                  (3, 0, 0, 1))
+    assert plain.to_json()["contract"] is None and plain.to_json()["declarer"] is None
