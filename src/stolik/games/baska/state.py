@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from stolik.errors import IllegalMove
 from stolik.games.baska.calls import PASS, Call, parse_call
@@ -88,6 +88,18 @@ class _Position:
     history: tuple[Trick, ...] = ()
     revoke: int | None = None
     finished: bool = False
+
+
+_T = TypeVar("_T", "_Auction", "_Position")
+
+
+def replace(value: _T, **changes: Any) -> _T:
+    """A copy of a frozen position with ``changes`` — like :func:`dataclasses.replace`, but
+    without re-running ``__init__`` (positions are copied on every call and card)."""
+    copy = object.__new__(type(value))
+    copy.__dict__.update(value.__dict__)
+    copy.__dict__.update(changes)
+    return copy
 
 
 def _bump(values: tuple[int, int, int, int], seat: int, by: int) -> tuple[int, int, int, int]:
