@@ -1,7 +1,8 @@
 """The ``stolik`` command line (Typer + Rich).
 
 Commands: ``rules list|show`` (:mod:`stolik.cli.rules`), ``replay`` and ``check``
-(:mod:`stolik.cli.replay`), ``simulate`` (:mod:`stolik.cli.simulate`); the score sheet
+(:mod:`stolik.cli.replay`), ``simulate`` (:mod:`stolik.cli.simulate`), ``arena``
+(:mod:`stolik.cli.arena`), ``play`` (:mod:`stolik.cli.play`); the score sheet
 both ``replay`` and ``simulate --sheet`` print is :mod:`stolik.cli.sheet`.
 
 Bad input is one line on stderr and exit status 1; usage errors keep Typer's status 2.
@@ -16,7 +17,7 @@ from typing import Annotated
 import typer
 
 from stolik import __version__
-from stolik.cli import replay, rules, simulate
+from stolik.cli import arena, play, replay, rules, simulate
 
 app = typer.Typer(
     name="stolik",
@@ -38,6 +39,8 @@ app.add_typer(rules.app, name="rules")
 app.command("replay")(replay.replay_command)
 app.command("check")(replay.check_command)
 app.command("simulate")(simulate.simulate_command)
+app.command("play")(play.play_command)
+app.command("arena")(arena.arena_command)
 
 
 def _version(value: bool) -> None:

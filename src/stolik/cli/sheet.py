@@ -9,6 +9,7 @@ running total; then the totals, places and place points (RULES §9). ``replay`` 
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -74,7 +75,7 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
     players = record.players
     head = title or f"Baśka — {rs.name}"
     console.print(Text(head, style="bold"))
-    seats = " · ".join(f"{s} {seat_name(players, s)}" for s in range(4)) if players else ""
+    seats = " · ".join(f"{s} {escape(seat_name(players, s))}" for s in range(4)) if players else ""
     n = len(series.results)
     info = [f"ruleset {record.ruleset_ref}", f"{n} deal{'' if n == 1 else 's'}"]
     info.extend(f"{k} {v}" for k, v in record.meta)
@@ -139,7 +140,7 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int) -> Table:
         t.add_column("wygrani", no_wrap=True)
     t.add_column("wynik", no_wrap=True)
     for s in range(4):
-        name = players[s] if players else f"seat {s}"
+        name = escape(players[s]) if players else f"seat {s}"
         width = pay_w + tot_w + 1 if detail != TOTALS_ONLY else tot_w
         t.add_column(name, justify="right", no_wrap=True, min_width=width,
                      footer=Text(str(series.totals[s]), style="bold"))
@@ -157,7 +158,7 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int) -> Table:
             Text("B", style="magenta") if r.bok_deal else "",
             str(record.deals[i].dealer),
             game_name(rs, r),
-            declarer_text(r, players),
+            escape(declarer_text(r, players)),
             rs.doubling_name(r.level) if r.level else "",
             f"×{r.mult}" if r.mult > 1 else "",
             *details,
@@ -179,6 +180,6 @@ def render_standings(series: SeriesResult, console: Console, *, ascii: bool = Fa
     t.add_column("miejsce\n(place)", justify="right")
     t.add_column("punkty za miejsce\n(place points)", justify="right")
     for s in sorted(range(4), key=lambda s: (places[s], s)):
-        t.add_row(str(s), seat_name(players, s), str(series.totals[s]), str(places[s]),
+        t.add_row(str(s), escape(seat_name(players, s)), str(series.totals[s]), str(places[s]),
                   fmt_number(series.place_points[s]))
     console.print(t)
