@@ -210,6 +210,11 @@ class TrickSolver:
         tricks the team holds at the end of the play, ``points``/``tricks`` of them taken
         already — the team maximizing it, the others minimizing (e.g. a seat's payout).
         ``table`` comes from :meth:`utility_table` (shape (total + 1, tricks + 1))."""
+        table = self._check_table(table, points, tricks)
+        return self._search(hands, leader, team, trick, -_INF, _INF, util=table,
+                            params=self._util_params(table), points=points, tricks=tricks)
+
+    def _check_table(self, table: UtilityTable, points: int, tricks: int) -> UtilityTable:
         want = (self.total + 1, len(self.values) // 4 + 1)
         if table.shape != want or table.dtype != np.int64:
             raise ValueError(f"a utility table is int64 of shape {want}")
@@ -218,6 +223,57 @@ class TrickSolver:
                              "and utilities below 2**18")
         if not 0 <= points <= self.total or not 0 <= tricks < want[1]:
             raise ValueError("points or tricks taken out of range")
-        table = np.ascontiguousarray(table)
-        return self._search(hands, leader, team, trick, -_INF, _INF, util=table,
-                            params=self._util_params(table), points=points, tricks=tricks)
+        return np.ascontiguousarray(table)
+
+    def card_utilities(self, hands: Sequence[int], *, leader: int, team: Iterable[int],
+                       table: UtilityTable, trick: Sequence[int] = (), points: int = 0,
+                       tricks: int = 0) -> dict[int, int]:
+        """For each legal card of the seat to play: :meth:`utility` once that card is
+        played (the trick it completes scored), both sides playing their best after it.
+        The position and the table are checked once, so this is the fast path of Monte
+        Carlo players that ask it for many layouts.
+
+        >>> from stolik.games.baska.deck import DECK, CARD_POINTS
+        >>> from stolik.games.baska.ruleset import load_ruleset
+        >>> solver = TrickSolver(load_ruleset("pucka-2019").orders["normal"], CARD_POINTS)
+        >>> win = solver.utility_table(lambda p, t: 1 if p >= 53 else -1)
+        >>> hands = [DECK.parse_mask(h) for h in ("AH", "QS", "AC", "TC")]
+        >>> vals = solver.card_utilities(hands, leader=2, team=(0,), table=win, points=40)
+        >>> vals == {DECK.parse_card("AC"): 1}     # seat 2 leads A♣, seat 0 trumps it
+        True
+        """
+        table = self._check_table(table, points, tricks)
+        params = self._util_params(table)
+        h, led, ws, wc, tval, tmask = self._root(hands, leader, trick)
+        tm = team_mask(team)
+        n = len(trick)
+        seat = (leader + n) % 4
+        hand = int(h[seat])
+        beats = self.order.beats
+        legal = self.order.legal(hand, led, wc) if n else hand
+        out: dict[int, int] = {}
+        for c in range(len(self.values)):
+            bit = 1 << c
+            if not legal & bit:
+                continue
+            h[seat] = hand & ~bit
+            if n == 0:
+                nled, nws, nwc = c, seat, c
+            elif beats[wc] >> c & 1:
+                nled, nws, nwc = led, seat, c
+            else:
+                nled, nws, nwc = led, ws, wc
+            gain = tval + self.values[c]
+            if n < 3:
+                out[c] = int(K.solve(h, n + 1, leader, nled, nws, nwc, gain, tmask | bit,
+                                     points, tricks, -_INF, _INF, tm, params, table,
+                                     self._tt, self.stats))
+            else:
+                p, t = (points + gain, tricks + 1) if tm >> nws & 1 else (points, tricks)
+                if not (h[0] | h[1] | h[2] | h[3]):
+                    out[c] = int(table[p, t])
+                else:
+                    out[c] = int(K.solve(h, 0, nws, 0, nws, 0, 0, 0, p, t, -_INF, _INF, tm,
+                                         params, table, self._tt, self.stats))
+        h[seat] = hand
+        return out

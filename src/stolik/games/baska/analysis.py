@@ -1,0 +1,225 @@
+"""Advice and post-mortems: :func:`hint` for the move to make now, :func:`review` for a
+finished deal ("could I have won?").
+
+Both rest on the ``pimc`` evaluation (:mod:`stolik.games.baska.bots.pimc`): a move's value is
+the seat's payout (RULES §7) under double-dummy play, averaged over the layouts of the unseen
+cards that fit what the seat sees; a call is valued as if the auction closed right after it.
+:func:`review` adds the exact value with every card known — what the move cost against the
+real cards.
+
+>>> import random
+>>> from stolik.games.baska.ruleset import load_ruleset
+>>> from stolik.games.baska.state import Deal
+>>> deal = Deal.from_text(load_ruleset("pucka-2019"), 0,
+...                       ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"])
+>>> for c in ["pass"] * 4:
+...     deal.call(c)
+>>> h = hint(deal.view(1), samples=40, rng=random.Random(1))
+>>> h.move in deal.view(1).legal_cards, h.layouts
+(True, 40)
+>>> h.text().startswith("Podpowiedź (hint): zagraj")
+True
+>>> while not deal.is_over:
+...     deal.play(deal.legal_cards()[-1])
+>>> rv = review(deal, 1, samples=20, rng=random.Random(2))
+>>> [r.trick for r in rv if r.phase == "play"]
+[1, 2, 3, 4]
+>>> all(r.exact_loss >= 0 and r.seen_loss >= 0 for r in rv)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from stolik.games.baska.bots.base import Move
+from stolik.games.baska.bots.pimc import (
+    DEFAULT_SAMPLES,
+    Evaluation,
+    evaluate,
+    move_text,
+    sample,
+)
+from stolik.games.baska.ruleset import Ruleset, load_ruleset
+from stolik.games.baska.state import Deal, SeatView
+
+REVIEW_SAMPLES = 100
+"""Layouts per decision in :func:`review` (a deal review stays well under a second)."""
+
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move, its text in the ruleset's words and its expected payout."""
+
+    move: Move
+    text: str
+    payout: float
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The advised move for ``seat``, its expected payout, every legal move's expected
+    payout (best first), how many layouts were solved, and a one-line explanation."""
+
+    seat: int
+    phase: str
+    move: Move
+    payout: float
+    moves: tuple[MoveValue, ...]
+    layouts: int
+    explanation: str
+
+    def text(self) -> str:
+        """The hint for display, Polish first, English in brackets."""
+        verb = "zagraj" if self.phase == "play" else "licytuj"
+        others = ", ".join(f"{m.text} {m.payout:+.2f}" for m in self.moves[1:])
+        line = (f"Podpowiedź (hint): {verb} {self.moves[0].text} — oczekiwana wypłata "
+                f"(expected payout) {self.payout:+.2f}")
+        if others:
+            line += f"; inne (others): {others}"
+        return f"{line}. {self.explanation}"
+
+
+def _rs(view: SeatView, rs: Ruleset | None) -> Ruleset:
+    if rs is not None:
+        return rs
+    return load_ruleset(view.ruleset)
+
+
+def _values(ev: Evaluation, rs: Ruleset) -> tuple[MoveValue, ...]:
+    return tuple(MoveValue(m, move_text(m, rs), p)
+                 for m, p in zip(ev.moves, ev.payouts, strict=True))
+
+
+def _explain(ev: Evaluation, rs: Ruleset) -> str:
+    best = move_text(ev.best, rs)
+    n = f"{ev.layouts} rozkład{'' if ev.layouts == 1 else 'ów'} ({ev.layouts} layouts)"
+    if len(ev.moves) == 1:
+        return f"{best} to jedyny dozwolony ruch (the only legal move)."
+    gap = ev.payouts[0] - ev.payouts[1]
+    runner = move_text(ev.moves[1], rs)
+    if gap <= _EPS:
+        return f"{best} i {runner} są równie dobre (equally good) na {n}."
+    return (f"{best} daje średnio o {gap:.2f} więcej niż {runner} (gains {gap:.2f} on "
+            f"average over the next best) na {n}.")
+
+
+def hint(view: SeatView, *, samples: int = DEFAULT_SAMPLES, rng: random.Random | None = None,
+         rs: Ruleset | None = None) -> Hint:
+    """The best move for the seat of ``view`` (it must be its turn: else
+    :class:`~stolik.games.baska.bots.base.BotError`) by its expected payout over ``samples``
+    layouts of the unseen cards, each solved double-dummy. ``rs``: the ruleset object, needed
+    only for a league's own ruleset file (a shipped one is loaded by the view's id)."""
+    rs = _rs(view, rs)
+    rng = rng if rng is not None else random.Random()
+    ev = evaluate(view, sample(view, samples, rng, rs), rs=rs)
+    values = _values(ev, rs)
+    return Hint(view.seat, view.phase, ev.best, ev.payouts[0], values, ev.layouts,
+                _explain(ev, rs))
+
+
+@dataclass(frozen=True)
+class Review:
+    """One decision of the reviewed seat in a finished deal.
+
+    ``index`` is the decision's place in ``deal.log``; ``trick`` the trick it was played to
+    (1–4; 0 in the auction). ``exact_best`` / ``exact_loss``: the best move with every card
+    known (double-dummy, calls as if the auction closed after them) and the payout the move
+    made gave up against it (0: a perfect move). ``seen_best`` / ``seen_loss``: the same in
+    expectation over the ``layouts`` the seat could not rule out at that moment. ``forced``:
+    the move was the only legal one (nothing is solved: losses 0, ``layouts`` 0).
+    """
+
+    index: int
+    seat: int
+    phase: str
+    trick: int
+    move: Move
+    move_text: str
+    forced: bool
+    exact: tuple[MoveValue, ...]
+    exact_best: Move
+    exact_loss: float
+    seen: tuple[MoveValue, ...]
+    seen_best: Move
+    seen_loss: float
+    layouts: int
+
+    @property
+    def blunder(self) -> bool:
+        """Whether the move lost payout even on what the seat could see."""
+        return self.seen_loss > _EPS
+
+    def text(self) -> str:
+        """One line for display, Polish first, English in brackets."""
+        where = "licytacja (auction)" if self.phase == "auction" else \
+            f"bitka {self.trick} (trick {self.trick})"
+        head = f"{where}: {'zagrano' if self.phase == 'play' else 'zgłoszono'} {self.move_text}"
+        if self.forced:
+            return f"{head} — ruch wymuszony (forced)."
+        exact_best = next(m.text for m in self.exact if m.move == self.exact_best)
+        seen_best = next(m.text for m in self.seen if m.move == self.seen_best)
+        if self.exact_loss <= _EPS:
+            exact = "najlepszy przy odkrytych kartach (best with all cards known)"
+        else:
+            exact = (f"przy odkrytych kartach (all cards known) {exact_best} dawało "
+                     f"{self.exact_loss:+.0f} więcej (more)")
+        if self.seen_loss <= _EPS:
+            seen = "dobry na to, co było widać (right on what was seen)"
+        else:
+            seen = (f"na to, co było widać (on what was seen) {seen_best} dawało średnio "
+                    f"{self.seen_loss:+.2f} więcej (more on average)")
+        return f"{head} — {exact}; {seen}."
+
+
+def review(deal: Deal, seat: int, *, samples: int = REVIEW_SAMPLES,
+           rng: random.Random | None = None) -> list[Review]:
+    """Every decision of ``seat`` in ``deal`` (its calls and cards, from ``deal.log``), each
+    with what the best alternative would have gained exactly (all cards known) and on
+    average over what the seat could see then (``samples`` layouts). Payouts include the
+    deal's bok-round doubling."""
+    if seat not in range(4):
+        raise ValueError(f"a seat is 0–3, not {seat!r}")
+    rng = rng if rng is not None else random.Random()
+    rs = deal.rs
+    scale = 2 if deal.bok_deal else 1
+    replay = Deal(rs, deal.dealer, deal.initial_hands, bok_deal=deal.bok_deal)
+    out: list[Review] = []
+    for index, op in enumerate(deal.log):
+        if op.kind == "revoke":
+            break
+        if op.seat == seat:
+            move: Move | None = op.call if op.kind == "call" else op.card
+            assert move is not None
+            view = replay.view(seat)
+            out.append(_review_one(index, view, replay, move, samples, rng, rs, scale))
+        replay.apply(op)
+    return out
+
+
+def _review_one(index: int, view: SeatView, replay: Deal, move: Move, samples: int,
+                rng: random.Random, rs: Ruleset, scale: int) -> Review:
+    phase = view.phase
+    trick = 0 if phase == "auction" else len(view.plays) // 4 + 1
+    legal: tuple[Move, ...] = view.legal_calls if phase == "auction" else view.legal_cards
+    text = move_text(move, rs)
+    if len(legal) == 1:
+        only = (MoveValue(move, text, 0.0),)
+        return Review(index, view.seat, phase, trick, move, text, True, only, move, 0.0,
+                      only, move, 0.0, 0)
+    exact = evaluate(view, [replay.hands], rs=rs)
+    seen = evaluate(view, sample(view, samples, rng, rs), rs=rs)
+
+    def scaled(ev: Evaluation) -> tuple[MoveValue, ...]:
+        return tuple(MoveValue(m.move, m.text, m.payout * scale) for m in _values(ev, rs))
+
+    ex, se = scaled(exact), scaled(seen)
+    return Review(index, view.seat, phase, trick, move, text, False,
+                  ex, exact.best, ex[0].payout - exact.payout_of(move) * scale,
+                  se, seen.best, se[0].payout - seen.payout_of(move) * scale, seen.layouts)
+
+
+__all__ = ["REVIEW_SAMPLES", "Hint", "MoveValue", "Review", "hint", "review"]

@@ -1,0 +1,158 @@
+"""Hints and deal reviews (``stolik.games.baska.analysis``)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from stolik.games.baska.analysis import REVIEW_SAMPLES, hint, review
+from stolik.games.baska.bots.pimc import evaluate
+from stolik.games.baska.calls import PASS, Call
+from stolik.games.baska.deck import DECK
+from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.state import Deal
+from stolik.solver import best_payout
+
+ENDGAMES = {
+    # pucka-2019, zoło by seat 2; seat 1 must keep the J♠ for the last trick (Q♥ now),
+    # leaving the declarer 52 points instead of 53 (as in tests/test_pimc.py).
+    "zolo-52": ("pucka-2019", ["TC JC AS QD", "QC JS QH TD", "AC AH TH JH", "TS QS AD JD"],
+                ["zolo", "pass", "pass", "pass"],
+                "TD JH QS JC JD QD QC TH AC AD TC", "QH"),
+    # linia, gran by seat 2: 10♣ makes it in every layout, Q♦ loses it.
+    "gran": ("linia", ["AC TS TD JD", "QC AS TH QH", "TC JC JH QD", "QS JS AH AD"],
+             ["gran", "pass", "pass", "pass"], "TH JH AH JD JC JS AC AS", "TC"),
+}
+
+
+def endgame(name: str) -> tuple[Deal, int]:
+    """The deal of an :data:`ENDGAMES` entry at its decision, and the card to play."""
+    rs_id, hands, calls, plays, best = ENDGAMES[name]
+    deal = Deal.from_text(load_ruleset(rs_id), 0, hands)
+    for c in calls:
+        deal.call(c)
+    for card in plays.split():
+        deal.play(card)
+    return deal, DECK.parse_card(best)
+
+
+def test_hint_on_a_sure_win() -> None:
+    """Where one card wins in every layout the hint names it, with the winning payout as its
+    expectation and every other legal card below it."""
+    deal, best = endgame("gran")
+    view = deal.view(2)
+    h = hint(view, samples=60, rng=random.Random(4))
+    assert h.move == best and h.moves[0].move == best
+    won = best_payout(_after(deal, best))[2]
+    assert h.payout == won > 0                       # the declarer's gran win, for sure
+    assert all(m.payout < h.payout for m in h.moves[1:])
+    assert {m.move for m in h.moves} == set(view.legal_cards)
+    assert h.layouts == 60
+    text = h.text()
+    assert DECK.name(best) in text and "zagraj" in text and "expected payout" in text
+
+
+def test_hint_in_the_auction() -> None:
+    """In the auction the hint values every legal call; four queens call baszka."""
+    rs = load_ruleset("pucka-2019")
+    deal = Deal.from_text(rs, 3, ["AH TH AD TD", "QC QS QH QD", "JC JS JH JD", "AC TC AS TS"])
+    h = hint(deal.view(1), samples=20, rng=random.Random(1))
+    assert h.move == Call("contract", "baszka") and h.payout == 30
+    assert {m.move for m in h.moves} == set(deal.view(1).legal_calls)
+    assert "licytuj baszka" in h.text()
+
+
+def test_hint_is_deterministic_for_a_seed() -> None:
+    deal, _ = endgame("zolo-52")
+    view = deal.view(1)
+    assert hint(view, samples=30, rng=random.Random(9)) == hint(view, samples=30,
+                                                                  rng=random.Random(9))
+
+
+def _after(deal: Deal, card: int) -> Deal:
+    d = deal.clone()
+    d.play(card)
+    return d
+
+
+def _finish_perfectly(deal: Deal) -> None:
+    """Play the deal out, every seat choosing a card of the best double-dummy payout."""
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        ev = evaluate(deal.view(seat), [deal.hands])
+        assert isinstance(ev.best, int)
+        deal.play(ev.best)
+
+
+def test_review_reports_a_blunder() -> None:
+    """Declarer plays Q♦ where 10♣ makes his gran for sure: the review of that card shows
+    the loss both with all cards known and on what he could see."""
+    deal, best = endgame("gran")
+    blunder = next(c for c in deal.legal_cards() if c != best)
+    index = len(deal.log)
+    deal.play(blunder)
+    _finish_perfectly(deal)
+    rv = review(deal, 2, samples=40, rng=random.Random(2))
+    assert [r.index for r in rv] == [i for i, op in enumerate(deal.log) if op.seat == 2]
+    r = next(r for r in rv if r.index == index)
+    lost = best_payout(_after(_rewind(deal, index), best))[2] - deal.result().payout[2]
+    assert r.move == blunder and r.exact_best == best and r.seen_best == best
+    assert r.exact_loss == lost > 0
+    assert r.seen_loss > 0 and r.blunder
+    assert r.trick == 3 and "bitka 3" in r.text() and DECK.name(best) in r.text()
+
+
+def _rewind(deal: Deal, index: int) -> Deal:
+    d = Deal(deal.rs, deal.dealer, deal.initial_hands)
+    for op in deal.log[:index]:
+        d.apply(op)
+    return d
+
+
+def test_review_of_perfect_play_reports_no_loss() -> None:
+    """A seat that always makes the best double-dummy move loses nothing "with all cards
+    known"; the values agree with the solver's adapter at every card."""
+    for rs_id, seed in (("pucka-2019", 3), ("mester-sport", 4), ("linia", 5)):
+        rs = load_ruleset(rs_id)
+        rng = random.Random(seed)
+        deal = Deal.random(rs, seed % 4, rng)
+        seat = (deal.dealer + 2) % 4
+        while deal.phase == "auction":
+            s = deal.to_act
+            assert s is not None
+            if s == seat:
+                best = evaluate(deal.view(s), [deal.hands]).best
+                assert isinstance(best, Call)
+                deal.call(best)
+            else:
+                deal.call(PASS)
+        _finish_perfectly(deal)
+        rv = review(deal, seat, samples=30, rng=random.Random(1))
+        assert rv and all(r.exact_loss == 0 for r in rv)
+        assert any(r.phase == "auction" for r in rv) and any(r.phase == "play" for r in rv)
+        for r in rv:
+            assert r.text()
+            if r.phase == "play" and not r.forced:
+                d = _rewind(deal, r.index)
+                d.play(r.move)  # type: ignore[arg-type]
+                want = d.result().payout[seat] if d.is_over else best_payout(d)[seat]
+                assert next(m.payout for m in r.exact if m.move == r.move) == want
+
+
+def test_review_is_quick_and_deterministic() -> None:
+    """A whole deal's review at the default samples stays interactive, and a seed fixes it."""
+    rs = load_ruleset("pucka-2019")
+    rng = random.Random(8)
+    deal = Deal.random(rs, 0, rng)
+    while not deal.is_over:
+        if deal.phase == "auction":
+            deal.call(rng.choice(deal.legal_calls()))
+        else:
+            deal.play(rng.choice(deal.legal_cards()))
+    start = time.perf_counter()
+    a = review(deal, 1, rng=random.Random(5))
+    took = time.perf_counter() - start
+    assert a == review(deal, 1, rng=random.Random(5))
+    assert all(r.layouts in (0, REVIEW_SAMPLES) for r in a)
+    assert took < 5.0          # about 0.2 s on a laptop; generous for loaded CI machines
