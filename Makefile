@@ -21,9 +21,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -e '.[dev,openspiel]'
 	touch $(STAMP)
 
-# The main job for now: a short seeded simulated series, printed as a score sheet.
+# The main job: a series of Baśka against three bots in the terminal (pucka-2019, PIMC
+# bots). Without a terminal it shows the first screen and stops at the end of input.
 run: venv
-	$(BIN)/stolik simulate --deals 32 --seed 1 --sheet
+	$(BIN)/stolik play
 
 test: venv
 	$(BIN)/ruff check $(LINT_PATHS)
