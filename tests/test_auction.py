@@ -24,6 +24,8 @@ PLAIN = ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"]
 # Seat 0 holds both black queens (wesele or cicha) and also J♣ and 10♥, so his wesele
 # partner is the holder of the *second* partner card: J♠ (seat 2) in pucka-2019 and
 # linia, Q♥ (seat 3) in mester-sport.
+# Seats 0 and 1 hold the black queens; no seat's zoło is laid down from any place.
+NOT_LAID_DOWN = ["AH QC JH AD", "QS TH JD TD", "AC TC AS TS", "QD QH JC JS"]
 QUEENS = ["QC QS JC TH", "AC TC AS TS", "JS AH JH AD", "QH TD QD JD"]
 
 # Four of a kind in every hand. Dealer 3: forehand 0; the auction goes 1, 2, 3, 0.
@@ -463,14 +465,15 @@ def test_rules_4_solo_first_doubling_from_opponents(ruleset: str, declarer: int)
     black queens). The declarer himself never gets a turn at level 0 (three passes after
     his call close the auction), so his refusal is exercised on the wesele partner and
     the cicha player below; here he answers the kontra with a rekontra."""
-    # Dealer 0: order 2, 3, 0, 1. The declarer calls zoło on his first turn.
+    # Dealer 0: order 2, 3, 0, 1. The declarer calls zoło on his first turn. No hand here
+    # makes zoło laid down (RULES §7), whose doublings are limited further.
     order = [2, 3, 0, 1]
     calls = ["pass"] * order.index(declarer) + ["zolo"]
     for opponent_turns in range(3):
-        d = deal(ruleset, PLAIN, calls + ["pass"] * opponent_turns)
+        d = deal(ruleset, NOT_LAID_DOWN, calls + ["pass"] * opponent_turns)
         assert d.to_act != declarer
         assert "kontra" in legal(d), d.to_act
-    d = deal(ruleset, PLAIN, [*calls, "kontra", "pass", "pass"])
+    d = deal(ruleset, NOT_LAID_DOWN, [*calls, "kontra", "pass", "pass"])
     assert d.to_act == declarer
     assert "rekontra" in legal(d)
     d.call("rekontra")

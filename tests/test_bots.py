@@ -333,13 +333,22 @@ def test_kontra_when_a_solo_looks_beatable_and_not_otherwise() -> None:
 
 def test_rekontra_only_when_confident() -> None:
     rs = load_ruleset("pucka-2019")
-    # Seat 1 bids zoło holding the top trumps; seat 2 kontras; seats 3 and 0 pass.
-    strong = Deal.from_text(rs, 3, ["TS JS JH JD", "AH TH QC QS", "QH QD AC TC", "JC AD TD AS"])
-    for c in ["zolo", "kontra", "pass", "pass"]:
+    # Seat 2 keeps quiet with a strong cicha (Q♣ Q♠ A♥ Q♦); seat 1 kontras the plain game:
+    # seat 2 answers with a rekontra.
+    strong = Deal.from_text(rs, 1, ["AC JS JH TD", "JC TH AD JD", "QC QS AH QD", "TC AS TS QH"])
+    for c in ["pass", "pass", "kontra"]:
         strong.call(c)
     bot = HeuristicBot()
-    view = strong.view(1)
+    view = strong.view(2)
     assert bot.act(view) == Call("double", level=2), bot.explain(view)
+    assert "cicha is strong" in bot.explain(view)
+    # A zoło with the four top trumps is laid down (RULES §7): only a kontra is accepted,
+    # so the bot is never offered a rekontra it would like.
+    laid = Deal.from_text(rs, 3, ["TS JS JH JD", "AH TH QC QS", "QH QD AC TC", "JC AD TD AS"])
+    for c in ["zolo", "kontra", "pass", "pass"]:
+        laid.call(c)
+    assert Call("double", level=2) not in laid.view(1).legal_calls
+    assert bot.act(laid.view(1)) in laid.view(1).legal_calls
     weak = Deal.from_text(rs, 3, ["TS JS JH JD", "QH QD JC QS", "AH TH AC TC", "QC AD TD AS"])
     for c in ["zolo", "kontra", "pass", "pass"]:
         weak.call(c)

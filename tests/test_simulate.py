@@ -31,7 +31,14 @@ from stolik.games.baska.fastplay import (
     run_kernel,
     tables_for,
 )
-from stolik.games.baska.record import DealRecord, SeriesResult, replay, series_record
+from stolik.games.baska.laid_down import is_laid_down
+from stolik.games.baska.record import (
+    DealRecord,
+    SeriesResult,
+    replay,
+    replay_deal,
+    series_record,
+)
 from stolik.games.baska.ruleset import Ruleset, load_ruleset, parse_ruleset
 from stolik.games.baska.scoring import score
 from stolik.games.baska.simulate import SimulationResult, simulate
@@ -355,3 +362,21 @@ def test_bad_arguments(deals: int, first_dealer: int) -> None:
     """A negative count or a seat outside 0–3 (RULES §1) is refused."""
     with pytest.raises(ValueError):
         simulate(VARIANTS["linia"], deals, seed=1, first_dealer=first_dealer)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_laid_down_limits_equal_the_engine(name: str) -> None:
+    """RULES §7: a laid-down solo or cicha accepts only the ruleset's laid-down number of
+    doublings — the kernel offers exactly the engine's doublings in series where such
+    games come up (counted below, so that the test cannot pass vacuously)."""
+    rs = load_ruleset(name)
+    drive(rs, 1000, seed=11)
+    out = run_kernel(tables_for(rs), 1000, random.Random(11), keep=True)
+    laid = 0
+    for rec in out.records:
+        deal = replay_deal(rs, rec)
+        g = deal.game
+        if g is not None and g.declarer is not None and g.contract.kind in ("solo", "cicha"):
+            laid += is_laid_down(rs, g.contract, deal.initial_hands[g.declarer],
+                                 (g.declarer - deal.forehand) % 4)
+    assert laid > 0, "no laid-down game came up: the test proves nothing"

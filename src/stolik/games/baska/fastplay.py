@@ -33,6 +33,7 @@ from random import Random
 
 from stolik.games.baska.calls import PASS, Call
 from stolik.games.baska.deck import DECK, POINTS_OF_MASK, TOTAL_POINTS
+from stolik.games.baska.laid_down import answers as laid_down_answers
 from stolik.games.baska.record import DealRecord
 from stolik.games.baska.ruleset import CATEGORIES, Contract, Ruleset
 
@@ -199,6 +200,8 @@ class Tables:
     """By seat, by record code: the (seat, Call) entry of a deal record."""
     card_pairs: tuple[tuple[int, int], ...]
     """By seat × 16 + card: the (seat, card) entry of a deal record."""
+    laid_down: tuple[dict[int, bool], ...] = ()
+    """By game: laid down or not, by hand << 2 | place after forehand (RULES §7)."""
 
 
 def _codes(mask: int) -> tuple[int, ...]:
@@ -259,6 +262,13 @@ def tables_for(rs: Ruleset) -> Tables:
     n = len(ladder)
     double_bit = 1 << (n + 1)
     games = (rs.zwykla, rs.cicha, *ladder)
+    # RULES §7: every laid-down hand of each lone game that a limit can bind, looked up by
+    # hand << 2 | place after forehand (computed once per machine, then read from a cache).
+    laid_down = tuple(
+        laid_down_answers(rs, c) if c.lone and c.kind != "honour"
+        and c.max_level > rs.laid_down_max_level else {}
+        for c in games
+    )
 
     hand_calls = [0] * (1 << 16)
     for cards in combinations(range(16), 4):
@@ -333,7 +343,7 @@ def tables_for(rs: Ruleset) -> Tables:
         points_to_win=rs.points_to_win,
         first_doubler_loses_tie=rs.doubled_tie_loser == "first-doubler",
         value_team_won=_plain_values(rs, True), value_team_lost=_plain_values(rs, False),
-        bok_round_deals=rs.series.bok_round_deals,
+        bok_round_deals=rs.series.bok_round_deals, laid_down=laid_down,
         call_pairs=tuple(tuple((s, c) for c in rec_calls) for s in range(4)),
         card_pairs=tuple((s, c) for s in range(4) for c in range(16)),
     )
@@ -380,6 +390,11 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
     first_dbl = t.first_doublers
     gmax = t.max_level
     gkind = t.kind
+    # Laid-down lone games accept at most `laid_max` doublings (RULES §7); looked up only
+    # only when a doubling beyond that limit would otherwise be offered.
+    laid_max = t.rs.laid_down_max_level
+    lone_game = tuple(k in (LONE_POINTS, LONE_ALL) for k in gkind)
+    laid_down = t.laid_down
     partners = t.wesele_partners
     gwin = t.win
     gloss = t.loss
@@ -435,6 +450,9 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
             g = 1 if cicha_seat >= 0 else 0
             team = starzy
             dm = first_dbl[g][team]
+            if g and not laid_max and gmax[g] and laid_down[g][
+                    hands[cicha_seat] << 2 | (cicha_seat - fh) & 3]:
+                dm = no_double
             cur = 0
             level = 0
             first_side = -1
@@ -474,6 +492,9 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
                                 team |= seatbit_of_field[p >> card & _FIELD]
                                 break
                     dm = first_dbl[g][team]
+                    if not laid_max and gmax[g] and lone_game[g] and laid_down[g][
+                            hands[seat] << 2 | (seat - fh) & 3]:
+                        dm = no_double
                 else:
                     side = team >> seat & 1  # 1: the declaring side
                     if not level:
@@ -482,7 +503,10 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
                     passes = 0
                     code = nl + level
                     # The other side may answer, up to the game's highest level.
-                    dm = dseats[team ^ 15 if side else team] if level < gmax[g] else no_double
+                    dm = dseats[team ^ 15 if side else team] if level < gmax[g] and not (
+                        level >= laid_max and lone_game[g]
+                        and laid_down[g][hands[declarer] << 2 | (declarer - fh) & 3]
+                    ) else no_double
                 if keep:
                     auction.append(call_pairs[seat][code])
             else:  # pragma: no cover - the turns outnumber the longest auction

@@ -36,6 +36,7 @@ from typing import Any, Literal, TypeVar
 from stolik.errors import IllegalMove
 from stolik.games.baska.calls import PASS, Call, parse_call
 from stolik.games.baska.deck import CARD_POINTS, CARDS_PER_HAND, DECK, HANDS
+from stolik.games.baska.laid_down import doubling_limit
 from stolik.games.baska.ruleset import Contract, Ruleset
 from stolik.games.baska.scoring import DECLARING, OPPOSING, DealResult, Game, score
 from stolik.tricks import CardOrder
@@ -330,6 +331,15 @@ class Deal:
                 if cur.first_double == "mlodzi":
                     return (f"seat {seat} may not double first — the first doubling of "
                             f"{what} comes from młodzi (RULES §4)")
+        if nxt > rs.laid_down_max_level and cur.kind in ("solo", "cicha"):
+            lone = a.declarer if cur.kind == "solo" else self._cicha_seat
+            assert lone is not None
+            limit = doubling_limit(rs, cur, self.initial_hands[lone],
+                                   (lone - self.forehand) % 4)
+            if nxt > limit:
+                return (f"{what} is laid down (wykładane: it cannot be lost) and accepts "
+                        + ("no doubling" if limit == 0 else
+                           f"only {rs.doubling_name(limit)}") + " (RULES §7)")
         return None
 
     def legal_calls(self) -> list[Call]:
