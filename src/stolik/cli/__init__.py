@@ -2,7 +2,8 @@
 
 Commands: ``rules list|show`` (:mod:`stolik.cli.rules`), ``replay`` and ``check``
 (:mod:`stolik.cli.replay`), ``simulate`` (:mod:`stolik.cli.simulate`), ``arena``
-(:mod:`stolik.cli.arena`), ``play`` (:mod:`stolik.cli.play`); the score sheet
+(:mod:`stolik.cli.arena`), ``play`` (:mod:`stolik.cli.play`), ``tournament report|season``
+(:mod:`stolik.cli.tournament`); the score sheet
 both ``replay`` and ``simulate --sheet`` print is :mod:`stolik.cli.sheet`.
 
 Bad input is one line on stderr and exit status 1; usage errors keep Typer's status 2.
@@ -17,7 +18,7 @@ from typing import Annotated
 import typer
 
 from stolik import __version__
-from stolik.cli import arena, play, replay, rules, simulate
+from stolik.cli import arena, play, replay, rules, simulate, tournament
 
 app = typer.Typer(
     name="stolik",
@@ -36,6 +37,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(rules.app, name="rules")
+app.add_typer(tournament.app, name="tournament")
 app.command("replay")(replay.replay_command)
 app.command("check")(replay.check_command)
 app.command("simulate")(simulate.simulate_command)

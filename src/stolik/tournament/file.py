@@ -1,0 +1,357 @@
+"""The tournament file: TOML (or JSON with the same keys), read, checked and written back
+exactly; standings exported as CSV.
+
+```toml
+ruleset = "pucka-2019"          # a ruleset id (RULES §9 place table)
+name = "Turniej 3"
+date = 2026-11-21               # optional; a TOML date, in JSON "2026-11-21"
+
+[[player]]
+id = "p1"
+name = "Ala Nowak"
+team = "Rumia"                  # optional; a team has at most 6 players
+
+[[round]]
+
+[[round.table]]
+seats = ["p1", "p2", "p3", "p4"]   # seat 0..3
+first_dealer = 0                   # optional, default 0: the first deal's dealer
+deal = [ { dealer = 0, hands = [...], auction = [...], play = [...] }, ... ]  # RULES §11, or
+sheet = [ { contract = "zolo", declarer = 2, level = 1, points = 61 }, ... ]  # sheet lines, or
+totals = [12, -4, 0, -8]           # only the final table points (sum 0)
+late = { p3 = 7 }                  # minutes late
+left = { p2 = 12 }                 # left after this many deals (at most one player)
+excluded = ["p2"]                  # excluded for foul play; needs a `left` entry
+
+[[round.sitting_out]]
+player = "p9"
+```
+
+A table whose series is over before it starts (a player more than 10 minutes late) has no
+``deal``, ``sheet`` or ``totals``. Sheet lines: :mod:`stolik.tournament.sheet`.
+
+>>> t = loads_tournament('''
+... ruleset = "pucka-2019"
+... name = "T"
+... [[player]]
+... id = "a"
+... name = "A"
+... [[round]]
+... [[round.table]]
+... seats = ["a", "b", "c", "d"]
+... totals = [1, -1, 0, 0]
+... ''')
+Traceback (most recent call last):
+...
+stolik.tournament.model.TournamentError: round 1, table 1, seats: unknown player 'b' (RULES §10)
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from stolik.errors import RecordError
+from stolik.records import Document, _toml_value, guess_format, loads_document
+from stolik.tournament.model import (
+    Player,
+    Round,
+    TableEntry,
+    Tournament,
+    TournamentError,
+)
+from stolik.tournament.scoring import score_tournament
+from stolik.tournament.sheet import line_document, parse_line
+from stolik.tournament.standings import Standings
+
+TOP_KEYS = ("ruleset", "name", "date", "player", "round")
+PLAYER_KEYS = ("id", "name", "team")
+ROUND_KEYS = ("table", "sitting_out")
+TABLE_KEYS = ("seats", "first_dealer", "deal", "sheet", "totals", "late", "left", "excluded")
+
+
+class _Ctx:
+    def __init__(self, source: str | None, round: int | None = None,
+                 table: int | None = None) -> None:
+        self.source, self.round, self.table = source, round, table
+
+    def fail(self, entry: str, message: str) -> TournamentError:
+        return TournamentError(f"{entry}: {message}" if entry else message,
+                               source=self.source, round=self.round, table=self.table)
+
+    def keys(self, data: Any, allowed: tuple[str, ...], what: str) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise self.fail(what, f"must be a table, not {data!r}")
+        doc = {k: v for k, v in data.items() if v is not None}
+        unknown = sorted(set(doc) - set(allowed))
+        if unknown:
+            raise self.fail(what, f"unknown key '{unknown[0]}' — allowed: {', '.join(allowed)}")
+        return doc
+
+    def string(self, v: Any, entry: str) -> str:
+        if not isinstance(v, str) or not v:
+            raise self.fail(entry, f"must be a non-empty string, not {v!r}")
+        return v
+
+    def integer(self, v: Any, entry: str, lo: int | None = None) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo):
+            least = f" ≥ {lo}" if lo is not None else ""
+            raise self.fail(entry, f"must be a whole number{least}, not {v!r}")
+        return v
+
+    def tables(self, v: Any, entry: str) -> list[Any]:
+        if not isinstance(v, list):
+            raise self.fail(entry, f"must be a list of tables, not {v!r}")
+        return v
+
+
+def _date(v: Any, ctx: _Ctx) -> datetime.date | None:
+    if v is None:
+        return None
+    if isinstance(v, datetime.datetime):
+        return v.date()
+    if isinstance(v, datetime.date):
+        return v
+    if isinstance(v, str):
+        try:
+            return datetime.date.fromisoformat(v)
+        except ValueError:
+            pass
+    raise ctx.fail("date", f"must be a date like 2026-11-21, not {v!r}")
+
+
+def _by_player(v: Any, ctx: _Ctx, entry: str, lo: int) -> tuple[tuple[str, int], ...]:
+    if not isinstance(v, Mapping):
+        raise ctx.fail(entry, f"must be an inline table {{ player = number }}, not {v!r}")
+    return tuple((str(k), ctx.integer(n, f"{entry}.{k}", lo)) for k, n in v.items())
+
+
+def _table(data: Any, ctx: _Ctx) -> TableEntry:
+    doc = ctx.keys(data, TABLE_KEYS, "table")
+    seats = doc.get("seats")
+    if (not isinstance(seats, list) or len(seats) != 4
+            or not all(isinstance(s, str) and s for s in seats)):
+        raise ctx.fail("seats", f"must be 4 player ids by seat 0..3, not {seats!r}")
+    deals = None
+    if "deal" in doc:
+        raw = ctx.tables(doc["deal"], "deal")
+        if not raw or not all(isinstance(d, Mapping) for d in raw):
+            raise ctx.fail("deal", "must be a non-empty list of deal records (RULES §11)")
+        deals = tuple(dict(d) for d in raw)
+    sheet = None
+    if "sheet" in doc:
+        raw = ctx.tables(doc["sheet"], "sheet")
+        if not raw:
+            raise ctx.fail("sheet", "must list at least one line")
+        try:
+            sheet = tuple(parse_line(x, f"sheet line {i}") for i, x in enumerate(raw, 1))
+        except TournamentError as e:
+            raise ctx.fail("", e.message) from None
+    totals = None
+    if "totals" in doc:
+        tv = doc["totals"]
+        if not isinstance(tv, list) or len(tv) != 4:
+            raise ctx.fail("totals", f"must be 4 table scores by seat, not {tv!r}")
+        ints = [ctx.integer(x, "totals") for x in tv]
+        totals = (ints[0], ints[1], ints[2], ints[3])
+    excluded = doc.get("excluded", [])
+    if not isinstance(excluded, list):
+        raise ctx.fail("excluded", f"must be a list of player ids, not {excluded!r}")
+    first = doc.get("first_dealer", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or first not in range(4):
+        raise ctx.fail("first_dealer", f"must be a seat 0–3, not {first!r}")
+    return TableEntry(
+        (seats[0], seats[1], seats[2], seats[3]), first, deals, sheet, totals,
+        _by_player(doc.get("late", {}), ctx, "late", 0),
+        _by_player(doc.get("left", {}), ctx, "left", 0),
+        tuple(ctx.string(x, "excluded") for x in excluded))
+
+
+def parse_tournament(data: Document, *, source: str | None = None,
+                     check: bool = True) -> Tournament:
+    """Build a tournament from a document; ``check`` also scores it, so that every
+    semantic error (unknown players, bad deals, impossible penalties) is raised here."""
+    ctx = _Ctx(source)
+    doc = ctx.keys(data, TOP_KEYS, "")
+    players = []
+    for i, p in enumerate(ctx.tables(doc.get("player", []), "player"), 1):
+        pd = ctx.keys(p, PLAYER_KEYS, f"player {i}")
+        players.append(Player(ctx.string(pd.get("id"), f"player {i} id"),
+                              ctx.string(pd.get("name", pd.get("id")), f"player {i} name"),
+                              ctx.string(pd["team"], f"player {i} team")
+                              if "team" in pd else None))
+    rounds = []
+    raw_rounds = ctx.tables(doc.get("round", []), "round")
+    if not raw_rounds:
+        raise ctx.fail("round", "the tournament has no [[round]]")
+    for rn, r in enumerate(raw_rounds, 1):
+        rctx = _Ctx(source, rn)
+        rd = rctx.keys(r, ROUND_KEYS, "round")
+        tables = tuple(_table(x, _Ctx(source, rn, tn))
+                       for tn, x in enumerate(rctx.tables(rd.get("table", []), "table"), 1))
+        outs = []
+        for x in rctx.tables(rd.get("sitting_out", []), "sitting_out"):
+            od = rctx.keys(x, ("player",), "sitting_out")
+            outs.append(rctx.string(od.get("player"), "sitting_out player"))
+        if not tables:
+            raise rctx.fail("table", "a round has at least one [[round.table]]")
+        rounds.append(Round(tables, tuple(outs)))
+    t = Tournament(ctx.string(doc.get("ruleset", "pucka-2019"), "ruleset"),
+                   ctx.string(doc.get("name"), "name"), tuple(players), tuple(rounds),
+                   _date(doc.get("date"), ctx), source)
+    if check:
+        score_tournament(t)
+    return t
+
+
+def loads_tournament(text: str, fmt: str = "toml", *, source: str | None = None
+                     ) -> Tournament:
+    """Parse tournament text (TOML or JSON)."""
+    try:
+        doc = loads_document(text, fmt, source=source)
+    except RecordError as e:
+        raise TournamentError(e.message, source=source, rule="") from None
+    return parse_tournament(doc, source=source)
+
+
+def load_tournament(path: str | Path) -> Tournament:
+    """Read a tournament file; every error names the file."""
+    source = str(path)
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except OSError as e:
+        raise TournamentError(f"cannot read the file ({e.strerror})", source=source,
+                              rule="") from None
+    except UnicodeDecodeError:
+        raise TournamentError("the file is not UTF-8 text", source=source, rule="") from None
+    return loads_tournament(text, guess_format(path, text), source=source)
+
+
+def _table_doc(t: TableEntry) -> dict[str, Any]:
+    doc: dict[str, Any] = {"seats": list(t.seats)}
+    if t.first_dealer:
+        doc["first_dealer"] = t.first_dealer
+    if t.deals is not None:
+        doc["deal"] = [dict(d) for d in t.deals]
+    if t.sheet is not None:
+        doc["sheet"] = [line_document(x) for x in t.sheet]
+    if t.totals is not None:
+        doc["totals"] = list(t.totals)
+    if t.late:
+        doc["late"] = dict(t.late)
+    if t.left:
+        doc["left"] = dict(t.left)
+    if t.excluded:
+        doc["excluded"] = list(t.excluded)
+    return doc
+
+
+def tournament_document(t: Tournament, *, json_dates: bool = False) -> Document:
+    """The tournament as a document (the file's keys); dates as text with ``json_dates``."""
+    doc: Document = {"ruleset": t.ruleset, "name": t.name}
+    if t.date is not None:
+        doc["date"] = t.date.isoformat() if json_dates else t.date
+    doc["player"] = [{"id": p.id, "name": p.name, **({"team": p.team} if p.team else {})}
+                     for p in t.players]
+    rounds = []
+    for r in t.rounds:
+        rd: dict[str, Any] = {"table": [_table_doc(x) for x in r.tables]}
+        if r.sitting_out:
+            rd["sitting_out"] = [{"player": p} for p in r.sitting_out]
+        rounds.append(rd)
+    doc["round"] = rounds
+    return doc
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, datetime.date):
+        return v.isoformat()
+    return _toml_value(v)
+
+
+def _long_list(key: str, items: list[Any]) -> list[str]:
+    return [f"{key} = ["] + [f"  {_value(x)}," for x in items] + ["]"]
+
+
+def dumps_tournament(t: Tournament, fmt: str = "toml") -> str:
+    """The tournament as TOML (default) or JSON text; reading it back gives ``t``.
+
+    >>> from stolik.tournament.model import Player, Round, TableEntry, Tournament
+    >>> t = Tournament("pucka-2019", "T", tuple(Player(p, p.upper()) for p in "abcd"),
+    ...                (Round((TableEntry(("a", "b", "c", "d"), totals=(4, -4, 0, 0)),)),))
+    >>> print(dumps_tournament(t))
+    ruleset = "pucka-2019"
+    name = "T"
+    <BLANKLINE>
+    [[player]]
+    id = "a"
+    name = "A"
+    <BLANKLINE>
+    [[player]]
+    id = "b"
+    name = "B"
+    <BLANKLINE>
+    [[player]]
+    id = "c"
+    name = "C"
+    <BLANKLINE>
+    [[player]]
+    id = "d"
+    name = "D"
+    <BLANKLINE>
+    [[round]]
+    <BLANKLINE>
+    [[round.table]]
+    seats = ["a", "b", "c", "d"]
+    totals = [4, -4, 0, 0]
+    <BLANKLINE>
+    >>> loads_tournament(dumps_tournament(t)) == t
+    True
+    """
+    if fmt == "json":
+        return json.dumps(tournament_document(t, json_dates=True), ensure_ascii=False,
+                          indent=1) + "\n"
+    doc = tournament_document(t)
+    lines = [f"{k} = {_value(doc[k])}" for k in ("ruleset", "name", "date") if k in doc]
+    for p in doc["player"]:
+        lines += ["", "[[player]]", *(f"{k} = {_value(v)}" for k, v in p.items())]
+    for r in doc["round"]:
+        lines += ["", "[[round]]"]
+        for tb in r["table"]:
+            lines += ["", "[[round.table]]"]
+            for k, v in tb.items():
+                if k in ("deal", "sheet"):
+                    lines += _long_list(k, v)
+                else:
+                    lines.append(f"{k} = {_value(v)}")
+        for o in r.get("sitting_out", []):
+            lines += ["", "[[round.sitting_out]]", f"player = {_value(o['player'])}"]
+    return "\n".join(lines) + "\n"
+
+
+def write_csv(standings: Standings, folder: str | Path) -> tuple[Path, Path]:
+    """Write ``players.csv`` (rank, id, name, team, place_points, table_points, played) and
+    ``teams.csv`` (rank, team, score, table_points, counted) into ``folder``."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    players, teams = out / "players.csv", out / "teams.csv"
+    with players.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["rank", "id", "name", "team", "place_points", "table_points", "played"])
+        for p in standings.players:
+            w.writerow([p.rank, p.id, p.name, p.team or "", _num(p.place_points),
+                        p.table_points, p.played])
+    with teams.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["rank", "team", "score", "table_points", "counted"])
+        for t in standings.teams:
+            w.writerow([t.rank, t.team, _num(t.score), t.table_points, " ".join(t.counted)])
+    return players, teams
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.4f}".rstrip("0")

@@ -1,0 +1,215 @@
+"""Paper score-sheet lines: one line per deal, settled by the engine's scoring (RULES §5–§8).
+
+A referee who kept only the paper sheet writes each deal as a TOML inline table:
+
+- ``contract``: a contract id of the ruleset (``gran``, ``zolo``, ``gran-du``, ``zolo-du``,
+  ``wesele``, ``baszka``, …), ``zwykla`` (plain game) or ``cicha``;
+- ``declarer``: the declarer's seat 0–3 (every game but ``zwykla``; the cicha player);
+- ``starzy = [a, b]``: the starzy seats of a plain game (instead of ``declarer``);
+- ``partner``: the wesele partner's seat (wesele only, required);
+- ``level``: accepted doublings, 0 (default) to the contract's maximum (RULES §7);
+- ``points``: card points of the declaring side (starzy, weselnicy, the lone player), 0–104;
+  required except for du games (where it only serves to spot a 52:52 bok), honours and
+  revokes;
+- ``tricks``: tricks of the declaring side, 0–4; required for ``zwykla``, ``wesele`` and
+  du games, optional otherwise; checked against ``points`` (0 tricks = 0 points, …);
+- ``revoke``: the seat a referee found revoking (RULES §8); then points and tricks may be left
+  out;
+- ``first_double``: ``"opposing"`` (default) or ``"declaring"`` — which side doubled first,
+  read only for a doubled 52:52 where the ruleset makes the first doubler lose it
+  (``mester-sport``, RULES §5); ``"declaring"`` only where that side may double first
+  (RULES §4: ``linia``'s plain game, cicha and wesele).
+
+Bok-rounds (RULES §6) are applied over the table's sequence of lines.
+
+>>> from stolik.games.baska.ruleset import load_ruleset
+>>> rs = load_ruleset("pucka-2019")
+>>> lines = [parse_line({"contract": "zolo", "declarer": 2, "level": 1, "points": 61}, "x"),
+...          parse_line({"contract": "zwykla", "starzy": [0, 2], "points": 70, "tricks": 3}, "x"),
+...          parse_line({"contract": "gran-du", "declarer": 1, "tricks": 4}, "x"),
+...          parse_line({"contract": "baszka", "declarer": 3}, "x")]
+>>> [r.payout for r in settle_sheet(rs, lines)]
+[(-10, -10, 30, -10), (1, -1, 1, -1), (-10, 30, -10, -10), (-10, -10, -10, 30)]
+>>> line_document(lines[1])
+{'contract': 'zwykla', 'starzy': [0, 2], 'points': 70, 'tricks': 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from stolik.games.baska.ruleset import Ruleset
+from stolik.games.baska.scoring import DECLARING, OPPOSING, DealResult, Game, score
+from stolik.tournament.model import SheetLine, TournamentError
+
+LINE_KEYS = ("contract", "declarer", "starzy", "partner", "level", "points", "tricks",
+             "revoke", "first_double")
+
+_MIN_POINTS = (0, 8, 20, 60, 104)
+"""Fewest card points a side can hold with 0–4 tricks (a trick holds ≥ 8, four lowest
+cards J J J J; two tricks ≥ 8 + 12; three tricks ≥ 20 + 40; four = all 104)."""
+
+
+def _fail(where: str, message: str) -> TournamentError:
+    return TournamentError(f"{where}: {message}", rule="")
+
+
+def _seat(v: Any, where: str, key: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v not in range(4):
+        raise _fail(where, f"'{key}' must be a seat 0–3, not {v!r} (RULES §11)")
+    return v
+
+
+def _int(v: Any, where: str, key: str, lo: int, hi: int) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise _fail(where, f"'{key}' must be a whole number {lo}–{hi}, not {v!r} (RULES §7)")
+    return v
+
+
+def parse_line(raw: Any, where: str) -> SheetLine:
+    """Check a line's syntax (``where`` names it in errors: ``round 1, table 2, sheet 5``).
+    Ruleset-dependent checks happen in :func:`line_game`."""
+    if not isinstance(raw, Mapping):
+        raise _fail(where, f"a sheet line must be an inline table, not {raw!r}")
+    unknown = sorted(set(raw) - set(LINE_KEYS))
+    if unknown:
+        raise _fail(where, f"unknown key '{unknown[0]}' — a sheet line has "
+                    f"{', '.join(LINE_KEYS)}")
+    contract = raw.get("contract")
+    if not isinstance(contract, str) or not contract:
+        raise _fail(where, f"'contract' must be a contract id, not {contract!r} (RULES §4)")
+    starzy = None
+    if "starzy" in raw:
+        s = raw["starzy"]
+        if not isinstance(s, list | tuple) or len(s) != 2:
+            raise _fail(where, f"'starzy' must be two seats, not {s!r} (RULES §4)")
+        a, b = (_seat(x, where, "starzy") for x in s)
+        if a == b:
+            raise _fail(where, f"'starzy' names seat {a} twice (RULES §4)")
+        starzy = (a, b)
+    first = raw.get("first_double")
+    if first is not None and first not in ("opposing", "declaring"):
+        raise _fail(where, f"'first_double' must be \"opposing\" or \"declaring\", "
+                    f"not {first!r} (RULES §5)")
+
+    def opt_seat(key: str) -> int | None:
+        return _seat(raw[key], where, key) if key in raw else None
+
+    def opt_int(key: str, hi: int) -> int | None:
+        return _int(raw[key], where, key, 0, hi) if key in raw else None
+
+    return SheetLine(contract, opt_seat("declarer"), starzy, opt_seat("partner"),
+                     _int(raw.get("level", 0), where, "level", 0, 4),
+                     opt_int("points", 104), opt_int("tricks", 4), opt_seat("revoke"), first)
+
+
+def line_document(line: SheetLine) -> dict[str, Any]:
+    """The line as the file writes it (defaults left out)."""
+    doc: dict[str, Any] = {"contract": line.contract}
+    if line.declarer is not None:
+        doc["declarer"] = line.declarer
+    if line.starzy is not None:
+        doc["starzy"] = list(line.starzy)
+    if line.partner is not None:
+        doc["partner"] = line.partner
+    if line.level:
+        doc["level"] = line.level
+    for key in ("points", "tricks", "revoke", "first_double"):
+        if getattr(line, key) is not None:
+            doc[key] = getattr(line, key)
+    return doc
+
+
+def line_game(rs: Ruleset, line: SheetLine, where: str) -> tuple[Game, int, int]:
+    """The engine's :class:`Game` for a line, with the declaring side's points and tricks.
+    Refuses what the ruleset does not allow or what cannot happen."""
+    if not rs.has(line.contract):
+        known = ", ".join(c.id for c in (rs.zwykla, rs.cicha, *rs.ladder))
+        raise _fail(where, f"unknown contract '{line.contract}' in {rs.id} — use one of "
+                    f"{known} (RULES §4)")
+    c = rs.contract(line.contract)
+    if c.kind == "plain":
+        if line.starzy is None or line.declarer is not None:
+            raise _fail(where, "a plain game (zwykla) names its 'starzy' seats, "
+                        "not a declarer (RULES §4)")
+        team: tuple[int, ...] = tuple(sorted(line.starzy))
+        declarer = None
+    else:
+        if line.declarer is None or line.starzy is not None:
+            raise _fail(where, f"'{c.id}' names its 'declarer' seat, not starzy (RULES §4)")
+        declarer = line.declarer
+        team = (declarer,)
+    if c.kind == "wesele":
+        if line.partner is None or line.partner == line.declarer:
+            raise _fail(where, "a wesele names its 'partner', a seat other than the "
+                        "declarer (RULES §4)")
+        team = tuple(sorted((declarer or 0, line.partner)))
+    elif line.partner is not None:
+        raise _fail(where, f"only a wesele has a 'partner', not '{c.id}' (RULES §4)")
+    if line.level > c.max_level:
+        raise _fail(where, f"'{c.id}' may be doubled at most {c.max_level} times, "
+                    f"not level {line.level} (RULES §7)")
+    if line.first_double is not None and line.level == 0:
+        raise _fail(where, "'first_double' needs a doubled game (level ≥ 1) (RULES §5)")
+    if line.first_double == "declaring" and c.first_double != "any":
+        raise _fail(where, f"in {rs.id} the first doubling of '{c.id}' comes from the "
+                    "opposing side, not the declaring one (RULES §4)")
+    points, tricks = line.points, line.tricks
+    if line.revoke is None and c.kind != "honour":
+        if c.goal == "all-tricks":
+            if tricks is None:
+                raise _fail(where, f"'{c.id}' needs the declarer's 'tricks' (RULES §5)")
+        else:
+            if points is None:
+                raise _fail(where, f"'{c.id}' needs the declaring side's card 'points' "
+                            "(RULES §5)")
+            if tricks is None and c.kind in ("plain", "wesele"):
+                raise _fail(where, f"'{c.id}' needs the declaring side's 'tricks' — they "
+                            "decide bez bitki and the two-trick wyjście (RULES §5)")
+    elif c.kind == "honour" and (points is not None or tricks is not None
+                                 or line.revoke is not None):
+        raise _fail(where, f"'{c.id}' is an honour, settled without play: no points, "
+                    "tricks or revoke (RULES §4)")
+    if tricks is None:  # only where it does not change the result: any possible count
+        pts = points or 0
+        tricks = next(t for t in range(5)
+                      if _MIN_POINTS[t] <= pts <= 104 - _MIN_POINTS[4 - t])
+    if points is None:
+        points = 104 if tricks == 4 else _MIN_POINTS[tricks]
+    if not _MIN_POINTS[tricks] <= points <= 104 - _MIN_POINTS[4 - tricks]:
+        raise _fail(where, f"{points} card points cannot be taken in {tricks} trick"
+                    f"{'' if tricks == 1 else 's'} (RULES §1)")
+    first = None
+    if line.level:
+        first = DECLARING if line.first_double == "declaring" else OPPOSING
+    partner = line.partner if c.kind == "wesele" else None
+    return Game(c, declarer, team, line.level, first, partner), points, tricks
+
+
+def settle_line(rs: Ruleset, line: SheetLine, where: str, *, bok_deal: bool = False
+                ) -> DealResult:
+    """Settle one line with :func:`stolik.games.baska.scoring.score`."""
+    game, points, tricks = line_game(rs, line, where)
+    other = next(s for s in range(4) if s not in game.team)
+    pts = [0, 0, 0, 0]
+    trs = [0, 0, 0, 0]
+    pts[game.team[0]], trs[game.team[0]] = points, tricks
+    pts[other], trs[other] = 104 - points, 4 - tricks
+    return score(rs, game, pts, trs, revoke=line.revoke, bok_deal=bok_deal)
+
+
+def settle_sheet(rs: Ruleset, lines: Sequence[SheetLine], where: str = "sheet"
+                 ) -> list[DealResult]:
+    """Settle a table's lines in order, doubling bok-round deals (RULES §6)."""
+    out: list[DealResult] = []
+    pending = 0
+    for i, line in enumerate(lines):
+        bok = pending > 0
+        if bok:
+            pending -= 1
+        r = settle_line(rs, line, f"{where} {i + 1}", bok_deal=bok)
+        if r.tie:
+            pending += rs.series.bok_round_deals
+        out.append(r)
+    return out

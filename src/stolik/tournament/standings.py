@@ -1,0 +1,171 @@
+"""Standings: a tournament's and a season's, individual and team (RULES §10, seed 000
+"Punktacja", seed 001 "Punktacja").
+
+- Players are ranked by place points, then table points; exact ties share the better rank
+  (competition ranking, as :func:`stolik.series.ranks`).
+- A team's tournament score is the sum of the place points of its best 4 players in that
+  tournament (best by the player ranking; only players who took a seat count), tie-broken
+  by those players' table points; exact ties share.
+- A season sums tournaments: each player's place and table points; each team's tournament
+  scores and their tie-break table points.
+- A yellow card (§7t) bans the player from the next three tournaments of the season:
+  :func:`season_standings` refuses a season where he is seated during his ban.
+
+>>> shared_ranks([(10.0, 5), (12.0, -3), (10.0, 5), (10.0, 9)])
+[3, 1, 3, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from stolik.tournament.model import BAN_TOURNAMENTS, TEAM_COUNTED, TournamentError
+from stolik.tournament.scoring import TournamentResult
+
+_DIGITS = 9
+"""Place points are summed as floats (shared places give thirds): compared rounded."""
+
+
+def shared_ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
+    """Competition ranks by keys compared in order, higher first; equal keys share."""
+    rounded = [tuple(round(x, _DIGITS) for x in k) for k in keys]
+    return [1 + sum(1 for o in rounded if o > k) for k in rounded]
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    """A player's line: totals, rank, and the number of rounds (or tournaments) played."""
+
+    id: str
+    name: str
+    team: str | None
+    place_points: float
+    table_points: int
+    rank: int
+    played: int
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON form (the issue's keys first)."""
+        return {"id": self.id, "place_points": self.place_points,
+                "table_points": self.table_points, "rank": self.rank, "name": self.name,
+                "team": self.team, "played": self.played}
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """A team's line: score (place points of the counted players), tie-break table points,
+    rank, and who counted (in a season: everybody who ever counted)."""
+
+    team: str
+    score: float
+    table_points: int
+    rank: int
+    counted: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON form (the issue's keys first)."""
+        return {"team": self.team, "score": self.score, "rank": self.rank,
+                "table_points": self.table_points, "counted": list(self.counted)}
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Players and teams, each ranked best first."""
+
+    players: tuple[PlayerStanding, ...]
+    teams: tuple[TeamStanding, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """``{"players": [...], "teams": [...]}``."""
+        return {"players": [p.to_json() for p in self.players],
+                "teams": [t.to_json() for t in self.teams]}
+
+
+def _rank_players(rows: list[tuple[str, str, str | None, float, int, int]]
+                  ) -> tuple[PlayerStanding, ...]:
+    rk = shared_ranks([(r[3], r[4]) for r in rows])
+    out = [PlayerStanding(r[0], r[1], r[2], round(r[3], _DIGITS), r[4], k, r[5])
+           for r, k in zip(rows, rk, strict=True)]
+    return tuple(sorted(out, key=lambda p: p.rank))  # stable: file order within a rank
+
+
+def _rank_teams(rows: list[tuple[str, float, int, tuple[str, ...]]]) -> tuple[TeamStanding, ...]:
+    rk = shared_ranks([(r[1], r[2]) for r in rows])
+    out = [TeamStanding(r[0], round(r[1], _DIGITS), r[2], k, r[3])
+           for r, k in zip(rows, rk, strict=True)]
+    return tuple(sorted(out, key=lambda t: t.rank))
+
+
+def tournament_standings(result: TournamentResult) -> Standings:
+    """A tournament's standings: every listed player (those who never sat down score 0 and
+    count for no team), every team."""
+    t = result.tournament
+    place = {p.id: 0.0 for p in t.players}
+    table = {p.id: 0 for p in t.players}
+    played = {p.id: 0 for p in t.players}
+    for r in result.rounds:
+        for tr in r.tables:
+            for s, pid in enumerate(tr.seats):
+                place[pid] += tr.place_points[s]
+                table[pid] += tr.table_points[s]
+                played[pid] += 1
+        for pid in r.sitting_out:
+            place[pid] += r.sitting_out_points[0]
+            table[pid] += r.sitting_out_points[1]
+            played[pid] += 1
+    players = _rank_players([(p.id, p.name, p.team, place[p.id], table[p.id], played[p.id])
+                             for p in t.players])
+    rows = []
+    for team in t.teams():
+        members = [p for p in players if p.team == team.name and p.played][:TEAM_COUNTED]
+        rows.append((team.name, sum(p.place_points for p in members),
+                     sum(p.table_points for p in members), tuple(p.id for p in members)))
+    return Standings(players, _rank_teams(rows))
+
+
+def check_bans(results: Sequence[TournamentResult]) -> None:
+    """Refuse a player seated (or sitting out) during a yellow-card ban: the next
+    :data:`BAN_TOURNAMENTS` tournaments after the one where he was excluded (seed 000 §7t)."""
+    banned: dict[str, tuple[int, str]] = {}  # player → (last banned index, where carded)
+    for i, res in enumerate(results):
+        for pid, rnd, table in res.seated():
+            if pid in banned and i <= banned[pid][0]:
+                entry = "seats" if table else "sitting_out"
+                raise TournamentError(
+                    f"{entry}: player '{pid}' is banned by a yellow card from {banned[pid][1]} "
+                    f"for {BAN_TOURNAMENTS} tournaments (seed 000 §7t)",
+                    source=res.tournament.source or f"tournament {i + 1}", round=rnd,
+                    table=table)
+        for pid in res.yellow_cards:
+            where = res.tournament.source or res.tournament.name
+            banned[pid] = (i + BAN_TOURNAMENTS, where)
+
+
+def season_standings(results: Sequence[TournamentResult]) -> Standings:
+    """A season's standings from its tournaments in order; bans are enforced first.
+
+    A team's season score is the sum of its tournament scores; its tie-break the sum of
+    the counted players' table points."""
+    check_bans(results)
+    info: dict[str, tuple[str, str | None]] = {}
+    place: dict[str, float] = {}
+    table: dict[str, int] = {}
+    played: dict[str, int] = {}
+    teams: dict[str, tuple[float, int, list[str]]] = {}
+    for res in results:
+        st = tournament_standings(res)
+        for p in st.players:
+            info[p.id] = (p.name, p.team)
+            if p.played:
+                place[p.id] = place.get(p.id, 0.0) + p.place_points
+                table[p.id] = table.get(p.id, 0) + p.table_points
+                played[p.id] = played.get(p.id, 0) + 1
+        for tm in st.teams:
+            score, tp, who = teams.get(tm.team, (0.0, 0, []))
+            teams[tm.team] = (score + tm.score, tp + tm.table_points,
+                              who + [c for c in tm.counted if c not in who])
+    players = _rank_players([(pid, info[pid][0], info[pid][1], place[pid], table[pid],
+                              played[pid]) for pid in place])
+    return Standings(players, _rank_teams([(n, s, tp, tuple(w))
+                                           for n, (s, tp, w) in teams.items()]))
