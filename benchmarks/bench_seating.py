@@ -17,31 +17,14 @@ import time
 from dataclasses import dataclass
 
 from stolik.tournament.seating import (
-    RoundPlan,
     SeatingHistory,
     draw_round,
     plan_tournament,
+    random_draw,
 )
 
 SIZES = (16, 18, 20, 32, 43, 44, 60)
 ROUNDS = 5
-
-
-def random_plan(players: list[str], rounds: int, seed: int) -> list[RoundPlan]:
-    """A uniformly random draw: each round shuffled and cut into tables of four."""
-    rng = random.Random(seed)
-    plans = []
-    for _ in range(rounds):
-        order = list(players)
-        rng.shuffle(order)
-        k = len(order) % 4
-        seated = order[k:]
-        tables = tuple(
-            (seated[i], seated[i + 1], seated[i + 2], seated[i + 3])
-            for i in range(0, len(seated), 4)
-        )
-        plans.append(RoundPlan(tables, tuple(order[:k])))
-    return plans
 
 
 @dataclass(frozen=True)
@@ -72,7 +55,7 @@ def measure(n: int, seeds: int, method: str) -> Figures:
                 plans.append(draw_round(players, history, teams=teams, rng=rng))
                 history = history.record(plans[-1], teams)
         else:
-            plans = random_plan(players, ROUNDS, seed)
+            plans = random_draw(players, ROUNDS, seed)
         ms.append((time.perf_counter() - start) * 1000 / ROUNDS)
         h = SeatingHistory.from_plans(plans, teams)
         pairs.append(h.repeat_pairs)

@@ -18,6 +18,7 @@ from stolik.tournament.seating import (
     draw_round,
     format_round,
     plan_tournament,
+    random_draw,
     redraw,
     where_do_i_sit,
 )
@@ -25,23 +26,6 @@ from stolik.tournament.seating import (
 
 def names(n: int) -> list[str]:
     return [f"P{i:02d}" for i in range(n)]
-
-
-def random_draw(players: list[str], rounds: int, seed: int) -> list[RoundPlan]:
-    """The baseline: each round shuffled and cut into tables of four."""
-    rng = random.Random(seed)
-    plans = []
-    for _ in range(rounds):
-        order = list(players)
-        rng.shuffle(order)
-        k = len(order) % 4
-        seated = order[k:]
-        tables = tuple(
-            (seated[i], seated[i + 1], seated[i + 2], seated[i + 3])
-            for i in range(0, len(seated), 4)
-        )
-        plans.append(RoundPlan(tables, tuple(order[:k])))
-    return plans
 
 
 def check_round(plan: RoundPlan, players: list[str]) -> None:

@@ -578,6 +578,29 @@ def redraw(
 # --- printing ------------------------------------------------------------------------------
 
 
+def random_draw(players: Sequence[str], rounds: int, seed: int) -> list[RoundPlan]:
+    """The baseline a seating is measured against: each round shuffled and cut into
+    tables of four, the first N mod 4 of the shuffle sitting out.
+
+    >>> plans = random_draw([f"p{i}" for i in range(9)], 2, seed=1)
+    >>> [len(p.tables) for p in plans], [len(p.sitting_out) for p in plans]
+    ([2, 2], [1, 1])
+    """
+    rng = random.Random(seed)
+    plans = []
+    for _ in range(rounds):
+        order = list(players)
+        rng.shuffle(order)
+        k = len(order) % 4
+        seated = order[k:]
+        tables = tuple(
+            (seated[i], seated[i + 1], seated[i + 2], seated[i + 3])
+            for i in range(0, len(seated), 4)
+        )
+        plans.append(RoundPlan(tables, tuple(order[:k])))
+    return plans
+
+
 def _name(player: str, names: Mapping[str, str] | None) -> str:
     return names.get(player, player) if names is not None else player
 
