@@ -3,7 +3,8 @@
 Commands: ``rules list|show`` (:mod:`stolik.cli.rules`), ``replay`` and ``check``
 (:mod:`stolik.cli.replay`), ``simulate`` (:mod:`stolik.cli.simulate`), ``arena``
 (:mod:`stolik.cli.arena`), ``play`` (:mod:`stolik.cli.play`), ``tournament report|season``
-(:mod:`stolik.cli.tournament`); the score sheet
+(:mod:`stolik.cli.tournament`), ``serve`` (:mod:`stolik.cli.serve`, the web pages);
+the score sheet
 both ``replay`` and ``simulate --sheet`` print is :mod:`stolik.cli.sheet`.
 
 Bad input is one line on stderr and exit status 1; usage errors keep Typer's status 2.
@@ -18,7 +19,7 @@ from typing import Annotated
 import typer
 
 from stolik import __version__
-from stolik.cli import arena, play, replay, rules, simulate, tournament
+from stolik.cli import arena, play, replay, rules, serve, simulate, tournament
 
 app = typer.Typer(
     name="stolik",
@@ -43,6 +44,7 @@ app.command("check")(replay.check_command)
 app.command("simulate")(simulate.simulate_command)
 app.command("play")(play.play_command)
 app.command("arena")(arena.arena_command)
+app.command("serve")(serve.serve_command)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,99 @@
+"""Opening a database and running each write as one transaction.
+
+SQLite gets foreign keys, WAL journaling (a crash loses nothing committed) and a busy
+timeout; every :meth:`Database.write` is one ``BEGIN … COMMIT`` — it commits entirely or
+not at all.
+
+>>> db = open_database("sqlite://")
+>>> with db.write() as s:
+...     _ = s.execute(text("create table t (x integer)"))
+...     _ = s.execute(text("insert into t values (1)"))
+>>> with db.read() as s:
+...     s.execute(text("select x from t")).scalar_one()
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from stolik.errors import StolikError
+
+__all__ = ["Database", "DatabaseError", "open_database", "text"]
+
+
+class DatabaseError(StolikError):
+    """The database cannot be opened or used (wrong URL, server down, old schema)."""
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.close()
+
+
+class Database:
+    """An engine and a session factory; :meth:`write` and :meth:`read` open sessions."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @property
+    def url(self) -> str:
+        """The URL, password hidden."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True for SQLite."""
+        return self.engine.dialect.name == "sqlite"
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One transaction: committed when the block ends, rolled back on any error."""
+        with self.sessions() as s, s.begin():
+            yield s
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session for reading (nothing is committed)."""
+        with self.sessions() as s:
+            yield s
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+
+def open_database(url: str, *, migrate: bool = False) -> Database:
+    """Open ``url`` (see :func:`stolik.db.url.resolve_url`); with ``migrate`` bring the
+    schema to the newest revision first (creating the SQLite file if needed)."""
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False},
+            **({"poolclass": StaticPool} if memory else {}))
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    db = Database(engine)
+    if migrate:
+        from stolik.db.migrate import upgrade
+
+        try:
+            upgrade(db)
+        except OperationalError as e:
+            reason = str(e.orig).strip().splitlines()[0] if e.orig else str(e)
+            raise DatabaseError(f"{db.url}: cannot open the database: {reason}") from None
+    return db

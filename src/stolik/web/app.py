@@ -1,0 +1,81 @@
+"""The FastAPI application: ``create_app(db)`` serves the tournament pages
+(:mod:`stolik.web.league`) and browser play (:mod:`stolik.web.play`) from one database.
+
+>>> from stolik.db import open_database
+>>> app = create_app(open_database("sqlite://", migrate=True))
+>>> app.title
+'stolik'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from stolik import __version__
+from stolik.db import Database
+from stolik.web.i18n import LANGS, tr
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+
+def lang_of(request: Request) -> str:
+    """``?lang=``, else the ``lang`` cookie, else Polish."""
+    lang = request.query_params.get("lang") or request.cookies.get("lang") or "pl"
+    return lang if lang in LANGS else "pl"
+
+
+def render(request: Request, name: str, context: dict[str, Any] | None = None,
+           status_code: int = 200) -> Response:
+    """Render template ``name`` with ``lang``, ``t`` (the translator) and ``context``."""
+    lang = lang_of(request)
+    ctx: dict[str, Any] = {"lang": lang, "t": lambda key: tr(lang, key),
+                           "version": __version__}
+    ctx.update(context or {})
+    resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
+    if request.query_params.get("lang") in LANGS:
+        resp.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    return resp
+
+
+def database(request: Request) -> Database:
+    """The application's database (a FastAPI dependency)."""
+    db = request.app.state.db
+    assert isinstance(db, Database)
+    return db
+
+
+def create_app(db: Database, **settings: Any) -> FastAPI:
+    """The web application over ``db`` (already migrated). ``settings`` are kept in
+    ``app.state.settings`` for the routers (e.g. ``bot_delay`` for play)."""
+    app = FastAPI(title="stolik", version=__version__, docs_url="/api/docs",
+                  redoc_url=None)
+    app.state.db = db
+    app.state.settings = dict(settings)
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home(request: Request) -> Response:
+        return render(request, "home.html")
+
+    @app.get("/healthz", include_in_schema=False)
+    def healthz() -> dict[str, str]:
+        return {"status": "ok", "version": __version__}
+
+    for module in ("stolik.web.league.routes", "stolik.web.play.routes"):
+        import importlib
+
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:  # a part not written yet
+            if not module.startswith(e.name or ""):
+                raise
+            continue
+        mod.install(app)
+    return app
