@@ -124,6 +124,26 @@ def test_excluded_scored_like_leaving_with_a_yellow_card() -> None:
     assert early.events[0].kind is EventKind.EXCLUDED
 
 
+def test_left_and_excluded_at_one_table() -> None:
+    """The issue's own example, ``left = { b = 12 }`` and ``excluded = ["d"]`` at one table
+    (our decision on seed 000 §7s–t, RULES §10): d is excluded when the series stopped,
+    after the 12 deals recorded; both get −4 and the two who stay share 6 and 4."""
+    lines = tuple(SheetLine("gran", s % 4, points=90) for s in range(12))
+    r = table(sheet=lines, left=(("b", 12),), excluded=("d",))
+    assert r.deals_played == 12
+    assert r.place_points[1] == r.place_points[3] == -4.0
+    assert sorted([r.place_points[0], r.place_points[2]]) in ([4.0, 6.0], [5.0, 5.0])
+    assert [(e.kind, e.player, e.value) for e in r.events] == [
+        (EventKind.LEFT, "b", 12), (EventKind.EXCLUDED, "d", 12)]
+
+
+def test_two_leave_before_10_deals() -> None:
+    """Two gone before 10 deals: each −4 (−120), the two who stay 4 (+40) — seed 000 §7s."""
+    r = table(totals=(0, 0, 0, 0), left=(("a", 5), ("c", 5)))
+    assert r.place_points == (-4.0, 4.0, -4.0, 4.0)
+    assert r.table_points == (-120, 40, -120, 40)
+
+
 def test_late_and_leaving_combine() -> None:
     r = table(totals=(30, -10, -10, -10), late=(("b", 8),), left=(("a", 4),))
     assert r.table_points == (-115, 25, 45, 45)
@@ -133,9 +153,11 @@ def test_late_and_leaving_combine() -> None:
     ({"totals": (1, 0, 0, 0)}, "totals: [1, 0, 0, 0] sum to 1, not 0"),
     ({}, "the table has no deal, sheet or totals"),
     ({"totals": (0, 0, 0, 0), "late": (("x", 7),)}, "late: player 'x' is not seated"),
-    ({"totals": (0, 0, 0, 0), "left": (("a", 12), ("b", 12))}, "only one player can leave"),
+    ({"totals": (0, 0, 0, 0), "left": (("a", 12), ("b", 14))},
+     "everybody who leaves leaves after the same deal, not 'a' after 12, 'b' after 14"),
     ({"totals": (0, 0, 0, 0), "left": (("a", 12),), "excluded": ("b",)},
-     "excluded: player 'b' needs a 'left' entry"),
+     "excluded: player 'b' needs a 'left' entry: after how many deals he was excluded — the "
+     "table holds only totals"),
     ({"totals": (0, 0, 0, 0), "sheet": (SheetLine("gran", 0, points=60),)},
      "not sheet and totals"),
     ({"sheet": (SheetLine("gran", 0, points=60),), "left": (("a", 12),)},

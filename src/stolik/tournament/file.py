@@ -20,8 +20,9 @@ deal = [ { dealer = 0, hands = [...], auction = [...], play = [...] }, ... ]  # 
 sheet = [ { contract = "zolo", declarer = 2, level = 1, points = 61 }, ... ]  # sheet lines, or
 totals = [12, -4, 0, -8]           # only the final table points (sum 0)
 late = { p3 = 7 }                  # minutes late
-left = { p2 = 12 }                 # left after this many deals (at most one player)
-excluded = ["p2"]                  # excluded for foul play; needs a `left` entry
+left = { p2 = 12 }                 # left after this many deals (all leavers: the same)
+excluded = ["p4"]                  # excluded for foul play (yellow card); without a `left`
+                                   # count: when the series stopped (deals recorded)
 
 [[round.sitting_out]]
 player = "p9"

@@ -2,6 +2,9 @@
 (with the team), rounds, tables and seats, sitting out, deals (score-sheet lines or deal
 records), events, the audit log of every change, and referee accounts.
 
+Class names are qualified in relationships (``stolik.tournament.orm.PlayerRow``): browser
+play has its own ``PlayerRow`` and ``TableRow`` on the same declarative base.
+
 A tournament in the database is the same thing a tournament file holds
 (:mod:`stolik.tournament.file`) plus what running it needs: the round clock, who entered
 and who confirmed each deal, and the audit log. :mod:`stolik.tournament.store` is the only
@@ -90,7 +93,7 @@ class EntryRow(Base):
     team: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
     tournament: Mapped[TournamentRow] = relationship(back_populates="entries")
-    player: Mapped[PlayerRow] = relationship(lazy="joined")
+    player: Mapped[PlayerRow] = relationship("stolik.tournament.orm.PlayerRow", lazy="joined")
 
 
 class RoundRow(Base):
@@ -109,7 +112,8 @@ class RoundRow(Base):
 
     tournament: Mapped[TournamentRow] = relationship(back_populates="round_rows")
     tables: Mapped[list[TableRow]] = relationship(
-        back_populates="round", cascade="all, delete-orphan", order_by="TableRow.number")
+        "stolik.tournament.orm.TableRow", back_populates="round", cascade="all, delete-orphan",
+        order_by="stolik.tournament.orm.TableRow.number")
     sitting_out: Mapped[list[SitOutRow]] = relationship(
         back_populates="round", cascade="all, delete-orphan", order_by="SitOutRow.id")
     events: Mapped[list[EventRow]] = relationship(
@@ -166,13 +170,15 @@ class DealRow(Base):
     kind: Mapped[str] = mapped_column(String(10))
     """``sheet`` or ``record``."""
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    started_at: Mapped[datetime.datetime] = mapped_column(DateTime, default=utcnow)
+    started_at: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
+    """When the deal began, if known (the clock flags deals begun after the limit)."""
     entered_by: Mapped[str] = mapped_column(String(200))
     entered_at: Mapped[datetime.datetime] = mapped_column(DateTime, default=utcnow)
     confirmed_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     confirmed_at: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
 
-    table: Mapped[TableRow] = relationship(back_populates="deals")
+    table: Mapped[TableRow] = relationship("stolik.tournament.orm.TableRow",
+                                           back_populates="deals")
 
 
 class EventRow(Base):

@@ -15,7 +15,11 @@ points. Then, in this order (amounts from :class:`~stolik.tournament.model.Tourn
 - **left before 10 deals**: the others 4 (+40), the leaver −4 (−120); the deals played so far
   do not count (late adjustments still do).
 - **excluded** (§7t): scored exactly as leaving after the ``left`` count, plus a yellow card;
-  an excluded player may not be seated again in the same tournament.
+  an excluded player may not be seated again in the same tournament. Without a ``left``
+  count he was excluded when the series stopped, after the deals the table records.
+- **two players gone** (our decision, RULES §10 is silent): the series stops when the first
+  one goes, so all who leave (or are excluded) leave after the same deal; each gets the
+  leaver's points and the two who stay share 6, 4 (or 4 / +40 each before 10 deals).
 - otherwise the ruleset's own place table (RULES §9: pucka-2019 6/4/2/0, mester-sport 5/3/1/0
   plus its positive bonus), ties shared.
 
@@ -177,15 +181,19 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
         for p in names:
             if p not in seats:
                 raise fail(key, f"player '{p}' is not seated at this table")
-    if len(entry.left) > 1:
-        raise fail("left", "only one player can leave a table — the series stops when the "
-                   "first one leaves (seed 000 §7s)")
+    source_kind, results, played = _play(rs, entry, fail)
     left = dict(entry.left)
     for p in entry.excluded:
         if p not in left:
-            raise fail("excluded", f"player '{p}' needs a 'left' entry: after how many deals "
-                       "he was excluded (seed 000 §7t)")
-    source_kind, results, played = _play(rs, entry, fail)
+            if source_kind == "totals":
+                raise fail("excluded", f"player '{p}' needs a 'left' entry: after how many "
+                           "deals he was excluded — the table holds only totals (seed 000 §7t)")
+            # Excluded when the series stopped: after the deals the table records.
+            left[p] = len(results)
+    if len(set(left.values())) > 1:
+        said = ", ".join(f"'{p}' after {n}" for p, n in left.items())
+        raise fail("left", f"the series stops when the first player leaves, so everybody who "
+                   f"leaves leaves after the same deal, not {said} (seed 000 §7s)")
     events: list[Event] = []
     late_minor = [p for p, m in entry.late if rules.late_minor_minutes < m
                   <= rules.late_major_minutes]
@@ -219,27 +227,32 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     n_deals = len(results)
 
     if left:
-        (leaver, after), = left.items()
+        after = next(iter(left.values()))
         if source_kind != "totals" and after != n_deals:
+            leaver = next(iter(left))
             raise fail("left", f"player '{leaver}' left after {after} deals but the table "
                        f"records {n_deals} (seed 000 §7s)")
         n_deals = after
-        k = seats.index(leaver)
-        kind = (EventKind.EXCLUDED if leaver in entry.excluded else
-                EventKind.LEFT if after >= rules.min_deals_for_result else EventKind.LEFT_EARLY)
-        events.append(Event(kind, leaver, round, table, after))
+        gone = [seats.index(p) for p in left]
+        for p in left:
+            kind = (EventKind.EXCLUDED if p in entry.excluded else
+                    EventKind.LEFT if after >= rules.min_deals_for_result
+                    else EventKind.LEFT_EARLY)
+            events.append(Event(kind, p, round, table, after))
         if after >= rules.min_deals_for_result:
-            stayers = [s for s in range(4) if s != k]
+            stayers = [s for s in range(4) if s not in gone]
             shares = shared_places([tp[s] for s in stayers], rules.leave_places)
             pp = [0.0] * 4
             for s, share in zip(stayers, shares, strict=True):
                 pp[s] = share
-            pp[k] = rules.leaver_place_points
+            for k in gone:
+                pp[k] = rules.leaver_place_points
         else:
             pp = [rules.leave_early_others[0]] * 4
-            pp[k] = rules.leave_early[0]
             tp = [rules.leave_early_others[1] + adjust[s] for s in range(4)]
-            tp[k] = rules.leave_early[1] + adjust[k]
+            for k in gone:
+                pp[k] = rules.leave_early[0]
+                tp[k] = rules.leave_early[1] + adjust[k]
     else:
         pp = place_points(tp, rs.series.place_points,
                           bonus=rs.series.positive_bonus or None)

@@ -76,7 +76,8 @@ def doubling_limit(rs: Ruleset, contract: Contract, hand: int, offset: int) -> i
     return contract.max_level
 
 
-def _cache_dir() -> Path:
+def cache_dir() -> Path:
+    """The per-machine cache folder: ``$STOLIK_CACHE_DIR``, else ``~/.cache/stolik``."""
     env = os.environ.get("STOLIK_CACHE_DIR")
     return Path(env) if env else Path.home() / ".cache" / "stolik"
 
@@ -89,7 +90,7 @@ def prepare(rs: Ruleset, contract: Contract) -> None:
     if key in _COMPLETE or contract.kind not in ("solo", "cicha"):
         return
     answers = _ANSWERS.setdefault(key, {})
-    path = _cache_dir() / f"laid-down-{key[0]}-{key[1]}-{key[2]}.json"
+    path = cache_dir() / f"laid-down-{key[0]}-{key[1]}-{key[2]}.json"
     try:
         laid = set(json.loads(path.read_text(encoding="utf-8")))
         table = {h << 2 | o: (h << 2 | o) in laid

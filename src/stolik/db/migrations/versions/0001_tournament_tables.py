@@ -134,7 +134,7 @@ def upgrade() -> None:
     sa.Column('number', sa.Integer(), nullable=False),
     sa.Column('kind', sa.String(length=10), nullable=False),
     sa.Column('data', sa.JSON(), nullable=False),
-    sa.Column('started_at', sa.DateTime(), nullable=False),
+    sa.Column('started_at', sa.DateTime(), nullable=True),
     sa.Column('entered_by', sa.String(length=200), nullable=False),
     sa.Column('entered_at', sa.DateTime(), nullable=False),
     sa.Column('confirmed_by', sa.String(length=200), nullable=True),

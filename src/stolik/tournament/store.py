@@ -1,0 +1,1120 @@
+"""The tournament store: running a tournament in the database (RULES §10, seed 000 §7m–w).
+
+Every function that changes something is one transaction (:meth:`Database.write`): it is
+checked first, then written whole with a line in the audit log (who, when, what, before,
+after), or not at all. A tournament in the database turns back into the
+:class:`~stolik.tournament.model.Tournament` a tournament file holds
+(:func:`tournament_of`), so standings come from the same scoring code as
+``stolik tournament report``.
+
+What running a tournament adds to the file:
+
+- **the round clock** (seed 000 §7p): a round is drawn, started (the clock runs
+  ``minutes_per_round``, 40 by default, then a ``break_minutes`` break), possibly extended
+  by the referee, and closed. A deal started after the limit is flagged and does not count
+  unless the referee extends the round past its start;
+- **entry and confirmation**: who entered each deal; a second person (not the one who
+  entered it) may confirm it, like the opponents on a Bridgemate. With
+  ``require_confirmation`` only confirmed deals count;
+- **corrections** keep the value before and after in the audit log;
+- **yellow-card bans** across a season (seed 000 §7t): a player excluded in one of the
+  previous three tournaments of the season is refused.
+
+>>> from stolik.db import open_database
+>>> db = open_database("sqlite://", migrate=True)
+>>> create_tournament(db, "t1", name="Turniej 1", ruleset="pucka-2019", who="ref")
+>>> for i in range(1, 6):
+...     add_player(db, "t1", f"p{i}", f"Gracz {i}", who="ref")
+>>> plan = seat_round(db, "t1", who="ref")
+>>> len(plan.tables), len(plan.sitting_out)
+(1, 1)
+>>> info = enter_deal(db, "t1", 1, 1, {"contract": "gran", "declarer": 0, "points": 90},
+...                   who="ref")
+>>> info.number, info.after_limit
+(1, False)
+>>> confirm_deal(db, "t1", 1, 1, 1, who="ref")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+stolik.tournament.store.StoreError: t1: round 1, table 1, deal 1: entered by 'ref', so ...
+>>> [a.action for a in audit_log(db, "t1")][-2:]
+['seat', 'enter']
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from stolik.db import Database
+from stolik.db.base import Base, load_models
+from stolik.errors import StolikError
+from stolik.games.baska.record import parse_record, replay
+from stolik.games.baska.ruleset import load_ruleset
+from stolik.tournament.model import (
+    BAN_TOURNAMENTS,
+    MAX_TEAM_PLAYERS,
+    Player,
+    Round,
+    TableEntry,
+    Tournament,
+    TournamentError,
+)
+from stolik.tournament.orm import (
+    AuditRow,
+    DealRow,
+    EntryRow,
+    EventRow,
+    PlayerRow,
+    RoundRow,
+    SeasonRow,
+    SitOutRow,
+    TableRow,
+    TournamentRow,
+    utcnow,
+)
+from stolik.tournament.scoring import TournamentResult, score_tournament
+from stolik.tournament.seating import RoundPlan, SeatingHistory, draw_round
+from stolik.tournament.sheet import line_document, parse_line, settle_sheet
+from stolik.tournament.standings import Standings, season_standings, tournament_standings
+
+EVENT_KINDS = ("late", "left", "excluded")
+"""Events a referee records at a table (seed 000 §7q–t); sitting out comes from the draw."""
+
+
+class StoreError(StolikError):
+    """A request the tournament's state or the regulation does not allow: one line naming
+    the tournament, round, table, deal and rule."""
+
+
+def _fail(slug: str, message: str, *, round: int | None = None, table: int | None = None,
+          deal: int | None = None, rule: str = "RULES §10") -> StoreError:
+    where = ", ".join(x for x in (f"round {round}" if round else "",
+                                  f"table {table}" if table else "",
+                                  f"deal {deal}" if deal else "") if x)
+    text = f"{slug}: {where + ': ' if where else ''}{message}"
+    if "(RULES" not in message and "(seed" not in message:
+        text += f" ({rule})"
+    return StoreError(text)
+
+
+# ------------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """A tournament's settings as stored."""
+
+    slug: str
+    name: str
+    ruleset: str
+    date: datetime.date | None
+    place: str | None
+    rounds: int
+    deals_per_round: int
+    minutes_per_round: int
+    break_minutes: int
+    seed: int
+    require_confirmation: bool
+    season: str | None
+    players: int
+    rounds_drawn: int
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """The clock of one round (seed 000 §7p). Times are naive UTC.
+
+    >>> start = datetime.datetime(2026, 11, 21, 10, 0)
+    >>> c = RoundClock(start, 40, 5, 0)
+    >>> c.phase(start + datetime.timedelta(minutes=39)), c.remaining(start)
+    ('playing', 2400)
+    >>> minutes = datetime.timedelta(minutes=1)
+    >>> c.phase(start + 41 * minutes), c.phase(start + 60 * minutes)
+    ('break', 'over')
+    """
+
+    started_at: datetime.datetime | None
+    minutes: int
+    break_minutes: int
+    extra_minutes: int
+
+    @property
+    def limit(self) -> datetime.datetime | None:
+        """When play stops: start + minutes + the referee's extension."""
+        if self.started_at is None:
+            return None
+        return self.started_at + datetime.timedelta(minutes=self.minutes + self.extra_minutes)
+
+    @property
+    def break_end(self) -> datetime.datetime | None:
+        """When the break after the round ends."""
+        lim = self.limit
+        return None if lim is None else lim + datetime.timedelta(minutes=self.break_minutes)
+
+    def phase(self, now: datetime.datetime) -> Literal["not started", "playing", "break",
+                                                        "over"]:
+        """Where the round is at ``now``."""
+        if self.limit is None or self.break_end is None:
+            return "not started"
+        if now < self.limit:
+            return "playing"
+        return "break" if now < self.break_end else "over"
+
+    def remaining(self, now: datetime.datetime) -> int:
+        """Whole seconds of play left (0 after the limit or before the start)."""
+        if self.limit is None:
+            return 0
+        return max(0, int((self.limit - now).total_seconds()))
+
+    def after_limit(self, started: datetime.datetime | None) -> bool:
+        """Whether a deal that started at ``started`` began after the limit."""
+        return started is not None and self.limit is not None and started >= self.limit
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    """One entered deal: its number, data, who entered and confirmed it, and whether it
+    started after the round's limit (then it does not count, seed 000 §7p)."""
+
+    round: int
+    table: int
+    number: int
+    kind: str
+    data: Mapping[str, Any]
+    entered_by: str
+    entered_at: datetime.datetime
+    started_at: datetime.datetime | None
+    confirmed_by: str | None
+    after_limit: bool
+    counts: bool
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One line of the audit log."""
+
+    at: datetime.datetime
+    who: str
+    action: str
+    what: str
+    before: Any
+    after: Any
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _tournament(s: Session, slug: str) -> TournamentRow:
+    row = s.scalar(select(TournamentRow).where(TournamentRow.slug == slug))
+    if row is None:
+        known = s.scalars(select(TournamentRow.slug).order_by(TournamentRow.id)).all()
+        hint = f"; there are: {', '.join(known)}" if known else "; create it with `new`"
+        raise StoreError(f"{slug}: no such tournament{hint}")
+    return row
+
+
+def _round(s: Session, t: TournamentRow, number: int) -> RoundRow:
+    row = s.scalar(select(RoundRow).where(RoundRow.tournament_id == t.id,
+                                          RoundRow.number == number))
+    if row is None:
+        raise _fail(t.slug, f"round {number} is not drawn yet (`seat` draws it)")
+    return row
+
+
+def _table(s: Session, t: TournamentRow, rnd: int, number: int) -> tuple[RoundRow, TableRow]:
+    r = _round(s, t, rnd)
+    for tb in r.tables:
+        if tb.number == number:
+            return r, tb
+    raise _fail(t.slug, f"no table {number} (the round has {len(r.tables)})", round=rnd)
+
+
+def _player(s: Session, t: TournamentRow, code: str) -> PlayerRow:
+    for e in t.entries:
+        if e.player.code == code:
+            return e.player
+    raise _fail(t.slug, f"player '{code}' is not entered in this tournament")
+
+
+def _codes(s: Session) -> dict[int, str]:
+    return {pid: code for pid, code in s.execute(select(PlayerRow.id, PlayerRow.code))}
+
+
+def _audit(s: Session, t: TournamentRow | None, who: str, action: str, what: str,
+           before: Any = None, after: Any = None) -> None:
+    if not who.strip():
+        raise StoreError("who: every change names the person making it")
+    s.add(AuditRow(tournament_id=t.id if t else None, who=who, action=action, what=what,
+                   before=before, after=after, at=utcnow()))
+
+
+def clock_of(t: TournamentRow, r: RoundRow) -> RoundClock:
+    """The clock of round ``r``."""
+    return RoundClock(r.started_at, t.minutes_per_round, t.break_minutes, r.extra_minutes)
+
+
+def ruleset_ref(t: TournamentRow) -> str:
+    """What :func:`~stolik.games.baska.ruleset.load_ruleset` takes for the tournament: a
+    shipped id, or a league's own ruleset file kept in the database (written to the cache
+    folder under its hash)."""
+    if not t.ruleset_text:
+        return t.ruleset
+    from stolik.games.baska.laid_down import cache_dir
+
+    digest = hashlib.sha256(t.ruleset_text.encode()).hexdigest()[:16]
+    path = cache_dir() / "rulesets" / f"{digest}.toml"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(t.ruleset_text, encoding="utf-8")
+    return str(path)
+
+
+# -------------------------------------------------------------- tournaments
+
+
+def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: str,
+                      date: datetime.date | None = None, place: str | None = None,
+                      rounds: int = 5, deals: int | None = None, minutes: int = 40,
+                      break_minutes: int = 5, seed: int = 0, season: str | None = None,
+                      require_confirmation: bool = False) -> None:
+    """A new tournament. ``ruleset`` is a shipped id or a ruleset file (kept in the
+    database); ``deals`` defaults to the ruleset's series length (RULES §9)."""
+    if not slug or not all(c.isalnum() or c in "-_." for c in slug):
+        raise StoreError(f"{slug!r}: a tournament's short name is letters, digits, - _ .")
+    rs = load_ruleset(ruleset)
+    text = None
+    if Path(ruleset).suffix == ".toml" and Path(ruleset).is_file():
+        text = Path(ruleset).read_text(encoding="utf-8")
+    for key, v in (("rounds", rounds), ("minutes", minutes)):
+        if v < 1:
+            raise StoreError(f"{slug}: {key} must be at least 1, not {v}")
+    with db.write() as s:
+        if s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug)) is not None:
+            raise StoreError(f"{slug}: a tournament with this short name exists")
+        season_id = None
+        if season:
+            srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
+            if srow is None:
+                srow = SeasonRow(name=season)
+                s.add(srow)
+                s.flush()
+            season_id = srow.id
+        t = TournamentRow(slug=slug, name=name, date=date, place=place, ruleset=rs.id,
+                          ruleset_text=text, rounds=rounds,
+                          deals_per_round=deals or rs.default_length,
+                          minutes_per_round=minutes, break_minutes=break_minutes, seed=seed,
+                          require_confirmation=require_confirmation, season_id=season_id)
+        s.add(t)
+        s.flush()
+        _audit(s, t, who, "new", f"tournament {slug}", None,
+               {"name": name, "ruleset": rs.id, "rounds": rounds, "season": season})
+
+
+def _info(s: Session, t: TournamentRow) -> TournamentInfo:
+    season = s.get(SeasonRow, t.season_id) if t.season_id else None
+    return TournamentInfo(t.slug, t.name, t.ruleset, t.date, t.place, t.rounds,
+                          t.deals_per_round, t.minutes_per_round, t.break_minutes, t.seed,
+                          t.require_confirmation, season.name if season else None,
+                          len(t.entries), len(t.round_rows))
+
+
+def list_tournaments(db: Database) -> list[TournamentInfo]:
+    """Every tournament, oldest first."""
+    with db.read() as s:
+        rows = s.scalars(select(TournamentRow).order_by(TournamentRow.date,
+                                                        TournamentRow.id)).all()
+        return [_info(s, t) for t in rows]
+
+
+def tournament_info(db: Database, slug: str) -> TournamentInfo:
+    """One tournament's settings."""
+    with db.read() as s:
+        return _info(s, _tournament(s, slug))
+
+
+# ---------------------------------------------------------------- players
+
+
+def _season_order(s: Session, t: TournamentRow) -> list[TournamentRow]:
+    if t.season_id is None:
+        return [t]
+    rows = s.scalars(select(TournamentRow).where(TournamentRow.season_id == t.season_id)).all()
+    return sorted(rows, key=lambda r: (r.date or datetime.date.max, r.id))
+
+
+def banned_players(s: Session, t: TournamentRow) -> dict[str, str]:
+    """Players under a yellow-card ban in ``t``: code → the tournament that carded him
+    (the three tournaments of the season after it, seed 000 §7t)."""
+    order = _season_order(s, t)
+    i = order.index(t)
+    out: dict[str, str] = {}
+    for prev in order[max(0, i - BAN_TOURNAMENTS):i]:
+        q = (select(PlayerRow.code).join(EventRow, EventRow.player_id == PlayerRow.id)
+             .join(RoundRow, RoundRow.id == EventRow.round_id)
+             .where(RoundRow.tournament_id == prev.id, EventRow.kind == "excluded"))
+        for code in s.scalars(q):
+            out[code] = prev.slug
+    return out
+
+
+def _team_size(t: TournamentRow, team: str) -> int:
+    return sum(1 for e in t.entries if e.team == team)
+
+
+def add_player(db: Database, slug: str, code: str, name: str, *, who: str,
+               team: str | None = None) -> None:
+    """Enter a player (new to the league, or known by ``code``) in a tournament."""
+    if not code or not all(c.isalnum() or c in "-_." for c in code):
+        raise StoreError(f"{slug}: player id {code!r}: letters, digits, - _ . only")
+    if not name.strip():
+        raise StoreError(f"{slug}: player '{code}': the name is empty")
+    with db.write() as s:
+        t = _tournament(s, slug)
+        p = s.scalar(select(PlayerRow).where(PlayerRow.code == code))
+        if p is None:
+            p = PlayerRow(code=code, name=name.strip())
+            s.add(p)
+            s.flush()
+        elif p.name != name.strip():
+            raise _fail(slug, f"player '{code}' is '{p.name}' in the league, not '{name}'")
+        if any(e.player_id == p.id for e in t.entries):
+            raise _fail(slug, f"player '{code}' is already entered")
+        ban = banned_players(s, t).get(code)
+        if ban:
+            raise _fail(slug, f"player '{code}' is banned by a yellow card from {ban} for "
+                        f"{BAN_TOURNAMENTS} tournaments (seed 000 §7t)")
+        if team and _team_size(t, team) >= MAX_TEAM_PLAYERS:
+            raise _fail(slug, f"team '{team}' has {MAX_TEAM_PLAYERS} players already "
+                        "(seed 000 \"Punktacja\" 1)")
+        t.entries.append(EntryRow(player_id=p.id, team=team or None))
+        _audit(s, t, who, "player", f"player {code}", None, {"name": p.name, "team": team})
+
+
+def set_team(db: Database, slug: str, code: str, team: str | None, *, who: str) -> None:
+    """Put a player in a team (``None``: in none); at most 6 players a team."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        p = _player(s, t, code)
+        entry = next(e for e in t.entries if e.player_id == p.id)
+        if team and entry.team != team and _team_size(t, team) >= MAX_TEAM_PLAYERS:
+            raise _fail(slug, f"team '{team}' has {MAX_TEAM_PLAYERS} players already "
+                        "(seed 000 \"Punktacja\" 1)")
+        before = entry.team
+        entry.team = team or None
+        _audit(s, t, who, "team", f"player {code}", before, entry.team)
+
+
+def remove_player(db: Database, slug: str, code: str, *, who: str) -> None:
+    """Withdraw a player who has not been seated yet."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        p = _player(s, t, code)
+        for r in t.round_rows:
+            if any(p.id in tb.seat_ids for tb in r.tables) or any(
+                    so.player_id == p.id for so in r.sitting_out):
+                raise _fail(slug, f"player '{code}' is in the draw of round {r.number}; "
+                            "he stays in the tournament", round=r.number)
+        entry = next(e for e in t.entries if e.player_id == p.id)
+        t.entries.remove(entry)
+        _audit(s, t, who, "withdraw", f"player {code}", {"name": p.name}, None)
+
+
+@dataclass(frozen=True)
+class EntryInfo:
+    """A player entered in a tournament."""
+
+    code: str
+    name: str
+    team: str | None
+
+
+def players_of(db: Database, slug: str) -> list[EntryInfo]:
+    """The players entered, in order of entry."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        return [EntryInfo(e.player.code, e.player.name, e.team) for e in t.entries]
+
+
+# ------------------------------------------------------------------ seating
+
+
+def _plan_of(r: RoundRow, codes: Mapping[int, str]) -> RoundPlan:
+    tables = tuple((codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
+                   for tb in r.tables)
+    return RoundPlan(tables, tuple(codes[so.player_id] for so in r.sitting_out))
+
+
+def plans_of(db: Database, slug: str) -> list[RoundPlan]:
+    """The drawn rounds' plans, in order."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        codes = _codes(s)
+        return [_plan_of(r, codes) for r in t.round_rows]
+
+
+def _excluded_codes(t: TournamentRow, codes: Mapping[int, str]) -> set[str]:
+    return {codes[e.player_id] for r in t.round_rows for e in r.events if e.kind == "excluded"}
+
+
+def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
+               seed: int | None = None, plan: RoundPlan | None = None) -> RoundPlan:
+    """Draw round ``number`` (default: the next one): tables of four with the fewest repeat
+    meetings, team-mates apart, sit-outs rotating (:mod:`stolik.tournament.seating`).
+    Drawing a drawn round again (a redraw) is allowed until it starts. ``plan`` seats the
+    round as given instead of drawing. Players excluded earlier (yellow card) or banned
+    are left out (seed 000 §7t)."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        codes = _codes(s)
+        number = number or len(t.round_rows) + 1
+        if number > len(t.round_rows) + 1:
+            raise _fail(slug, f"round {number - 1} is not drawn yet", round=number)
+        if number > t.rounds:
+            raise _fail(slug, f"the tournament has {t.rounds} rounds", round=number)
+        existing = next((r for r in t.round_rows if r.number == number), None)
+        before = None
+        if existing is not None:
+            if existing.started_at is not None or any(tb.deals or tb.totals is not None
+                                                      for tb in existing.tables):
+                raise _fail(slug, "the round has started: it cannot be drawn again",
+                            round=number)
+            if number < len(t.round_rows):
+                raise _fail(slug, f"round {number + 1} is drawn already: redraw the last "
+                            "round only", round=number)
+            before = _plan_codes(_plan_of(existing, codes))
+            t.round_rows.remove(existing)
+            s.flush()
+        entered = [e.player.code for e in t.entries]
+        out = _excluded_codes(t, codes) | set(banned_players(s, t))
+        teams = {e.player.code: e.team for e in t.entries if e.team}
+        if plan is None:
+            history = SeatingHistory.from_plans(
+                [_plan_of(r, codes) for r in t.round_rows if r.number < number], teams)
+            rseed = (t.seed * 1000 + number) if seed is None else seed
+            import random
+
+            if len([p for p in entered if p not in out]) < 4:
+                raise _fail(slug, "fewer than four players to seat", round=number)
+            plan = draw_round(entered, history, teams=teams, rng=random.Random(rseed),
+                              exclude=out)
+        else:
+            rseed = seed or 0
+            for p in plan.players:
+                if p not in entered:
+                    raise _fail(slug, f"player '{p}' is not entered", round=number)
+                if p in out:
+                    raise _fail(slug, f"player '{p}' was excluded or is banned and may not "
+                                "be seated (seed 000 §7t)", round=number)
+            if len(set(plan.players)) != len(plan.players):
+                raise _fail(slug, "a player is seated twice", round=number)
+        by_code = {e.player.code: e.player_id for e in t.entries}
+        r = RoundRow(number=number, seed=rseed)
+        for i, table in enumerate(plan.tables, 1):
+            ids = [by_code[p] for p in table]
+            r.tables.append(TableRow(number=i, seat0=ids[0], seat1=ids[1], seat2=ids[2],
+                                     seat3=ids[3], first_dealer=0))
+        for p in plan.sitting_out:
+            r.sitting_out.append(SitOutRow(player_id=by_code[p]))
+        t.round_rows.append(r)
+        _audit(s, t, who, "redraw" if before else "seat", f"round {number}", before,
+               _plan_codes(plan))
+        return plan
+
+
+def _plan_codes(plan: RoundPlan) -> dict[str, Any]:
+    return {"tables": [list(tb) for tb in plan.tables], "sitting_out": list(plan.sitting_out)}
+
+
+# -------------------------------------------------------------------- clock
+
+
+def start_round(db: Database, slug: str, number: int, *, who: str,
+                at: datetime.datetime | None = None) -> RoundClock:
+    """Start round ``number``'s clock (seed 000 §7p)."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r = _round(s, t, number)
+        if r.started_at is not None:
+            raise _fail(slug, f"the round started at {r.started_at:%H:%M:%S} UTC",
+                        round=number)
+        r.started_at = at or utcnow()
+        _audit(s, t, who, "start", f"round {number}", None, r.started_at.isoformat())
+        return clock_of(t, r)
+
+
+def extend_round(db: Database, slug: str, number: int, minutes: int, *,
+                 who: str) -> RoundClock:
+    """Add ``minutes`` to round ``number``'s limit: the referee's extension (seed 000 §7p);
+    deals started before the new limit count again."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r = _round(s, t, number)
+        if r.extra_minutes + minutes < 0:
+            raise _fail(slug, "an extension cannot go below zero", round=number)
+        before = r.extra_minutes
+        r.extra_minutes += minutes
+        _audit(s, t, who, "extend", f"round {number}", before, r.extra_minutes)
+        return clock_of(t, r)
+
+
+def close_round(db: Database, slug: str, number: int, *, who: str) -> None:
+    """Close round ``number``: no more entries without the referee reopening it."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r = _round(s, t, number)
+        if t.require_confirmation:
+            open_deals = [f"{tb.number}/{d.number}" for tb in r.tables for d in tb.deals
+                          if d.confirmed_by is None]
+            if open_deals:
+                raise _fail(slug, f"unconfirmed deals (table/deal): {', '.join(open_deals)}",
+                            round=number)
+        r.closed = True
+        _audit(s, t, who, "close", f"round {number}", False, True)
+
+
+def reopen_round(db: Database, slug: str, number: int, *, who: str) -> None:
+    """Reopen a closed round for corrections."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r = _round(s, t, number)
+        r.closed = False
+        _audit(s, t, who, "reopen", f"round {number}", True, False)
+
+
+def round_clock(db: Database, slug: str, number: int) -> RoundClock:
+    """Round ``number``'s clock."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        return clock_of(t, _round(s, t, number))
+
+
+# -------------------------------------------------------------------- deals
+
+
+def _check_table(t: TournamentRow, tb: TableRow, kind: str, docs: Sequence[Mapping[str, Any]],
+                 rnd: int) -> None:
+    """Score the table's deals with the new one: a line or record the engine refuses is
+    refused here, before anything is written."""
+    rs = load_ruleset(ruleset_ref(t))
+    if kind == "sheet":
+        lines = []
+        for i, d in enumerate(docs, 1):
+            try:
+                lines.append(parse_line(dict(d), f"deal {i}"))
+            except TournamentError as e:
+                raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
+        try:
+            settle_sheet(rs, lines, "deal")
+        except TournamentError as e:
+            raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
+    else:
+        try:
+            rec = parse_record({"deal": [dict(d) for d in docs]}, ruleset=rs)
+            replay(rec)
+        except StolikError as e:
+            raise _fail(t.slug, str(e), round=rnd, table=tb.number) from None
+
+
+def _doc(kind: str, raw: Mapping[str, Any], slug: str, rnd: int, table: int) -> dict[str, Any]:
+    if kind == "sheet":
+        try:
+            return line_document(parse_line(dict(raw), "line"))
+        except TournamentError as e:
+            raise _fail(slug, e.message, round=rnd, table=table) from None
+    doc: dict[str, Any] = json.loads(json.dumps(dict(raw), default=str))
+    return doc
+
+
+def _deal_info(t: TournamentRow, r: RoundRow, tb: TableRow, d: DealRow) -> DealInfo:
+    clock = clock_of(t, r)
+    late = clock.after_limit(d.started_at)
+    counts = not late and (d.confirmed_by is not None or not t.require_confirmation)
+    return DealInfo(r.number, tb.number, d.number, d.kind, d.data, d.entered_by,
+                    d.entered_at, d.started_at, d.confirmed_by, late, counts)
+
+
+def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str, Any], *,
+               who: str, kind: Literal["sheet", "record"] = "sheet",
+               started_at: datetime.datetime | Literal["auto"] | None = "auto",
+               now: datetime.datetime | None = None) -> DealInfo:
+    """Enter the table's next deal: a score-sheet line (:mod:`stolik.tournament.sheet`) or a
+    deal record (RULES §11). It is scored with the deals before it and refused whole if the
+    engine refuses it.
+
+    ``started_at``: when the deal began. ``"auto"``: entered live (while the round is on or
+    in its break), the deal began when the table's previous deal was entered (or at the
+    round's start); entered later from paper, unknown (``None``: not flagged) — mark a late
+    deal by giving its time. A deal started after the limit is flagged and does not count
+    unless the round is extended (seed 000 §7p)."""
+    now = now or utcnow()
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r, tb = _table(s, t, round, table)
+        if r.closed:
+            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
+        if tb.totals is not None:
+            raise _fail(slug, "the table has only final totals; clear them first",
+                        round=round, table=table)
+        if tb.deals and tb.deals[0].kind != kind:
+            raise _fail(slug, f"the table's deals are {tb.deals[0].kind} entries, not {kind}",
+                        round=round, table=table)
+        doc = _doc(kind, raw, slug, round, table)
+        _check_table(t, tb, kind, [d.data for d in tb.deals] + [doc], round)
+        if started_at == "auto":
+            clock = clock_of(t, r)
+            live = clock.break_end is not None and clock.started_at is not None and (
+                clock.started_at <= now < clock.break_end)
+            prev = tb.deals[-1].entered_at if tb.deals else r.started_at
+            started_at = prev if live else None
+        d = DealRow(number=len(tb.deals) + 1, kind=kind, data=doc, started_at=started_at,
+                    entered_by=who, entered_at=now)
+        tb.deals.append(d)
+        s.flush()
+        _audit(s, t, who, "enter", f"round {round}, table {table}, deal {d.number}", None, doc)
+        return _deal_info(t, r, tb, d)
+
+
+def _deal(s: Session, t: TournamentRow, rnd: int, table: int, number: int
+          ) -> tuple[RoundRow, TableRow, DealRow]:
+    r, tb = _table(s, t, rnd, table)
+    for d in tb.deals:
+        if d.number == number:
+            return r, tb, d
+    raise _fail(t.slug, f"no deal {number} (the table has {len(tb.deals)})", round=rnd,
+                table=table)
+
+
+def correct_deal(db: Database, slug: str, round: int, table: int, number: int,
+                 raw: Mapping[str, Any], *, who: str) -> DealInfo:
+    """Replace deal ``number``; the audit log keeps the value before and after, and a
+    confirmation given before is withdrawn."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r, tb, d = _deal(s, t, round, table, number)
+        if r.closed:
+            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
+        doc = _doc(d.kind, raw, slug, round, table)
+        docs = [doc if x.number == number else x.data for x in tb.deals]
+        _check_table(t, tb, d.kind, docs, round)
+        before = d.data
+        d.data = doc
+        d.confirmed_by = None
+        d.confirmed_at = None
+        _audit(s, t, who, "correct", f"round {round}, table {table}, deal {number}", before,
+               doc)
+        return _deal_info(t, r, tb, d)
+
+
+def delete_deal(db: Database, slug: str, round: int, table: int, number: int, *,
+                who: str) -> None:
+    """Delete deal ``number``; the later deals move up one number."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r, tb, d = _deal(s, t, round, table, number)
+        if r.closed:
+            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
+        rest = [x.data for x in tb.deals if x.number != number]
+        if rest:
+            _check_table(t, tb, d.kind, rest, round)
+        before = d.data
+        tb.deals.remove(d)
+        s.flush()
+        for x in tb.deals:
+            if x.number > number:
+                x.number -= 1
+                s.flush()
+        _audit(s, t, who, "delete", f"round {round}, table {table}, deal {number}", before,
+               None)
+
+
+def confirm_deal(db: Database, slug: str, round: int, table: int, number: int, *,
+                 who: str) -> DealInfo:
+    """Confirm deal ``number``: by a second person, not the one who entered it."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r, tb, d = _deal(s, t, round, table, number)
+        if d.entered_by == who:
+            raise _fail(slug, f"entered by '{who}', so another person confirms it",
+                        round=round, table=table, deal=number)
+        if d.confirmed_by is not None:
+            raise _fail(slug, f"already confirmed by '{d.confirmed_by}'", round=round,
+                        table=table, deal=number)
+        d.confirmed_by = who
+        d.confirmed_at = utcnow()
+        _audit(s, t, who, "confirm", f"round {round}, table {table}, deal {number}", None, who)
+        return _deal_info(t, r, tb, d)
+
+
+def set_totals(db: Database, slug: str, round: int, table: int,
+               totals: Sequence[int] | None, *, who: str) -> None:
+    """Record only the table's final points by seat (sum 0), or clear them (``None``)."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        _r, tb = _table(s, t, round, table)
+        if totals is not None:
+            if len(totals) != 4:
+                raise _fail(slug, f"totals are 4 numbers by seat, not {list(totals)}",
+                            round=round, table=table)
+            if sum(totals) != 0:
+                raise _fail(slug, f"totals {list(totals)} sum to {sum(totals)}, not 0 — every "
+                            "deal sums to zero (RULES §7)", round=round, table=table)
+            if tb.deals:
+                raise _fail(slug, "the table has deals entered; totals replace none of them",
+                            round=round, table=table)
+        before = tb.totals
+        tb.totals = list(totals) if totals is not None else None
+        _audit(s, t, who, "totals", f"round {round}, table {table}", before, tb.totals)
+
+
+def deals_of(db: Database, slug: str, round: int, table: int) -> list[DealInfo]:
+    """A table's deals, in order, with their flags."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        r, tb = _table(s, t, round, table)
+        return [_deal_info(t, r, tb, d) for d in tb.deals]
+
+
+# ------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """An event recorded at a table."""
+
+    id: int
+    round: int
+    table: int
+    player: str
+    kind: str
+    value: int | None
+
+
+def add_event(db: Database, slug: str, round: int, table: int, player: str, kind: str,
+              value: int | None = None, *, who: str) -> EventInfo:
+    """Record that ``player`` was late (``value`` minutes), left (after ``value`` deals) or
+    was excluded (after ``value`` deals, or when the series stopped) — seed 000 §7q–t. The
+    table is scored again with it; an event the regulation refuses is refused."""
+    if kind not in EVENT_KINDS:
+        raise StoreError(f"{slug}: event kind {kind!r}: one of {', '.join(EVENT_KINDS)}")
+    if kind in ("late", "left") and value is None:
+        raise StoreError(f"{slug}: a '{kind}' event needs a number "
+                         f"({'minutes late' if kind == 'late' else 'deals played'})")
+    if value is not None and value < 0:
+        raise StoreError(f"{slug}: an event's number cannot be negative, not {value}")
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r, tb = _table(s, t, round, table)
+        p = _player(s, t, player)
+        if p.id not in tb.seat_ids:
+            raise _fail(slug, f"player '{player}' is not seated at this table", round=round,
+                        table=table)
+        if any(e.table_id == tb.id and e.player_id == p.id and e.kind == kind
+               for e in r.events):
+            raise _fail(slug, f"player '{player}' already has a '{kind}' event here",
+                        round=round, table=table)
+        ev = EventRow(table_id=tb.id, player_id=p.id, kind=kind, value=value)
+        r.events.append(ev)
+        s.flush()
+        _score_check(s, t)
+        _audit(s, t, who, "event", f"round {round}, table {table}, {player}", None,
+               {"kind": kind, "value": value})
+        return EventInfo(ev.id, round, table, player, kind, value)
+
+
+def remove_event(db: Database, slug: str, event_id: int, *, who: str) -> None:
+    """Remove a recorded event (by the id :func:`events_of` lists)."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        ev = s.get(EventRow, event_id)
+        if ev is None or ev.round.tournament_id != t.id:
+            raise StoreError(f"{slug}: no event {event_id}")
+        codes = _codes(s)
+        before = {"kind": ev.kind, "value": ev.value, "player": codes[ev.player_id]}
+        ev.round.events.remove(ev)
+        s.flush()
+        _audit(s, t, who, "event-removed", f"round {ev.round.number}", before, None)
+
+
+def events_of(db: Database, slug: str) -> list[EventInfo]:
+    """Every recorded event, round by round."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        codes = _codes(s)
+        out: list[EventInfo] = []
+        for r in t.round_rows:
+            numbers = {tb.id: tb.number for tb in r.tables}
+            out.extend(EventInfo(e.id, r.number, numbers[e.table_id], codes[e.player_id],
+                                 e.kind, e.value) for e in r.events)
+        return out
+
+
+# ---------------------------------------------------------- the tournament
+
+
+def _tournament_model(s: Session, t: TournamentRow) -> Tournament:
+    codes = _codes(s)
+    players = tuple(Player(e.player.code, e.player.name, e.team) for e in t.entries)
+    rounds = []
+    for r in t.round_rows:
+        clock = clock_of(t, r)
+        tables = []
+        for tb in r.tables:
+            counted = [d for d in tb.deals if not clock.after_limit(d.started_at)
+                       and (d.confirmed_by is not None or not t.require_confirmation)]
+            evs = [e for e in r.events if e.table_id == tb.id]
+            late = tuple((codes[e.player_id], e.value or 0) for e in evs if e.kind == "late")
+            left = tuple((codes[e.player_id], e.value) for e in evs
+                         if e.kind in ("left", "excluded") and e.value is not None)
+            excluded = tuple(codes[e.player_id] for e in evs if e.kind == "excluded")
+            deals = sheet = None
+            if counted and counted[0].kind == "record":
+                deals = tuple(dict(d.data) for d in counted)
+            elif counted:
+                sheet = tuple(parse_line(dict(d.data), f"deal {d.number}") for d in counted)
+            seats = (codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
+            totals = None
+            if tb.totals is not None:
+                totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
+            tables.append(TableEntry(seats, tb.first_dealer, deals, sheet, totals, late,
+                                     tuple((p, v) for p, v in left if v is not None),
+                                     excluded))
+        sitting = tuple(codes[so.player_id] for so in r.sitting_out)
+        rounds.append(Round(tuple(tables), sitting))
+    return Tournament(ruleset_ref(t), t.name, players, tuple(rounds), t.date, source=t.slug)
+
+
+def _score_check(s: Session, t: TournamentRow) -> None:
+    """Refuse a change that makes the tournament unscorable (only tables with play or an
+    event are scored: a table still empty is skipped)."""
+    model = _playable(_tournament_model(s, t))
+    try:
+        score_tournament(model)
+    except TournamentError as e:
+        raise StoreError(str(e)) from None
+
+
+def _playable(model: Tournament) -> Tournament:
+    """The tournament less the tables with nothing entered yet (a round in progress)."""
+    rounds = []
+    for r in model.rounds:
+        tables = tuple(tb for tb in r.tables if tb.deals or tb.sheet or tb.totals is not None
+                       or any(m > 10 for _, m in tb.late))
+        rounds.append(Round(tables, r.sitting_out))
+    return Tournament(model.ruleset, model.name, model.players, tuple(rounds), model.date,
+                      source=model.source)
+
+
+def tournament_of(db: Database, slug: str, *, complete: bool = False) -> Tournament:
+    """The tournament as a tournament file holds it: deals that count only (not those
+    started after the limit; with ``require_confirmation`` only confirmed ones). Tables with
+    nothing entered yet are left out unless ``complete``."""
+    with db.read() as s:
+        model = _tournament_model(s, _tournament(s, slug))
+    return model if complete else _playable(model)
+
+
+def result_of(db: Database, slug: str) -> tuple[TournamentResult, Standings]:
+    """The tournament scored, and its standings (RULES §9–§10)."""
+    res = score_tournament(tournament_of(db, slug))
+    return res, tournament_standings(res)
+
+
+def season_of(db: Database, season: str) -> tuple[list[TournamentResult], Standings]:
+    """A season's tournaments (by date) scored, and the season standings; a player seated
+    during a yellow-card ban is refused (seed 000 §7t)."""
+    with db.read() as s:
+        srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
+        if srow is None:
+            known = s.scalars(select(SeasonRow.name)).all()
+            raise StoreError(f"no season '{season}'"
+                             + (f"; there are: {', '.join(known)}" if known else ""))
+        rows = s.scalars(select(TournamentRow).where(TournamentRow.season_id == srow.id)).all()
+        slugs = [r.slug for r in sorted(rows, key=lambda r: (r.date or datetime.date.max,
+                                                               r.id))]
+    results = [score_tournament(tournament_of(db, sl)) for sl in slugs]
+    return results, season_standings(results)
+
+
+def audit_log(db: Database, slug: str) -> list[AuditEntry]:
+    """Every change to the tournament, oldest first."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        rows = s.scalars(select(AuditRow).where(AuditRow.tournament_id == t.id)
+                         .order_by(AuditRow.id)).all()
+        return [AuditEntry(a.at, a.who, a.action, a.what, a.before, a.after) for a in rows]
+
+
+# ------------------------------------------------------------ import / export
+
+
+def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
+                      season: str | None = None, rounds: int | None = None,
+                      place: str | None = None) -> None:
+    """Store a whole tournament file (checked by scoring it first) as tournament ``slug``;
+    its rounds are closed. Players are matched by id with the league's players."""
+    score_tournament(t)  # refuses a broken file before anything is written
+    rs = load_ruleset(t.ruleset)
+    with db.write() as s:
+        if s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug)) is not None:
+            raise StoreError(f"{slug}: a tournament with this short name exists")
+        season_id = None
+        if season:
+            srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
+            if srow is None:
+                srow = SeasonRow(name=season)
+                s.add(srow)
+                s.flush()
+            season_id = srow.id
+        text = None
+        if Path(t.ruleset).suffix == ".toml" and Path(t.ruleset).is_file():
+            text = Path(t.ruleset).read_text(encoding="utf-8")
+        row = TournamentRow(slug=slug, name=t.name, date=t.date, place=place, ruleset=rs.id,
+                            ruleset_text=text, rounds=max(rounds or 0, len(t.rounds), 1),
+                            deals_per_round=rs.default_length, season_id=season_id)
+        s.add(row)
+        s.flush()
+        ids: dict[str, int] = {}
+        for pl in t.players:
+            pr = s.scalar(select(PlayerRow).where(PlayerRow.code == pl.id))
+            if pr is None:
+                pr = PlayerRow(code=pl.id, name=pl.name)
+                s.add(pr)
+                s.flush()
+            elif pr.name != pl.name:
+                raise StoreError(f"{slug}: player '{pl.id}' is '{pr.name}' in the league, not "
+                                 f"'{pl.name}' as the file says (RULES §10)")
+            ids[pl.id] = pr.id
+            row.entries.append(EntryRow(player_id=pr.id, team=pl.team))
+        for rn, rnd in enumerate(t.rounds, 1):
+            r = RoundRow(number=rn, closed=True)
+            row.round_rows.append(r)
+            for tn, e in enumerate(rnd.tables, 1):
+                tb = TableRow(number=tn, first_dealer=e.first_dealer,
+                              seat0=ids[e.seats[0]], seat1=ids[e.seats[1]],
+                              seat2=ids[e.seats[2]], seat3=ids[e.seats[3]],
+                              totals=list(e.totals) if e.totals is not None else None)
+                if e.deals is not None:
+                    for i, d in enumerate(e.deals, 1):
+                        tb.deals.append(DealRow(number=i, kind="record", data=dict(d),
+                                                started_at=None, entered_by=who))
+                if e.sheet is not None:
+                    for i, line in enumerate(e.sheet, 1):
+                        tb.deals.append(DealRow(number=i, kind="sheet",
+                                                data=line_document(line), started_at=None,
+                                                entered_by=who))
+                r.tables.append(tb)
+                s.flush()
+                left = dict(e.left)
+                for p, m in e.late:
+                    r.events.append(EventRow(table_id=tb.id, player_id=ids[p], kind="late",
+                                             value=m))
+                for p, n in e.left:
+                    if p not in e.excluded:
+                        r.events.append(EventRow(table_id=tb.id, player_id=ids[p],
+                                                 kind="left", value=n))
+                for p in e.excluded:
+                    r.events.append(EventRow(table_id=tb.id, player_id=ids[p],
+                                             kind="excluded", value=left.get(p)))
+            for p in rnd.sitting_out:
+                r.sitting_out.append(SitOutRow(player_id=ids[p]))
+        s.flush()
+        _audit(s, row, who, "import", f"tournament {slug}", None,
+               {"name": t.name, "rounds": len(t.rounds), "players": len(t.players)})
+
+
+# ------------------------------------------------------------ backup / restore
+
+
+BACKUP_FORMAT = "stolik-backup"
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, datetime.datetime | datetime.date):
+        return v.isoformat()
+    return v
+
+
+def backup(db: Database, path: str | Path) -> dict[str, int]:
+    """Write every table of the database to one JSON file (portable between SQLite and
+    PostgreSQL); returns the row count per table."""
+    from stolik.db.migrate import current_revision
+
+    load_models()
+    doc: dict[str, Any] = {"format": BACKUP_FORMAT, "revision": current_revision(db),
+                           "tables": {}}
+    counts: dict[str, int] = {}
+    with db.read() as s:
+        for table in Base.metadata.sorted_tables:
+            rows = s.execute(select(table).order_by(*table.primary_key.columns)).mappings()
+            data = [{k: _jsonable(v) for k, v in row.items()} for row in rows]
+            doc["tables"][table.name] = data
+            counts[table.name] = len(data)
+    tmp = Path(str(path) + ".tmp")
+    tmp.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+    tmp.replace(path)
+    return counts
+
+
+def restore(db: Database, path: str | Path, *, replace: bool = False) -> dict[str, int]:
+    """Load a :func:`backup` file into ``db`` (migrated to the same revision). The database
+    must be empty unless ``replace``, which deletes what is there — in the same transaction,
+    so a failed restore leaves the database as it was."""
+    from sqlalchemy import DateTime as SaDateTime
+    from sqlalchemy import text
+
+    from stolik.db.migrate import current_revision
+
+    load_models()
+    src = str(path)
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise StoreError(f"{src}: not a stolik backup: {e.msg} at line {e.lineno}") from None
+    if not isinstance(doc, dict) or doc.get("format") != BACKUP_FORMAT:
+        raise StoreError(f"{src}: not a stolik backup (no \"format\": \"{BACKUP_FORMAT}\")")
+    if doc.get("revision") != current_revision(db):
+        raise StoreError(f"{src}: made at schema revision {doc.get('revision')}, the database "
+                         f"is at {current_revision(db)}")
+    tables = doc.get("tables", {})
+    counts: dict[str, int] = {}
+    with db.write() as s:
+        present = sum(s.scalar(select(func.count()).select_from(tb)) or 0
+                      for tb in Base.metadata.sorted_tables)
+        if present and not replace:
+            raise StoreError(f"{src}: the database holds data already; restore into an "
+                             "empty one, or replace what is there (--replace)")
+        for table in reversed(Base.metadata.sorted_tables):
+            s.execute(delete(table))
+        for table in Base.metadata.sorted_tables:
+            rows = tables.get(table.name, [])
+            conv = [c.name for c in table.columns if isinstance(c.type, SaDateTime)]
+            dates = [c.name for c in table.columns if type(c.type).__name__ == "Date"]
+            fixed = []
+            for row in rows:
+                row = dict(row)
+                for c in conv:
+                    if row.get(c):
+                        row[c] = datetime.datetime.fromisoformat(row[c])
+                for c in dates:
+                    if row.get(c):
+                        row[c] = datetime.date.fromisoformat(row[c])
+                fixed.append(row)
+            if fixed:
+                s.execute(table.insert(), fixed)
+            counts[table.name] = len(fixed)
+        if db.engine.dialect.name == "postgresql":
+            for table in Base.metadata.sorted_tables:
+                pk = list(table.primary_key.columns)
+                if len(pk) == 1 and pk[0].autoincrement and str(pk[0].type) == "INTEGER":
+                    s.execute(text(
+                        f"SELECT setval(pg_get_serial_sequence('{table.name}', '{pk[0].name}'),"
+                        f" COALESCE((SELECT MAX({pk[0].name}) FROM {table.name}), 0) + 1, false)"))
+    return counts
