@@ -4,6 +4,11 @@
 players ranked by place points then table points, teams (best 4 players), every table of
 every round, and the events (late, left, excluded, sitting out). ``season FILE...`` sums
 tournaments in order and enforces yellow-card bans. Bad input: one line, exit status 1.
+
+The commands that run a tournament in a database (``new``, ``players``, ``seat``,
+``round``, ``sheet``, ``event``, ``standings``, ``export``, ``import``, ``backup``,
+``restore``, ``audit``) live in :mod:`stolik.cli.tournament_db` and
+:mod:`stolik.cli.tournament_sheet` and are added to :data:`app` here.
 """
 
 from __future__ import annotations
@@ -21,7 +26,10 @@ from stolik.tournament.scoring import TournamentResult, score_tournament
 from stolik.tournament.standings import Standings, season_standings, tournament_standings
 
 app = typer.Typer(
-    help="Tournaments and leagues: standings from a tournament file (RULES §10).",
+    help="Tournaments and leagues (RULES §10): standings from a tournament file (report, "
+    "season), and running a tournament in a database (new, players, seat, round, sheet, "
+    "event, standings, export, backup, …; SQLite stolik.db by default, --db or $STOLIK_DB "
+    "for another file or PostgreSQL).",
     no_args_is_help=True,
 )
 
@@ -74,6 +82,17 @@ def _render_tables(res: TournamentResult, console: Console, ascii: bool) -> None
             console.print(Text("  " + e.text()))
 
 
+def report_document(res: TournamentResult, st: Standings) -> dict[str, object]:
+    """The JSON of ``report --json`` (and ``standings --json``): name, ruleset, date,
+    players, teams, events, yellow cards."""
+    t = res.tournament
+    return {"name": t.name, "ruleset": t.ruleset,
+            "date": t.date.isoformat() if t.date else None, **st.to_json(),
+            "events": [{"kind": str(e.kind), "player": e.player, "round": e.round,
+                        "table": e.table, "value": e.value} for e in res.events],
+            "yellow_cards": list(res.yellow_cards)}
+
+
 def report_command(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A tournament file (TOML/JSON).",
                                         show_default=False)],
@@ -91,12 +110,7 @@ def report_command(
         if csv_dir is not None:
             write_csv(st, csv_dir)
         if as_json:
-            doc = {"name": t.name, "ruleset": t.ruleset,
-                   "date": t.date.isoformat() if t.date else None, **st.to_json(),
-                   "events": [{"kind": str(e.kind), "player": e.player, "round": e.round,
-                               "table": e.table, "value": e.value} for e in res.events],
-                   "yellow_cards": list(res.yellow_cards)}
-            typer.echo(json.dumps(doc, ensure_ascii=False, indent=1))
+            typer.echo(json.dumps(report_document(res, st), ensure_ascii=False, indent=1))
             return
         console = stdout_console()
         head = f"{t.name}" + (f" — {t.date.isoformat()}" if t.date else "")
@@ -132,3 +146,12 @@ def season_command(
 
 app.command("report")(report_command)
 app.command("season")(season_command)
+
+
+def _register_db_commands() -> None:
+    from stolik.cli.tournament_db import register
+
+    register(app)
+
+
+_register_db_commands()

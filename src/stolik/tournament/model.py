@@ -184,6 +184,9 @@ class TableEntry:
     late: tuple[tuple[str, int], ...] = ()
     left: tuple[tuple[str, int], ...] = ()
     excluded: tuple[str, ...] = ()
+    number: int | None = field(default=None, compare=False)
+    """The table's number in its round when it is not its position (a round in progress,
+    whose empty tables are left out); not written to files."""
 
 
 @dataclass(frozen=True)

@@ -309,7 +309,8 @@ def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> Tou
         seen: dict[str, str] = {}
 
         tables: list[TableResult] = []
-        for tn, entry in enumerate(rnd.tables, 1):
+        for position, entry in enumerate(rnd.tables, 1):
+            tn = entry.number or position
             for p in entry.seats:
                 _take_seat(p, f"seated at table {tn}", _Where(src, rn, tn, "seats"), ids, seen,
                            excluded)

@@ -66,6 +66,7 @@ from stolik.tournament.model import (
     TableEntry,
     Tournament,
     TournamentError,
+    TournamentRules,
 )
 from stolik.tournament.orm import (
     AuditRow,
@@ -369,33 +370,55 @@ def _team_size(t: TournamentRow, team: str) -> int:
     return sum(1 for e in t.entries if e.team == team)
 
 
-def add_player(db: Database, slug: str, code: str, name: str, *, who: str,
-               team: str | None = None) -> None:
-    """Enter a player (new to the league, or known by ``code``) in a tournament."""
+def _check_code(slug: str, code: str, name: str) -> None:
     if not code or not all(c.isalnum() or c in "-_." for c in code):
         raise StoreError(f"{slug}: player id {code!r}: letters, digits, - _ . only")
     if not name.strip():
         raise StoreError(f"{slug}: player '{code}': the name is empty")
+
+
+def _add_player(s: Session, t: TournamentRow, code: str, name: str, team: str | None,
+                who: str) -> None:
+    slug = t.slug
+    p = s.scalar(select(PlayerRow).where(PlayerRow.code == code))
+    if p is None:
+        p = PlayerRow(code=code, name=name.strip())
+        s.add(p)
+        s.flush()
+    elif p.name != name.strip():
+        raise _fail(slug, f"player '{code}' is '{p.name}' in the league, not '{name}'")
+    if any(e.player_id == p.id for e in t.entries):
+        raise _fail(slug, f"player '{code}' is already entered")
+    ban = banned_players(s, t).get(code)
+    if ban:
+        raise _fail(slug, f"player '{code}' is banned by a yellow card from {ban} for "
+                    f"{BAN_TOURNAMENTS} tournaments (seed 000 §7t)")
+    if team and _team_size(t, team) >= MAX_TEAM_PLAYERS:
+        raise _fail(slug, f"team '{team}' has {MAX_TEAM_PLAYERS} players already "
+                    "(seed 000 \"Punktacja\" 1)")
+    t.entries.append(EntryRow(player_id=p.id, team=team or None))
+    s.flush()
+    _audit(s, t, who, "player", f"player {code}", None, {"name": p.name, "team": team})
+
+
+def add_player(db: Database, slug: str, code: str, name: str, *, who: str,
+               team: str | None = None) -> None:
+    """Enter a player (new to the league, or known by ``code``) in a tournament."""
+    _check_code(slug, code, name)
+    with db.write() as s:
+        _add_player(s, _tournament(s, slug), code, name, team, who)
+
+
+def add_players(db: Database, slug: str,
+                players: Sequence[tuple[str, str, str | None]], *, who: str) -> None:
+    """Enter several players ``(code, name, team)`` in one transaction (a CSV list):
+    all of them, or none if one is refused."""
+    for code, name, _team in players:
+        _check_code(slug, code, name)
     with db.write() as s:
         t = _tournament(s, slug)
-        p = s.scalar(select(PlayerRow).where(PlayerRow.code == code))
-        if p is None:
-            p = PlayerRow(code=code, name=name.strip())
-            s.add(p)
-            s.flush()
-        elif p.name != name.strip():
-            raise _fail(slug, f"player '{code}' is '{p.name}' in the league, not '{name}'")
-        if any(e.player_id == p.id for e in t.entries):
-            raise _fail(slug, f"player '{code}' is already entered")
-        ban = banned_players(s, t).get(code)
-        if ban:
-            raise _fail(slug, f"player '{code}' is banned by a yellow card from {ban} for "
-                        f"{BAN_TOURNAMENTS} tournaments (seed 000 §7t)")
-        if team and _team_size(t, team) >= MAX_TEAM_PLAYERS:
-            raise _fail(slug, f"team '{team}' has {MAX_TEAM_PLAYERS} players already "
-                        "(seed 000 \"Punktacja\" 1)")
-        t.entries.append(EntryRow(player_id=p.id, team=team or None))
-        _audit(s, t, who, "player", f"player {code}", None, {"name": p.name, "team": team})
+        for code, name, team in players:
+            _add_player(s, t, code, name, team, who)
 
 
 def set_team(db: Database, slug: str, code: str, team: str | None, *, who: str) -> None:
@@ -678,8 +701,44 @@ def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str
                     entered_by=who, entered_at=now)
         tb.deals.append(d)
         s.flush()
+        _score_check(s, t)  # with the table's events: a 'left after 12' refuses deal 13
         _audit(s, t, who, "enter", f"round {round}, table {table}, deal {d.number}", None, doc)
         return _deal_info(t, r, tb, d)
+
+
+def enter_deals(db: Database, slug: str, round: int, table: int,
+                raws: Sequence[Mapping[str, Any]], *, who: str,
+                kind: Literal["sheet", "record"] = "record") -> list[DealInfo]:
+    """Append several deals (a deal-record file, RULES §11) in one transaction: all are
+    entered, or none. Entered from a file, their start time is unknown (not flagged)."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r, tb = _table(s, t, round, table)
+        if r.closed:
+            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
+        if tb.totals is not None:
+            raise _fail(slug, "the table has only final totals; clear them first",
+                        round=round, table=table)
+        if tb.deals and tb.deals[0].kind != kind:
+            raise _fail(slug, f"the table's deals are {tb.deals[0].kind} entries, not {kind}",
+                        round=round, table=table)
+        if not raws:
+            raise _fail(slug, "no deals to enter", round=round, table=table)
+        docs = [_doc(kind, raw, slug, round, table) for raw in raws]
+        _check_table(t, tb, kind, [d.data for d in tb.deals] + docs, round)
+        now = utcnow()
+        added = []
+        for doc in docs:
+            d = DealRow(number=len(tb.deals) + 1, kind=kind, data=doc, started_at=None,
+                        entered_by=who, entered_at=now)
+            tb.deals.append(d)
+            added.append(d)
+        s.flush()
+        _score_check(s, t)
+        _audit(s, t, who, "enter",
+               f"round {round}, table {table}, deals {added[0].number}–{added[-1].number}",
+               None, docs)
+        return [_deal_info(t, r, tb, d) for d in added]
 
 
 def _deal(s: Session, t: TournamentRow, rnd: int, table: int, number: int
@@ -708,6 +767,8 @@ def correct_deal(db: Database, slug: str, round: int, table: int, number: int,
         d.data = doc
         d.confirmed_by = None
         d.confirmed_at = None
+        s.flush()
+        _score_check(s, t)
         _audit(s, t, who, "correct", f"round {round}, table {table}, deal {number}", before,
                doc)
         return _deal_info(t, r, tb, d)
@@ -731,6 +792,7 @@ def delete_deal(db: Database, slug: str, round: int, table: int, number: int, *,
             if x.number > number:
                 x.number -= 1
                 s.flush()
+        _score_check(s, t)
         _audit(s, t, who, "delete", f"round {round}, table {table}, deal {number}", before,
                None)
 
@@ -758,7 +820,9 @@ def set_totals(db: Database, slug: str, round: int, table: int,
     """Record only the table's final points by seat (sum 0), or clear them (``None``)."""
     with db.write() as s:
         t = _tournament(s, slug)
-        _r, tb = _table(s, t, round, table)
+        r, tb = _table(s, t, round, table)
+        if r.closed:
+            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
         if totals is not None:
             if len(totals) != 4:
                 raise _fail(slug, f"totals are 4 numbers by seat, not {list(totals)}",
@@ -771,6 +835,8 @@ def set_totals(db: Database, slug: str, round: int, table: int,
                             round=round, table=table)
         before = tb.totals
         tb.totals = list(totals) if totals is not None else None
+        s.flush()
+        _score_check(s, t)
         _audit(s, t, who, "totals", f"round {round}, table {table}", before, tb.totals)
 
 
@@ -838,9 +904,13 @@ def remove_event(db: Database, slug: str, event_id: int, *, who: str) -> None:
             raise StoreError(f"{slug}: no event {event_id}")
         codes = _codes(s)
         before = {"kind": ev.kind, "value": ev.value, "player": codes[ev.player_id]}
-        ev.round.events.remove(ev)
+        r = ev.round  # removing the event from the round unsets ``ev.round``
+        table = next((tb.number for tb in r.tables if tb.id == ev.table_id), None)
+        r.events.remove(ev)
         s.flush()
-        _audit(s, t, who, "event-removed", f"round {ev.round.number}", before, None)
+        _score_check(s, t)
+        _audit(s, t, who, "event-removed",
+               f"round {r.number}, table {table}, {before['player']}", before, None)
 
 
 def events_of(db: Database, slug: str) -> list[EventInfo]:
@@ -885,7 +955,7 @@ def _tournament_model(s: Session, t: TournamentRow) -> Tournament:
                 totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
             tables.append(TableEntry(seats, tb.first_dealer, deals, sheet, totals, late,
                                      tuple((p, v) for p, v in left if v is not None),
-                                     excluded))
+                                     excluded, number=tb.number))
         sitting = tuple(codes[so.player_id] for so in r.sitting_out)
         rounds.append(Round(tuple(tables), sitting))
     return Tournament(ruleset_ref(t), t.name, players, tuple(rounds), t.date, source=t.slug)
@@ -894,19 +964,27 @@ def _tournament_model(s: Session, t: TournamentRow) -> Tournament:
 def _score_check(s: Session, t: TournamentRow) -> None:
     """Refuse a change that makes the tournament unscorable (only tables with play or an
     event are scored: a table still empty is skipped)."""
-    model = _playable(_tournament_model(s, t))
+    full = _tournament_model(s, t)
     try:
-        score_tournament(model)
+        # The playable tournament leaves empty tables out; each table keeps its own
+        # number (TableEntry.number), so an error names the right one.
+        score_tournament(_playable(full))
     except TournamentError as e:
         raise StoreError(str(e)) from None
+
+
+def _has_play(tb: TableEntry) -> bool:
+    """Whether a table has anything to score: play, totals, or a series over before it
+    started (late more than 10 minutes, seed 000 §7r)."""
+    return bool(tb.deals or tb.sheet or tb.totals is not None
+                or any(m > TournamentRules().late_major_minutes for _, m in tb.late))
 
 
 def _playable(model: Tournament) -> Tournament:
     """The tournament less the tables with nothing entered yet (a round in progress)."""
     rounds = []
     for r in model.rounds:
-        tables = tuple(tb for tb in r.tables if tb.deals or tb.sheet or tb.totals is not None
-                       or any(m > 10 for _, m in tb.late))
+        tables = tuple(tb for tb in r.tables if _has_play(tb))
         rounds.append(Round(tables, r.sitting_out))
     return Tournament(model.ruleset, model.name, model.players, tuple(rounds), model.date,
                       source=model.source)

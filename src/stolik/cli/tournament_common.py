@@ -1,0 +1,178 @@
+"""What the database-backed ``stolik tournament`` commands share: ``--db`` and ``--who``,
+opening the database, one-line errors, a group whose first argument may be a tournament
+(``players SLUG`` lists, ``players add SLUG …`` adds), and ``KEY=VALUE`` parsing.
+
+>>> parse_pairs(["contract=gran", "declarer=2", "points=61", "starzy=0,2", "level=-1"])
+{'contract': 'gran', 'declarer': 2, 'points': 61, 'starzy': [0, 2], 'level': -1}
+>>> parse_pairs(["points"])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+stolik.tournament.store.StoreError: 'points': a sheet line is KEY=VALUE ...
+"""
+
+from __future__ import annotations
+
+import datetime
+import getpass
+import os
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from stolik.cli.common import report, user_errors
+from stolik.cli.serve import DbOption
+from stolik.db import Database, open_database, resolve_url
+from stolik.tournament.orm import utcnow
+from stolik.tournament.sheet import LINE_KEYS
+from stolik.tournament.store import StoreError
+
+__all__ = ["DbOption", "ListFirstGroup", "SlugArg", "WhoOption", "database", "parse_date",
+           "parse_pairs", "parse_time", "who_of"]
+
+WHO_ENV = "STOLIK_WHO"
+
+WhoOption = Annotated[str | None, typer.Option(
+    "--who", metavar="NAME", help="Who makes the change, for the audit log (default: "
+    "$STOLIK_WHO, else your login name).", show_default=False)]
+
+SlugArg = Annotated[str, typer.Argument(
+    metavar="SLUG", help="The tournament's short name (as given to `new`).",
+    show_default=False)]
+
+RoundArg = Annotated[int, typer.Argument(metavar="ROUND", help="Round number (runda), 1…",
+                                         min=1, show_default=False)]
+TableArg = Annotated[int, typer.Argument(metavar="TABLE", help="Table number (stolik), 1…",
+                                         min=1, show_default=False)]
+
+
+def who_of(who: str | None) -> str:
+    """``--who``, else ``$STOLIK_WHO``, else the login name."""
+    if who and who.strip():
+        return who.strip()
+    env = os.environ.get(WHO_ENV, "").strip()
+    if env:
+        return env
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "referee"
+
+
+@contextmanager
+def database(db: str | None) -> Iterator[Database]:
+    """Open (and create or migrate) the database of ``--db``/``$STOLIK_DB``/``stolik.db``
+    and turn every user's mistake — and a database that refuses a write — into one line on
+    stderr with exit status 1. The database is closed afterwards."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    with user_errors():
+        try:
+            database = open_database(resolve_url(db), migrate=True)
+        except SQLAlchemyError as e:
+            raise StoreError(f"--db: cannot open the database: {_first_line(e)}") from None
+        try:
+            yield database
+        except SQLAlchemyError as e:
+            raise StoreError(f"{database.url}: the database refused: {_first_line(e)}"
+                             ) from None
+        finally:
+            database.dispose()
+
+
+def _first_line(e: Exception) -> str:
+    orig = getattr(e, "orig", None)
+    text = str(orig if orig is not None else e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def fail(message: str) -> typer.Exit:
+    """Report ``message`` (one line on stderr) and return the exit to raise."""
+    report(message)
+    return typer.Exit(1)
+
+
+class ListFirstGroup(TyperGroup):
+    """A group whose first argument may be a tournament instead of a sub-command: then its
+    ``list`` sub-command runs (``players SLUG`` = ``players list SLUG``)."""
+
+    default_command = "list"
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Insert the default sub-command before a first argument that names none."""
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = [self.default_command, *args]
+        return super().parse_args(ctx, args)
+
+
+class ShowFirstGroup(ListFirstGroup):
+    """As :class:`ListFirstGroup`, with ``show`` as the default (``sheet SLUG R T``)."""
+
+    default_command = "show"
+
+
+def parse_date(text: str | None) -> datetime.date | None:
+    """``--date``: ``YYYY-MM-DD``."""
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise StoreError(f"--date: {text!r} is not a date YYYY-MM-DD") from None
+
+
+def parse_time(text: str | None, what: str) -> datetime.datetime | None:
+    """A UTC time ``YYYY-MM-DDTHH:MM[:SS]`` (or ``HH:MM`` today, UTC), naive."""
+    if text is None:
+        return None
+    try:
+        if re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", text):
+            t = datetime.time.fromisoformat(text.zfill(5) if len(text) == 4 else text)
+            return datetime.datetime.combine(utcnow().date(), t)
+        value = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        raise StoreError(f"{what}: {text!r} is not a time (HH:MM or YYYY-MM-DDTHH:MM, "
+                         "UTC)") from None
+    if value.tzinfo is not None:
+        value = value.astimezone(datetime.UTC).replace(tzinfo=None)
+    return value
+
+
+def _value(text: str) -> Any:
+    """A ``KEY=VALUE`` value: a whole number, a list of them (``0,2`` or ``[0,2]``), or
+    text."""
+    raw = text.strip()
+    inner = raw[1:-1] if raw.startswith("[") and raw.endswith("]") else raw
+    if "," in inner or raw.startswith("["):
+        parts = [p.strip() for p in inner.split(",") if p.strip()]
+        return [_value(p) for p in parts]
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+def parse_pairs(pairs: Sequence[str], *, allowed: Sequence[str] | None = LINE_KEYS
+                ) -> dict[str, Any]:
+    """``KEY=VALUE`` words as a dict (a sheet line: ``contract=gran declarer=2 points=61``);
+    with ``allowed``, unknown keys are refused."""
+    out: dict[str, Any] = {}
+    for word in pairs:
+        key, eq, value = word.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise StoreError(f"{word!r}: a sheet line is KEY=VALUE words, e.g. contract=gran "
+                             "declarer=2 points=61 (keys: " + ", ".join(LINE_KEYS) + ")")
+        if allowed is not None and key not in allowed:
+            raise StoreError(f"{word!r}: unknown key '{key}' — a sheet line has "
+                             + ", ".join(allowed))
+        if key in out:
+            raise StoreError(f"{word!r}: '{key}' is given twice")
+        out[key] = _value(value)
+    if not out:
+        raise StoreError("no sheet line given: KEY=VALUE words, e.g. contract=gran "
+                         "declarer=2 points=61")
+    return out

@@ -1,0 +1,701 @@
+"""``stolik tournament …`` over the database: running a tournament (RULES §10, seed 000
+§7m–w).
+
+The data lives in a database: a SQLite file (``stolik.db`` by default, created on first
+use) or PostgreSQL (``--db postgresql://…`` or ``$STOLIK_DB``). Every change is one
+transaction with a line in the audit log naming ``--who``. The commands:
+
+- ``new``, ``list``, ``info`` — tournaments;
+- ``players`` (``add``, ``remove``, ``import``), ``teams`` (``set``) — the entry list;
+- ``seat`` — the draw of a round (redrawn until the round starts), printed per round, or
+  one player's "where do I sit";
+- ``round start|extend|close|reopen|clock`` and ``clock`` — the round clock (seed 000 §7p);
+- ``sheet`` (:mod:`stolik.cli.tournament_sheet`) — a table's score sheet, entry,
+  corrections, confirmation, totals, deal records;
+- ``event add|list|remove`` — late, left, excluded (seed 000 §7q–t);
+- ``standings``, ``export``, ``import``, ``backup``, ``restore``, ``audit``.
+
+Bad input: one line on stderr naming the tournament, round, table, deal and rule, exit
+status 1; nothing is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import json
+import re
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from stolik.cli.common import (
+    AsciiOption,
+    new_table,
+    report,
+    stderr_console,
+    stdout_console,
+)
+from stolik.cli.tournament_common import (
+    DbOption,
+    ListFirstGroup,
+    RoundArg,
+    SlugArg,
+    TableArg,
+    WhoOption,
+    database,
+    fail,
+    parse_date,
+    parse_time,
+    who_of,
+)
+from stolik.games.baska.ruleset import available_rulesets
+from stolik.tournament import store
+from stolik.tournament.file import dumps_tournament, load_tournament, write_csv
+from stolik.tournament.orm import utcnow
+from stolik.tournament.seating import RoundPlan, format_round, where_do_i_sit
+from stolik.tournament.store import StoreError
+
+JsonFlag = Annotated[bool, typer.Option(
+    "--json", help="Print JSON: players [{id, place_points, table_points, rank, …}], "
+    "teams [{team, score, rank, …}] (as `report --json`).")]
+CsvOption = Annotated[str | None, typer.Option(
+    "--csv", metavar="DIR", help="Also write players.csv and teams.csv into DIR.")]
+
+
+# ------------------------------------------------------------------ tournaments
+
+
+def new_command(
+    slug: SlugArg,
+    name: Annotated[str, typer.Option("--name", help="The tournament's full name.",
+                                      show_default=False)],
+    ruleset: Annotated[str, typer.Option(
+        "--ruleset", "-r", metavar="ID|PATH", help="Ruleset id (" + ", ".join(
+            available_rulesets()) + ") or a league's own ruleset .toml (kept in the "
+        "database).", show_default=False)],
+    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD",
+                                             help="The tournament's date.")] = None,
+    place: Annotated[str | None, typer.Option("--place", help="Where it is played.")] = None,
+    rounds: Annotated[int, typer.Option("--rounds", min=1,
+                                        help="Rounds (rundy) to play.")] = 5,
+    deals: Annotated[int | None, typer.Option(
+        "--deals", min=1, help="Deals (rozdania) per round (default: the ruleset's series "
+        "length, RULES §9).", show_default=False)] = None,
+    minutes: Annotated[int, typer.Option("--minutes", min=1, help="Minutes of play per "
+                                         "round (the clock, seed 000 §7p).")] = 40,
+    break_minutes: Annotated[int, typer.Option("--break", min=0,
+                                               help="Minutes of break after a round.")] = 5,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the draws (losowanie).")] = 0,
+    season: Annotated[str | None, typer.Option(
+        "--season", metavar="NAME", help="The season (sezon) it counts for; created if "
+        "new. Yellow-card bans run across a season (seed 000 §7t).")] = None,
+    confirm: Annotated[bool, typer.Option(
+        "--confirm", help="Count only deals confirmed by a second person.")] = False,
+    db: DbOption = None,
+    who: WhoOption = None,
+) -> None:
+    """Create a tournament (turniej) in the database."""
+    with database(db) as d:
+        store.create_tournament(d, slug, name=name, ruleset=ruleset, who=who_of(who),
+                                date=parse_date(date), place=place, rounds=rounds, deals=deals,
+                                minutes=minutes, break_minutes=break_minutes, seed=seed,
+                                season=season, require_confirmation=confirm)
+        info = store.tournament_info(d, slug)
+        report(f"created {slug}: {info.name}, ruleset {info.ruleset}, {info.rounds} rounds "
+               f"of {info.deals_per_round} deals, {info.minutes_per_round} min "
+               f"(database {d.url})")
+
+
+def list_command(db: DbOption = None, who: WhoOption = None,
+                 ascii: AsciiOption = False) -> None:
+    """List the tournaments in the database, oldest first."""
+    del who
+    with database(db) as d:
+        infos = store.list_tournaments(d)
+        if not infos:
+            report(f"no tournaments yet in {d.url}; create one with `stolik tournament new`")
+            return
+        t = new_table(ascii)
+        for col in ("slug", "name", "date", "ruleset", "season", "players", "rounds"):
+            t.add_column(col)
+        for i in infos:
+            t.add_row(i.slug, i.name, i.date.isoformat() if i.date else "", i.ruleset,
+                      i.season or "", str(i.players), f"{i.rounds_drawn}/{i.rounds}")
+        stdout_console().print(t)
+
+
+def info_command(slug: SlugArg, db: DbOption = None, who: WhoOption = None) -> None:
+    """A tournament's settings and its rounds (drawn, started, closed)."""
+    del who
+    with database(db) as d:
+        i = store.tournament_info(d, slug)
+        lines = [f"{i.slug}: {i.name}",
+                 f"date {i.date.isoformat() if i.date else '—'}, place {i.place or '—'}, "
+                 f"season {i.season or '—'}",
+                 f"ruleset {i.ruleset}; {i.rounds} rounds of {i.deals_per_round} deals, "
+                 f"{i.minutes_per_round} min + {i.break_minutes} min break; seed {i.seed}"
+                 + ("; only confirmed deals count" if i.require_confirmation else ""),
+                 f"{i.players} players; {i.rounds_drawn} rounds drawn"]
+        now = utcnow()
+        for n in range(1, i.rounds_drawn + 1):
+            c = store.round_clock(d, slug, n)
+            lines.append(f"  round {n}: {_clock_line(c, now)}")
+        typer.echo("\n".join(lines))
+
+
+# ---------------------------------------------------------------------- players
+
+players_app = typer.Typer(cls=ListFirstGroup, no_args_is_help=True, help=(
+    "The players (gracze) entered: `players SLUG` lists them; add, remove, import a CSV."))
+
+
+@players_app.command("list")
+def players_list(slug: SlugArg, db: DbOption = None, who: WhoOption = None,
+                 ascii: AsciiOption = False) -> None:
+    """List the players entered, in order of entry."""
+    del who
+    with database(db) as d:
+        entries = store.players_of(d, slug)
+        t = new_table(ascii, title=f"{slug}: {len(entries)} players", title_justify="left",
+                      title_style="bold")
+        for col in ("id", "name", "team"):
+            t.add_column(col)
+        for e in entries:
+            t.add_row(e.code, e.name, e.team or "")
+        stdout_console().print(t)
+
+
+@players_app.command("add")
+def players_add(
+    slug: SlugArg,
+    code: Annotated[str, typer.Argument(metavar="ID", help="The player's id in the league "
+                                        "(p1; letters, digits, - _ .).", show_default=False)],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player's name.",
+                                        show_default=False)],
+    team: Annotated[str | None, typer.Option(
+        "--team", help="The team (drużyna), at most 6 players (seed 000 \"Punktacja\" 1)."
+    )] = None,
+    db: DbOption = None,
+    who: WhoOption = None,
+) -> None:
+    """Enter a player (new to the league, or known by his id)."""
+    with database(db) as d:
+        store.add_player(d, slug, code, name, who=who_of(who), team=team)
+        report(f"{slug}: entered {code} {name}" + (f" ({team})" if team else ""))
+
+
+@players_app.command("remove")
+def players_remove(
+    slug: SlugArg,
+    code: Annotated[str, typer.Argument(metavar="ID", help="The player's id.",
+                                        show_default=False)],
+    db: DbOption = None,
+    who: WhoOption = None,
+) -> None:
+    """Withdraw a player who has not been seated yet."""
+    with database(db) as d:
+        store.remove_player(d, slug, code, who=who_of(who))
+        report(f"{slug}: withdrew {code}")
+
+
+def read_players_csv(path: str) -> list[tuple[str, str, str | None]]:
+    """Rows ``id,name[,team]`` of a CSV file (a header row ``id,name,team`` is skipped)."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise StoreError(f"{path}: the file is not UTF-8 text") from None
+    out: list[tuple[str, str, str | None]] = []
+    for n, row in enumerate(csv.reader(text.splitlines()), 1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if n == 1 and cells[0].lower() == "id":
+            continue
+        if len(cells) < 2 or len(cells) > 3:
+            raise StoreError(f"{path}: line {n}: expected id,name,team — not {row!r}")
+        team = cells[2] if len(cells) == 3 and cells[2] else None
+        out.append((cells[0], cells[1], team))
+    if not out:
+        raise StoreError(f"{path}: no players (lines id,name,team)")
+    return out
+
+
+@players_app.command("import")
+def players_import(
+    slug: SlugArg,
+    file: Annotated[str, typer.Argument(metavar="FILE.csv", help="CSV lines id,name,team "
+                                        "(team optional; a header line is skipped).",
+                                        show_default=False)],
+    db: DbOption = None,
+    who: WhoOption = None,
+) -> None:
+    """Enter every player of a CSV file — all of them, or none if one is refused."""
+    with database(db) as d:
+        rows = read_players_csv(file)
+        store.add_players(d, slug, rows, who=who_of(who))
+        report(f"{slug}: entered {len(rows)} players from {file}")
+
+
+# ------------------------------------------------------------------------ teams
+
+teams_app = typer.Typer(cls=ListFirstGroup, no_args_is_help=True, help=(
+    "Teams (drużyny): `teams SLUG` lists them with their members; `teams set` moves a "
+    "player."))
+
+
+@teams_app.command("list")
+def teams_list(slug: SlugArg, db: DbOption = None, who: WhoOption = None,
+               ascii: AsciiOption = False) -> None:
+    """List the teams with their members (at most 6; the best 4 count)."""
+    del who
+    with database(db) as d:
+        entries = store.players_of(d, slug)
+        teams: dict[str, list[str]] = {}
+        for e in entries:
+            if e.team:
+                teams.setdefault(e.team, []).append(f"{e.code} {e.name}")
+        t = new_table(ascii, title=f"{slug}: {len(teams)} teams", title_justify="left",
+                      title_style="bold")
+        for col in ("team", "players", "members"):
+            t.add_column(col)
+        for team, members in teams.items():
+            t.add_row(team, str(len(members)), ", ".join(members))
+        alone = [e.code for e in entries if not e.team]
+        if alone:
+            t.add_row("(none)", str(len(alone)), ", ".join(alone))
+        stdout_console().print(t)
+
+
+@teams_app.command("set")
+def teams_set(
+    slug: SlugArg,
+    code: Annotated[str, typer.Argument(metavar="ID", help="The player's id.",
+                                        show_default=False)],
+    team: Annotated[str, typer.Argument(metavar="TEAM", help="The team; '-' for none.",
+                                        show_default=False)],
+    db: DbOption = None,
+    who: WhoOption = None,
+) -> None:
+    """Put a player in a team (at most 6 players a team), or in none (``-``)."""
+    with database(db) as d:
+        store.set_team(d, slug, code, None if team == "-" else team, who=who_of(who))
+        report(f"{slug}: {code} is in " + ("no team" if team == "-" else f"team {team}"))
+
+
+# ----------------------------------------------------------------------- seating
+
+
+def _parse_manual(text: str, sit_out: str | None) -> RoundPlan:
+    tables = []
+    for n, part in enumerate(text.split(";"), 1):
+        ids = [p for p in re.split(r"[\s,]+", part.strip()) if p]
+        if len(ids) != 4:
+            raise StoreError(f"--manual: table {n} has {len(ids)} players, not 4 "
+                             f"({part.strip()!r})")
+        tables.append((ids[0], ids[1], ids[2], ids[3]))
+    out = tuple(p for p in re.split(r"[\s,]+", sit_out or "") if p)
+    return RoundPlan(tuple(tables), out)
+
+
+def seat_command(
+    slug: SlugArg,
+    round: Annotated[int | None, typer.Option(
+        "--round", "-n", min=1, help="The round; default: draw the next one.",
+        show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed of this draw (default: from the tournament's seed).",
+        show_default=False)] = None,
+    player: Annotated[str | None, typer.Option(
+        "--player", metavar="ID", help="Print where this player sits (gdzie siedzę), "
+        "every round drawn.")] = None,
+    show: Annotated[bool, typer.Option(
+        "--show", help="Print the plan of --round (default: every round) without "
+        "drawing.")] = False,
+    manual: Annotated[str | None, typer.Option(
+        "--manual", metavar="TABLES", help="Seat by hand: tables separated by ';', four "
+        "ids each by seat (\"p1 p2 p3 p4; p5 p6 p7 p8\").")] = None,
+    sit_out: Annotated[str | None, typer.Option(
+        "--sit-out", metavar="IDS", help="With --manual: the players sitting out "
+        "(pauzują).")] = None,
+    db: DbOption = None,
+    who: WhoOption = None,
+) -> None:
+    """Draw a round (losowanie): tables of four with the fewest repeat meetings,
+    team-mates apart, sit-outs rotating; a drawn round is drawn again until it starts.
+    Prints the plan (seat 1 deals first)."""
+    with database(db) as d:
+        names = {e.code: e.name for e in store.players_of(d, slug)}
+        if player is not None:
+            if player not in names:
+                raise StoreError(f"{slug}: player '{player}' is not entered in this "
+                                 "tournament")
+            typer.echo(where_do_i_sit(store.plans_of(d, slug), player, names))
+            return
+        if show:
+            plans = store.plans_of(d, slug)
+            if not plans:
+                raise StoreError(f"{slug}: no round is drawn yet (`seat {slug}` draws one)")
+            if round is not None and round > len(plans):
+                raise StoreError(f"{slug}: round {round} is not drawn yet ({len(plans)} "
+                                 "drawn)")
+            numbers = [round] if round is not None else list(range(1, len(plans) + 1))
+            typer.echo("\n\n".join(format_round(plans[n - 1], names, number=n)
+                                   for n in numbers))
+            return
+        plan = _parse_manual(manual, sit_out) if manual is not None else None
+        if plan is None and sit_out is not None:
+            raise StoreError("--sit-out goes with --manual")
+        before = len(store.plans_of(d, slug))
+        drawn = store.seat_round(d, slug, round, who=who_of(who), seed=seed, plan=plan)
+        number = round or before + 1
+        typer.echo(format_round(drawn, names, number=number))
+        if round is not None and round <= before:
+            report(f"{slug}: round {number} drawn again")
+
+
+# ------------------------------------------------------------------------ clock
+
+
+def _mmss(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _clock_line(c: store.RoundClock, now: datetime.datetime) -> str:
+    phase = c.phase(now)
+    if c.started_at is None or c.limit is None or c.break_end is None:
+        return "drawn, not started"
+    extra = f" (+{c.extra_minutes} min)" if c.extra_minutes else ""
+    text = f"started {c.started_at:%H:%M:%S} UTC, limit {c.limit:%H:%M:%S}{extra}"
+    if now < c.started_at:
+        left = int((c.started_at - now).total_seconds())
+        return f"starts at {c.started_at:%H:%M:%S} UTC (in {_mmss(left)}), limit " \
+            f"{c.limit:%H:%M:%S}{extra}"
+    if phase == "playing":
+        return f"{text}; playing (gra), {_mmss(c.remaining(now))} left"
+    if phase == "break":
+        left = int((c.break_end - now).total_seconds())
+        return f"{text}; break (przerwa), {_mmss(left)} to the next round"
+    return f"{text}; over (koniec)"
+
+
+round_app = typer.Typer(no_args_is_help=True, help=(
+    "The round clock (zegar, seed 000 §7p): start, extend, close, reopen, clock. A deal "
+    "started after the limit is flagged and does not count unless the round is extended."))
+
+
+@round_app.command("start")
+def round_start(
+    slug: SlugArg, number: RoundArg,
+    at: Annotated[str | None, typer.Option(
+        "--at", metavar="TIME", help="When it started (HH:MM or YYYY-MM-DDTHH:MM, UTC); "
+        "default: now.")] = None,
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Start the round's clock: play for the tournament's minutes, then the break."""
+    with database(db) as d:
+        c = store.start_round(d, slug, number, who=who_of(who), at=parse_time(at, "--at"))
+        typer.echo(f"{slug}: round {number}: {_clock_line(c, utcnow())}")
+
+
+@round_app.command("extend")
+def round_extend(
+    slug: SlugArg, number: RoundArg,
+    minutes: Annotated[int, typer.Argument(metavar="MINUTES", help="Minutes to add "
+                                           "(negative takes back).", show_default=False)],
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """The referee's extension (przedłużenie): deals started before the new limit count."""
+    with database(db) as d:
+        c = store.extend_round(d, slug, number, minutes, who=who_of(who))
+        typer.echo(f"{slug}: round {number}: {_clock_line(c, utcnow())}")
+
+
+@round_app.command("close")
+def round_close(slug: SlugArg, number: RoundArg, db: DbOption = None,
+                who: WhoOption = None) -> None:
+    """Close the round: no more entries until it is reopened."""
+    with database(db) as d:
+        store.close_round(d, slug, number, who=who_of(who))
+        report(f"{slug}: round {number} closed")
+
+
+@round_app.command("reopen")
+def round_reopen(slug: SlugArg, number: RoundArg, db: DbOption = None,
+                 who: WhoOption = None) -> None:
+    """Reopen a closed round for corrections."""
+    with database(db) as d:
+        store.reopen_round(d, slug, number, who=who_of(who))
+        report(f"{slug}: round {number} reopened")
+
+
+@round_app.command("clock")
+def round_clock(slug: SlugArg, number: RoundArg, db: DbOption = None,
+                who: WhoOption = None) -> None:
+    """The round's clock: time left, or the phase (playing, break, over)."""
+    del who
+    with database(db) as d:
+        c = store.round_clock(d, slug, number)
+        typer.echo(f"{slug}: round {number}: {_clock_line(c, utcnow())}")
+
+
+# ----------------------------------------------------------------------- events
+
+event_app = typer.Typer(cls=ListFirstGroup, no_args_is_help=True, help=(
+    "Events (zdarzenia, seed 000 §7q–t): late (spóźnienie), left (opuścił stolik), "
+    "excluded (wykluczony, yellow card). `event SLUG` lists them."))
+
+
+@event_app.command("add")
+def event_add(
+    slug: SlugArg, round: RoundArg, table: TableArg,
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player's id.",
+                                          show_default=False)],
+    kind: Annotated[str, typer.Argument(
+        metavar="late|left|excluded", help="late: N minutes late (>5: -15, >10: the series "
+        "is over); left: after N deals; excluded: for foul play after N deals (default: "
+        "the deals recorded), a yellow card and a three-tournament ban.",
+        show_default=False)],
+    value: Annotated[int | None, typer.Argument(
+        metavar="[N]", help="Minutes late, or deals played before leaving.",
+        show_default=False)] = None,
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Record an event at a table; the table is scored again with it."""
+    with database(db) as d:
+        ev = store.add_event(d, slug, round, table, player, kind, value, who=who_of(who))
+        report(f"{slug}: event {ev.id}: round {round}, table {table}, {player} {kind}"
+               + (f" {value}" if value is not None else ""))
+
+
+@event_app.command("list")
+def event_list(slug: SlugArg, db: DbOption = None, who: WhoOption = None,
+               ascii: AsciiOption = False) -> None:
+    """List the recorded events, round by round (ids for `event remove`)."""
+    del who
+    with database(db) as d:
+        events = store.events_of(d, slug)
+        t = new_table(ascii, title=f"{slug}: {len(events)} events", title_justify="left",
+                      title_style="bold")
+        for col in ("id", "round", "table", "player", "event", "N"):
+            t.add_column(col)
+        for e in events:
+            t.add_row(str(e.id), str(e.round), str(e.table), e.player, e.kind,
+                      "" if e.value is None else str(e.value))
+        stdout_console().print(t)
+
+
+@event_app.command("remove")
+def event_remove(
+    slug: SlugArg,
+    event_id: Annotated[int, typer.Argument(metavar="ID", help="The event's id "
+                                            "(`event list`).", show_default=False)],
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Remove a recorded event."""
+    with database(db) as d:
+        store.remove_event(d, slug, event_id, who=who_of(who))
+        report(f"{slug}: event {event_id} removed")
+
+
+# -------------------------------------------------------------------- standings
+
+
+def standings_command(
+    slug: Annotated[str | None, typer.Argument(
+        metavar="[SLUG]", help="The tournament (or give --season).", show_default=False)
+    ] = None,
+    season: Annotated[str | None, typer.Option(
+        "--season", metavar="NAME", help="Season standings (tournaments summed; "
+        "yellow-card bans enforced).")] = None,
+    as_json: JsonFlag = False,
+    csv_dir: CsvOption = None,
+    tables: Annotated[bool, typer.Option(
+        "--tables", help="Also print every round's tables and the events.")] = False,
+    db: DbOption = None, who: WhoOption = None,
+    ascii: AsciiOption = False,
+) -> None:
+    """Standings (klasyfikacja): players by place points, then table points; teams by
+    their best 4 (RULES §10). Deals started after a round's limit do not count."""
+    from stolik.cli.tournament import _render_standings, _render_tables, report_document
+
+    del who
+    if (slug is None) == (season is None):
+        raise fail("standings: give a tournament (SLUG) or --season NAME, not "
+                   + ("both" if slug else "neither"))
+    with database(db) as d:
+        if season is not None:
+            results, st = store.season_of(d, season)
+            if csv_dir is not None:
+                write_csv(st, csv_dir)
+            if as_json:
+                typer.echo(json.dumps({"season": season, "tournaments": [
+                    r.tournament.source for r in results], **st.to_json()},
+                    ensure_ascii=False, indent=1))
+                return
+            console = stdout_console()
+            console.print(Text(f"Season {season}: {len(results)} tournaments", style="bold"))
+            _render_standings(st, console, ascii, "Players (tournaments played)")
+            return
+        assert slug is not None
+        res, st = store.result_of(d, slug)
+        if csv_dir is not None:
+            write_csv(st, csv_dir)
+        t = res.tournament
+        if as_json:
+            typer.echo(json.dumps(report_document(res, st), ensure_ascii=False, indent=1))
+            return
+        console = stdout_console()
+        head = f"{t.name}" + (f" — {t.date.isoformat()}" if t.date else "")
+        info = store.tournament_info(d, slug)
+        console.print(Text(f"{head} (ruleset {info.ruleset})", style="bold"))
+        _render_standings(st, console, ascii, "Players")
+        if tables:
+            _render_tables(res, console, ascii)
+
+
+# ------------------------------------------------------------- export / import
+
+
+def export_command(
+    slug: SlugArg,
+    out: Annotated[str | None, typer.Option(
+        "--out", "-o", metavar="FILE", help="Write the tournament file here (.toml or "
+        ".json); default: TOML on stdout.")] = None,
+    csv_dir: CsvOption = None,
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Export the tournament as a tournament file (what `report` reads): the deals that
+    count, the events and the sitting out."""
+    del who
+    with database(db) as d:
+        t = store.tournament_of(d, slug)
+        fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
+        text = dumps_tournament(t, fmt)
+        if csv_dir is not None:
+            _res, st = store.result_of(d, slug)
+            write_csv(st, csv_dir)
+        if out is None:
+            typer.echo(text, nl=not text.endswith("\n"))
+            return
+        Path(out).write_text(text, encoding="utf-8")
+        report(f"{slug}: written {out}")
+
+
+def import_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A tournament file "
+                                        "(TOML/JSON).", show_default=False)],
+    slug: Annotated[str | None, typer.Option(
+        "--slug", help="Its short name (default: from the file's name).",
+        show_default=False)] = None,
+    season: Annotated[str | None, typer.Option(
+        "--season", metavar="NAME", help="The season it counts for.")] = None,
+    place: Annotated[str | None, typer.Option("--place", help="Where it was played.")
+                     ] = None,
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Import a whole tournament file (checked by scoring it first); its rounds are
+    closed. Players are matched by id with the league's players."""
+    with database(db) as d:
+        t = load_tournament(file)
+        name = slug or re.sub(r"[^A-Za-z0-9_.-]+", "-", Path(file).stem).strip("-") or "t"
+        store.import_tournament(d, t, name, who=who_of(who), season=season, place=place)
+        report(f"imported {file} as {name}: {len(t.players)} players, {len(t.rounds)} "
+               "rounds")
+
+
+# ------------------------------------------------------------ backup / restore
+
+
+def backup_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The backup file (JSON).",
+                                        show_default=False)],
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Back up the whole database to one portable JSON file (SQLite ↔ PostgreSQL)."""
+    del who
+    with database(db) as d:
+        with stderr_console().status(f"backing up {d.url}…"):
+            counts = store.backup(d, file)
+        report(f"backed up {sum(counts.values())} rows of {len(counts)} tables to {file}")
+
+
+def restore_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A backup file.",
+                                        show_default=False)],
+    replace: Annotated[bool, typer.Option(
+        "--replace", help="Replace what the database holds (in the same transaction).")
+    ] = False,
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Restore a backup into an empty database (or replace what is there): all or
+    nothing."""
+    del who
+    with database(db) as d:
+        with stderr_console().status(f"restoring {file} into {d.url}…"):
+            counts = store.restore(d, file, replace=replace)
+        report(f"restored {sum(counts.values())} rows of {len(counts)} tables into {d.url}")
+
+
+# -------------------------------------------------------------------------- audit
+
+
+def _short(v: Any) -> str:
+    if v is None:
+        return "—"
+    text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False,
+                                                   separators=(",", ":"))
+    return text if len(text) <= 80 else text[:77] + "…"
+
+
+def audit_command(slug: SlugArg, as_json: Annotated[bool, typer.Option(
+        "--json", help="Print JSON: [{at, who, action, what, before, after}].")] = False,
+        db: DbOption = None, who: WhoOption = None, ascii: AsciiOption = False) -> None:
+    """The audit log: every change, who made it, when, the value before → after."""
+    del who
+    with database(db) as d:
+        log = store.audit_log(d, slug)
+        if as_json:
+            typer.echo(json.dumps([{"at": a.at.isoformat(), "who": a.who, "action": a.action,
+                                    "what": a.what, "before": a.before, "after": a.after}
+                                   for a in log], ensure_ascii=False, indent=1))
+            return
+        t = new_table(ascii, title=f"{slug}: audit log", title_justify="left",
+                      title_style="bold")
+        for col in ("when (UTC)", "who", "action", "what", "before → after"):
+            t.add_column(col)
+        for a in log:
+            t.add_row(f"{a.at:%Y-%m-%d %H:%M:%S}", a.who, a.action, a.what,
+                      f"{_short(a.before)} → {_short(a.after)}")
+        stdout_console().print(t, soft_wrap=False)
+
+
+# ------------------------------------------------------------------- register
+
+
+def register(app: typer.Typer) -> None:
+    """Add the database commands to ``stolik tournament``."""
+    from stolik.cli import tournament_sheet
+
+    app.command("new")(new_command)
+    app.command("list")(list_command)
+    app.command("info")(info_command)
+    app.add_typer(players_app, name="players")
+    app.add_typer(teams_app, name="teams")
+    app.command("seat")(seat_command)
+    app.add_typer(round_app, name="round")
+    app.command("clock", help="The round's clock: time left, or the phase (= `round "
+                "clock`).")(round_clock)
+    app.add_typer(tournament_sheet.sheet_app, name="sheet")
+    app.add_typer(event_app, name="event")
+    app.command("standings")(standings_command)
+    app.command("export")(export_command)
+    app.command("import")(import_command)
+    app.command("backup")(backup_command)
+    app.command("restore")(restore_command)
+    app.command("audit")(audit_command)
+
+
+__all__ = ["register"]
