@@ -80,6 +80,8 @@ def test_line_document_round_trip() -> None:
     ({"contract": "zolo-bieda", "declarer": 0}, "unknown contract 'zolo-bieda' in pucka-2019"),
     ({"contract": "zolo", "declarer": 0, "points": 105}, "'points' must be a whole number 0–104"),
     ({"contract": "zolo", "declarer": 0, "points": -1}, "'points' must be"),
+    ({"contract": "zolo", "declarer": 0, "points": 3},
+     "3 card points cannot be taken in any number of tricks"),
     ({"contract": "zolo", "declarer": 4, "points": 60}, "'declarer' must be a seat 0–3"),
     ({"contract": "zolo", "declarer": 0}, "needs the declaring side's card 'points'"),
     ({"contract": "zolo", "declarer": 0, "points": 60, "level": 3}, "at most 2 times"),

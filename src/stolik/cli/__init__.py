@@ -2,9 +2,10 @@
 
 Commands: ``rules list|show`` (:mod:`stolik.cli.rules`), ``replay`` and ``check``
 (:mod:`stolik.cli.replay`), ``simulate`` (:mod:`stolik.cli.simulate`), ``arena``
-(:mod:`stolik.cli.arena`), ``play`` (:mod:`stolik.cli.play`), ``tournament report|season``
-(:mod:`stolik.cli.tournament`), ``serve`` (:mod:`stolik.cli.serve`, the web pages);
-the score sheet
+(:mod:`stolik.cli.arena`), ``play`` (:mod:`stolik.cli.play`), ``tournament …``
+(:mod:`stolik.cli.tournament`: files, and a tournament run in the database), ``serve``
+(:mod:`stolik.cli.serve`, the web pages), ``referee add|list`` (:mod:`stolik.cli.referee`,
+accounts for the web's referee pages); the score sheet
 both ``replay`` and ``simulate --sheet`` print is :mod:`stolik.cli.sheet`.
 
 Bad input is one line on stderr and exit status 1; usage errors keep Typer's status 2.
@@ -19,7 +20,7 @@ from typing import Annotated
 import typer
 
 from stolik import __version__
-from stolik.cli import arena, play, replay, rules, serve, simulate, tournament
+from stolik.cli import arena, play, referee, replay, rules, serve, simulate, tournament
 
 app = typer.Typer(
     name="stolik",
@@ -39,6 +40,7 @@ app = typer.Typer(
 )
 app.add_typer(rules.app, name="rules")
 app.add_typer(tournament.app, name="tournament")
+app.add_typer(referee.app, name="referee")
 app.command("replay")(replay.replay_command)
 app.command("check")(replay.check_command)
 app.command("simulate")(simulate.simulate_command)

@@ -173,8 +173,12 @@ def line_game(rs: Ruleset, line: SheetLine, where: str) -> tuple[Game, int, int]
                     "tricks or revoke (RULES §4)")
     if tricks is None:  # only where it does not change the result: any possible count
         pts = points or 0
-        tricks = next(t for t in range(5)
-                      if _MIN_POINTS[t] <= pts <= 104 - _MIN_POINTS[4 - t])
+        found = next((t for t in range(5)
+                      if _MIN_POINTS[t] <= pts <= 104 - _MIN_POINTS[4 - t]), None)
+        if found is None:
+            raise _fail(where, f"{pts} card points cannot be taken in any number of tricks "
+                        "(RULES §1)")
+        tricks = found
     if points is None:
         points = 104 if tricks == 4 else _MIN_POINTS[tricks]
     if not _MIN_POINTS[tricks] <= points <= 104 - _MIN_POINTS[4 - tricks]:

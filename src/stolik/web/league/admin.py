@@ -1,0 +1,308 @@
+"""The referee's pages: login, first run, tournaments and players, rounds and the clock,
+the audit log. Every POST goes through :func:`~.common.posted` (login + CSRF); every GET
+page through :func:`~.common.require_referee`. A refused change (``StoreError``, a bad
+field) is shown as one line on the same page with the form kept; nothing is written.
+
+The table entry page (deals, corrections, confirmation, events, totals) is
+:mod:`.entry`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from stolik.db import Database
+from stolik.errors import StolikError
+from stolik.games.baska.ruleset import available_rulesets
+from stolik.tournament import store
+from stolik.tournament.orm import utcnow
+from stolik.web.app import render
+from stolik.web.league import auth, entry, views
+from stolik.web.league.common import (
+    Db,
+    Form,
+    Post,
+    Posted,
+    Ref,
+    back,
+    check_pre_csrf,
+    current_referee,
+    refusal,
+    safe_next,
+)
+from stolik.web.league.forms import FormError, int_field, need_int, players_of_csv
+
+router = APIRouter(prefix="/t", include_in_schema=False)
+router.include_router(entry.router)
+
+
+# ------------------------------------------------------------------ login
+
+
+def _pre_form(request: Request, name: str, ctx: dict[str, Any],
+              status_code: int = 200) -> Response:
+    """A form shown before login, with its double-submit CSRF cookie."""
+    token = request.cookies.get(auth.PRE_COOKIE) or secrets.token_urlsafe(16)
+    resp = render(request, name, {**ctx, "csrf": token}, status_code=status_code)
+    resp.set_cookie(auth.PRE_COOKIE, token, httponly=True, samesite="strict", path="/t")
+    return resp
+
+
+def _logged_in(db: Database, token: str, to: str) -> Response:
+    resp = back(to)
+    resp.set_cookie(auth.COOKIE, token, httponly=True, samesite="lax", path="/",
+                    max_age=auth.LOGIN_DAYS * 24 * 3600)
+    return resp
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request, db: Db) -> Response:
+    """The login form (the first-run page when no referee exists yet)."""
+    if auth.referee_count(db) == 0:
+        return back("/t/setup")
+    return _pre_form(request, "league/login.html",
+                     {"next": safe_next(request.query_params.get("next")),
+                      "referee": current_referee(request, db)})
+
+
+@router.post("/login", response_class=HTMLResponse)
+def login_post(request: Request, form: Form,
+               db: Db) -> Response:
+    """Log in: a right name and password set the login cookie."""
+    check_pre_csrf(request, form)
+    to = safe_next(form.get("next"))
+    name = form.get("name", "").strip()
+    throttle: auth.Throttle = request.app.state.league_throttle  # set by install()
+    if throttle.blocked(name):
+        return _pre_form(request, "league/login.html",
+                         {"next": to, "name": name, "error": "lg-too-many",
+                          "referee": None}, status_code=429)
+    token = auth.login(db, name, form.get("password", ""))
+    if token is None:
+        throttle.fail(name)
+        return _pre_form(request, "league/login.html",
+                         {"next": to, "name": name, "error": "bad-login",
+                          "referee": None}, status_code=400)
+    throttle.clear(name)
+    return _logged_in(db, token, to)
+
+
+@router.post("/logout")
+def logout_post(p: Post, db: Db) -> Response:
+    """Log out this browser."""
+    auth.logout(db, p.referee.token)
+    resp = back("/t/")
+    resp.delete_cookie(auth.COOKIE, path="/")
+    return resp
+
+
+@router.get("/setup", response_class=HTMLResponse)
+def setup_page(request: Request, db: Db) -> Response:
+    """First run: create the first referee account (only while none exists)."""
+    if auth.referee_count(db):
+        return back("/t/login")
+    return _pre_form(request, "league/setup.html", {})
+
+
+@router.post("/setup", response_class=HTMLResponse)
+def setup_post(request: Request, form: Form,
+               db: Db) -> Response:
+    """Create the first account and log it in; refused once any account exists."""
+    check_pre_csrf(request, form)
+    if auth.referee_count(db):
+        return render(request, "league/missing.html",
+                      {"message": "a referee account exists already: log in"},
+                      status_code=403)
+    name, pw = form.get("name", ""), form.get("password", "")
+    try:
+        if pw != form.get("password2", ""):
+            raise auth.AuthError("the two passwords differ")
+        auth.add_referee(db, name, pw, only_first=True)
+    except auth.AuthError as e:
+        return _pre_form(request, "league/setup.html", {"error": str(e), "name": name},
+                         status_code=400)
+    token = auth.login(db, name, pw)
+    assert token is not None
+    return _logged_in(db, token, "/t/admin/")
+
+
+# -------------------------------------------------------------- tournaments
+
+
+def _home(request: Request, db: Database, ref: auth.Referee, error: str | None = None,
+          form: dict[str, str] | None = None) -> Response:
+    return render(request, "league/admin_home.html",
+                  {"referee": ref, "tournaments": store.list_tournaments(db),
+                   "rulesets": available_rulesets(), "error": error, "form": form or {},
+                   "referees": auth.referees(db)}, status_code=400 if error else 200)
+
+
+@router.get("/admin/", response_class=HTMLResponse)
+def admin_home(request: Request, ref: Ref,
+               db: Db) -> Response:
+    """The referee's home: tournaments, a new tournament."""
+    return _home(request, db, ref)
+
+
+@router.post("/admin/new", response_class=HTMLResponse)
+def new_tournament(request: Request, p: Post,
+                   db: Db) -> Response:
+    """Create a tournament."""
+    f = p.form
+    slug = f.get("slug", "").strip()
+    try:
+        date = None
+        if f.get("date", "").strip():
+            try:
+                date = datetime.date.fromisoformat(f["date"].strip())
+            except ValueError:
+                raise FormError(f"date: YYYY-MM-DD, not {f['date']!r}") from None
+        store.create_tournament(
+            db, slug, name=f.get("name", "").strip() or slug, ruleset=f.get("ruleset", ""),
+            who=p.who, date=date, place=f.get("place", "").strip() or None,
+            rounds=need_int(f, "rounds", lo=1, hi=50, label="rounds"),
+            deals=int_field(f, "deals", lo=1, hi=200, label="deals"),
+            minutes=need_int(f, "minutes", lo=1, hi=600, label="minutes"),
+            break_minutes=need_int(f, "break_minutes", lo=0, hi=600, label="break"),
+            season=f.get("season", "").strip() or None,
+            require_confirmation=f.get("require_confirmation") == "on")
+    except StolikError as e:
+        return _home(request, db, p.referee, str(e), f)
+    return back(f"/t/{slug}/admin/")
+
+
+# ------------------------------------------------------------ a tournament
+
+
+def tournament_page(request: Request, db: Database, ref: auth.Referee, slug: str,
+                    error: str | None = None, form: dict[str, str] | None = None) -> Response:
+    """The tournament's admin page: players, rounds and the clock, links to the tables."""
+    try:
+        ctx = views.context(db, slug)
+    except StolikError as e:
+        return render(request, "league/missing.html", {"message": str(e)}, status_code=404)
+    rounds = []
+    now = utcnow()
+    for rs in ctx.rounds:
+        r = ctx.round(rs.number)
+        rounds.append({"state": rs, "phase": rs.phase(now), "tables": r.tables,
+                       "sitting_out": r.sitting_out,
+                       "remaining": rs.clock.remaining(now)})
+    return render(request, "league/admin_tournament.html",
+                  {"referee": ref, "info": ctx.info, "slug": slug, "ctx": ctx,
+                   "players": store.players_of(db, slug), "rounds": rounds,
+                   "error": error, "form": form or {}},
+                  status_code=400 if error else 200)
+
+
+@router.get("/{slug}/admin/", response_class=HTMLResponse)
+def tournament_admin(slug: str, request: Request, ref: Ref,
+                     db: Db) -> Response:
+    """A tournament's admin page."""
+    return tournament_page(request, db, ref, slug)
+
+
+def _do(request: Request, db: Database, p: Posted, slug: str, action: Any,
+        to: str | None = None) -> Response:
+    """Run one store write; on a refusal show the page again with the error."""
+    try:
+        action()
+    except Exception as e:
+        message = refusal(e)
+        if message is None:
+            raise
+        return tournament_page(request, db, p.referee, slug, message, p.form)
+    return back(to or f"/t/{slug}/admin/")
+
+
+@router.post("/{slug}/admin/players", response_class=HTMLResponse)
+def add_players(slug: str, request: Request, p: Post,
+                db: Db) -> Response:
+    """Enter one player (id, name, team) or many pasted as CSV; all or nothing per line."""
+    f = p.form
+
+    def act() -> None:
+        if f.get("csv", "").strip():
+            rows = players_of_csv(f["csv"])
+            known = {e.code for e in store.players_of(db, slug)}
+            for code, name, team in rows:
+                if code not in known:
+                    store.add_player(db, slug, code, name, who=p.who, team=team)
+        else:
+            store.add_player(db, slug, f.get("code", "").strip(), f.get("name", ""),
+                             who=p.who, team=f.get("team", "").strip() or None)
+
+    return _do(request, db, p, slug, act, f"/t/{slug}/admin/#players")
+
+
+@router.post("/{slug}/admin/players/{code}/team", response_class=HTMLResponse)
+def set_team(slug: str, code: str, request: Request, p: Post,
+             db: Db) -> Response:
+    """Change a player's team."""
+    return _do(request, db, p, slug, lambda: store.set_team(
+        db, slug, code, p.form.get("team", "").strip() or None, who=p.who),
+        f"/t/{slug}/admin/#players")
+
+
+@router.post("/{slug}/admin/players/{code}/remove", response_class=HTMLResponse)
+def remove_player(slug: str, code: str, request: Request, p: Post,
+                  db: Db) -> Response:
+    """Withdraw a player not seated yet."""
+    return _do(request, db, p, slug, lambda: store.remove_player(db, slug, code, who=p.who),
+               f"/t/{slug}/admin/#players")
+
+
+@router.post("/{slug}/admin/draw", response_class=HTMLResponse)
+def draw(slug: str, request: Request, p: Post,
+         db: Db) -> Response:
+    """Draw the next round, or draw round ``number`` again (before it starts)."""
+    def act() -> None:
+        number = int_field(p.form, "round", lo=1, label="round")
+        seed = int_field(p.form, "seed", label="seed")
+        store.seat_round(db, slug, number, who=p.who, seed=seed)
+
+    return _do(request, db, p, slug, act, f"/t/{slug}/admin/#rounds")
+
+
+@router.post("/{slug}/admin/round/{rnd}/{what}", response_class=HTMLResponse)
+def round_action(slug: str, rnd: int, what: str, request: Request,
+                 p: Post, db: Db) -> Response:
+    """The round's clock: ``start``, ``extend`` (minutes), ``close``, ``reopen``."""
+    def act() -> None:
+        if what == "start":
+            store.start_round(db, slug, rnd, who=p.who)
+        elif what == "extend":
+            store.extend_round(db, slug, rnd, need_int(p.form, "minutes", lo=-600, hi=600,
+                                                       label="minutes"), who=p.who)
+        elif what == "close":
+            store.close_round(db, slug, rnd, who=p.who)
+        elif what == "reopen":
+            store.reopen_round(db, slug, rnd, who=p.who)
+        else:
+            raise FormError(f"unknown round action {what!r}")
+
+    return _do(request, db, p, slug, act, f"/t/{slug}/admin/#round-{rnd}")
+
+
+@router.get("/{slug}/admin/audit", response_class=HTMLResponse)
+def audit(slug: str, request: Request, ref: Ref,
+          db: Db) -> Response:
+    """The audit log: who, when, what, before → after (newest first)."""
+    try:
+        rows = list(reversed(store.audit_log(db, slug)))
+        info = store.tournament_info(db, slug)
+    except StolikError as e:
+        return render(request, "league/missing.html", {"message": str(e)}, status_code=404)
+    return render(request, "league/audit.html",
+                  {"referee": ref, "info": info, "slug": slug, "rows": rows, "show": _show})
+
+
+def _show(value: Any) -> str:
+    """A before/after value as the audit page shows it (JSON, Polish letters kept)."""
+    return "" if value is None else json.dumps(value, ensure_ascii=False)
