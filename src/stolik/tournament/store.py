@@ -281,6 +281,20 @@ def ruleset_ref(t: TournamentRow) -> str:
 # -------------------------------------------------------------- tournaments
 
 
+def _new_tournament_season(s: Session, slug: str, season: str | None) -> int | None:
+    """Refuse a short name in use; the id of ``season`` (created when new), or None."""
+    if s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug)) is not None:
+        raise StoreError(f"{slug}: a tournament with this short name exists")
+    if not season:
+        return None
+    srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
+    if srow is None:
+        srow = SeasonRow(name=season)
+        s.add(srow)
+        s.flush()
+    return srow.id
+
+
 def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: str,
                       date: datetime.date | None = None, place: str | None = None,
                       rounds: int = 5, deals: int | None = None, minutes: int = 40,
@@ -298,16 +312,7 @@ def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: 
         if v < 1:
             raise StoreError(f"{slug}: {key} must be at least 1, not {v}")
     with db.write() as s:
-        if s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug)) is not None:
-            raise StoreError(f"{slug}: a tournament with this short name exists")
-        season_id = None
-        if season:
-            srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
-            if srow is None:
-                srow = SeasonRow(name=season)
-                s.add(srow)
-                s.flush()
-            season_id = srow.id
+        season_id = _new_tournament_season(s, slug, season)
         t = TournamentRow(slug=slug, name=name, date=date, place=place, ruleset=rs.id,
                           ruleset_text=text, rounds=rounds,
                           deals_per_round=deals or rs.default_length,
@@ -1041,16 +1046,7 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
     score_tournament(t)  # refuses a broken file before anything is written
     rs = load_ruleset(t.ruleset)
     with db.write() as s:
-        if s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug)) is not None:
-            raise StoreError(f"{slug}: a tournament with this short name exists")
-        season_id = None
-        if season:
-            srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
-            if srow is None:
-                srow = SeasonRow(name=season)
-                s.add(srow)
-                s.flush()
-            season_id = srow.id
+        season_id = _new_tournament_season(s, slug, season)
         text = None
         if Path(t.ruleset).suffix == ".toml" and Path(t.ruleset).is_file():
             text = Path(t.ruleset).read_text(encoding="utf-8")
