@@ -21,10 +21,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -e '.[dev,openspiel]'
 	touch $(STAMP)
 
-# The main job: a series of Baśka against three bots in the terminal (pucka-2019, PIMC
-# bots). Without a terminal it shows the first screen and stops at the end of input.
+# The main job: the web server on http://127.0.0.1:8000 — play Baśka in the browser at
+# /play/ (lobby, tables, bots), and the tournament pages. Ctrl+C stops it.
 run: venv
-	$(BIN)/stolik play
+	$(BIN)/stolik serve
 
 test: venv
 	$(BIN)/ruff check $(LINT_PATHS)

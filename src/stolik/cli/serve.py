@@ -30,6 +30,7 @@ def serve_command(
 
     with user_errors():
         database = open_database(resolve_url(db), migrate=True)
-    app = create_app(database, bot_delay=bot_delay)
+    app = create_app(database, bot_delay=bot_delay, tune_gc=True)
     report(f"serving http://{host}:{port}/ (database {database.url}); Ctrl+C stops")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # Table messages are small JSON: compressing each costs more CPU than it saves.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

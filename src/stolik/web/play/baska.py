@@ -1,0 +1,408 @@
+"""Baśka at a web table: a :class:`~stolik.games.baska.session.Session` behind the
+:class:`~stolik.web.play.game.Match` interface, and the messages each seat receives.
+
+Every message is built from :meth:`Session.view` — the :class:`SeatView` of RULES §3 —
+never from the whole deal, except the reveal once a deal is settled (all four hands,
+points, tricks, payouts). Cards travel as ASCII codes (``AH``, ``TD``); the page draws them
+with suit symbols or letters. A spectator sees what every seat sees: the calls, the cards
+played, the trick on the table and the last trick, and no hand.
+
+>>> kind = BaskaKind()
+>>> cfg = kind.check_config({"ruleset": "pucka-2019", "deals": 1, "seed": 1})
+>>> seats = [SeatSpec(name="Ala"), *(SeatSpec(bot="random", name=f"bot {i}")
+...                                  for i in (1, 2, 3))]
+>>> moves = []
+>>> m = kind.new_match(cfg, seats, moves.append)
+>>> while m.to_act() is not None and m.is_bot(m.to_act()):
+...     m.apply(m.to_act(), m.bot_move(m.to_act()))
+>>> [(p.seat, p.move) for p in moves]
+[(2, 'kontra'), (3, 'zolo-du')]
+>>> m.why_not(0, "AH")
+'no card may be played before the auction closes (RULES §3)'
+>>> state = m.state(0, "en")
+>>> state["deal"]["legal"][0]
+{'move': 'pass', 'label': 'pass'}
+>>> len(state["deal"]["hand"]), m.state(None, "en")["deal"]["hand"]
+(4, [])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from stolik.errors import CardError, IllegalMove
+from stolik.games.baska.calls import Call, parse_call
+from stolik.games.baska.deck import DECK, parse_card
+from stolik.games.baska.ruleset import Ruleset, available_rulesets, load_ruleset
+from stolik.games.baska.scoring import DECLARING, DealResult
+from stolik.games.baska.session import (
+    Move,
+    MoveEvent,
+    Seat,
+    Session,
+    available_bots,
+)
+from stolik.games.baska.state import SeatView
+from stolik.web.play.game import ConfigError, Message, Played, SeatSpec
+
+MAX_DEALS = 64
+FAST_BOTS = frozenset({"random", "heuristic"})
+"""Bots that move in well under a millisecond: run inline, not in a thread."""
+
+
+def card_code(card: int) -> str:
+    """A card as the protocol writes it.
+
+    >>> card_code(DECK.parse_card("10♥"))
+    'TH'
+    """
+    return DECK.name(card, ascii=True)
+
+
+def move_text(move: Move, rs: Ruleset) -> str:
+    """A move as the protocol and the op log write it: a call's record word or a card."""
+    return move.text(rs) if isinstance(move, Call) else card_code(move)
+
+
+def call_label(call: Call, rs: Ruleset, lang: str) -> str:
+    """A call as a button shows it: ``pas``/``pass``, a contract's name, a doubling's."""
+    if call.kind == "pass":
+        return "pas" if lang == "pl" else "pass"
+    if call.kind == "contract":
+        assert call.contract is not None
+        return rs.contract(call.contract).name.split(" (")[0]
+    return rs.doubling_name(call.level)
+
+
+CATEGORY_TEXT = {"z_wyjsciem": "z wyjściem", "bez_wyjscia": "bez wyjścia",
+                 "bez_bitki": "bez bitki"}
+
+
+def game_name(rs: Ruleset, result: DealResult) -> str:
+    """The deal's game as the score sheet names it: ``zwykła``, ``cicha``, or the
+    contract's name without its parenthesis (as ``stolik replay`` prints it)."""
+    c = result.game.contract
+    if c.kind in ("plain", "cicha"):
+        return "zwykła" if c.kind == "plain" else "cicha"
+    return c.name.split(" (")[0]
+
+
+def declarer_text(result: DealResult, players: tuple[str, ...]) -> str:
+    """Who played: the declarer (and his wesele partner), or the starzy of a plain game."""
+    g = result.game
+    if g.contract.kind == "plain":
+        return "starzy " + "+".join(players[s] for s in g.team)
+    if g.declarer is None:
+        return "—"
+    who = players[g.declarer]
+    return who + (" + " + players[g.partner] if g.partner is not None else "")
+
+
+def note_text(result: DealResult) -> str:
+    """The result in the sheet's words: category or won/lost, 52:52, revoke."""
+    notes = []
+    if result.revoke is not None:
+        notes.append(f"błąd (revoke) {result.revoke}")
+    elif result.category is not None:
+        notes.append(CATEGORY_TEXT.get(result.category, result.category))
+    elif result.game.declarer is not None:
+        notes.append("wygrana" if result.game.declarer in result.winners else "przegrana")
+    if result.tie:
+        notes.append("52:52 bok")
+    return ", ".join(notes)
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    return seed * 7919 + 101 * seat + 13
+
+
+class BaskaKind:
+    """Baśka for the lobby: rulesets, bots, series lengths."""
+
+    name = "baska"
+
+    def options(self) -> Mapping[str, Any]:
+        """The lobby's choices."""
+        return {"rulesets": available_rulesets(), "bots": available_bots(),
+                "default_bot": "heuristic", "deals": [1, 2, 4, 8, 16, 32],
+                "max_deals": MAX_DEALS}
+
+    def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized configuration: ruleset, deals, seed, first dealer, hints.
+
+        >>> BaskaKind().check_config({"ruleset": "linia", "deals": 2, "seed": 5})
+        {'ruleset': 'linia', 'deals': 2, 'seed': 5, 'first_dealer': 0, 'hints': False}
+        >>> BaskaKind().check_config({"ruleset": "nope"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        stolik.web.play.game.ConfigError: unknown ruleset 'nope': ...
+        """
+        rs_id = str(config.get("ruleset") or "pucka-2019")
+        if rs_id not in available_rulesets():
+            raise ConfigError(f"unknown ruleset {rs_id!r}: rulesets are "
+                              f"{', '.join(available_rulesets())}")
+        try:
+            deals = int(config.get("deals") or load_ruleset(rs_id).default_length)
+            seed = config.get("seed")
+            seed = random.SystemRandom().randrange(1_000_000) if seed is None else int(seed)
+            first = int(config.get("first_dealer") or 0)
+        except (TypeError, ValueError):
+            raise ConfigError("deals, seed and first_dealer are whole numbers") from None
+        if not 1 <= deals <= MAX_DEALS:
+            raise ConfigError(f"a series has 1 to {MAX_DEALS} deals, not {deals}")
+        if first not in range(4):
+            raise ConfigError(f"the first dealer is a seat 0–3, not {first}")
+        return {"ruleset": rs_id, "deals": deals, "seed": seed, "first_dealer": first,
+                "hints": bool(config.get("hints", False))}
+
+    def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
+                     ) -> tuple[float, ...]:
+        """Place points by the ruleset's table (RULES §9).
+
+        >>> BaskaKind().place_points({"ruleset": "pucka-2019"}, (10, -10, 0, 0))
+        (6.0, 0.0, 3.0, 3.0)
+        """
+        from stolik.series import place_points
+
+        sr = load_ruleset(str(config.get("ruleset") or "pucka-2019")).series
+        return tuple(place_points(totals, sr.place_points, bonus=sr.positive_bonus or None))
+
+    def new_match(self, config: Mapping[str, Any], seats: list[SeatSpec],
+                  on_move: Callable[[Played], None]) -> BaskaMatch:
+        """A fresh series dealt from the configuration's seed."""
+        cfg = self.check_config(config)
+        if len(seats) != 4:
+            raise ConfigError("a Baśka table has four seats")
+        rs = load_ruleset(cfg["ruleset"])
+        kinds = available_bots()
+        bots = {}
+        for s, spec in enumerate(seats):
+            if spec.bot is not None:
+                if spec.bot not in kinds:
+                    raise ConfigError(f"unknown bot {spec.bot!r}: bots are {', '.join(kinds)}")
+                from stolik.games.baska.bots import make_bot
+
+                bots[s] = make_bot(spec.bot, seed=_bot_seed(cfg["seed"], s), ruleset=rs)
+        session = Session(rs, [Seat(sp.name or f"{sp.bot} {s}", bot=sp.bot)
+                               for s, sp in enumerate(seats)],
+                          bots, deals=cfg["deals"], seed=cfg["seed"],
+                          first_dealer=cfg["first_dealer"])
+        return BaskaMatch(session, on_move)
+
+
+class BaskaMatch:
+    """One Baśka series at a web table."""
+
+    seats = 4
+
+    def __init__(self, session: Session, on_move: Callable[[Played], None]) -> None:
+        self.s = session
+        self.rs = session.rs
+        self._on_move = on_move
+        self._labels: dict[tuple[str, str], str] = {}
+        self._sheet_rows: list[Message] = []
+        session.on_move = self._moved
+
+    def _moved(self, ev: MoveEvent) -> None:
+        self._on_move(Played(ev.seat, move_text(ev.move, self.rs)))
+
+    # ------------------------------------------------------------ driving
+
+    def set_name(self, seat: int, name: str) -> None:
+        """Rename a seat."""
+        seats = list(self.s.seats)
+        seats[seat] = Seat(name, bot=seats[seat].bot)
+        self.s.seats = tuple(seats)
+
+    def to_act(self) -> int | None:
+        """The seat to move (None once the deal is settled)."""
+        return None if self.s.is_over else self.s.to_act
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays the seat."""
+        return not self.s.seats[seat].is_human
+
+    def bot_is_fast(self, seat: int) -> bool:
+        """Random and heuristic bots are fast; PIMC is not."""
+        return self.s.seats[seat].bot in FAST_BOTS
+
+    def bot_move(self, seat: int) -> str:
+        """The seat's bot's choice on its own view."""
+        return move_text(self.s.bots[seat].act(self.s.view(seat)), self.rs)
+
+    def parse(self, move: str) -> Move:
+        """A move's text: a card (``AH``, ``10♥``) or a call (``pass``, ``kontra``)."""
+        play = self.s.deal.phase == "play"
+        try:
+            return parse_card(move) if play else parse_call(move, self.rs)
+        except (CardError, IllegalMove) as first:
+            try:  # the other kind of move gets the engine's reason why not now
+                return parse_call(move, self.rs) if play else parse_card(move)
+            except (CardError, IllegalMove):
+                raise first from None
+
+    def why_not(self, seat: int, move: str) -> str | None:
+        """The engine's reason (RULES section), or None."""
+        if self.s.is_over:
+            return "the series is over (RULES §9)"
+        if self.s.deal.is_over:
+            return "the deal is over: the next deal comes first (RULES §9)"
+        try:
+            parsed = self.parse(move)
+        except (CardError, IllegalMove) as e:
+            return str(e)
+        return self.s.why_not(seat, parsed)
+
+    def apply(self, seat: int, move: str) -> None:
+        """Make a checked move."""
+        self.s.apply(seat, self.parse(move))
+
+    def waiting_for_next(self) -> bool:
+        """The deal is settled and another is due."""
+        return self.s.waiting_for_next
+
+    def next_deal(self) -> None:
+        """Deal the next hand."""
+        self.s.next_deal()
+
+    def is_over(self) -> bool:
+        """Whether every deal is played."""
+        return self.s.is_over
+
+    def finished_deals(self) -> int:
+        """Settled deals."""
+        return len(self.s.finished)
+
+    def totals(self) -> tuple[int, ...]:
+        """Table scores by seat."""
+        return self.s.totals
+
+    def claim(self, seat: int) -> tuple[bool, str]:
+        """Session.claim: (certain, the verdict's code)."""
+        v = self.s.claim(seat)
+        return v.certain, v.code
+
+    def hint(self, seat: int) -> str:
+        """The analysis' best move and expected payout."""
+        return str(self.s.hint(seat, rng=random.Random(self.s.seed + len(self.s.deal.log)))
+                   .text())
+
+    def review(self, seat: int) -> list[str]:
+        """The review of the seat's decisions in the last settled deal."""
+        if not self.s.finished:
+            return []
+        return [str(r.text()) for r in self.s.review(seat)]
+
+    def record(self) -> str:
+        """The series record as TOML (RULES §11). The seed is named only once the series
+        is over: it deals every hand still to come."""
+        from stolik.games.baska.record import SeriesRecord, dumps_record
+
+        rec = self.s.to_record()
+        bots = sorted({x.bot for x in self.s.seats if x.bot})
+        comment = "stolik serve" + (f", seed {self.s.seed}" if self.s.is_over else "")
+        if bots:
+            comment += ", bots " + ", ".join(bots)
+        meta = tuple((k, "stolik serve" if k == "event" else comment if k == "comment" else v)
+                     for k, v in rec.meta)
+        return dumps_record(SeriesRecord(rec.ruleset, rec.deals, rec.players, meta))
+
+    # ------------------------------------------------------------ messages
+
+    def state(self, seat: int | None, lang: str) -> Message:
+        """What ``seat`` may see (None: a spectator): the deal from its SeatView, the score
+        sheet, and the reveal of a settled deal."""
+        s = self.s
+        view = s.view(seat if seat is not None else 0)
+        deal: Message = self._deal_message(view, seat, lang)
+        msg: Message = {"game": "baska", "ruleset": self.rs.id, "deals": s.length,
+                        "players": list(s.players),
+                        "bots": [x.bot for x in s.seats], "deal": deal,
+                        "sheet": self._sheet(), "totals": list(s.totals),
+                        "bok_pending": s.bok_deals_pending, "over": s.is_over,
+                        "waiting_next": s.waiting_for_next, "result": None}
+        if s.deal.is_over and s.finished:
+            msg["result"] = self._reveal(s.finished[-1].result)
+        if s.is_over:
+            msg["place_points"] = list(s.place_points)
+        return msg
+
+    def _deal_message(self, view: SeatView, seat: int | None, lang: str) -> Message:
+        rs = self.rs
+        spectator = seat is None
+        contract = view.contract
+        sides = list(view.sides)
+        if spectator:
+            lone = contract is not None and rs.contract(contract).kind in ("solo", "honour")
+            sides = sides if lone else [None] * 4
+            if contract == "cicha" and view.phase != "done":
+                contract = None
+        legal: list[Message] = []
+        if not spectator and view.to_act == seat:
+            if view.phase == "auction":
+                legal = [{"move": c.text(rs), "label": call_label(c, rs, lang)}
+                         for c in view.legal_calls]
+            else:
+                legal = [{"move": card_code(c)} for c in view.legal_cards]
+        c = rs.contract(contract) if contract is not None else None
+        known_plain = (not spectator and contract is None and
+                       (view.sides[view.seat] == DECLARING or view.sides.count(DECLARING) >= 2))
+        lt = view.last_trick
+        return {
+            "number": self.s.number if not self.s.deal.is_over else len(self.s.finished),
+            "dealer": view.dealer, "bok": self.s.deal.bok_deal, "phase": view.phase,
+            "to_act": view.to_act,
+            "hand": [] if spectator else [card_code(x) for x in view.hand],
+            "legal": legal,
+            "calls": [[s, w, self._label(w, lang)] for s, w in view.calls],
+            "trick": [[s, card_code(x)] for s, x in view.trick],
+            "last_trick": None if lt is None else {
+                "leader": lt.leader, "winner": lt.winner,
+                "cards": [[(lt.leader + i) % 4, card_code(x)] for i, x in enumerate(lt.cards)]},
+            "tricks": list(view.tricks_taken),
+            "contract": contract, "contract_name": c.name.split(" (")[0] if c else None,
+            "plain_known": known_plain, "lone": bool(c and c.lone),
+            "declarer": view.declarer if contract is not None else None,
+            "level": view.level,
+            "doubling": rs.doubling_name(view.level) if view.level else None,
+            "sides": sides,
+        }
+
+    def _label(self, word: str, lang: str) -> str:
+        """A recorded call's label (cached: the auction is redrawn on every move)."""
+        key = (word, lang)
+        label = self._labels.get(key)
+        if label is None:
+            label = self._labels[key] = call_label(parse_call(word, self.rs), self.rs, lang)
+        return label
+
+    def _sheet(self) -> list[Message]:
+        if len(self._sheet_rows) == len(self.s.finished):
+            return self._sheet_rows
+        running = [0, 0, 0, 0]
+        rows: list[Message] = []
+        for f in self.s.finished:
+            r = f.result
+            running = [running[x] + r.payout[x] for x in range(4)]
+            rows.append({"number": f.number, "bok": r.bok_deal,
+                         "game": game_name(self.rs, r) + (f" ×{r.mult}" if r.mult > 1 else ""),
+                         "declarer": declarer_text(r, self.s.players), "note": note_text(r),
+                         "payout": list(r.payout), "running": list(running)})
+        self._sheet_rows = rows
+        return rows
+
+    def _reveal(self, r: DealResult) -> Message:
+        """The settled deal: all four hands as dealt, points, tricks, payouts."""
+        deal = self.s.deal
+        order = deal.order
+        return {"hands": [[card_code(c) for c in order.sort(DECK.cards_of(h))]
+                          for h in deal.initial_hands],
+                "game": game_name(self.rs, r), "declarer": r.declarer,
+                "doubling": self.rs.doubling_name(r.level) if r.level else None,
+                "note": note_text(r), "points": list(r.points), "tricks": list(r.tricks),
+                "payout": list(r.payout), "winners": list(r.winners), "bok": r.bok_deal}
+
+
+__all__ = ["BaskaKind", "BaskaMatch", "call_label", "card_code", "move_text"]

@@ -1,0 +1,152 @@
+"""What a game offers a web table: the :class:`Match` interface over one series, and the
+:class:`GameKind` that makes matches from a table's configuration.
+
+A table (:mod:`.table`) knows nothing of the rules: it asks its match who is to act,
+whether a move (written as text) is legal, to apply it, and for the message each seat may
+see. Baśka's implementation is :mod:`.baska`; Mariáš and Betel will add their own.
+
+>>> GAMES.names() == sorted(GAMES.names())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from stolik.errors import StolikError
+
+Message = dict[str, Any]
+"""A JSON object sent to a client."""
+
+
+class ConfigError(StolikError):
+    """A table's configuration is not valid for its game."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move made at a table: the seat and the move as text (``AH``, ``pass``, …)."""
+
+    seat: int
+    move: str
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a seat when the table is set: a bot kind, or a person (``bot`` None)."""
+
+    bot: str | None = None
+    name: str = ""
+
+
+class Match(Protocol):
+    """One series of a game at a table, as the table drives it. Moves are text; every
+    move made (by a person, a bot or a claim's play-out) is reported to ``on_move``."""
+
+    seats: int
+
+    def set_name(self, seat: int, name: str) -> None:
+        """Rename a person's seat (when a player takes it)."""
+
+    def to_act(self) -> int | None:
+        """The seat to move now (None: nobody — the deal is settled or the series over)."""
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat``."""
+
+    def bot_is_fast(self, seat: int) -> bool:
+        """Whether the seat's bot moves in well under a millisecond (no thread needed)."""
+
+    def bot_move(self, seat: int) -> str:
+        """The bot's move for ``seat`` now (not applied). Pure with respect to the match:
+        may run in another thread while nothing else changes the match."""
+
+    def why_not(self, seat: int, move: str) -> str | None:
+        """Why ``seat`` may not make ``move`` now (one line), or None when it is legal."""
+
+    def apply(self, seat: int, move: str) -> None:
+        """Make the move (checked by :meth:`why_not` first)."""
+
+    def waiting_for_next(self) -> bool:
+        """The deal is settled and another is due."""
+
+    def next_deal(self) -> None:
+        """Deal the next hand."""
+
+    def is_over(self) -> bool:
+        """Whether the series is over."""
+
+    def finished_deals(self) -> int:
+        """How many deals are settled."""
+
+    def totals(self) -> tuple[int, ...]:
+        """The table score by seat."""
+
+    def claim(self, seat: int) -> tuple[bool, str]:
+        """``seat`` lays down its cards: (accepted, the reason in words)."""
+
+    def hint(self, seat: int) -> str:
+        """The best move for ``seat`` now, in words."""
+
+    def review(self, seat: int) -> list[str]:
+        """The review of ``seat``'s decisions in the last settled deal."""
+
+    def record(self) -> str:
+        """The series record (TOML) of the settled deals."""
+
+    def state(self, seat: int | None, lang: str) -> Message:
+        """What ``seat`` (None: a spectator) may see now, as a message body."""
+
+
+class GameKind(Protocol):
+    """A game the lobby can set a table for."""
+
+    name: str
+
+    def options(self) -> Mapping[str, Any]:
+        """The lobby's choices: ``rulesets``, ``bots``, ``deals`` (defaults and limits)."""
+
+    def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized copy of a table configuration; ConfigError if it is not valid."""
+
+    def new_match(self, config: Mapping[str, Any], seats: list[SeatSpec],
+                  on_move: Callable[[Played], None]) -> Match:
+        """A fresh series for the configuration (the same configuration deals the same
+        cards)."""
+
+    def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
+                     ) -> tuple[float, ...]:
+        """Place points of a finished series' totals."""
+
+
+class Registry:
+    """Game kinds by name."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, Callable[[], GameKind]] = {}
+
+    def register(self, name: str, factory: Callable[[], GameKind]) -> None:
+        """Add a game kind."""
+        self._kinds[name] = factory
+
+    def names(self) -> list[str]:
+        """The registered games, sorted."""
+        return sorted(self._kinds)
+
+    def get(self, name: str) -> GameKind:
+        """The game kind ``name``; ConfigError if unknown."""
+        if name not in self._kinds:
+            raise ConfigError(f"unknown game {name!r}: games are {', '.join(self.names())}")
+        return self._kinds[name]()
+
+
+def _baska() -> GameKind:
+    from stolik.web.play.baska import BaskaKind
+
+    return BaskaKind()
+
+
+GAMES = Registry()
+GAMES.register("baska", _baska)

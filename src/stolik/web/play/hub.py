@@ -1,0 +1,326 @@
+"""The :class:`Hub` holds the tables in play: it creates and resumes them, seats players,
+routes each client message to its table, lets the bots move and writes everything to the
+:class:`~stolik.web.play.store.PlayStore`.
+
+:class:`LocalHub` keeps every table in this process (one event loop). A deployment with
+several workers would implement the same :class:`Hub` protocol over PostgreSQL and a
+pub/sub channel (a table lives in one worker; the others forward its messages) — the routes
+only ever speak to a :class:`Hub`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Protocol
+
+from stolik.errors import StolikError
+from stolik.web.play.game import GAMES, Message
+from stolik.web.play.protocol import Command, ProtocolError, error_event
+from stolik.web.play.scheduler import BotScheduler
+from stolik.web.play.store import Player, PlayStore, SeatInfo, TableInfo
+from stolik.web.play.table import Change, Subscriber, Table, summary
+
+log = logging.getLogger(__name__)
+
+
+class Hub(Protocol):
+    """Where the tables live, as the routes see it."""
+
+    def create_table(self, game: str, config: Mapping[str, Any], bots: list[str | None],
+                     private: bool, creator: Player | None, seat: int | None) -> str:
+        """A new table: ``bots[s]`` a bot kind or None (a person's seat); the creator takes
+        ``seat``. Returns the table's id."""
+
+    def table(self, table_id: str) -> Table | None:
+        """A table in play (loaded), or None."""
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Tables in play that are listed in the lobby (not private)."""
+
+    def join(self, table_id: str, seat: int, player: Player) -> None:
+        """Seat a player (ProtocolError if not possible)."""
+
+    def connect(self, table_id: str, sub: Subscriber) -> bool:
+        """Subscribe a client to a table (False: no such table in play)."""
+
+    def disconnect(self, table_id: str, sub: Subscriber) -> None:
+        """Unsubscribe a client."""
+
+    async def handle(self, table_id: str, sub: Subscriber, cmd: Command) -> None:
+        """Act on one client message (answers go to ``sub``)."""
+
+    async def start(self) -> None:
+        """Resume the unfinished tables (server start)."""
+
+    async def stop(self) -> None:
+        """Stop the bots and commit what is queued (server stop)."""
+
+
+def new_table_id() -> str:
+    """A random table id (the private link).
+
+    >>> len(new_table_id())
+    10
+    """
+    return secrets.token_urlsafe(8)[:10].replace("-", "x").replace("_", "y")
+
+
+class LocalHub:
+    """Every table in this process. ``bot_delay``: seconds a bot waits before it moves."""
+
+    def __init__(self, store: PlayStore, *, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self._scheduler: BotScheduler | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._busy: set[str] = set()
+        self._started = False
+
+    # ------------------------------------------------------------ tables
+
+    def _persist(self, table_id: str, seq: int, op: str) -> None:
+        self.store.append_op(table_id, seq, op)
+
+    def create_table(self, game: str, config: Mapping[str, Any], bots: list[str | None],
+                     private: bool, creator: Player | None, seat: int | None) -> str:
+        """A new table, stored at once."""
+        kind = GAMES.get(game)
+        cfg = kind.check_config(config)
+        seats = []
+        for s, bot in enumerate(bots):
+            if s == seat and creator is not None:
+                if bot is not None:
+                    raise ProtocolError("bad-config", f"seat {s} is a bot seat")
+                seats.append(SeatInfo(s, None, creator.id, creator.name))
+            else:
+                seats.append(SeatInfo(s, bot, None, f"{bot} {s}" if bot else f"#{s}"))
+        info = TableInfo(new_table_id(), game, cfg, private, tuple(seats))
+        table = Table(info, self._persist)  # checks the seats against the game
+        self.store.create_table(info)
+        self.tables[info.id] = table
+        self._kick(table)
+        return info.id
+
+    def table(self, table_id: str) -> Table | None:
+        """A table in play."""
+        return self.tables.get(table_id)
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The lobby's list: public tables still playing, with free seats first."""
+        out = [summary(t) for t in self.tables.values()
+               if not t.info.private and not t.match.is_over()]
+        out.sort(key=lambda t: not any(s["open"] for s in t["seats"]))
+        return out
+
+    def join(self, table_id: str, seat: int, player: Player) -> None:
+        """Seat a player and store it."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError("no-table", f"no table {table_id} is in play")
+        table.take(seat, player)
+        self.store.take_seat(table_id, seat, player)
+        self._kick(table)
+
+    def connect(self, table_id: str, sub: Subscriber) -> bool:
+        """Subscribe a client."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return False
+        table.subscribe(sub)
+        self._kick(table)
+        return True
+
+    def disconnect(self, table_id: str, sub: Subscriber) -> None:
+        """Unsubscribe a client; a finished table nobody watches leaves memory."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        table.unsubscribe(sub)
+        if table.match.is_over() and not table.subscribers:
+            self.tables.pop(table_id, None)
+
+    # ------------------------------------------------------------ messages
+
+    async def handle(self, table_id: str, sub: Subscriber, cmd: Command) -> None:
+        """Act on one client message; a refused one gets an error event, nothing else."""
+        table = self.tables.get(table_id)
+        try:
+            if table is None:
+                raise ProtocolError("no-table", f"no table {table_id} is in play")
+            await self._handle(table, sub, cmd)
+        except ProtocolError as e:
+            sub.deliver(error_event(e, cmd.id))
+        except StolikError as e:  # the engine refused (checked before, so a race)
+            sub.deliver(error_event(ProtocolError("illegal", str(e)), cmd.id))
+        except Exception:
+            log.exception("table %s: message %s failed", table_id, cmd)
+            sub.deliver(error_event(ProtocolError("server-error", "the server failed to "
+                                                  "handle this message"), cmd.id))
+
+    async def _handle(self, table: Table, sub: Subscriber, cmd: Command) -> None:
+        if cmd.kind == "ping":
+            sub.deliver(_ack({"type": "pong"}, cmd.id))
+        elif cmd.kind == "move":
+            assert cmd.move is not None
+            table.move(sub.seat, cmd.move, sub, cmd.id)
+            self._after_change(table)
+        elif cmd.kind == "next":
+            table.next(sub.seat, sub, cmd.id)
+            self._kick(table)
+        elif cmd.kind == "claim":
+            ok, code = table.claim(sub.seat, sub, cmd.id)
+            sub.deliver(_ack({"type": "claim", "ok": ok, "code": code,
+                              "text": table.claim_text(code, sub.lang)}, cmd.id))
+            self._after_change(table)
+        elif cmd.kind == "hint":
+            await self._hint(table, sub, cmd)
+        elif cmd.kind == "review":
+            await self._review(table, sub, cmd)
+
+    async def _hint(self, table: Table, sub: Subscriber, cmd: Command) -> None:
+        if sub.seat is None:
+            raise ProtocolError("not-seated", "spectators get no hints")
+        if not table.info.config.get("hints"):
+            raise ProtocolError("no-hints", "hints are off at this table")
+        if table.match.to_act() != sub.seat:
+            raise ProtocolError("not-your-turn", "a hint is given on your turn")
+        version = table.version
+        text = await asyncio.to_thread(table.match.hint, sub.seat)
+        if table.version != version:
+            raise ProtocolError("stale", "the table moved on meanwhile")
+        sub.deliver(_ack({"type": "hint", "text": text}, cmd.id))
+
+    async def _review(self, table: Table, sub: Subscriber, cmd: Command) -> None:
+        if sub.seat is None:
+            raise ProtocolError("not-seated", "spectators get no review")
+        if table.match.to_act() is not None or not table.match.finished_deals():
+            raise ProtocolError("not-now", "the review comes when a deal is settled")
+        version = table.version
+        items = await asyncio.to_thread(table.match.review, sub.seat)
+        deal = table.match.finished_deals()
+        if table.version != version and table.match.finished_deals() != deal:
+            raise ProtocolError("stale", "the table moved on meanwhile")
+        sub.deliver(_ack({"type": "review", "deal": deal, "items": items}, cmd.id))
+
+    # ------------------------------------------------------------ bots and the end
+
+    def _after_change(self, table: Table) -> None:
+        self._finish_if_over(table)
+        self._kick(table)
+
+    def _finish_if_over(self, table: Table) -> None:
+        if table.match.is_over() and table.info.status != "finished":
+            table.info = replace(table.info, status="finished",
+                                 totals=tuple(table.match.totals()))
+            record = table.match.record() if table.match.finished_deals() else None
+            self.store.finish_table(table.id, table.match.totals(), record)
+
+    def _kick(self, table: Table) -> None:
+        """Queue the table with the bot scheduler if a bot is to move (or, at a table of
+        bots only, the next deal is due)."""
+        if table.started and table.id not in self._busy and self._bot_due(table):
+            scheduler = self._scheduler_now()
+            if scheduler is not None:
+                scheduler.wake(table.id, self.bot_delay)
+
+    def _scheduler_now(self) -> BotScheduler | None:
+        """The running scheduler, started on this loop if needed (None: no loop yet —
+        :meth:`start` kicks the tables)."""
+        if self._scheduler is None or self._task is None or self._task.done():
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return None
+            self._scheduler = BotScheduler(self._bot_step)
+            self._task = loop.create_task(self._scheduler.run())
+        return self._scheduler
+
+    @staticmethod
+    def _bot_due(table: Table) -> bool:
+        m = table.match
+        seat = m.to_act()
+        if seat is not None:
+            return m.is_bot(seat)
+        return m.waiting_for_next() and not table.human_seats()
+
+    def _bot_step(self, table_id: str) -> float | None:
+        """One bot move at a table (the scheduler's step); the delay to the next one."""
+        table = self.tables.get(table_id)
+        if table is None or table_id in self._busy or not self._bot_due(table):
+            return None
+        m = table.match
+        seat = m.to_act()
+        if seat is None:  # a table of bots only: deal on
+            table.deal_next()
+            table.changed(Change("next"))
+        elif m.bot_is_fast(seat):
+            table.move(seat, m.bot_move(seat))
+            self._finish_if_over(table)
+        else:  # a slow bot thinks in a thread; the table is busy meanwhile
+            self._busy.add(table_id)
+            asyncio.get_running_loop().create_task(self._slow_bot(table, seat))
+            return None
+        return self.bot_delay if self._bot_due(table) else None
+
+    async def _slow_bot(self, table: Table, seat: int) -> None:
+        try:
+            version = table.version
+            move = await asyncio.to_thread(table.match.bot_move, seat)
+            if table.version == version and table.match.to_act() == seat:
+                table.move(seat, move)
+                self._finish_if_over(table)
+        except Exception:
+            log.exception("table %s: the bot at seat %d failed", table.id, seat)
+        finally:
+            self._busy.discard(table.id)
+        self._kick(table)
+
+    # ------------------------------------------------------------ start and stop
+
+    def resume(self) -> int:
+        """Load every unfinished table from the store, replaying its op log."""
+        n = 0
+        for info, ops in self.store.unfinished():
+            if info.id in self.tables:
+                continue
+            try:
+                table = Table(info, self._persist)
+                table.replay(ops)
+            except Exception:
+                log.exception("table %s cannot be resumed", info.id)
+                continue
+            self.tables[info.id] = table
+            self._finish_if_over(table)
+            n += 1
+        return n
+
+    async def start(self) -> None:
+        """Resume the tables and let their bots move."""
+        if self._started:
+            return
+        self._started = True
+        self.resume()
+        for table in list(self.tables.values()):
+            self._kick(table)
+
+    async def stop(self) -> None:
+        """Stop the bots and commit the queued writes."""
+        if self._scheduler is not None and self._task is not None:
+            self._scheduler.stop()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        self._scheduler, self._task = None, None
+        self._started = False
+        await asyncio.to_thread(self.store.flush)
+
+
+def _ack(msg: Message, ack: int | None) -> Message:
+    if ack is not None:
+        msg["ack"] = ack
+    return msg

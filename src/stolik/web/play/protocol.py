@@ -1,0 +1,84 @@
+"""The client's messages over the table's WebSocket, checked before anything happens.
+
+A client sends JSON objects with a ``type``: ``move`` (with ``move``: a card such as
+``AH`` or a call such as ``pass``), ``next`` (ready for the next deal), ``claim``, ``hint``,
+``review`` or ``ping``; any may carry an ``id`` (a number) that the answer echoes as
+``ack``. Anything else is a :class:`ProtocolError` with a code the error event carries;
+nothing changes at the table.
+
+>>> parse_message('{"type": "move", "move": "AH", "id": 7}')
+Command(kind='move', move='AH', id=7)
+>>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+stolik.web.play.protocol.ProtocolError: unknown message type 'dance': types are claim, ...
+>>> error_event(ProtocolError("bad-json", "not JSON"), 3)
+{'type': 'error', 'code': 'bad-json', 'message': 'not JSON', 'ack': 3}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from stolik.errors import StolikError
+
+KINDS = ("claim", "hint", "move", "next", "ping", "review")
+MAX_MESSAGE = 1024
+"""Longest client message accepted, in characters."""
+
+
+class ProtocolError(StolikError):
+    """A client message that is refused; ``code`` names the case for the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Command:
+    """A well-formed client message."""
+
+    kind: str
+    move: str | None = None
+    id: int | None = None
+
+
+def parse_message(text: str | bytes) -> Command:
+    """Read and check one client message."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode()
+        except UnicodeDecodeError:
+            raise ProtocolError("bad-json", "messages are UTF-8 JSON text") from None
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too-long", f"a message has at most {MAX_MESSAGE} characters")
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        raise ProtocolError("bad-json", "a message is a JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad-json", "a message is a JSON object")
+    kind = data.get("type")
+    ident = data.get("id")
+    if ident is not None and (not isinstance(ident, int) or isinstance(ident, bool)):
+        raise ProtocolError("bad-message", "id is a whole number")
+    if kind not in KINDS:
+        raise ProtocolError("bad-type", f"unknown message type {kind!r}: types are "
+                            f"{', '.join(KINDS)}")
+    move = data.get("move")
+    if kind == "move" and (not isinstance(move, str) or not move.strip() or len(move) > 32):
+        raise ProtocolError("bad-move", "a move message names the move: a card (AH) or a "
+                            "call (pass)")
+    return Command(kind, move.strip() if kind == "move" and isinstance(move, str) else None,
+                   ident)
+
+
+def error_event(err: ProtocolError, ack: int | None = None) -> dict[str, Any]:
+    """The error event sent back for a refused message."""
+    msg: dict[str, Any] = {"type": "error", "code": err.code, "message": str(err)}
+    if ack is not None:
+        msg["ack"] = ack
+    return msg

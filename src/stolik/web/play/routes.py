@@ -1,0 +1,385 @@
+"""The HTTP pages and the WebSocket of browser play, installed by
+:func:`stolik.web.app.create_app`.
+
+Pages: ``/play/`` (the lobby: your name, a new table, the open tables), ``/play/t/ID``
+(a table: play, watch, or take a free seat), ``/play/t/ID/record.toml`` (the series
+record), ``/play/history`` and ``/play/players/N`` (a player's games). ``POST
+/play/api/tables`` creates a table from JSON (scripts, the load benchmark). The WebSocket
+is ``/play/ws/ID``. A player is a name and a random token in the ``stolik_player`` cookie;
+the same cookie takes back the same seat after a disconnect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+import anyio
+from fastapi import APIRouter, FastAPI, Form, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+
+import stolik.web.play.texts as texts
+from stolik.errors import StolikError
+from stolik.web.app import lang_of, render
+from stolik.web.i18n import LANGS
+from stolik.web.play.game import GAMES, Message
+from stolik.web.play.hub import Hub, LocalHub
+from stolik.web.play.protocol import ProtocolError, error_event, parse_message
+from stolik.web.play.ratelimit import TokenBucket
+from stolik.web.play.store import Player, PlayStore, clean_name
+
+COOKIE = "stolik_player"
+DEFAULT_GAME = "baska"
+"""The lobby's game (the only one so far; a form or JSON ``game`` picks another)."""
+MAX_QUEUE = 2000
+"""Messages a client may fall behind by before it is disconnected."""
+
+router = APIRouter(prefix="/play")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def hub_of(app: Any) -> Hub:
+    """The application's hub."""
+    hub: Hub = app.state.play_hub
+    return hub
+
+
+def store_of(app: Any) -> PlayStore:
+    """The application's play store."""
+    store: PlayStore = app.state.play_store
+    return store
+
+
+async def ready_hub(app: Any) -> Hub:
+    """The hub, resumed (the first request does it if the server's start did not)."""
+    hub = hub_of(app)
+    await hub.start()
+    return hub
+
+
+def current_player(request: Request | WebSocket) -> Player | None:
+    """The player of the request's cookie, or None."""
+    return store_of(request.app).player_by_token(request.cookies.get(COOKIE))
+
+
+def _remember(resp: Response, token: str | None) -> Response:
+    if token is not None:
+        resp.set_cookie(COOKIE, token, max_age=5 * 365 * 24 * 3600, httponly=True,
+                        samesite="lax")
+    return resp
+
+
+def _player_for(request: Request, name: str | None) -> tuple[Player | None, str | None]:
+    """The request's player, made (with a new token) from ``name`` if there is none."""
+    store = store_of(request.app)
+    player = current_player(request)
+    if player is None and name and clean_name(name):
+        player, token = store.new_player(name)
+        return player, token
+    if player is not None and name and clean_name(name) and clean_name(name) != player.name:
+        store.rename_player(player.id, name)
+        player = Player(player.id, clean_name(name))
+    return player, None
+
+
+def _lang_of_ws(ws: WebSocket) -> str:
+    lang = ws.query_params.get("lang") or ws.cookies.get("lang") or "pl"
+    return lang if lang in LANGS else "pl"
+
+
+# ---------------------------------------------------------------- pages
+
+
+@router.get("/", include_in_schema=False)
+async def lobby(request: Request) -> Response:
+    """The lobby."""
+    hub = await ready_hub(request.app)
+    kind = GAMES.get(DEFAULT_GAME)
+    return render(request, "play/lobby.html", {
+        "player": current_player(request), "tables": hub.open_tables(),
+        "options": kind.options()})
+
+
+@router.post("/name", include_in_schema=False)
+async def set_name(request: Request, name: Annotated[str, Form()]) -> Response:
+    """Set (or change) the player's name."""
+    _, token = _player_for(request, name)
+    return _remember(RedirectResponse("/play/", status_code=303), token)
+
+
+def _bots_from_form(form: Any) -> tuple[list[str | None], int | None]:
+    bots: list[str | None] = []
+    seat = None
+    for s in range(4):
+        value = str(form.get(f"seat{s}") or "open")
+        if value == "me":
+            if seat is None:
+                seat = s
+            bots.append(None)
+        elif value == "open":
+            bots.append(None)
+        else:
+            bots.append(value)
+    return bots, seat
+
+
+@router.post("/tables", include_in_schema=False)
+async def create_table_form(request: Request) -> Response:
+    """Create a table from the lobby's form."""
+    hub = await ready_hub(request.app)
+    form = await request.form()
+    player, token = _player_for(request, str(form.get("name") or ""))
+    bots, seat = _bots_from_form(form)
+    if player is None:
+        seat = None
+    config = {"ruleset": form.get("ruleset"), "deals": form.get("deals"),
+              "hints": bool(form.get("hints"))}
+    try:
+        table_id = hub.create_table(str(form.get("game") or DEFAULT_GAME), config, bots,
+                                    bool(form.get("private")),
+                                    player, seat)
+    except StolikError as e:
+        return _remember(PlainTextResponse(str(e), status_code=400), token)
+    return _remember(RedirectResponse(f"/play/t/{table_id}", status_code=303), token)
+
+
+@router.post("/api/tables")
+async def create_table_api(request: Request) -> Response:
+    """Create a table from JSON: ``game`` (default Baśka), ``name``, ``ruleset``, ``deals``,
+    ``seed``, ``hints``, ``private``, ``bots`` (a bot kind or null for each seat), ``seat``
+    (the creator's: default the first person's seat; null: he only watches). Answers
+    ``{"id": ..., "token": ...}`` and sets the player cookie."""
+    hub = await ready_hub(request.app)
+    try:
+        data = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "send a JSON object"}, status_code=400)
+    if not isinstance(data, dict):
+        return JSONResponse({"error": "send a JSON object"}, status_code=400)
+    player, token = _player_for(request, str(data.get("name") or ""))
+    bots = data.get("bots") or [None, "heuristic", "heuristic", "heuristic"]
+    if not isinstance(bots, list) or not 1 <= len(bots) <= 8 or \
+            not all(b is None or isinstance(b, str) for b in bots):
+        return JSONResponse({"error": "bots: a bot kind or null for each seat"},
+                            status_code=400)
+    free = [s for s, b in enumerate(bots) if b is None]
+    seat = data.get("seat", free[0] if free else None) if player is not None else None
+    config = {k: data[k] for k in ("ruleset", "deals", "seed", "hints", "first_dealer")
+              if k in data}
+    try:
+        table_id = hub.create_table(str(data.get("game") or DEFAULT_GAME), config, bots,
+                                    bool(data.get("private")),
+                                    player, seat if isinstance(seat, int) else None)
+    except StolikError as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
+    resp = JSONResponse({"id": table_id, "token": token})
+    return _remember(resp, token)
+
+
+@router.get("/t/{table_id}", include_in_schema=False)
+async def table_page(request: Request, table_id: str) -> Response:
+    """A table: the game for its players, the view for spectators."""
+    hub = await ready_hub(request.app)
+    player = current_player(request)
+    table = hub.table(table_id)
+    lang = lang_of(request)
+    if table is None:
+        await asyncio.to_thread(store_of(request.app).flush)
+        info = store_of(request.app).table(table_id)
+        if info is None:
+            return render(request, "play/missing.html", status_code=404)
+        return render(request, "play/finished.html", {"info": info, "player": player})
+    return render(request, "play/table.html", {
+        "table": table, "player": player, "seat": table.seat_of(player),
+        "open_seats": table.open_seats(),
+        "texts": json.dumps(texts.client_texts(lang), ensure_ascii=False)})
+
+
+@router.post("/t/{table_id}/join", include_in_schema=False)
+async def join(request: Request, table_id: str, seat: Annotated[int, Form()],
+               name: Annotated[str, Form()] = "") -> Response:
+    """Take a free seat."""
+    hub = await ready_hub(request.app)
+    player, token = _player_for(request, name)
+    if player is None:
+        return render(request, "play/missing.html", {"reason": "play-name-needed"},
+                      status_code=400)
+    try:
+        hub.join(table_id, seat, player)
+    except ProtocolError as e:
+        return _remember(PlainTextResponse(str(e), status_code=409), token)
+    return _remember(RedirectResponse(f"/play/t/{table_id}", status_code=303), token)
+
+
+@router.get("/t/{table_id}/record.toml", include_in_schema=False)
+async def record(request: Request, table_id: str) -> Response:
+    """The series record (RULES §11): stored when the series ended, else the deals
+    settled so far."""
+    hub = await ready_hub(request.app)
+    table = hub.table(table_id)
+    await asyncio.to_thread(store_of(request.app).flush)  # the end may still be queued
+    text = store_of(request.app).record(table_id)
+    if text is None and table is not None and table.match.finished_deals():
+        text = table.match.record()
+    if text is None:
+        return PlainTextResponse("no deal is finished yet", status_code=404)
+    return PlainTextResponse(text, media_type="application/toml", headers={
+        "Content-Disposition": f'attachment; filename="stolik-{table_id}.toml"'})
+
+
+@router.get("/history", include_in_schema=False)
+async def my_history(request: Request) -> Response:
+    """The current player's games."""
+    player = current_player(request)
+    if player is None:
+        return RedirectResponse("/play/", status_code=303)
+    await asyncio.to_thread(store_of(request.app).flush)
+    return _history(request, player)
+
+
+@router.get("/players/{player_id}", include_in_schema=False)
+async def history(request: Request, player_id: int) -> Response:
+    """A player's games."""
+    await asyncio.to_thread(store_of(request.app).flush)
+    player = store_of(request.app).player(player_id)
+    if player is None:
+        return render(request, "play/missing.html", status_code=404)
+    return _history(request, player)
+
+
+def _history(request: Request, player: Player) -> Response:
+    rows = []
+    for e in store_of(request.app).history(player.id):
+        t = e.table
+        places = None
+        if t.totals is not None:
+            places = GAMES.get(t.game).place_points(t.config, t.totals)[e.seat]
+        rows.append({"table": t, "seat": e.seat, "total": t.totals[e.seat]
+                     if t.totals else None, "places": places})
+    return render(request, "play/history.html", {"who": player, "rows": rows,
+                                                 "me": current_player(request)})
+
+
+# ---------------------------------------------------------------- the WebSocket
+
+
+class Connection:
+    """One client's WebSocket: its seat, language and outgoing queue."""
+
+    def __init__(self, seat: int | None, lang: str) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
+
+    def deliver(self, msg: Message) -> None:
+        """Queue a message (a client too far behind is cut off)."""
+        if self.queue.qsize() > MAX_QUEUE:
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(msg)
+
+
+async def _sender(ws: WebSocket, conn: Connection) -> None:
+    try:
+        while True:
+            msg = await conn.queue.get()
+            if msg is None:
+                await ws.close(code=1013)
+                return
+            await ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+    except (OSError, RuntimeError, WebSocketDisconnect, anyio.ClosedResourceError,
+            anyio.BrokenResourceError):
+        return  # the client is gone; the receiving side ends the connection
+
+
+@router.websocket("/ws/{table_id}")
+async def play_socket(ws: WebSocket, table_id: str) -> None:
+    """A client's connection to a table (see :mod:`stolik.web.play.protocol`)."""
+    hub = await ready_hub(ws.app)
+    origin = ws.headers.get("origin")
+    if origin and urlsplit(origin).netloc != ws.headers.get("host"):
+        # another site's page must not play with this browser's cookie
+        await ws.close(code=4403)
+        return
+    player = current_player(ws)
+    await ws.accept()
+    table = hub.table(table_id)
+    if table is None:
+        await ws.send_json(error_event(ProtocolError("no-table",
+                                                     f"no table {table_id} is in play")))
+        await ws.close(code=4404)
+        return
+    conn = Connection(table.seat_of(player), _lang_of_ws(ws))
+    settings = ws.app.state.settings
+    bucket = TokenBucket(rate=float(settings.get("rate", 20.0)),
+                         burst=int(settings.get("burst", 40)))
+    conn.deliver({"type": "hello", "table": table_id, "seat": conn.seat,
+                  "player": player.name if player else None})
+    sender = asyncio.create_task(_sender(ws, conn))
+    hub.connect(table_id, conn)
+    try:
+        while True:
+            event = await ws.receive()
+            if event["type"] == "websocket.disconnect":
+                break
+            raw = event.get("text")
+            if raw is None:
+                raw = event.get("bytes") or b""
+            if not bucket.take():
+                conn.deliver(error_event(ProtocolError(
+                    "rate-limited", "too many messages: slow down")))
+                continue
+            try:
+                cmd = parse_message(raw)
+            except ProtocolError as e:
+                conn.deliver(error_event(e))
+                continue
+            await hub.handle(table_id, conn, cmd)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.disconnect(table_id, conn)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+# ---------------------------------------------------------------- installing
+
+
+def tune_gc() -> None:
+    """Collect garbage less often, and never scan what exists at start again: every move
+    makes many small immutable positions, and with the default thresholds the full
+    collections of a server holding hundreds of tables stall every table for tenths of a
+    second (``benchmarks/bench_web_play.py``)."""
+    gc.freeze()
+    gen0, gen1, gen2 = gc.get_threshold()
+    gc.set_threshold(max(gen0, 20_000), max(gen1, 50), max(gen2, 1000))
+
+
+def install(app: FastAPI) -> None:
+    """Add the play pages, the WebSocket, and the hub (resumed when the server starts,
+    its writes committed when it stops)."""
+    store = PlayStore(app.state.db)
+    hub = LocalHub(store, bot_delay=float(app.state.settings.get("bot_delay", 0.6)))
+    app.state.play_store = store
+    app.state.play_hub = hub
+    app.include_router(router)
+
+    async def start() -> None:
+        await hub.start()
+        if app.state.settings.get("tune_gc"):
+            tune_gc()
+
+    async def stop() -> None:
+        await hub.stop()
+        await asyncio.to_thread(store.flush)
+
+    app.router.on_startup.append(start)
+    app.router.on_shutdown.append(stop)
