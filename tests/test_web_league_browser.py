@@ -159,3 +159,16 @@ def test_live_clock_signals_the_end(page: Page, live_server: LiveServer,
     page.screenshot(path=str(artifacts_dir / "league-live-signal.png"), full_page=True)
     page.wait_for_timeout(3500)  # a poll later: still one signal
     assert page.evaluate("document.body.dataset.signals") == "1"
+
+
+def test_referee_page_clock_signals_the_end(page: Page, live_server: LiveServer,
+                                            sqlite_db: Database) -> None:
+    """The issue: the round clock is shown on the referee's pages too, with the signal at
+    the end (seed 000 §7p: "zegar z sygnalizacją")."""
+    _tournament(sqlite_db, started=utcnow() - datetime.timedelta(minutes=40, seconds=-4))
+    base = live_server(create_app(sqlite_db))
+    _login(page, base, f"/t/{SLUG}/admin/")
+    assert page.inner_text("#clock-phase") in ("gra trwa", "playing")
+    page.wait_for_function("document.body.dataset.signals === '1'", timeout=10000)
+    assert "flash" in (page.get_attribute("body", "class") or "")
+    assert page.inner_text("#clock-phase") in ("przerwa", "break")

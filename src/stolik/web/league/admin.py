@@ -197,6 +197,7 @@ def tournament_page(request: Request, db: Database, ref: auth.Referee, slug: str
     return render(request, "league/admin_tournament.html",
                   {"referee": ref, "info": ctx.info, "slug": slug, "ctx": ctx,
                    "players": store.players_of(db, slug), "rounds": rounds,
+                   "live": views.live_data(db, slug, now),
                    "error": error, "form": form or {}},
                   status_code=400 if error else 200)
 

@@ -88,7 +88,7 @@
 
     function render(d) {
       var err = document.getElementById("live-error");
-      err.hidden = !d.error; err.textContent = d.error || "";
+      if (err) { err.hidden = !d.error; err.textContent = d.error || ""; }
       var c = d.clock, now = Date.now();
       if (c) {
         var was = clock.round === c.round ? clock.phase : null;
@@ -105,7 +105,11 @@
       }
       drawClock();
 
+      polls += 1;
+      root.dataset.polls = String(polls);
+      /* The referee's page shows only the clock: the rest of the live page is optional. */
       var body = document.querySelector("#standings tbody");
+      if (!body) { return; }
       body.replaceChildren.apply(body, d.players.map(function (p) {
         var link = el("a", { href: "/t/" + slug + "/player/" + encodeURIComponent(p.id), text: p.name });
         return el("tr", { "data-id": p.id }, [td(p.rank), el("td", { "class": "name" }, [link]),
@@ -131,8 +135,6 @@
         if (notes.length) { card.appendChild(el("p", { "class": "muted small", text: notes.join(" · ") })); }
         return card;
       }));
-      polls += 1;
-      root.dataset.polls = String(polls);
       document.getElementById("updated").textContent =
         texts.updated + " " + new Date().toLocaleTimeString();
     }
@@ -141,7 +143,10 @@
       fetch(src, { cache: "no-store", headers: { "Accept": "application/json" } })
         .then(function (r) { if (!r.ok) { throw new Error(String(r.status)); } return r.json(); })
         .then(render)
-        .catch(function () { document.getElementById("updated").textContent = texts.offline; })
+        .catch(function () {
+          var upd = document.getElementById("updated");
+          if (upd) { upd.textContent = texts.offline; }
+        })
         .then(function () { setTimeout(poll, every); });
     }
 
