@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 import time
+
+import pytest
 
 from stolik.games.baska.analysis import REVIEW_SAMPLES, hint, review
 from stolik.games.baska.bots.pimc import evaluate
@@ -101,6 +104,13 @@ def test_review_reports_a_blunder() -> None:
     assert r.exact_loss == lost > 0
     assert r.seen_loss > 0 and r.blunder
     assert r.trick == 3 and "bitka 3" in r.text() and DECK.name(best) in r.text()
+    b, pl, en = DECK.name(blunder), DECK.name(best), r.text("en")
+    assert r.text("pl") == (f"bitka 3: zagrano {b} — przy odkrytych kartach {pl} dawało "
+                            f"{r.exact_loss:+.0f} więcej; na to, co było widać, {pl} dawało "
+                            f"średnio {r.seen_loss:+.2f} więcej.")
+    assert en == (f"trick 3: played {b} — with all cards known {pl} made "
+                  f"{r.exact_loss:+.0f} more; on what could be seen {pl} made "
+                  f"{r.seen_loss:+.2f} more on average.")
 
 
 def _rewind(deal: Deal, index: int) -> Deal:
@@ -156,3 +166,46 @@ def test_review_is_quick_and_deterministic() -> None:
     assert a == review(deal, 1, rng=random.Random(5))
     assert all(r.layouts in (0, REVIEW_SAMPLES) for r in a)
     assert took < 5.0          # about 0.2 s on a laptop; generous for loaded CI machines
+
+
+# a word of the other language in a clean text: the giveaway of the old mixed wording
+ENGLISH = ("hint", "expected", "payout", "others", "layout", "auction", "trick", "forced",
+           "known", "seen", "more", "average", "best", "play", "pass")
+POLISH = ("podpowiedź", "zagraj", "licytuj", "wypłata", "inne", "rozkład", "licytacja",
+          "bitka", "zagrano", "zgłoszono", "wymuszony", "odkrytych", "widać", "więcej",
+          "średnio", "najlepszy")
+
+
+def _words_of(text: str) -> set[str]:
+    return {w.strip(".,;:()—").lower() for w in text.split()}
+
+
+def test_texts_in_one_language() -> None:
+    """``text("pl")`` and ``text("en")`` are clean Polish and clean English (no word of the
+    other language, no brackets); ``text()`` is the mixed wording as before."""
+    deal, best = endgame("gran")
+    h = hint(deal.view(2), samples=30, rng=random.Random(4))
+    assert h.text() == h.text(None) and "(expected payout)" in h.text()
+    pl, en = h.text("pl"), h.text("en")
+    assert pl.startswith(f"Podpowiedź: zagraj {DECK.name(best)} — oczekiwana wypłata")
+    assert en.startswith(f"Hint: play {DECK.name(best)} — expected payout")
+    assert "rozkład" in pl and "layouts solved" in en
+    auction = Deal.from_text(load_ruleset("pucka-2019"), 3,
+                             ["AH TH AD TD", "QC QS QH QD", "JC JS JH JD", "AC TC AS TS"])
+    ha = hint(auction.view(1), samples=10, rng=random.Random(1))
+    assert ha.text("pl").startswith("Podpowiedź: licytuj baszka")
+    assert ha.text("en").startswith("Hint: call baszka")
+    _finish_perfectly(deal)
+    texts = [h.text("pl"), h.text("en"), ha.text("pl"), ha.text("en")]
+    for seat in range(4):
+        for r in review(deal, seat, samples=10, rng=random.Random(3)):
+            assert "(" in r.text()  # the mixed default, unchanged
+            texts += [r.text("pl"), r.text("en")]
+    for text in texts[0::2]:
+        assert not _words_of(text) & set(ENGLISH), text
+    for text in texts[1::2]:
+        assert not _words_of(text) & set(POLISH), text
+    for text in texts:  # brackets only around the count of layouts
+        assert not re.search(r"\((?!policzono |\d+ layouts? solved)", text), text
+    with pytest.raises(ValueError):
+        h.text("de")

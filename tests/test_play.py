@@ -130,6 +130,7 @@ def test_hint_prints_something(tmp_path: Path) -> None:
     assert code == 0
     after = text.split("Thinking…", 1)[1].strip().splitlines()
     assert after and after[0].strip()
+    assert after[0].startswith(("Hint: ", "Analysis unavailable"))  # --lang en: English
     assert "Traceback" not in text
 
 

@@ -1,7 +1,8 @@
 """Baśka in a real browser (Debian's Chromium driven by Playwright) against a real server:
 create a table with three bots in the lobby, play a whole deal by clicks, reload the page
-in the middle of the deal (the same seat and cards come back), ask for a hint and the
-review, and keep a screenshot of the table in ``test-artifacts/``."""
+in the middle of the deal (the same seat and cards come back), switch hints off and on,
+ask for a hint and the review, check that the phone-size page does not scroll sideways,
+and keep screenshots of the table in ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -62,7 +63,11 @@ def test_play_a_deal_in_the_browser(live_server: Callable[[Any], str], page: Any
         what = act(page)
         if what == "over":
             break
-        if not hinted:
+        if not hinted:  # hints off for the table hide the button; on again, it is back
+            page.uncheck("#hints-toggle")
+            page.wait_for_selector("#btn-hint", state="hidden", timeout=15000)
+            page.check("#hints-toggle")
+            page.wait_for_selector("#btn-hint", state="visible", timeout=15000)
             page.click("#btn-hint")
             page.wait_for_selector(".message.hint", timeout=20000)
             hinted = True
@@ -95,6 +100,12 @@ def test_play_a_deal_in_the_browser(live_server: Callable[[Any], str], page: Any
     assert len(page.query_selector_all("#sheet table tr")) >= 3
     page.click("#btn-review")
     page.wait_for_selector("#review h3", timeout=30000)
+    # on the phone the wide tables scroll inside their boxes: the page itself does not
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    for box in ("#sheet", "#auction", "#result"):
+        assert page.evaluate(f"() => getComputedStyle(document.querySelector('{box}'))"
+                             ".overflowX") == "auto"
+    page.screenshot(path=str(artifacts_dir / "web-play-sheet-phone.png"), full_page=True)
     page.set_viewport_size({"width": 1100, "height": 900})
     page.screenshot(path=str(artifacts_dir / "web-play-table.png"), full_page=True)
     assert (artifacts_dir / "web-play-table.png").stat().st_size > 1000

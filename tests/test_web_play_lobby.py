@@ -1,22 +1,21 @@
 """The lobby and the pages around a table: names and session cookies, creating tables
 (open or private, bots of each strength), joining by link, watching, a player's history
-and the record download, in Polish and English."""
+and the record download, in Polish and English — on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from stolik.db import open_database
+from stolik.db import Database
 from stolik.games.baska.session import available_bots
 from stolik.web.app import create_app
 from stolik.web.play.routes import COOKIE
 
 
-def make_app(tmp_path: Path) -> Any:
-    return create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0)
+def make_app(db: Database) -> Any:
+    return create_app(db, bot_delay=0)
 
 
 def form(**seats: str) -> dict[str, str]:
@@ -26,8 +25,8 @@ def form(**seats: str) -> dict[str, str]:
     return data
 
 
-def test_lobby_lists_rulesets_and_bots_in_both_languages(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as c:
+def test_lobby_lists_rulesets_and_bots_in_both_languages(db: Database) -> None:
+    with TestClient(make_app(db)) as c:
         pl = c.get("/play/")
         assert pl.status_code == 200 and "Stoliki" in pl.text and "Nowy stolik" in pl.text
         en = c.get("/play/?lang=en")
@@ -39,8 +38,8 @@ def test_lobby_lists_rulesets_and_bots_in_both_languages(tmp_path: Path) -> None
         assert "Tables" in c.get("/play/").text  # the language stays (cookie)
 
 
-def test_name_cookie_create_join_watch(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+def test_name_cookie_create_join_watch(db: Database) -> None:
+    app = make_app(db)
     with TestClient(app) as ala:
         r = ala.post("/play/tables", data={**form(), "name": "Ala"}, follow_redirects=False)
         assert r.status_code == 303 and r.headers["location"].startswith("/play/t/")
@@ -78,8 +77,8 @@ def test_name_cookie_create_join_watch(tmp_path: Path) -> None:
             assert ws.receive_json()["seat"] == 3
 
 
-def test_private_tables_are_not_listed(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as c:
+def test_private_tables_are_not_listed(db: Database) -> None:
+    with TestClient(make_app(db)) as c:
         c.post("/play/name", data={"name": "Ala"})
         r = c.post("/play/tables", data={**form(), "private": "1"}, follow_redirects=False)
         tid = r.headers["location"].rsplit("/", 1)[1]
@@ -87,8 +86,8 @@ def test_private_tables_are_not_listed(tmp_path: Path) -> None:
         assert c.get(f"/play/t/{tid}").status_code == 200
 
 
-def test_bad_tables_and_missing_pages(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as c:
+def test_bad_tables_and_missing_pages(db: Database) -> None:
+    with TestClient(make_app(db)) as c:
         c.post("/play/name", data={"name": "Ala"})
         assert c.post("/play/tables", data=form(seat1="nobot")).status_code == 400
         assert c.post("/play/tables", data=form(deals="0")).status_code == 400
@@ -99,8 +98,8 @@ def test_bad_tables_and_missing_pages(tmp_path: Path) -> None:
         assert c.get("/play/players/999").status_code == 404
 
 
-def test_history_and_record(tmp_path: Path) -> None:
-    with TestClient(make_app(tmp_path)) as c:
+def test_history_and_record(db: Database) -> None:
+    with TestClient(make_app(db)) as c:
         assert c.get("/play/history", follow_redirects=False).status_code == 303
         r = c.post("/play/api/tables", json={"name": "Ala <b>", "deals": 1, "seed": 4,
                                              "bots": [None, "random", "random", "random"]})
@@ -124,3 +123,27 @@ def test_history_and_record(tmp_path: Path) -> None:
         assert "attachment" in rec.headers["content-disposition"]
         finished = c.get(f"/play/t/{tid}?lang=en")  # gone from memory: the results page
         assert finished.status_code == 200 and "End of the series" in finished.text
+
+
+def test_the_table_page_switches_hints(db: Database) -> None:
+    """The table page has the hints switch for its players (not for spectators), showing
+    the table's setting as it stands; the lobby's choice is only where it starts."""
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as c:
+        r = c.post("/play/tables", data={**form(seat3="heuristic"), "name": "Ala",
+                                          "hints": ""}, follow_redirects=False)
+        tid = r.headers["location"].rsplit("/", 1)[1]
+        page = c.get(f"/play/t/{tid}?lang=en").text
+        assert 'id="hints-toggle">' in page and "hints at this table" in page
+        with c.websocket_connect(f"/play/ws/{tid}") as ws:
+            ws.send_json({"type": "hints", "on": True, "id": 1})
+            while (m := ws.receive_json()).get("ack") != 1:
+                pass
+            assert m["hints"] is True
+        assert 'id="hints-toggle" checked>' in c.get(f"/play/t/{tid}").text
+        token = c.cookies.get(COOKIE)
+        c.cookies.clear()
+        assert "hints-toggle" not in c.get(f"/play/t/{tid}").text  # a spectator
+        c.cookies.set(COOKIE, str(token))
+        app.state.play_store.flush()
+        assert app.state.play_store.table(tid).config["hints"] is True

@@ -102,6 +102,16 @@ def test_a_whole_deal_against_bots_with_echoes(tmp_path: Path) -> None:
             assert m["result"] is not None and len(m["result"]["hands"]) == 4
             assert len(m["sheet"]) == 1 and m["totals"] == m["sheet"][0]["running"]
             assert m["place_points"]
+            # the review comes in the language of the page that asks for it
+            ws.send_json({"type": "review", "id": 500})
+            en = until(ws, lambda x: x.get("ack") == 500)
+            assert en["type"] == "review" and en["items"]
+            assert all(x.startswith(("auction: ", "trick ")) for x in en["items"]), en
+            with c.websocket_connect(f"/play/ws/{tid}?lang=pl") as pl_ws:
+                pl_ws.send_json({"type": "review", "id": 501})
+                pl = until(pl_ws, lambda x: x.get("ack") == 501)
+            assert len(pl["items"]) == len(en["items"])
+            assert all(x.startswith(("licytacja: ", "bitka ")) for x in pl["items"]), pl
         record = c.get(f"/play/t/{tid}/record.toml")
         assert record.status_code == 200 and "[[deal]]" in record.text
 
@@ -288,3 +298,56 @@ def test_many_clients_at_tables_of_people(tmp_path: Path) -> None:
         finally:
             for cm in contexts:
                 cm.__exit__(None, None, None)
+
+
+def test_hints_are_switched_per_table_and_kept(db_url: str) -> None:
+    """A seated person switches hints for the whole table: validated, broadcast to every
+    client, stored (a restart keeps it); while off, ``hint`` is refused."""
+    app = create_app(open_database(db_url, migrate=True), bot_delay=0)
+    with TestClient(app) as c:
+        tid = new_table(c, bots=[None, "heuristic", "heuristic", "heuristic"], hints=False)
+        ala = c.cookies.get(COOKIE)
+        table = app.state.play_hub.table(tid)
+        with as_player(c, None).websocket_connect(f"/play/ws/{tid}") as spectator:
+            spectator.receive_json()
+            assert next_state(spectator)["hints"] is False
+            spectator.send_json({"type": "hints", "on": True, "id": 1})
+            err = until(spectator, lambda m: m["type"] == "error")
+            assert err["code"] == "not-seated" and err["ack"] == 1
+            with as_player(c, ala).websocket_connect(f"/play/ws/{tid}") as ws:
+                ws.receive_json()
+                assert next_state(ws)["hints"] is False
+                ws.send_json({"type": "hints", "id": 2})
+                assert until(ws, lambda m: m["type"] == "error")["code"] == "bad-message"
+                ws.send_json({"type": "hints", "on": "yes", "id": 3})
+                assert until(ws, lambda m: m["type"] == "error")["code"] == "bad-message"
+                ws.send_json({"type": "hint", "id": 4})
+                err = until(ws, lambda m: m["type"] == "error")
+                assert err == {"type": "error", "code": "no-hints", "ack": 4,
+                               "message": "hints are off at this table"}
+                ws.send_json({"type": "hints", "on": True, "id": 5})
+                mine = until(ws, lambda m: m.get("ack") == 5)
+                assert mine["type"] == "state" and mine["hints"] is True
+                assert mine["event"] == {"kind": "hints", "seat": 0, "moves": [],
+                                         "detail": "on"}
+                seen = until(spectator, lambda m: m["type"] == "state"
+                             and m["event"]["kind"] == "hints")
+                assert seen["hints"] is True and "ack" not in seen
+                assert table.hints
+                app.state.play_store.flush()
+                stored = app.state.play_store.table(tid)
+                assert stored is not None and stored.config["hints"] is True
+                ws.send_json({"type": "hints", "on": False, "id": 6})
+                assert until(ws, lambda m: m.get("ack") == 6)["hints"] is False
+                ws.send_json({"type": "hint", "id": 7})
+                assert until(ws, lambda m: m["type"] == "error")["code"] == "no-hints"
+                ws.send_json({"type": "hints", "on": True, "id": 8})
+                assert until(ws, lambda m: m.get("ack") == 8)["hints"] is True
+    app2 = create_app(open_database(db_url, migrate=True), bot_delay=0)
+    with TestClient(app2) as c2:
+        again = app2.state.play_hub.table(tid)
+        assert again is not None and again.hints
+        c2.cookies.set(COOKIE, str(ala))
+        with c2.websocket_connect(f"/play/ws/{tid}") as ws:
+            ws.receive_json()
+            assert next_state(ws)["hints"] is True

@@ -603,7 +603,7 @@ class PlayUI:
         self.console.print(Text(self.t("thinking"), style="dim"))
         try:
             hint = self.s.hint(self.seat, samples=self.samples)
-            self.console.print(Text(hint.text()))
+            self.console.print(Text(hint.text(self.lang)))
         except AnalysisUnavailable as e:
             self.console.print(Text(self.t("no_analysis", why=str(e)), style="yellow"))
         except Exception as e:  # the analysis is another module: never a traceback here
@@ -664,7 +664,7 @@ class PlayUI:
         if not reviews:
             self.console.print(Text("  " + self.t("review_none"), style="dim"))
         for rv in reviews:
-            self.console.print(Text(f"  {rv.text()}"))
+            self.console.print(Text(f"  {rv.text(self.lang)}"))
 
     def running_sheet(self, rows: int = 8) -> RenderableType:
         """The score sheet so far, compact: the last ``rows`` deals, each with its game,

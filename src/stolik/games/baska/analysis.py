@@ -1,5 +1,6 @@
 """Advice and post-mortems: :func:`hint` for the move to make now, :func:`review` for a
-finished deal ("could I have won?").
+finished deal ("could I have won?"). Their ``text(lang)`` is clean Polish (``"pl"``) or
+clean English (``"en"``); without a language, Polish with the English in brackets.
 
 Both rest on the ``pimc`` evaluation (:mod:`stolik.games.baska.bots.pimc`): a move's value is
 the seat's payout (RULES §7) under double-dummy play, averaged over the layouts of the unseen
@@ -19,6 +20,8 @@ real cards.
 (True, 40)
 >>> h.text().startswith("Podpowiedź (hint): zagraj")
 True
+>>> h.text("en").startswith("Hint: play"), h.text("pl").startswith("Podpowiedź: zagraj")
+(True, True)
 >>> while not deal.is_over:
 ...     deal.play(deal.legal_cards()[-1])
 >>> rv = review(deal, 1, samples=20, rng=random.Random(2))
@@ -72,15 +75,111 @@ class Hint:
     layouts: int
     explanation: str
 
-    def text(self) -> str:
-        """The hint for display, Polish first, English in brackets."""
-        verb = "zagraj" if self.phase == "play" else "licytuj"
-        others = ", ".join(f"{m.text} {m.payout:+.2f}" for m in self.moves[1:])
-        line = (f"Podpowiedź (hint): {verb} {self.moves[0].text} — oczekiwana wypłata "
-                f"(expected payout) {self.payout:+.2f}")
-        if others:
-            line += f"; inne (others): {others}"
-        return f"{line}. {self.explanation}"
+    def text(self, lang: str | None = None) -> str:
+        """The hint for display: ``"pl"`` clean Polish, ``"en"`` clean English; by default
+        (None) Polish first with the English in brackets (what ``stolik play`` always
+        showed)."""
+        if lang is None:
+            verb = "zagraj" if self.phase == "play" else "licytuj"
+            others = ", ".join(f"{m.text} {m.payout:+.2f}" for m in self.moves[1:])
+            line = (f"Podpowiedź (hint): {verb} {self.moves[0].text} — oczekiwana wypłata "
+                    f"(expected payout) {self.payout:+.2f}")
+            if others:
+                line += f"; inne (others): {others}"
+            return f"{line}. {self.explanation}"
+        w = _words(lang)
+        line = (f"{w['hint']}: {w[self.phase]} {_say(self.moves[0].text, lang)} — "
+                f"{w['expected']} {self.payout:+.2f}")
+        if len(self.moves) > 1:
+            line += f"; {w['others']}: " + ", ".join(f"{_say(m.text, lang)} {m.payout:+.2f}"
+                                                     for m in self.moves[1:])
+        return f"{line}. {explain(self.moves, self.layouts, lang)}"
+
+
+_WORDS: dict[str, dict[str, str]] = {
+    "pl": {"hint": "Podpowiedź", "play": "zagraj", "auction": "licytuj",
+           "expected": "oczekiwana wypłata", "others": "inne",
+           "only": "{best} to jedyny dozwolony ruch.",
+           "equal": "{best} i {runner} są równie dobre ({n}).",
+           "gain": "{best} daje średnio o {gap:.2f} więcej niż {runner} ({n}).",
+           "layouts": "policzono {k} {noun}",
+           "where-auction": "licytacja", "where-play": "bitka {trick}",
+           "did-auction": "zgłoszono", "did-play": "zagrano",
+           "forced": "ruch wymuszony",
+           "exact-ok": "najlepszy przy odkrytych kartach",
+           "exact-loss": "przy odkrytych kartach {best} dawało {loss:+.0f} więcej",
+           "seen-ok": "dobry na to, co było widać",
+           "seen-loss": "na to, co było widać, {best} dawało średnio {loss:+.2f} więcej"},
+    "en": {"hint": "Hint", "play": "play", "auction": "call",
+           "expected": "expected payout", "others": "others",
+           "only": "{best} is the only legal move.",
+           "equal": "{best} and {runner} are equally good ({n}).",
+           "gain": "{best} gains {gap:.2f} on average over {runner} ({n}).",
+           "layouts": "{k} {noun} solved",
+           "where-auction": "auction", "where-play": "trick {trick}",
+           "did-auction": "called", "did-play": "played",
+           "forced": "a forced move",
+           "exact-ok": "the best move with all cards known",
+           "exact-loss": "with all cards known {best} made {loss:+.0f} more",
+           "seen-ok": "right on what could be seen",
+           "seen-loss": "on what could be seen {best} made {loss:+.2f} more on average"},
+}
+"""The words of :meth:`Hint.text` and :meth:`Review.text` in each language."""
+
+
+def _words(lang: str) -> dict[str, str]:
+    if lang not in _WORDS:
+        raise ValueError(f"a language is pl or en, not {lang!r}")
+    return _WORDS[lang]
+
+
+def _say(move: str, lang: str) -> str:
+    """A move's text as said in ``lang``: in Polish the pass is ``pas``.
+
+    >>> _say("pass", "pl"), _say("pass", "en"), _say("gran", "pl")
+    ('pas', 'pass', 'gran')
+    """
+    return "pas" if lang == "pl" and move == "pass" else move
+
+
+def layouts_text(k: int, lang: str) -> str:
+    """How many layouts were solved, in words (Polish plurals).
+
+    >>> [layouts_text(k, "pl") for k in (1, 3, 12, 22, 40)]  # doctest: +NORMALIZE_WHITESPACE
+    ['policzono 1 rozkład', 'policzono 3 rozkłady', 'policzono 12 rozkładów',
+     'policzono 22 rozkłady', 'policzono 40 rozkładów']
+    >>> layouts_text(1, "en"), layouts_text(40, "en")
+    ('1 layout solved', '40 layouts solved')
+    """
+    if lang == "pl":
+        few = k % 10 in (2, 3, 4) and k % 100 not in (12, 13, 14)
+        noun = "rozkład" if k == 1 else "rozkłady" if few else "rozkładów"
+    else:
+        noun = "layout" if k == 1 else "layouts"
+    return _words(lang)["layouts"].format(k=k, noun=noun)
+
+
+def explain(moves: tuple[MoveValue, ...], layouts: int, lang: str) -> str:
+    """Why the first of ``moves`` (best first) is advised, in one sentence in ``lang``.
+
+    >>> a, b = MoveValue(0, "A♥", 1.0), MoveValue(1, "Q♠", 0.5)
+    >>> explain((a, b), 40, "en")
+    'A♥ gains 0.50 on average over Q♠ (40 layouts solved).'
+    >>> explain((a, b), 40, "pl")
+    'A♥ daje średnio o 0.50 więcej niż Q♠ (policzono 40 rozkładów).'
+    >>> explain((a,), 1, "en")
+    'A♥ is the only legal move.'
+    """
+    w = _words(lang)
+    best = _say(moves[0].text, lang)
+    if len(moves) == 1:
+        return w["only"].format(best=best)
+    gap = moves[0].payout - moves[1].payout
+    n = layouts_text(layouts, lang)
+    runner = _say(moves[1].text, lang)
+    if gap <= _EPS:
+        return w["equal"].format(best=best, runner=runner, n=n)
+    return w["gain"].format(best=best, runner=runner, gap=gap, n=n)
 
 
 def _rs(view: SeatView, rs: Ruleset | None) -> Ruleset:
@@ -153,8 +252,12 @@ class Review:
         """Whether the move lost payout even on what the seat could see."""
         return self.seen_loss > _EPS
 
-    def text(self) -> str:
-        """One line for display, Polish first, English in brackets."""
+    def text(self, lang: str | None = None) -> str:
+        """One line for display: ``"pl"`` clean Polish, ``"en"`` clean English; by default
+        (None) Polish first with the English in brackets (what ``stolik play`` always
+        showed)."""
+        if lang is not None:
+            return self._text(lang)
         where = "licytacja (auction)" if self.phase == "auction" else \
             f"bitka {self.trick} (trick {self.trick})"
         head = f"{where}: {'zagrano' if self.phase == 'play' else 'zgłoszono'} {self.move_text}"
@@ -172,6 +275,24 @@ class Review:
         else:
             seen = (f"na to, co było widać (on what was seen) {seen_best} dawało średnio "
                     f"{self.seen_loss:+.2f} więcej (more on average)")
+        return f"{head} — {exact}; {seen}."
+
+    def _text(self, lang: str) -> str:
+        w = _words(lang)
+        where = w[f"where-{self.phase}"].format(trick=self.trick)
+        head = f"{where}: {w[f'did-{self.phase}']} {_say(self.move_text, lang)}"
+        if self.forced:
+            return f"{head} — {w['forced']}."
+        if self.exact_loss <= _EPS:
+            exact = w["exact-ok"]
+        else:
+            best = _say(next(m.text for m in self.exact if m.move == self.exact_best), lang)
+            exact = w["exact-loss"].format(best=best, loss=self.exact_loss)
+        if self.seen_loss <= _EPS:
+            seen = w["seen-ok"]
+        else:
+            best = _say(next(m.text for m in self.seen if m.move == self.seen_best), lang)
+            seen = w["seen-loss"].format(best=best, loss=self.seen_loss)
         return f"{head} — {exact}; {seen}."
 
 
@@ -222,4 +343,5 @@ def _review_one(index: int, view: SeatView, replay: Deal, move: Move, samples: i
                   se, seen.best, se[0].payout - seen.payout_of(move) * scale, seen.layouts)
 
 
-__all__ = ["REVIEW_SAMPLES", "Hint", "MoveValue", "Review", "hint", "review"]
+__all__ = ["REVIEW_SAMPLES", "Hint", "MoveValue", "Review", "explain", "hint", "layouts_text",
+           "review"]

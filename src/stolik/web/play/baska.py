@@ -284,16 +284,17 @@ class BaskaMatch:
         v = self.s.claim(seat)
         return v.certain, v.code
 
-    def hint(self, seat: int) -> str:
-        """The analysis' best move and expected payout."""
+    def hint(self, seat: int, lang: str) -> str:
+        """The analysis' best move and expected payout, in the page's language."""
         return str(self.s.hint(seat, rng=random.Random(self.s.seed + len(self.s.deal.log)))
-                   .text())
+                   .text(lang))
 
-    def review(self, seat: int) -> list[str]:
-        """The review of the seat's decisions in the last settled deal."""
+    def review(self, seat: int, lang: str) -> list[str]:
+        """The review of the seat's decisions in the last settled deal, in the page's
+        language."""
         if not self.s.finished:
             return []
-        return [str(r.text()) for r in self.s.review(seat)]
+        return [str(r.text(lang)) for r in self.s.review(seat)]
 
     def record(self) -> str:
         """The series record as TOML (RULES §11). The seed is named only once the series

@@ -87,11 +87,11 @@ class Match(Protocol):
     def claim(self, seat: int) -> tuple[bool, str]:
         """``seat`` lays down its cards: (accepted, the reason in words)."""
 
-    def hint(self, seat: int) -> str:
-        """The best move for ``seat`` now, in words."""
+    def hint(self, seat: int, lang: str) -> str:
+        """The best move for ``seat`` now, in words of ``lang``."""
 
-    def review(self, seat: int) -> list[str]:
-        """The review of ``seat``'s decisions in the last settled deal."""
+    def review(self, seat: int, lang: str) -> list[str]:
+        """The review of ``seat``'s decisions in the last settled deal, in ``lang``."""
 
     def record(self) -> str:
         """The series record (TOML) of the settled deals."""

@@ -180,18 +180,22 @@ class LocalHub:
             self._after_change(table)
         elif cmd.kind == "hint":
             await self._hint(table, sub, cmd)
+        elif cmd.kind == "hints":
+            assert cmd.on is not None
+            if table.set_hints(sub.seat, cmd.on, sub, cmd.id):
+                self.store.set_config(table.id, table.info.config)
         elif cmd.kind == "review":
             await self._review(table, sub, cmd)
 
     async def _hint(self, table: Table, sub: Subscriber, cmd: Command) -> None:
         if sub.seat is None:
             raise ProtocolError("not-seated", "spectators get no hints")
-        if not table.info.config.get("hints"):
+        if not table.hints:
             raise ProtocolError("no-hints", "hints are off at this table")
         if table.match.to_act() != sub.seat:
             raise ProtocolError("not-your-turn", "a hint is given on your turn")
         version = table.version
-        text = await asyncio.to_thread(table.match.hint, sub.seat)
+        text = await asyncio.to_thread(table.match.hint, sub.seat, sub.lang)
         if table.version != version:
             raise ProtocolError("stale", "the table moved on meanwhile")
         sub.deliver(_ack({"type": "hint", "text": text}, cmd.id))
@@ -202,7 +206,7 @@ class LocalHub:
         if table.match.to_act() is not None or not table.match.finished_deals():
             raise ProtocolError("not-now", "the review comes when a deal is settled")
         version = table.version
-        items = await asyncio.to_thread(table.match.review, sub.seat)
+        items = await asyncio.to_thread(table.match.review, sub.seat, sub.lang)
         deal = table.match.finished_deals()
         if table.version != version and table.match.finished_deals() != deal:
             raise ProtocolError("stale", "the table moved on meanwhile")

@@ -2,12 +2,15 @@
 
 A client sends JSON objects with a ``type``: ``move`` (with ``move``: a card such as
 ``AH`` or a call such as ``pass``), ``next`` (ready for the next deal), ``claim``, ``hint``,
-``review`` or ``ping``; any may carry an ``id`` (a number) that the answer echoes as
+``hints`` (with ``on``: true or false — hints on or off for the whole table), ``review`` or
+``ping``; any may carry an ``id`` (a number) that the answer echoes as
 ``ack``. Anything else is a :class:`ProtocolError` with a code the error event carries;
 nothing changes at the table.
 
 >>> parse_message('{"type": "move", "move": "AH", "id": 7}')
-Command(kind='move', move='AH', id=7)
+Command(kind='move', move='AH', id=7, on=None)
+>>> parse_message('{"type": "hints", "on": false}')
+Command(kind='hints', move=None, id=None, on=False)
 >>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -24,7 +27,7 @@ from typing import Any
 
 from stolik.errors import StolikError
 
-KINDS = ("claim", "hint", "move", "next", "ping", "review")
+KINDS = ("claim", "hint", "hints", "move", "next", "ping", "review")
 MAX_MESSAGE = 1024
 """Longest client message accepted, in characters."""
 
@@ -44,6 +47,8 @@ class Command:
     kind: str
     move: str | None = None
     id: int | None = None
+    on: bool | None = None
+    """``hints``: whether hints are to be on."""
 
 
 def parse_message(text: str | bytes) -> Command:
@@ -72,8 +77,11 @@ def parse_message(text: str | bytes) -> Command:
     if kind == "move" and (not isinstance(move, str) or not move.strip() or len(move) > 32):
         raise ProtocolError("bad-move", "a move message names the move: a card (AH) or a "
                             "call (pass)")
+    on = data.get("on")
+    if kind == "hints" and not isinstance(on, bool):
+        raise ProtocolError("bad-message", "a hints message says on: true or false")
     return Command(kind, move.strip() if kind == "move" and isinstance(move, str) else None,
-                   ident)
+                   ident, on if kind == "hints" else None)
 
 
 def error_event(err: ProtocolError, ack: int | None = None) -> dict[str, Any]:

@@ -241,6 +241,14 @@ class PlayStore:
                 row.player_id, row.name = player.id, player.name
         self.writer.put(job)
 
+    def set_config(self, table_id: str, config: dict[str, Any]) -> None:
+        """Queue a table's changed configuration (hints switched on or off)."""
+        def job(s: OrmSession) -> None:
+            row = s.get(TableRow, table_id)
+            if row is not None:
+                row.config = dict(config)
+        self.writer.put(job)
+
     def append_op(self, table_id: str, seq: int, op: str) -> None:
         """Queue one op-log entry."""
         self.writer.queue.put(_Op(table_id, seq, op))

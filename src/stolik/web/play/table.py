@@ -5,7 +5,9 @@ Everything here is synchronous and runs on the server's event loop, so a message
 checked and applied with nothing in between (the server is authoritative). After each
 change every subscriber gets a ``state`` message built for its own seat (or as a spectator)
 by the match — never the whole game. Game rules stay in the match; the table only knows
-seats, turns, ready flags and the op log (``m SEAT MOVE``, ``n``) that resumes it.
+seats, turns, ready flags, whether hints are on, and the op log that resumes it: ``m SEAT
+MOVE`` (a move), ``r SEAT`` (a person is ready for the next deal) and ``n`` (the next deal
+dealt; the ready flags start again).
 """
 
 from __future__ import annotations
@@ -128,6 +130,9 @@ class Table:
             for op in ops:
                 if op == "n":
                     self.match.next_deal()
+                    self.ready.clear()
+                elif op.startswith("r "):
+                    self.ready.add(int(op[2:]))
                 else:
                     _, seat, move = op.split(" ", 2)
                     self.match.apply(int(seat), move)
@@ -167,10 +172,13 @@ class Table:
             raise ProtocolError("not-seated", "spectators do not play")
         if not self.match.waiting_for_next():
             raise ProtocolError("not-now", "the deal on the table is not over")
+        fresh = seat not in self.ready
         self.ready.add(seat)
         dealt = self.ready >= set(self.human_seats())
         if dealt:
             self.deal_next()
+        elif fresh:
+            self._log(f"r {seat}")
         self.changed(Change("next" if dealt else "ready", seat), by, ack)
         return dealt
 
@@ -179,6 +187,25 @@ class Table:
         self.match.next_deal()
         self.ready.clear()
         self._log("n")
+
+    @property
+    def hints(self) -> bool:
+        """Whether hints are on at this table."""
+        return bool(self.info.config.get("hints"))
+
+    def set_hints(self, seat: int | None, on: bool, by: Subscriber | None = None,
+                  ack: int | None = None) -> bool:
+        """A seated person turns hints on or off for the whole table; everyone is told.
+        True when the setting changed (and is to be stored)."""
+        if seat is None:
+            raise ProtocolError("not-seated", "only the players switch hints")
+        if self.match.is_over():
+            raise ProtocolError("not-now", "the series is over")
+        changed = on != self.hints
+        if changed:
+            self.info = replace(self.info, config={**self.info.config, "hints": on})
+        self.changed(Change("hints", seat, detail="on" if on else "off"), by, ack)
+        return changed
 
     def claim(self, seat: int | None, by: Subscriber | None = None,
               ack: int | None = None) -> tuple[bool, str]:
@@ -222,7 +249,7 @@ class Table:
                         "seq": len(self.ops), "version": self.version,
                         "started": self.started, "open_seats": self.open_seats(),
                         "connected": self.connected(), "ready": sorted(self.ready),
-                        "hints": bool(self.info.config.get("hints")),
+                        "hints": self.hints,
                         "status": "finished" if self.match.is_over() else "playing"}
         msg.update(self.body(sub.seat, sub.lang))
         return msg

@@ -18,6 +18,12 @@
     if (state) { draw(state); }
   });
   var ws = null, state = null, nextId = 1, retry = 500;
+  var hintsBox = document.getElementById("hints-toggle");  // seated people only
+  if (hintsBox) {
+    hintsBox.addEventListener("change", function () {
+      send({ type: "hints", on: hintsBox.checked });
+    });
+  }
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -64,6 +70,9 @@
     if (msg.type === "state") {
       if (state && state.deal.number !== msg.deal.number) { $("review").textContent = ""; }
       if (msg.event && msg.event.kind === "move" && msg.event.seat === msg.seat) { say(""); }
+      if (msg.event && msg.event.kind === "hints") {
+        say(msg.hints ? T["hints-on"] : T["hints-off"]);
+      }
       state = msg;
       draw(msg);
     } else if (msg.type === "error") {
@@ -109,6 +118,7 @@
     drawSheet(st);
     drawResult(st);
     $("btn-hint").hidden = !(st.hints && mine);
+    if (hintsBox) { hintsBox.checked = !!st.hints; hintsBox.disabled = !!st.over; }
     $("btn-claim").hidden = !(mine && d.phase === "play");
     $("btn-next").hidden = !(st.waiting_next && st.seat !== null && st.ready.indexOf(st.seat) < 0);
     $("btn-review").hidden = !(st.seat !== null && d.to_act === null && st.sheet.length > 0);
