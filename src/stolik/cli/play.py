@@ -36,7 +36,7 @@ from stolik.cli.common import (
     stdout_console,
     user_errors,
 )
-from stolik.cli.sheet import declarer_text, game_name, note_text, render_sheet
+from stolik.cli.sheet import declarer_text, render_sheet
 from stolik.errors import CardError, IllegalMove, StolikError
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
@@ -51,6 +51,7 @@ from stolik.games.baska.session import (
     default_opponents,
 )
 from stolik.games.baska.state import SeatView
+from stolik.games.baska.words import call_label, game_name, note_text
 
 Lang = Literal["pl", "en"]
 
@@ -283,20 +284,6 @@ def _is_call(word: str, rs: Ruleset) -> bool:
 # ---------------------------------------------------------------- drawing
 
 
-def call_label(call: Call, rs: Ruleset, lang: Lang) -> str:
-    """A call as shown: ``pas`` (``pass`` in English), a contract's name, a doubling's.
-
-    >>> from stolik.games.baska.ruleset import load_ruleset
-    >>> rs = load_ruleset("pucka-2019")
-    >>> call_label(Call("pass"), rs, "pl"), call_label(Call("contract", "zolo"), rs, "en")
-    ('pas', 'Zoło')
-    """
-    if call.kind == "pass":
-        return "pas" if lang == "pl" else "pass"
-    if call.kind == "contract":
-        assert call.contract is not None
-        return rs.contract(call.contract).name.split(" (")[0]
-    return rs.doubling_name(call.level)
 
 
 def card_text(card: int, *, ascii: bool, style: str = "") -> Text:

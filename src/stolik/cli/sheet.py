@@ -16,23 +16,9 @@ from rich.text import Text
 
 from stolik.cli.common import Para, fmt_number, new_table, seat_name
 from stolik.games.baska.record import SeriesResult
-from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.scoring import DealResult
+from stolik.games.baska.words import game_name, note_text
 from stolik.series import ranks
-
-CATEGORY_TEXT = {"z_wyjsciem": "z wyjściem", "bez_wyjscia": "bez wyjścia",
-                 "bez_bitki": "bez bitki"}
-
-
-def game_name(rs: Ruleset, result: DealResult) -> str:
-    """Short Polish name of the deal's game: ``zwykła``, ``cicha``, or the contract's name
-    without its parenthesis (``Baszka (cztery damy)`` → ``Baszka``)."""
-    c = result.game.contract
-    if c.kind == "plain":
-        return "zwykła"
-    if c.kind == "cicha":
-        return "cicha"
-    return c.name.split(" (")[0]
 
 
 def declarer_text(result: DealResult, players: tuple[str, ...] | None) -> str:
@@ -47,20 +33,6 @@ def declarer_text(result: DealResult, players: tuple[str, ...] | None) -> str:
     if g.partner is not None:
         who += " + " + seat_name(players, g.partner)
     return who
-
-
-def note_text(result: DealResult) -> str:
-    """The result in words: category or won/lost, 52:52, revoke."""
-    notes = []
-    if result.revoke is not None:
-        notes.append(f"błąd (revoke) {result.revoke}")
-    elif result.category is not None:
-        notes.append(CATEGORY_TEXT.get(result.category, result.category))
-    elif result.game.declarer is not None:
-        notes.append("wygrana" if result.game.declarer in result.winners else "przegrana")
-    if result.tie:
-        notes.append("52:52 bok")
-    return ", ".join(notes)
 
 
 def _per_seat(values: tuple[int, int, int, int]) -> str:

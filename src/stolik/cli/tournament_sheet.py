@@ -30,7 +30,7 @@ from stolik.cli.common import (
     report,
     stdout_console,
 )
-from stolik.cli.sheet import declarer_text, game_name, note_text
+from stolik.cli.sheet import declarer_text
 from stolik.cli.tournament_common import (
     DbOption,
     RoundArg,
@@ -47,6 +47,7 @@ from stolik.db import Database
 from stolik.games.baska.record import parse_record, replay
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
+from stolik.games.baska.words import game_name, note_text
 from stolik.records import load_document
 from stolik.tournament import store
 from stolik.tournament.sheet import parse_line, settle_sheet

@@ -45,6 +45,7 @@ from stolik.games.baska.session import (
     available_bots,
 )
 from stolik.games.baska.state import SeatView
+from stolik.games.baska.words import call_label, game_name, note_text
 from stolik.web.play.game import ConfigError, Message, Played, SeatSpec
 
 MAX_DEALS = 64
@@ -66,29 +67,6 @@ def move_text(move: Move, rs: Ruleset) -> str:
     return move.text(rs) if isinstance(move, Call) else card_code(move)
 
 
-def call_label(call: Call, rs: Ruleset, lang: str) -> str:
-    """A call as a button shows it: ``pas``/``pass``, a contract's name, a doubling's."""
-    if call.kind == "pass":
-        return "pas" if lang == "pl" else "pass"
-    if call.kind == "contract":
-        assert call.contract is not None
-        return rs.contract(call.contract).name.split(" (")[0]
-    return rs.doubling_name(call.level)
-
-
-CATEGORY_TEXT = {"z_wyjsciem": "z wyjściem", "bez_wyjscia": "bez wyjścia",
-                 "bez_bitki": "bez bitki"}
-
-
-def game_name(rs: Ruleset, result: DealResult) -> str:
-    """The deal's game as the score sheet names it: ``zwykła``, ``cicha``, or the
-    contract's name without its parenthesis (as ``stolik replay`` prints it)."""
-    c = result.game.contract
-    if c.kind in ("plain", "cicha"):
-        return "zwykła" if c.kind == "plain" else "cicha"
-    return c.name.split(" (")[0]
-
-
 def declarer_text(result: DealResult, players: tuple[str, ...]) -> str:
     """Who played: the declarer (and his wesele partner), or the starzy of a plain game."""
     g = result.game
@@ -98,20 +76,6 @@ def declarer_text(result: DealResult, players: tuple[str, ...]) -> str:
         return "—"
     who = players[g.declarer]
     return who + (" + " + players[g.partner] if g.partner is not None else "")
-
-
-def note_text(result: DealResult) -> str:
-    """The result in the sheet's words: category or won/lost, 52:52, revoke."""
-    notes = []
-    if result.revoke is not None:
-        notes.append(f"błąd (revoke) {result.revoke}")
-    elif result.category is not None:
-        notes.append(CATEGORY_TEXT.get(result.category, result.category))
-    elif result.game.declarer is not None:
-        notes.append("wygrana" if result.game.declarer in result.winners else "przegrana")
-    if result.tie:
-        notes.append("52:52 bok")
-    return ", ".join(notes)
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -202,7 +166,7 @@ class BaskaMatch:
         self.rs = session.rs
         self._on_move = on_move
         self._labels: dict[tuple[str, str], str] = {}
-        self._sheet_rows: list[Message] = []
+        self._sheet_rows: dict[str, list[Message]] = {}
         session.on_move = self._moved
 
     def _moved(self, ev: MoveEvent) -> None:
@@ -321,11 +285,11 @@ class BaskaMatch:
         msg: Message = {"game": "baska", "ruleset": self.rs.id, "deals": s.length,
                         "players": list(s.players),
                         "bots": [x.bot for x in s.seats], "deal": deal,
-                        "sheet": self._sheet(), "totals": list(s.totals),
+                        "sheet": self._sheet(lang), "totals": list(s.totals),
                         "bok_pending": s.bok_deals_pending, "over": s.is_over,
                         "waiting_next": s.waiting_for_next, "result": None}
         if s.deal.is_over and s.finished:
-            msg["result"] = self._reveal(s.finished[-1].result)
+            msg["result"] = self._reveal(s.finished[-1].result, lang)
         if s.is_over:
             msg["place_points"] = list(s.place_points)
         return msg
@@ -379,9 +343,11 @@ class BaskaMatch:
             label = self._labels[key] = call_label(parse_call(word, self.rs), self.rs, lang)
         return label
 
-    def _sheet(self) -> list[Message]:
-        if len(self._sheet_rows) == len(self.s.finished):
-            return self._sheet_rows
+    def _sheet(self, lang: str) -> list[Message]:
+        """The score sheet's rows (cached per language until the next deal is settled)."""
+        cached = self._sheet_rows.get(lang)
+        if cached is not None and len(cached) == len(self.s.finished):
+            return cached
         running = [0, 0, 0, 0]
         rows: list[Message] = []
         for f in self.s.finished:
@@ -389,12 +355,13 @@ class BaskaMatch:
             running = [running[x] + r.payout[x] for x in range(4)]
             rows.append({"number": f.number, "bok": r.bok_deal,
                          "game": game_name(self.rs, r) + (f" ×{r.mult}" if r.mult > 1 else ""),
-                         "declarer": declarer_text(r, self.s.players), "note": note_text(r),
+                         "declarer": declarer_text(r, self.s.players),
+                         "note": note_text(r, lang),
                          "payout": list(r.payout), "running": list(running)})
-        self._sheet_rows = rows
+        self._sheet_rows[lang] = rows
         return rows
 
-    def _reveal(self, r: DealResult) -> Message:
+    def _reveal(self, r: DealResult, lang: str) -> Message:
         """The settled deal: all four hands as dealt, points, tricks, payouts."""
         deal = self.s.deal
         order = deal.order
@@ -402,7 +369,7 @@ class BaskaMatch:
                           for h in deal.initial_hands],
                 "game": game_name(self.rs, r), "declarer": r.declarer,
                 "doubling": self.rs.doubling_name(r.level) if r.level else None,
-                "note": note_text(r), "points": list(r.points), "tricks": list(r.tricks),
+                "note": note_text(r, lang), "points": list(r.points), "tricks": list(r.tricks),
                 "payout": list(r.payout), "winners": list(r.winners), "bok": r.bok_deal}
 
 
