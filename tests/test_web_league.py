@@ -455,3 +455,28 @@ def test_sheet_marks_bok_deals(db: Database) -> None:
         assert "☐" in c.get("/t/lin/print/sheet/1/1?blank=1").text
         tb = c.get("/t/lin/live.json").json()["tables"][0]
     assert tb["totals"] == [-12, 32, -12, -8]
+
+
+def test_season_page(db: Database) -> None:
+    """A season's public page sums its tournaments (RULES §10: individual and team), is
+    linked from the tournament list, and names an unknown season in one line."""
+    for n, day in (("s1", 1), ("s2", 8)):
+        store.create_tournament(db, n, name=f"Turniej {n}", ruleset="pucka-2019", who="ala",
+                                season="Liga 2026", date=datetime.date(2026, 11, day))
+        for i in range(1, 5):
+            store.add_player(db, n, f"p{i}", f"Gracz {i}", who="ala", team="Puck")
+        store.seat_round(db, n, who="ala")
+        store.enter_deal(db, n, 1, 1, {"contract": "gran", "declarer": 0, "points": 90},
+                         who="ala", started_at=None)
+    with TestClient(create_app(db)) as c:
+        index = c.get("/t/?lang=en")
+        assert 'href="/t/season/Liga%202026"' in index.text
+        page = c.get("/t/season/Liga%202026?lang=en")
+        assert page.status_code == 200
+        assert "Turniej s1" in page.text and "Turniej s2" in page.text
+        _, st = store.season_of(db, "Liga 2026")
+        first = st.players[0]
+        assert first.played == 2 and first.place_points == 12.0  # 6 + 6
+        assert re.search(rf"<td>1</td><td class=\"name\">{first.name}</td>", page.text)
+        missing = c.get("/t/season/nope")
+        assert missing.status_code == 404 and "no season &#39;nope&#39;" in missing.text

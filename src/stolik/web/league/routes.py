@@ -34,6 +34,21 @@ def index(request: Request, db: Db) -> Response:
                   {"tournaments": items, "referee": current_referee(request, db)})
 
 
+@router.get("/season/{name}", response_class=HTMLResponse)
+def season(name: str, request: Request, db: Db) -> Response:
+    """A season's standings (RULES §10): its tournaments summed, players and teams; a
+    player seated during a yellow-card ban is named as the error (seed 000 §7t)."""
+    try:
+        results, st = store.season_of(db, name)
+    except StolikError as e:
+        return not_found(request, str(e))
+    tournaments = [(r.tournament.source or "", r.tournament.name,
+                    r.tournament.date.isoformat() if r.tournament.date else "")
+                   for r in results]
+    return render(request, "league/season.html",
+                  {"name": name, "st": st, "tournaments": tournaments, "fmt": views.fmt})
+
+
 @router.get("/{slug}/", response_class=HTMLResponse)
 def live(slug: str, request: Request, db: Db) -> Response:
     """The live results page (updates itself from :func:`live_json`)."""

@@ -125,6 +125,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lg-save": ("Zapisz", "Save"),
     "lg-save-correction": ("Zapisz poprawkę", "Save the correction"),
     "lg-season": ("Sezon", "Season"),
+    "lg-season-played": ("Turnieje", "Tournaments"),
     "lg-seat": ("Miejsce przy stole", "Seat"),
     "lg-seating": ("Rozstawienie", "Seating"),
     "lg-seating-note": ("◆ rozdaje pierwszy. Miejsca 0–3 zgodnie z ruchem wskazówek zegara.",
