@@ -54,3 +54,25 @@ def test_home_page_and_language_switch(page: Page, live_server: LiveServer,
     assert page.locator("html").get_attribute("lang") == "en"
     assert "Tournaments" in page.locator("header nav").inner_text()
     page.screenshot(path=artifacts_dir / "home-en.png", full_page=True)
+
+
+def test_home_quick_game_and_recent_tournaments(sqlite_db: Database) -> None:
+    """The home page: one click seats you against three bots (pucka-2019, a private table);
+    the latest tournaments are listed."""
+    from stolik.tournament import store
+
+    store.create_tournament(sqlite_db, "t9", name="Turniej Dziewiąty", ruleset="linia",
+                            who="ala")
+    with TestClient(create_app(sqlite_db, bot_delay=0)) as client:
+        home = client.get("/")
+        assert 'id="quick-game"' in home.text and "Turniej Dziewiąty" in home.text
+        resp = client.post("/play/tables", data={
+            "name": "Ala", "ruleset": "pucka-2019", "deals": "8", "seat0": "me",
+            "seat1": "heuristic", "seat2": "heuristic", "seat3": "heuristic", "hints": "1",
+            "private": "1"}, follow_redirects=False)
+        assert resp.status_code == 303 and resp.headers["location"].startswith("/play/t/")
+        table = client.get(resp.headers["location"])
+        assert table.status_code == 200 and resp.headers["location"].split("/")[-1] in table.text
+        lobby = client.get("/play/")
+        assert resp.headers["location"] not in lobby.text  # private: not listed
+        assert '<option value="pucka-2019" selected>' in lobby.text

@@ -62,7 +62,13 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> Response:
-        return render(request, "home.html")
+        from stolik.games.baska.session import available_bots
+        from stolik.tournament.store import list_tournaments
+
+        bots = available_bots()
+        strong = "pimc" if "pimc" in bots else "heuristic"
+        recent = list(reversed(list_tournaments(db)))[:5]
+        return render(request, "home.html", {"bot": strong, "tournaments": recent})
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> dict[str, str]:

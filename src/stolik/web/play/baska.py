@@ -89,7 +89,11 @@ class BaskaKind:
 
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices."""
-        return {"rulesets": available_rulesets(), "bots": available_bots(),
+        rulesets = available_rulesets()
+        return {"rulesets": rulesets,
+                "ruleset_names": {r: load_ruleset(r).name for r in rulesets},
+                "default_ruleset": "pucka-2019" if "pucka-2019" in rulesets else rulesets[0],
+                "bots": available_bots(),
                 "default_bot": "heuristic", "deals": [1, 2, 4, 8, 16, 32],
                 "max_deals": MAX_DEALS}
 
