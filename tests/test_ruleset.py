@@ -284,6 +284,16 @@ def test_own_ruleset_place_points(tmp_path: Path) -> None:
     assert result.place_points == pytest.approx((16 / 3, 16 / 3, 16 / 3, 0.0))
 
 
+def test_own_ruleset_tournament_penalties(tmp_path: Path) -> None:
+    """RULES §10: a league's own tournament penalties are data — the [tournament] table;
+    a ruleset without it takes seed 000's amounts."""
+    path = own_ruleset(tmp_path, ("late_minor = -15", "late_minor = -20"),
+                       ("sitting_out = [4, 40]", "sitting_out = [3, 30]"))
+    rs = load_ruleset(path)
+    assert rs.tournament.late_minor == -20 and rs.tournament.sitting_out == (3.0, 30)
+    assert load_ruleset("linia").tournament == load_ruleset("pucka-2019").tournament
+
+
 def test_parse_ruleset_from_text() -> None:
     text = (SHIPPED / "linia.toml").read_text(encoding="utf-8")
     rs = parse_ruleset(text, source="linia-copy.toml")
@@ -375,6 +385,10 @@ BROKEN: list[tuple[str, list[tuple[str, str]], str]] = [
     ("doublings not a list", [('doublings = ["kontra", "rekontra", "bok", "hirsch"]',
                                'doublings = "kontra"')],
      "key 'doublings' must be a list of names, level 1 first"),
+    ("tournament key misspelt", [("late_minor = -15", "late_minr = -15")],
+     "key 'tournament.late_minr' is not a ruleset key — did you mean 'late_minor'?"),
+    ("tournament pair", [("sitting_out = [4, 40]", "sitting_out = [4]")],
+     "key 'tournament.sitting_out' must list 2 numbers, not 1"),
     ("cicha first doubling", [('player_may_double_first = false',
                                'player_may_double_first = true')],
      "key 'cicha.player_may_double_first' true is not supported: every regulation forbids it "

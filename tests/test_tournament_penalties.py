@@ -225,3 +225,23 @@ def test_deal_table_first_dealer_must_match() -> None:
     with pytest.raises(TournamentError, match="should be first_dealer"):
         score_table(load_ruleset("linia"), RULES,
                     TableEntry(SEATS, (first + 1) % 4, deals=deals), 1, 1)
+
+
+def test_a_leagues_own_penalty_amounts(tmp_path: Path) -> None:
+    """RULES §10 as data: a ruleset's [tournament] table changes the amounts (here late
+    more than 5 minutes costs 20, sitting out is worth 3 (+30))."""
+    from stolik.tournament.model import Player, Round, Tournament
+    from stolik.tournament.scoring import score_tournament
+
+    shipped = Path(__file__).resolve().parents[1] / "src/stolik/games/baska/rulesets"
+    text = (shipped / "pucka-2019.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "pucka-2019"', 'id = "moja-liga"')
+    text = text.replace("late_minor = -15", "late_minor = -20")
+    text = text.replace("sitting_out = [4, 40]", "sitting_out = [3, 30]")
+    path = tmp_path / "moja-liga.toml"
+    path.write_text(text, encoding="utf-8")
+    entry = TableEntry(SEATS, totals=(0, 0, 0, 0), late=(("b", 7),))
+    players = tuple(Player(p, p.upper()) for p in (*SEATS, "e"))
+    res = score_tournament(Tournament(str(path), "T", players, (Round((entry,), ("e",)),)))
+    assert res.rounds[0].tables[0].table_points == (5, -20, 5, 5)
+    assert res.rounds[0].sitting_out_points == (3.0, 30)

@@ -115,7 +115,8 @@ def show(
     Card orders (trumfy / fele: trumps / non-trumps, RULES §2), the ladder of contracts
     (licytacja: auction, §4), the scoring tables by doubling level — kontra, rekontra, …
     (§7), cicha (silent game), wyjście (escape), who may double first, 52:52 (bok),
-    revoke (błąd, §8), series and place points (§9) and bok-rounds (bok-runda, §6).
+    revoke (błąd, §8), series and place points (§9), bok-rounds (bok-runda, §6) and the
+    tournament penalties (§10).
     """
     with user_errors():
         rs = load_rs(ruleset)
@@ -129,7 +130,8 @@ def render_ruleset(rs: Ruleset, console: Console, *, ascii: bool = False) -> Non
     console.print(f"id {rs.id} · source {rs.source or '—'} · file {where}")
     for section in (_orders(rs, ascii), _ladder(rs, ascii), _plain_table(rs, ascii),
                     _lone_table(rs, ascii), _cicha_and_wyjscie(rs, ascii),
-                    _doubling(rs, ascii), _ties(rs), _revoke(rs), _series(rs)):
+                    _doubling(rs, ascii), _ties(rs), _revoke(rs), _series(rs),
+                    _tournament(rs)):
         console.print(section)
 
 
@@ -378,3 +380,25 @@ def _series(rs: Ruleset) -> RenderableType:
                        + (f"{s.bok_round_deals} doubled deals after each 52:52"
                           if s.bok_round_deals else "none")))
     return Group(*lines)
+
+
+def _tournament(rs: Ruleset) -> RenderableType:
+    t = rs.tournament
+
+    def pair(v: tuple[float, int]) -> str:
+        return f"{fmt_number(v[0])} ({v[1]:+d})"
+
+    leave = ", ".join(fmt_number(x) for x in t.leave_places)
+    return Group(
+        _heading("Tournament penalties — kary turniejowe (RULES §10, seed 000 §7q–t, w)"),
+        _para(f"late more than {t.late_minor_minutes} min: {t.late_minor:+d} table points, "
+              f"each other {t.late_minor_others:+d}; more than {t.late_major_minutes} min: "
+              f"the series is over, the late player {pair(t.late_major)}, each other "
+              f"{pair(t.late_major_others)} — place points (table points)."),
+        _para(f"leaving after {t.min_deals_for_result} or more deals: the others "
+              f"{leave} by their results so far, the leaver "
+              f"{fmt_number(t.leaver_place_points)}; before: the leaver "
+              f"{pair(t.leave_early)}, each other {pair(t.leave_early_others)}. Exclusion "
+              "(a yellow card) is scored as leaving."),
+        _para(f"sitting out a round (pauza): {pair(t.sitting_out)}."),
+    )

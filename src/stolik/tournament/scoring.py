@@ -23,8 +23,10 @@ points. Then, in this order (amounts from :class:`~stolik.tournament.model.Tourn
 - otherwise the ruleset's own place table (RULES §9: pucka-2019 6/4/2/0, mester-sport 5/3/1/0
   plus its positive bonus), ties shared.
 
-The penalty amounts are seed 000's (the Pucka Liga's regulation) and apply under every
-ruleset; only a normal table uses its ruleset's place table.
+The penalty amounts are seed 000's (the Pucka Liga's regulation) under every shipped
+ruleset; a league's own ruleset file may set others in its ``[tournament]`` table
+(:class:`~stolik.tournament.model.TournamentRules`). A normal table uses its ruleset's
+place table.
 
 >>> from stolik.tournament.model import TableEntry
 >>> from stolik.games.baska.ruleset import load_ruleset
@@ -286,13 +288,15 @@ def _take_seat(p: str, what: str, where: _Where, ids: set[str], seen: dict[str, 
 
 
 def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> TournamentResult:
-    """Check a tournament (players, teams, seats) and score every table and round."""
-    rules = rules or TournamentRules()
+    """Check a tournament (players, teams, seats) and score every table and round. The
+    penalty amounts are ``rules``, else the ruleset's ``[tournament]`` table (seed 000's
+    amounts when it has none)."""
     src = t.source
     try:
         rs = load_ruleset(t.ruleset)
     except StolikError as e:
         raise TournamentError(f"ruleset: {e}", source=src, rule="RULES §10") from None
+    rules = rules or rs.tournament
     ids: set[str] = set()
     for pl in t.players:
         if pl.id in ids:

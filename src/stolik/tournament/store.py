@@ -66,7 +66,6 @@ from stolik.tournament.model import (
     TableEntry,
     Tournament,
     TournamentError,
-    TournamentRules,
 )
 from stolik.tournament.orm import (
     AuditRow,
@@ -978,18 +977,19 @@ def _score_check(s: Session, t: TournamentRow) -> None:
         raise StoreError(str(e)) from None
 
 
-def _has_play(tb: TableEntry) -> bool:
+def _has_play(tb: TableEntry, late_major_minutes: int) -> bool:
     """Whether a table has anything to score: play, totals, or a series over before it
     started (late more than 10 minutes, seed 000 §7r)."""
     return bool(tb.deals or tb.sheet or tb.totals is not None
-                or any(m > TournamentRules().late_major_minutes for _, m in tb.late))
+                or any(m > late_major_minutes for _, m in tb.late))
 
 
 def _playable(model: Tournament) -> Tournament:
     """The tournament less the tables with nothing entered yet (a round in progress)."""
+    late_major = load_ruleset(model.ruleset).tournament.late_major_minutes
     rounds = []
     for r in model.rounds:
-        tables = tuple(tb for tb in r.tables if _has_play(tb))
+        tables = tuple(tb for tb in r.tables if _has_play(tb, late_major))
         rounds.append(Round(tables, r.sitting_out))
     return Tournament(model.ruleset, model.name, model.players, tuple(rounds), model.date,
                       source=model.source)

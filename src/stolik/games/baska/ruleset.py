@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from stolik.errors import CardError, RulesetError
 from stolik.games.baska.deck import DECK, parse_cards
+from stolik.tournament.model import TournamentRules
 from stolik.tricks import CardOrder
 
 DEFAULT_RULESET = "pucka-2019"
@@ -131,6 +132,9 @@ class Ruleset:
     ladder: tuple[Contract, ...]
     revoke: RevokeRule
     series: SeriesRules
+    tournament: TournamentRules = field(default_factory=TournamentRules)
+    """Tournament penalties (RULES §10, seed 000 §7q–t, w): the optional ``[tournament]``
+    table; seed 000's amounts when it is absent."""
     path: str | None = None
     _by_id: dict[str, Contract] = field(default_factory=dict, repr=False)
 
@@ -469,12 +473,52 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     if series.positive_bonus and len(series.positive_bonus) != 4:
         raise sr.fail("positive_bonus", f"must list 4 numbers, not {len(series.positive_bonus)}")
     sr.done()
+    tournament = _tournament_rules(top.table("tournament")) if top.has("tournament") else (
+        TournamentRules())
     top.done()
     return Ruleset(
         id=rid, name=name, source=src, points_to_win=points_to_win,
         doublings=tuple(doublings), laid_down_max_level=laid,
         doubled_tie_loser=tie, orders=orders,
         plain=PlainRules(starzy, wyjscie, values), zwykla=zwykla, cicha=cicha,
-        ladder=tuple(ladder), revoke=revoke, series=series,
+        ladder=tuple(ladder), revoke=revoke, series=series, tournament=tournament,
         path=path,
     )
+
+
+def _pair(r: _Reader, name: str, default: tuple[float, int]) -> tuple[float, int]:
+    """A (place points, table points) pair; table points are whole numbers."""
+    v = r.numbers(name, list(default), length=2)
+    if not float(v[1]).is_integer():
+        raise r.fail(name, f"table points must be a whole number, not {v[1]}")
+    return (float(v[0]), int(v[1]))
+
+
+def _tournament_rules(r: _Reader) -> TournamentRules:
+    """The ``[tournament]`` table: seed 000 §7q–t, w amounts, each key optional."""
+    d = TournamentRules()
+    minor = r.int_("late_minor_minutes", d.late_minor_minutes, lo=0)
+    rules = TournamentRules(
+        min_deals_for_result=r.int_("min_deals_for_result", d.min_deals_for_result, lo=0),
+        late_minor_minutes=minor,
+        late_major_minutes=r.int_("late_major_minutes", d.late_major_minutes, lo=minor),
+        late_minor=r.int_("late_minor", d.late_minor),
+        late_minor_others=r.int_("late_minor_others", d.late_minor_others),
+        late_major=_pair(r, "late_major", d.late_major),
+        late_major_others=_pair(r, "late_major_others", d.late_major_others),
+        leave_places=tuple(float(x) for x in r.numbers("leave_places", list(d.leave_places),
+                                                         length=3)),
+        leaver_place_points=_number(r, "leaver_place_points", d.leaver_place_points),
+        leave_early=_pair(r, "leave_early", d.leave_early),
+        leave_early_others=_pair(r, "leave_early_others", d.leave_early_others),
+        sitting_out=_pair(r, "sitting_out", d.sitting_out),
+    )
+    r.done()
+    return rules
+
+
+def _number(r: _Reader, name: str, default: float) -> float:
+    v = r.raw(name, default)
+    if not isinstance(v, int | float) or isinstance(v, bool):
+        raise r.fail(name, f"must be a number, not {v!r}")
+    return float(v)
