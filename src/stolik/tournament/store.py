@@ -80,7 +80,7 @@ from stolik.tournament.orm import (
     TournamentRow,
     utcnow,
 )
-from stolik.tournament.scoring import TournamentResult, score_tournament
+from stolik.tournament.scoring import TournamentResult, score_table, score_tournament
 from stolik.tournament.seating import RoundPlan, SeatingHistory, draw_round
 from stolik.tournament.sheet import line_document, parse_line, settle_sheet
 from stolik.tournament.standings import Standings, season_standings, tournament_standings
@@ -705,7 +705,7 @@ def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str
                     entered_by=who, entered_at=now)
         tb.deals.append(d)
         s.flush()
-        _score_check(s, t)  # with the table's events: a 'left after 12' refuses deal 13
+        _table_check(s, t, r, tb)  # with the table's events: a 'left after 12' refuses deal 13
         _audit(s, t, who, "enter", f"round {round}, table {table}, deal {d.number}", None, doc)
         return _deal_info(t, r, tb, d)
 
@@ -738,7 +738,7 @@ def enter_deals(db: Database, slug: str, round: int, table: int,
             tb.deals.append(d)
             added.append(d)
         s.flush()
-        _score_check(s, t)
+        _table_check(s, t, r, tb)
         _audit(s, t, who, "enter",
                f"round {round}, table {table}, deals {added[0].number}–{added[-1].number}",
                None, docs)
@@ -772,7 +772,7 @@ def correct_deal(db: Database, slug: str, round: int, table: int, number: int,
         d.confirmed_by = None
         d.confirmed_at = None
         s.flush()
-        _score_check(s, t)
+        _table_check(s, t, r, tb)
         _audit(s, t, who, "correct", f"round {round}, table {table}, deal {number}", before,
                doc)
         return _deal_info(t, r, tb, d)
@@ -796,7 +796,7 @@ def delete_deal(db: Database, slug: str, round: int, table: int, number: int, *,
             if x.number > number:
                 x.number -= 1
                 s.flush()
-        _score_check(s, t)
+        _table_check(s, t, r, tb)
         _audit(s, t, who, "delete", f"round {round}, table {table}, deal {number}", before,
                None)
 
@@ -840,7 +840,7 @@ def set_totals(db: Database, slug: str, round: int, table: int,
         before = tb.totals
         tb.totals = list(totals) if totals is not None else None
         s.flush()
-        _score_check(s, t)
+        _table_check(s, t, r, tb)
         _audit(s, t, who, "totals", f"round {round}, table {table}", before, tb.totals)
 
 
@@ -893,7 +893,10 @@ def add_event(db: Database, slug: str, round: int, table: int, player: str, kind
         ev = EventRow(table_id=tb.id, player_id=p.id, kind=kind, value=value)
         r.events.append(ev)
         s.flush()
-        _score_check(s, t)
+        if kind == "excluded":  # he may be seated in a later round already
+            _score_check(s, t)
+        else:
+            _table_check(s, t, r, tb)
         _audit(s, t, who, "event", f"round {round}, table {table}, {player}", None,
                {"kind": kind, "value": value})
         return EventInfo(ev.id, round, table, player, kind, value)
@@ -933,36 +936,56 @@ def events_of(db: Database, slug: str) -> list[EventInfo]:
 # ---------------------------------------------------------- the tournament
 
 
+def _table_entry(t: TournamentRow, r: RoundRow, tb: TableRow, codes: Mapping[int, str]
+                 ) -> TableEntry:
+    """One table as the tournament file holds it: the deals that count (not those begun
+    after the limit; with ``require_confirmation`` only confirmed ones) and its events."""
+    clock = clock_of(t, r)
+    counted = [d for d in tb.deals if not clock.after_limit(d.started_at)
+               and (d.confirmed_by is not None or not t.require_confirmation)]
+    evs = [e for e in r.events if e.table_id == tb.id]
+    late = tuple((codes[e.player_id], e.value or 0) for e in evs if e.kind == "late")
+    left = tuple((codes[e.player_id], e.value) for e in evs
+                 if e.kind in ("left", "excluded") and e.value is not None)
+    excluded = tuple(codes[e.player_id] for e in evs if e.kind == "excluded")
+    deals = sheet = None
+    if counted and counted[0].kind == "record":
+        deals = tuple(dict(d.data) for d in counted)
+    elif counted:
+        sheet = tuple(parse_line(dict(d.data), f"deal {d.number}") for d in counted)
+    seats = (codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
+    totals = None
+    if tb.totals is not None:
+        totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
+    return TableEntry(seats, tb.first_dealer, deals, sheet, totals, late,
+                      tuple((p, v) for p, v in left if v is not None), excluded,
+                      number=tb.number)
+
+
 def _tournament_model(s: Session, t: TournamentRow) -> Tournament:
     codes = _codes(s)
     players = tuple(Player(e.player.code, e.player.name, e.team) for e in t.entries)
     rounds = []
     for r in t.round_rows:
-        clock = clock_of(t, r)
-        tables = []
-        for tb in r.tables:
-            counted = [d for d in tb.deals if not clock.after_limit(d.started_at)
-                       and (d.confirmed_by is not None or not t.require_confirmation)]
-            evs = [e for e in r.events if e.table_id == tb.id]
-            late = tuple((codes[e.player_id], e.value or 0) for e in evs if e.kind == "late")
-            left = tuple((codes[e.player_id], e.value) for e in evs
-                         if e.kind in ("left", "excluded") and e.value is not None)
-            excluded = tuple(codes[e.player_id] for e in evs if e.kind == "excluded")
-            deals = sheet = None
-            if counted and counted[0].kind == "record":
-                deals = tuple(dict(d.data) for d in counted)
-            elif counted:
-                sheet = tuple(parse_line(dict(d.data), f"deal {d.number}") for d in counted)
-            seats = (codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
-            totals = None
-            if tb.totals is not None:
-                totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
-            tables.append(TableEntry(seats, tb.first_dealer, deals, sheet, totals, late,
-                                     tuple((p, v) for p, v in left if v is not None),
-                                     excluded, number=tb.number))
+        tables = tuple(_table_entry(t, r, tb, codes) for tb in r.tables)
         sitting = tuple(codes[so.player_id] for so in r.sitting_out)
-        rounds.append(Round(tuple(tables), sitting))
+        rounds.append(Round(tables, sitting))
     return Tournament(ruleset_ref(t), t.name, players, tuple(rounds), t.date, source=t.slug)
+
+
+def _table_check(s: Session, t: TournamentRow, r: RoundRow, tb: TableRow) -> None:
+    """Refuse a change to one table's deals, totals or events that the regulation does
+    not allow (a 'left after 12' refuses deal 13). Only this table can change by it, so
+    only it is scored again — the cost does not grow with the tournament."""
+    s.flush()
+    entry = _table_entry(t, r, tb, _codes(s))
+    rs = load_ruleset(ruleset_ref(t))
+    if not _has_play(entry, rs.tournament.late_major_minutes):
+        return
+    try:
+        score_table(rs, rs.tournament, entry, r.number, tb.number, source=t.slug)
+    except TournamentError as e:
+        raise StoreError(str(e)) from None
 
 
 def _score_check(s: Session, t: TournamentRow) -> None:
