@@ -76,3 +76,22 @@ def test_home_quick_game_and_recent_tournaments(sqlite_db: Database) -> None:
         lobby = client.get("/play/")
         assert resp.headers["location"] not in lobby.text  # private: not listed
         assert '<option value="pucka-2019" selected>' in lobby.text
+
+
+def test_serve_refuses_a_port_in_use(tmp_path: Path) -> None:
+    """``stolik serve`` on a port already taken: one line, exit status 1, no traceback."""
+    import socket
+
+    from typer.testing import CliRunner
+
+    from stolik.cli import app as cli_app
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(cli_app, ["serve", "--db", str(tmp_path / "s.db"),
+                                              "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output

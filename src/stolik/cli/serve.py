@@ -14,6 +14,26 @@ DbOption = Annotated[str | None, typer.Option(
     "(default: $STOLIK_DB, else stolik.db).", show_default=False)]
 
 
+def _check_port(host: str, port: int) -> None:
+    """Refuse, in one line, an address that cannot be listened on (a port in use)."""
+    import socket
+
+    from stolik.errors import StolikError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise StolikError(f"--host {host}: {e.strerror}") from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(addr)
+        except OSError as e:
+            raise StolikError(f"cannot listen on {host}:{port}: {e.strerror} — is another "
+                              "stolik serve running? Choose another --port") from None
+
+
 def serve_command(
     db: DbOption = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -29,6 +49,7 @@ def serve_command(
     from stolik.web.app import create_app
 
     with user_errors():
+        _check_port(host, port)
         database = open_database(resolve_url(db), migrate=True)
     app = create_app(database, bot_delay=bot_delay, tune_gc=True)
     report(f"serving http://{host}:{port}/ (database {database.url}); Ctrl+C stops")
