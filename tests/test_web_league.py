@@ -75,6 +75,19 @@ PLAIN = {"contract": "zwykla", "starzy": "0-2", "declarer": "3", "level": "1",
 # ----------------------------------------------------------------------- auth
 
 
+def test_first_run_only_on_the_servers_computer(db: Database) -> None:
+    """A player on the venue's network cannot claim the first referee account: the
+    first-run page answers only the server's own computer."""
+    with TestClient(create_app(db), client=("192.168.1.23", 50000)) as c:
+        page = c.get("/t/setup")
+        assert page.status_code == 403 and "stolik referee add" in page.text
+        c.cookies.set(auth.PRE_COOKIE, "t0ken", path="/t")  # a valid double-submit pair
+        post = c.post("/t/setup", data={"name": "eve", "password": PASSWORD,
+                                        "password2": PASSWORD, "csrf": "t0ken"})
+        assert post.status_code == 403 and "stolik referee add" in post.text
+    assert auth.referee_count(db) == 0
+
+
 def test_first_run_creates_the_first_account_only(db: Database) -> None:
     """With no referee the login page leads to the first-run page, which creates one
     account and logs it in; once one exists the page and its POST refuse."""

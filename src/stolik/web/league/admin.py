@@ -102,11 +102,29 @@ def logout_post(p: Post, db: Db) -> Response:
     return resp
 
 
+LOCAL_CLIENTS = ("127.0.0.1", "::1", "testclient")
+"""Who may create the first account: the machine running the server (``testclient`` is
+Starlette's test client). From elsewhere on a venue's network: ``stolik referee add``."""
+
+
+def _local(request: Request) -> bool:
+    return request.client is not None and request.client.host in LOCAL_CLIENTS
+
+
+def _not_local(request: Request) -> Response:
+    return render(request, "league/missing.html",
+                  {"message": "the first referee account is created on the computer that "
+                   "runs stolik serve (or with: stolik referee add NAME)"}, status_code=403)
+
+
 @router.get("/setup", response_class=HTMLResponse)
 def setup_page(request: Request, db: Db) -> Response:
-    """First run: create the first referee account (only while none exists)."""
+    """First run: create the first referee account (only while none exists, and only on
+    the server's own computer)."""
     if auth.referee_count(db):
         return back("/t/login")
+    if not _local(request):
+        return _not_local(request)
     return _pre_form(request, "league/setup.html", {})
 
 
@@ -119,6 +137,8 @@ def setup_post(request: Request, form: Form,
         return render(request, "league/missing.html",
                       {"message": "a referee account exists already: log in"},
                       status_code=403)
+    if not _local(request):
+        return _not_local(request)
     name, pw = form.get("name", ""), form.get("password", "")
     try:
         if pw != form.get("password2", ""):
