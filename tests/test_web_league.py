@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 
 from stolik.cli import app as cli_app
 from stolik.db import Database
+from stolik.db.base import utcnow
 from stolik.tournament import store
-from stolik.tournament.orm import utcnow
 from stolik.web.app import create_app
 from stolik.web.league import auth
 

@@ -14,8 +14,8 @@ import pytest
 from fastapi import FastAPI
 
 from stolik.db import Database
+from stolik.db.base import utcnow
 from stolik.tournament import store
-from stolik.tournament.orm import utcnow
 from stolik.web.app import create_app
 from stolik.web.league import auth
 

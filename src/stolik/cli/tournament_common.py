@@ -26,7 +26,7 @@ from typer.core import TyperGroup
 from stolik.cli.common import report, user_errors
 from stolik.cli.serve import DbOption
 from stolik.db import Database, open_database, resolve_url
-from stolik.tournament.orm import utcnow
+from stolik.db.base import utcnow
 from stolik.tournament.sheet import LINE_KEYS
 from stolik.tournament.store import StoreError
 

@@ -51,10 +51,10 @@ from stolik.cli.tournament_common import (
     parse_time,
     who_of,
 )
+from stolik.db.base import utcnow
 from stolik.games.baska.ruleset import available_rulesets
 from stolik.tournament import store
 from stolik.tournament.file import dumps_tournament, load_tournament, write_csv
-from stolik.tournament.orm import utcnow
 from stolik.tournament.seating import RoundPlan, format_round, where_do_i_sit
 from stolik.tournament.store import StoreError
 

@@ -3,6 +3,8 @@ Alembic migrations name the same constraints on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
+import datetime
+
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 
@@ -13,6 +15,11 @@ NAMING = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+def utcnow() -> datetime.datetime:
+    """Now, in UTC, without tzinfo: every stored time, the same on SQLite and PostgreSQL."""
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
 
 
 class Base(DeclarativeBase):

@@ -29,12 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from stolik.db.base import Base
-
-
-def utcnow() -> datetime.datetime:
-    """Now, in UTC, without tzinfo (stored the same way on SQLite and PostgreSQL)."""
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+from stolik.db.base import Base, utcnow
 
 
 class SeasonRow(Base):

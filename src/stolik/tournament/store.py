@@ -54,7 +54,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from stolik.db import Database
-from stolik.db.base import Base, load_models
+from stolik.db.base import Base, load_models, utcnow
 from stolik.errors import StolikError
 from stolik.games.baska.record import parse_record, replay
 from stolik.games.baska.ruleset import load_ruleset
@@ -78,7 +78,6 @@ from stolik.tournament.orm import (
     SitOutRow,
     TableRow,
     TournamentRow,
-    utcnow,
 )
 from stolik.tournament.scoring import TournamentResult, score_table, score_tournament
 from stolik.tournament.seating import RoundPlan, SeatingHistory, draw_round
@@ -626,10 +625,11 @@ def round_clock(db: Database, slug: str, number: int) -> RoundClock:
 # -------------------------------------------------------------------- deals
 
 
-def _check_table(t: TournamentRow, tb: TableRow, kind: str, docs: Sequence[Mapping[str, Any]],
+def _check_lines(t: TournamentRow, tb: TableRow, kind: str, docs: Sequence[Mapping[str, Any]],
                  rnd: int) -> None:
-    """Score the table's deals with the new one: a line or record the engine refuses is
-    refused here, before anything is written."""
+    """Check every line or record of the table, counted or not (one begun after the limit
+    too): one the engine refuses is refused here, before anything is written. The table's
+    result with its events is :func:`_table_check`'s."""
     rs = load_ruleset(ruleset_ref(t))
     if kind == "sheet":
         lines = []
@@ -668,6 +668,22 @@ def _deal_info(t: TournamentRow, r: RoundRow, tb: TableRow, d: DealRow) -> DealI
                     d.entered_at, d.started_at, d.confirmed_by, late, counts)
 
 
+def _table_for_entry(s: Session, t: TournamentRow, round: int, table: int, kind: str
+                     ) -> tuple[RoundRow, TableRow]:
+    """The round and table new deals go to: refused when the round is closed, the table
+    holds only totals, or its deals are of the other kind (sheet lines or records)."""
+    r, tb = _table(s, t, round, table)
+    if r.closed:
+        raise _fail(t.slug, "the round is closed (reopen it to correct)", round=round)
+    if tb.totals is not None:
+        raise _fail(t.slug, "the table has only final totals; clear them first",
+                    round=round, table=table)
+    if tb.deals and tb.deals[0].kind != kind:
+        raise _fail(t.slug, f"the table's deals are {tb.deals[0].kind} entries, not {kind}",
+                    round=round, table=table)
+    return r, tb
+
+
 def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str, Any], *,
                who: str, kind: Literal["sheet", "record"] = "sheet",
                started_at: datetime.datetime | Literal["auto"] | None = "auto",
@@ -684,17 +700,9 @@ def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str
     now = now or utcnow()
     with db.write() as s:
         t = _tournament(s, slug)
-        r, tb = _table(s, t, round, table)
-        if r.closed:
-            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
-        if tb.totals is not None:
-            raise _fail(slug, "the table has only final totals; clear them first",
-                        round=round, table=table)
-        if tb.deals and tb.deals[0].kind != kind:
-            raise _fail(slug, f"the table's deals are {tb.deals[0].kind} entries, not {kind}",
-                        round=round, table=table)
+        r, tb = _table_for_entry(s, t, round, table, kind)
         doc = _doc(kind, raw, slug, round, table)
-        _check_table(t, tb, kind, [d.data for d in tb.deals] + [doc], round)
+        _check_lines(t, tb, kind, [d.data for d in tb.deals] + [doc], round)
         if started_at == "auto":
             clock = clock_of(t, r)
             live = clock.break_end is not None and clock.started_at is not None and (
@@ -717,19 +725,11 @@ def enter_deals(db: Database, slug: str, round: int, table: int,
     entered, or none. Entered from a file, their start time is unknown (not flagged)."""
     with db.write() as s:
         t = _tournament(s, slug)
-        r, tb = _table(s, t, round, table)
-        if r.closed:
-            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
-        if tb.totals is not None:
-            raise _fail(slug, "the table has only final totals; clear them first",
-                        round=round, table=table)
-        if tb.deals and tb.deals[0].kind != kind:
-            raise _fail(slug, f"the table's deals are {tb.deals[0].kind} entries, not {kind}",
-                        round=round, table=table)
+        r, tb = _table_for_entry(s, t, round, table, kind)
         if not raws:
             raise _fail(slug, "no deals to enter", round=round, table=table)
         docs = [_doc(kind, raw, slug, round, table) for raw in raws]
-        _check_table(t, tb, kind, [d.data for d in tb.deals] + docs, round)
+        _check_lines(t, tb, kind, [d.data for d in tb.deals] + docs, round)
         now = utcnow()
         added = []
         for doc in docs:
@@ -766,7 +766,7 @@ def correct_deal(db: Database, slug: str, round: int, table: int, number: int,
             raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
         doc = _doc(d.kind, raw, slug, round, table)
         docs = [doc if x.number == number else x.data for x in tb.deals]
-        _check_table(t, tb, d.kind, docs, round)
+        _check_lines(t, tb, d.kind, docs, round)
         before = d.data
         d.data = doc
         d.confirmed_by = None
@@ -788,7 +788,7 @@ def delete_deal(db: Database, slug: str, round: int, table: int, number: int, *,
             raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
         rest = [x.data for x in tb.deals if x.number != number]
         if rest:
-            _check_table(t, tb, d.kind, rest, round)
+            _check_lines(t, tb, d.kind, rest, round)
         before = d.data
         tb.deals.remove(d)
         s.flush()

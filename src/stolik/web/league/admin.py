@@ -18,10 +18,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from stolik.db import Database
+from stolik.db.base import utcnow
 from stolik.errors import StolikError
 from stolik.games.baska.ruleset import available_rulesets
 from stolik.tournament import store
-from stolik.tournament.orm import utcnow
 from stolik.web.app import render
 from stolik.web.league import auth, entry, views
 from stolik.web.league.common import (

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from sqlalchemy import delete, func, select
 
 from stolik.db import Database
+from stolik.db.base import utcnow
 from stolik.errors import StolikError
-from stolik.tournament.orm import LoginRow, RefereeRow, utcnow
+from stolik.tournament.orm import LoginRow, RefereeRow
 
 COOKIE = "stolik_referee"
 """The login cookie (HttpOnly, SameSite=Lax)."""

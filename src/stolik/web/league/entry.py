@@ -16,9 +16,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from stolik.db import Database
+from stolik.db.base import utcnow
 from stolik.errors import StolikError
 from stolik.tournament import store
-from stolik.tournament.orm import utcnow
 from stolik.web.app import render
 from stolik.web.league import auth, views
 from stolik.web.league.common import Db, Post, Posted, Ref, back, refusal

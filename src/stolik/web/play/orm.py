@@ -11,12 +11,7 @@ import datetime
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from stolik.db.base import Base
-
-
-def utcnow() -> datetime.datetime:
-    """Now, in UTC, without tzinfo (stored the same way on SQLite and PostgreSQL)."""
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+from stolik.db.base import Base, utcnow
 
 
 class PlayerRow(Base):

@@ -35,7 +35,8 @@ from sqlalchemy import insert, select
 from sqlalchemy.orm import Session as OrmSession
 
 from stolik.db import Database
-from stolik.web.play.orm import OpRow, PlayerRow, SeatRow, TableRow, utcnow
+from stolik.db.base import utcnow
+from stolik.web.play.orm import OpRow, PlayerRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 
