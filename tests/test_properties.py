@@ -266,7 +266,18 @@ def test_view_never_reveals_unplayed_cards_of_other_seats(
             other.apply(op)
     except IllegalMove:
         return  # the swap made a past call or card illegal: not the same public history
+    if _laid_down_refusal(deal) != _laid_down_refusal(other):
+        return  # wykładane is public (the player lays his cards down): RULES §7
     assert other.view(viewer) == deal.view(viewer)
+
+
+def _laid_down_refusal(deal: Deal) -> bool:
+    """Whether the next doubling is refused because the contract is laid down (RULES §7):
+    the one thing about a hidden hand the table is told, as a laid-down hand is shown."""
+    if deal.to_act is None:
+        return False
+    why = [deal.why_not_call(Call("double", level=n)) for n in range(1, 5)]
+    return any(w is not None and "laid down" in w for w in why)
 
 
 @settings(deadline=None, max_examples=max(1, EXAMPLES // 6),
