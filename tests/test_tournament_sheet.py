@@ -98,6 +98,10 @@ def test_line_document_round_trip() -> None:
     ({"contract": "zolo", "declarer": 0, "points": 61, "tricks": 1}, "cannot be taken"),
     ({"contract": "gran-du", "declarer": 0}, "needs the declarer's 'tricks'"),
     ({"contract": "wesele", "declarer": 0, "points": 60, "tricks": 2}, "names its 'partner'"),
+    # A solo without its declarer is told what is missing, not that starzy were given.
+    ({"contract": "gran", "points": 61}, "'gran' needs its 'declarer'"),
+    ({"contract": "gran", "starzy": [0, 2], "points": 61}, "only a plain game (zwykla) has "
+     "starzy"),
     ({"contract": "gran", "declarer": 0, "partner": 1, "points": 60}, "only a wesele"),
     ({"contract": "gran", "declarer": 0, "points": 60, "first_double": "opposing"},
      "needs a doubled game"),

@@ -95,3 +95,18 @@ def test_serve_refuses_a_port_in_use(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_favicon_is_served_and_linked(sqlite_db: Database) -> None:
+    """Browsers ask every page's ``/favicon.ico``: it answers the SVG icon (no 404 in the
+    log), and every page links it with ``<link rel="icon">``."""
+    with TestClient(create_app(sqlite_db)) as client:
+        icon = client.get("/favicon.ico")
+        linked = client.get("/static/favicon.svg")
+        pages = [client.get(path) for path in ("/", "/t/", "/play/")]
+    assert icon.status_code == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.content.startswith(b"<svg") and icon.content == linked.content
+    for page in pages:
+        assert page.status_code == 200
+        assert '<link rel="icon" href="/static/favicon.svg"' in page.text

@@ -136,8 +136,12 @@ def line_game(rs: Ruleset, line: SheetLine, where: str) -> tuple[Game, int, int]
         team: tuple[int, ...] = tuple(sorted(line.starzy))
         declarer = None
     else:
-        if line.declarer is None or line.starzy is not None:
-            raise _fail(where, f"'{c.id}' names its 'declarer' seat, not starzy (RULES §4)")
+        if line.starzy is not None:
+            raise _fail(where, f"'{c.id}' names its 'declarer', not 'starzy' — only a "
+                        "plain game (zwykla) has starzy (RULES §4)")
+        if line.declarer is None:
+            raise _fail(where, f"'{c.id}' needs its 'declarer': the seat (or player) who "
+                        "plays it (RULES §4)")
         declarer = line.declarer
         team = (declarer,)
     if c.kind == "wesele":

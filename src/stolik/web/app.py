@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -69,6 +69,12 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
         strong = "pimc" if "pimc" in bots else "heuristic"
         recent = list(reversed(list_tournaments(db)))[:5]
         return render(request, "home.html", {"bot": strong, "tournaments": recent})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        # Browsers ask for /favicon.ico whatever the page links; the SVG answers both.
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> dict[str, str]:
