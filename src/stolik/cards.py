@@ -83,7 +83,9 @@ _SUITS_BY_TEXT.update({"♧": Suit.CLUBS, "♤": Suit.SPADES, "♡": Suit.HEARTS
 _RANKS_BY_TEXT: dict[str, Rank] = {r.letter: r for r in Rank}
 _RANKS_BY_TEXT.update({"10": Rank.TEN, "D": Rank.QUEEN, "W": Rank.JACK})  # dama, walet
 
-_CARD_RE = re.compile(r"^(10|[AKQJTDW987])([CSHD♣♠♥♦♧♤♡♢])\ufe0f?$", re.IGNORECASE)
+_CARD_RE = re.compile(r"(10|[AKQJTDW987])([CSHD♣♠♥♦♧♤♡♢])\ufe0f?", re.IGNORECASE | re.ASCII)
+"""A card's text. ``re.ASCII``: upper and lower case are matched for ASCII letters only, so
+look-alikes (the Kelvin sign ``K`` U+212A, the long s ``ſ``) are not cards."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,15 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``AH``, ``10d``, ``T♦``, ``D♣`` (dama) or ``W♠`` (walet)."""
-        m = _CARD_RE.match(text.strip())
+        """Read ``AH``, ``10d``, ``T♦``, ``D♣`` (dama) or ``W♠`` (walet).
+
+        >>> try:
+        ...     Card.parse("\\u212aH")  # the Kelvin sign, not K
+        ... except CardError as e:
+        ...     print(e)
+        cannot read card '\u212aH': write rank (A T 10 K Q J 9 8 7) then suit (C S H D)
+        """
+        m = _CARD_RE.fullmatch(text.strip())
         if m is None:
             raise CardError(
                 f"cannot read card {text!r}: write rank (A T 10 K Q J 9 8 7) then suit (C S H D)"

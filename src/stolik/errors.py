@@ -11,6 +11,31 @@ True
 
 from __future__ import annotations
 
+MAX_LINE = 2000
+"""The longest error line printed; a longer message (quoting a huge value) is cut."""
+
+
+def one_line(message: str, *, limit: int = MAX_LINE) -> str:
+    """A message made safe to print as one line on any terminal: runs of white space
+    (newlines included) become one space, characters that are not printable (control
+    characters, a lone surrogate, a bidi override) are written as escapes, and the text is
+    cut after ``limit`` characters.
+
+    >>> one_line("game.toml:\\n  deal 3")
+    'game.toml: deal 3'
+    >>> print(one_line("name \\x1b[31mred\\udc80\\u202e"))
+    name \\x1b[31mred\\udc80\\u202e
+    >>> one_line("x" * 30, limit=10)
+    'xxxxxxxxxx… (20 more characters)'
+    """
+    line = " ".join(message.split())
+    if not line.isprintable():
+        line = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                       for c in line)
+    if len(line) > limit:
+        line = f"{line[:limit]}… ({len(line) - limit} more characters)"
+    return line
+
 
 class StolikError(ValueError):
     """Base class of every error caused by input rather than by a bug."""

@@ -20,7 +20,11 @@ True
 
 from __future__ import annotations
 
+import datetime
 import json
+import math
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -29,15 +33,158 @@ from stolik.errors import RecordError
 
 Document = dict[str, Any]
 
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""The largest file stolik reads as a record, tournament or ruleset: 4 MiB — a 32-deal record
+is about 11 kB, so this is some 12,000 deals. Larger files (or endless ones such as
+``/dev/zero``) are refused before they are read, so a bad path cannot eat memory or time."""
+
+MAX_DEPTH = 16
+"""How deeply arrays and tables may nest in a document (a record needs 3 levels)."""
+
+MAX_INT = 2**63 - 1
+"""The largest whole number a document may hold (what a database column stores)."""
+
+
+class _NumberTooLong(ValueError):
+    """A JSON number with more digits than any document needs."""
+
+
+def _json_int(text: str) -> int:
+    if len(text) > 20:  # 2**63 has 19 digits; longer ones are refused unread (int() is slow)
+        raise _NumberTooLong(text)
+    return int(text)
+
+
+def _json_constant(text: str) -> float:
+    raise _NumberTooLong(text)
+
+
+def _clip(text: str, keep: int = 24) -> str:
+    """``text`` shortened to ``keep`` characters with an ellipsis, for error messages.
+
+    >>> _clip("1234567890", 6)
+    '123456…'
+    """
+    return text if len(text) <= keep else text[:keep] + "…"
+
+
+def _label(path: tuple[str, ...]) -> str:
+    """Where a value sits, as error messages name it (``deal 3, 'hands', item 2``)."""
+    return ", ".join(path) if path else "the document"
+
+
+def _check_values(data: Any, source: str | None) -> None:
+    """Refuse what no document may hold, wherever it is (iteratively, so no depth can
+    overflow the stack): nesting deeper than :data:`MAX_DEPTH`, whole numbers beyond
+    ±:data:`MAX_INT`, NaN or infinite numbers, and text that is not Unicode (a lone
+    surrogate such as JSON's ``"\\ud800"``), in keys as in values.
+
+    >>> _check_values({"deal": [{"hands": ["AH", 2**64]}]}, "x.json")
+    Traceback (most recent call last):
+    stolik.errors.RecordError: x.json: deal 1, 'hands', item 2: a whole number of 20 digits \
+is too large (at most 9223372036854775807)
+    >>> _check_values({"players": ["Ala", float("inf")]}, None)
+    Traceback (most recent call last):
+    stolik.errors.RecordError: 'players', item 2: inf is not a number a document may hold
+    """
+    stack: list[tuple[Any, tuple[str, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            if len(path) >= MAX_DEPTH:
+                raise RecordError(f"{_label(path)}: arrays and tables nest more than "
+                                  f"{MAX_DEPTH} levels deep", source=source)
+            for key, item in value.items():
+                problem = _scalar_problem(key)
+                if problem:
+                    raise RecordError(f"{_label(path)}: a key: {problem}", source=source)
+                stack.append((item, (*path, repr(_clip(key)))))
+        elif isinstance(value, list):
+            if len(path) >= MAX_DEPTH:
+                raise RecordError(f"{_label(path)}: arrays and tables nest more than "
+                                  f"{MAX_DEPTH} levels deep", source=source)
+            tables = len(path) == 1 and all(isinstance(x, dict) for x in value)
+            for i, item in enumerate(value):
+                # An array of tables at the top ([[deal]]) names its items "deal 3".
+                where = (f"{path[0].strip(chr(39))} {i + 1}",) if tables else (
+                    *path, f"item {i + 1}")
+                stack.append((item, where))
+        else:
+            problem = _scalar_problem(value)
+            if problem:
+                raise RecordError(f"{_label(path)}: {problem}", source=source)
+
+
+def _scalar_problem(value: Any) -> str | None:
+    """Why a scalar cannot be in a document, or None.
+
+    >>> _scalar_problem(2**70)
+    'a whole number of 22 digits is too large (at most 9223372036854775807)'
+    >>> _scalar_problem(float("nan")), _scalar_problem(12)
+    ('nan is not a number a document may hold', None)
+    >>> print(_scalar_problem("\\ud800"))
+    the text holds \\ud800, a lone surrogate — not Unicode text
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        if -MAX_INT <= value <= MAX_INT:
+            return None
+        return f"a whole number of {len(str(abs(value)))} digits is too large (at most {MAX_INT})"
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"{value} is not a number a document may hold"
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            return (f"the text holds \\u{ord(value[e.start]):04x}, a lone surrogate — not "
+                    "Unicode text")
+        return None
+    if isinstance(value, datetime.date | datetime.time):
+        return None
+    return f"a value of type {type(value).__name__} is not allowed"
+
 
 def loads_document(text: str, fmt: str, *, source: str | None = None) -> Document:
-    """Parse TOML (``fmt="toml"``) or JSON text into a table."""
+    """Parse TOML (``fmt="toml"``) or JSON text into a table.
+
+    Whatever the text holds, the result is a table or one :class:`RecordError`: a leading
+    byte-order mark is skipped (Windows editors write one); numbers too long for any record,
+    NaN, nesting past :data:`MAX_DEPTH` and lone surrogates are refused.
+
+    >>> loads_document("\\ufeffa = 1", "toml")
+    {'a': 1}
+    >>> loads_document('{"a": ' + "9" * 5000 + '}', "json", source="x.json")
+    Traceback (most recent call last):
+    stolik.errors.RecordError: x.json: not valid JSON (the number 999999999999999999999999… \
+has 5000 digits)
+    >>> loads_document("a = " + "[" * 5000 + "]" * 5000, "toml")
+    Traceback (most recent call last):
+    stolik.errors.RecordError: not valid TOML (arrays or tables nest too deeply)
+    """
+    text = text.removeprefix("\ufeff")
+    name = fmt.upper()
     try:
-        data = json.loads(text) if fmt == "json" else tomllib.loads(text)
+        if fmt == "json":
+            data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+        else:
+            data = tomllib.loads(text)
+    except _NumberTooLong as e:
+        what = str(e)
+        problem = (f"{what} is not a number JSON allows" if what.lstrip("-")[:1].isalpha()
+                   else f"the number {_clip(what)} has {len(what.lstrip('-'))} digits")
+        raise RecordError(f"not valid {name} ({problem})", source=source) from None
+    except RecursionError:
+        raise RecordError(f"not valid {name} (arrays or tables nest too deeply)",
+                          source=source) from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-        raise RecordError(f"not valid {fmt.upper()} ({e})", source=source) from None
+        raise RecordError(f"not valid {name} ({e})", source=source) from None
+    except ValueError as e:  # tomllib's int() of a number past Python's 4300-digit limit
+        problem = "a number has too many digits" if "digits" in str(e) else str(e)
+        raise RecordError(f"not valid {name} ({problem})", source=source) from None
     if not isinstance(data, dict):
         raise RecordError("the record must be a table of keys", source=source)
+    _check_values(data, source)
     return data
 
 
@@ -48,17 +195,58 @@ def guess_format(path: str | Path, text: str) -> str:
     return "toml"
 
 
+def read_text_file(path: str | Path, *, limit: int = MAX_FILE_BYTES) -> str:
+    """A UTF-8 text file's text (a byte-order mark dropped), read only if it is at most
+    ``limit`` bytes: a regular file's size is checked before reading, anything else
+    (``/dev/zero``, a pipe) is read up to ``limit`` + 1 bytes at most. Every problem is a
+    :class:`RecordError` naming the file.
+
+    >>> read_text_file("/dev/zero", limit=10)
+    Traceback (most recent call last):
+    stolik.errors.RecordError: /dev/zero: the file is larger than 10 bytes — stolik reads \
+files of at most 10 bytes
+    """
+    source = str(path)
+    too_big = (f"stolik reads files of at most {limit:,} bytes" if limit < 1024 * 1024
+               else f"stolik reads files of at most {limit // (1024 * 1024)} MiB")
+    try:
+        # O_NONBLOCK: opening a named pipe with no writer must not hang; reads block again.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise RecordError(f"cannot read the file ({e.strerror or e})", source=source) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordError("this is a folder, not a file", source=source)
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise RecordError(f"the file is {info.st_size:,} bytes — {too_big}", source=source)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        raw = b"".join(chunks)
+    except OSError as e:
+        raise RecordError(f"cannot read the file ({e.strerror or e})", source=source) from None
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise RecordError(f"the file is larger than {limit:,} bytes — {too_big}", source=source)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError("the file is not UTF-8 text", source=source) from None
+
+
 def load_document(path: str | Path) -> Document:
     """Read a TOML or JSON record file; :class:`RecordError` names the file on any problem."""
     source = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as e:
-        raise RecordError(f"cannot read the file ({e.strerror})", source=source) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise RecordError("the file is not UTF-8 text", source=source) from None
+    text = read_text_file(path)
     return loads_document(text, guess_format(path, text), source=source)
 
 

@@ -23,7 +23,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from stolik.errors import StolikError
+from stolik.errors import StolikError, one_line
 from stolik.games.baska.ruleset import Ruleset, available_rulesets, load_ruleset
 
 EXIT_USER_ERROR = 1
@@ -78,9 +78,9 @@ def new_table(ascii: bool = False, **options: Any) -> Table:
 
 
 def report(message: str) -> None:
-    """Print one line on stderr, prefixed ``stolik:``."""
-    line = " ".join(message.split())  # a user's error is always one line
-    typer.echo(f"stolik: {line}", err=True)
+    """Print one line on stderr, prefixed ``stolik:`` — always one printable line, whatever
+    text a bad file smuggled into the message (:func:`~stolik.errors.one_line`)."""
+    typer.echo(f"stolik: {one_line(message)}", err=True)
 
 
 @contextmanager
