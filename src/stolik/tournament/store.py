@@ -57,7 +57,7 @@ from stolik.db import Database
 from stolik.db.base import Base, load_models, utcnow
 from stolik.errors import StolikError
 from stolik.games.baska.record import parse_record, replay
-from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.ruleset import load_ruleset, parse_ruleset
 from stolik.tournament.model import (
     BAN_TOURNAMENTS,
     MAX_TEAM_PLAYERS,
@@ -297,15 +297,21 @@ def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: 
                       date: datetime.date | None = None, place: str | None = None,
                       rounds: int = 5, deals: int | None = None, minutes: int = 40,
                       break_minutes: int = 5, seed: int = 0, season: str | None = None,
-                      require_confirmation: bool = False) -> None:
+                      require_confirmation: bool = False,
+                      ruleset_text: str | None = None) -> None:
     """A new tournament. ``ruleset`` is a shipped id or a ruleset file (kept in the
-    database); ``deals`` defaults to the ruleset's series length (RULES §9)."""
+    database) — or, with ``ruleset_text`` (an uploaded file's text, the web), only the
+    name shown in its errors; ``deals`` defaults to the ruleset's series length
+    (RULES §9)."""
     if not slug or not all(c.isalnum() or c in "-_." for c in slug):
         raise StoreError(f"{slug!r}: a tournament's short name is letters, digits, - _ .")
-    rs = load_ruleset(ruleset)
-    text = None
-    if Path(ruleset).suffix == ".toml" and Path(ruleset).is_file():
-        text = Path(ruleset).read_text(encoding="utf-8")
+    text = ruleset_text
+    if text is not None:
+        rs = parse_ruleset(text, source=ruleset)
+    else:
+        rs = load_ruleset(ruleset)
+        if Path(ruleset).suffix == ".toml" and Path(ruleset).is_file():
+            text = Path(ruleset).read_text(encoding="utf-8")
     for key, v in (("rounds", rounds), ("minutes", minutes)):
         if v < 1:
             raise StoreError(f"{slug}: {key} must be at least 1, not {v}")

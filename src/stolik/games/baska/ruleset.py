@@ -18,6 +18,7 @@ A broken file is refused with one line naming the file, the key and the problem.
 from __future__ import annotations
 
 import difflib
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -182,6 +183,40 @@ def _load_shipped(ruleset_id: str) -> Ruleset:
     return parse_ruleset(text, source=f"{ruleset_id}.toml")
 
 
+MAX_RULESET_BYTES = 256 * 1024
+"""Largest ruleset file read (the shipped ones are under 8 KiB)."""
+
+
+def read_ruleset_file(path: Path) -> str:
+    """A ruleset file's text; a device, a pipe, a folder or a file over
+    :data:`MAX_RULESET_BYTES` is refused in one line before anything is read.
+
+    >>> read_ruleset_file(Path("/dev/zero"))
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: /dev/zero: not a regular file
+    """
+    def refuse(problem: str) -> RulesetError:
+        return RulesetError(f"{path}: {problem}")
+
+    try:
+        info = path.stat()  # before opening: opening a named pipe would wait
+        if not stat.S_ISREG(info.st_mode):
+            raise refuse("not a regular file")
+        if info.st_size > MAX_RULESET_BYTES:
+            raise refuse(f"{info.st_size} bytes: a ruleset file has at most "
+                         f"{MAX_RULESET_BYTES // 1024} KiB")
+        with path.open("rb") as f:
+            data = f.read(MAX_RULESET_BYTES + 1)  # bounded even if it grew meanwhile
+    except OSError as e:
+        raise refuse(f"cannot read ruleset file ({e.strerror})") from None
+    if len(data) > MAX_RULESET_BYTES:
+        raise refuse(f"a ruleset file has at most {MAX_RULESET_BYTES // 1024} KiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise refuse("not UTF-8 text") from None
+
+
 def load_ruleset(ref: str | Path | None = None) -> Ruleset:
     """A shipped ruleset by id (default ``pucka-2019``), or a user's file by path."""
     if ref is None:
@@ -191,11 +226,7 @@ def load_ruleset(ref: str | Path | None = None) -> Ruleset:
         return _load_shipped(text_ref)
     path = Path(text_ref)
     if path.suffix.lower() == ".toml" or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise RulesetError(f"{text_ref}: cannot read ruleset file ({e.strerror})") from None
-        return parse_ruleset(text, source=text_ref, path=text_ref)
+        return parse_ruleset(read_ruleset_file(path), source=text_ref, path=text_ref)
     raise RulesetError(
         f"unknown ruleset {text_ref!r}: use one of {', '.join(available_rulesets())} "
         "or the path of a ruleset .toml file"

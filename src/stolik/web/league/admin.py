@@ -15,6 +15,7 @@ import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
 from stolik.db import Database
@@ -71,26 +72,50 @@ def login_page(request: Request, db: Db) -> Response:
                       "referee": current_referee(request, db)})
 
 
+def address_of(request: Request) -> str:
+    """The client's address, the key of the login throttle."""
+    return request.client.host if request.client is not None else "?"
+
+
 @router.post("/login", response_class=HTMLResponse)
 def login_post(request: Request, form: Form,
                db: Db) -> Response:
-    """Log in: a right name and password set the login cookie."""
+    """Log in: a right name and password set the login cookie. Throttled per client
+    address and per account (:class:`~.auth.LoginGuard`: 429 with ``Retry-After``); the
+    hashing is bounded (:class:`~.auth.HashGate`: 503 when full)."""
     check_pre_csrf(request, form)
     to = safe_next(form.get("next"))
     name = form.get("name", "").strip()
-    throttle: auth.Throttle = request.app.state.league_throttle  # set by install()
-    if throttle.blocked(name):
-        return _pre_form(request, "league/login.html",
-                         {"next": to, "name": name, "error": "lg-too-many",
-                          "referee": None}, status_code=429)
-    token = auth.login(db, name, form.get("password", ""))
+    guard: auth.LoginGuard = request.app.state.league_guard  # set by install()
+    gate: auth.HashGate = request.app.state.league_hash_gate
+    address = address_of(request)
+
+    def again(error: str, status: int, retry: float | None = None) -> Response:
+        resp = _pre_form(request, "league/login.html",
+                         {"next": to, "name": name, "error": error, "referee": None},
+                         status_code=status)
+        if retry is not None:
+            resp.headers["Retry-After"] = str(max(1, int(retry + 0.999)))
+        return resp
+
+    known = auth.is_known(db, name, request.cookies.get(auth.KNOWN_COOKIE))
+    wait = guard.wait(address, name, known=known)
+    if wait > 0:
+        return again("lg-too-many", 429, wait)
+    try:
+        token = auth.login(db, name, form.get("password", ""), gate=gate)
+    except auth.BusyError:
+        return again("lg-busy", 503, 2.0)
     if token is None:
-        throttle.fail(name)
-        return _pre_form(request, "league/login.html",
-                         {"next": to, "name": name, "error": "bad-login",
-                          "referee": None}, status_code=400)
-    throttle.clear(name)
-    return _logged_in(db, token, to)
+        guard.failed(address, name)
+        return again("bad-login", 400)
+    guard.succeeded(address, name)
+    resp = _logged_in(db, token, to)
+    mark = auth.known_mark(db, name)
+    if mark is not None:
+        resp.set_cookie(auth.KNOWN_COOKIE, mark, httponly=True, samesite="strict",
+                        path="/t/login", max_age=365 * 24 * 3600)
+    return resp
 
 
 @router.post("/logout")
@@ -170,30 +195,69 @@ def admin_home(request: Request, ref: Ref,
     return _home(request, db, ref)
 
 
-@router.post("/admin/new", response_class=HTMLResponse)
-def new_tournament(request: Request, p: Post,
-                   db: Db) -> Response:
-    """Create a tournament."""
+MAX_RULESET_UPLOAD = 64 * 1024
+"""Largest ruleset file a referee may upload (the shipped ones are under 8 KiB)."""
+
+
+async def _uploaded_ruleset(request: Request) -> tuple[str, str] | None:
+    """The uploaded ruleset file (name, text), if one was sent; FormError when it is too
+    large or not UTF-8 text. Never a path on the server: a typed name is only a shipped
+    ruleset's id."""
+    size = request.headers.get("content-length", "")
+    if size.isdigit() and int(size) > MAX_RULESET_UPLOAD + 64 * 1024:
+        raise FormError(f"ruleset file: at most {MAX_RULESET_UPLOAD // 1024} KiB")
+    form = await request.form()  # cached: the guard read it already
+    upload = form.get("ruleset_file")
+    if isinstance(upload, str) or upload is None or not upload.filename:
+        return None
+    data = await upload.read(MAX_RULESET_UPLOAD + 1)
+    name = upload.filename[-100:]
+    if len(data) > MAX_RULESET_UPLOAD:
+        raise FormError(f"ruleset file {name}: at most {MAX_RULESET_UPLOAD // 1024} KiB")
+    try:
+        return name, data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FormError(f"ruleset file {name}: not UTF-8 text") from None
+
+
+def _create(db: Database, p: Posted, ruleset: str, text: str | None) -> str:
     f = p.form
     slug = f.get("slug", "").strip()
+    date = None
+    if f.get("date", "").strip():
+        try:
+            date = datetime.date.fromisoformat(f["date"].strip())
+        except ValueError:
+            raise FormError(f"date: YYYY-MM-DD, not {f['date']!r}") from None
+    store.create_tournament(
+        db, slug, name=f.get("name", "").strip() or slug, ruleset=ruleset,
+        ruleset_text=text, who=p.who, date=date, place=f.get("place", "").strip() or None,
+        rounds=need_int(f, "rounds", lo=1, hi=50, label="rounds"),
+        deals=int_field(f, "deals", lo=1, hi=200, label="deals"),
+        minutes=need_int(f, "minutes", lo=1, hi=600, label="minutes"),
+        break_minutes=need_int(f, "break_minutes", lo=0, hi=600, label="break"),
+        season=f.get("season", "").strip() or None,
+        require_confirmation=f.get("require_confirmation") == "on")
+    return slug
+
+
+@router.post("/admin/new", response_class=HTMLResponse)
+async def new_tournament(request: Request, p: Post, db: Db) -> Response:
+    """Create a tournament. The ruleset is a shipped one (its id) or an uploaded file of
+    at most :data:`MAX_RULESET_UPLOAD` bytes — never a path read on the server."""
+    f = p.form
     try:
-        date = None
-        if f.get("date", "").strip():
-            try:
-                date = datetime.date.fromisoformat(f["date"].strip())
-            except ValueError:
-                raise FormError(f"date: YYYY-MM-DD, not {f['date']!r}") from None
-        store.create_tournament(
-            db, slug, name=f.get("name", "").strip() or slug, ruleset=f.get("ruleset", ""),
-            who=p.who, date=date, place=f.get("place", "").strip() or None,
-            rounds=need_int(f, "rounds", lo=1, hi=50, label="rounds"),
-            deals=int_field(f, "deals", lo=1, hi=200, label="deals"),
-            minutes=need_int(f, "minutes", lo=1, hi=600, label="minutes"),
-            break_minutes=need_int(f, "break_minutes", lo=0, hi=600, label="break"),
-            season=f.get("season", "").strip() or None,
-            require_confirmation=f.get("require_confirmation") == "on")
+        upload = await _uploaded_ruleset(request)
+        if upload is not None:
+            ruleset, text = upload
+        else:
+            ruleset, text = f.get("ruleset", "").strip(), None
+            if ruleset not in available_rulesets():
+                raise FormError(f"ruleset {ruleset[:60]!r}: choose one of "
+                                f"{', '.join(available_rulesets())} or upload a file")
+        slug = await run_in_threadpool(_create, db, p, ruleset, text)
     except StolikError as e:
-        return _home(request, db, p.referee, str(e), f)
+        return await run_in_threadpool(_home, request, db, p.referee, str(e), f)
     return back(f"/t/{slug}/admin/")
 
 

@@ -140,14 +140,82 @@ def add_referee(db: Database, name: str, password: str, *, only_first: bool = Fa
         s.add(RefereeRow(name=name, password_hash=hashed))
 
 
-def login(db: Database, name: str, password: str) -> str | None:
-    """A new login token for a right name and password, else ``None``."""
+_DUMMY: list[str] = []
+
+
+def _dummy_hash() -> str:
+    """A stored-hash stand-in for a name with no account (made once), so that an unknown
+    name costs the same one scrypt as a known one and tells nothing by its timing."""
+    if not _DUMMY:
+        _DUMMY.append(hash_password(secrets.token_urlsafe(16)))
+    return _DUMMY[0]
+
+
+class BusyError(AuthError):
+    """Too many password checks are under way or waiting: try again in a moment."""
+
+
+class HashGate:
+    """Bounds the password hashing that logins cause: at most ``slots`` scrypt runs at once
+    (each ~0.1–0.2 s of one core), at most ``queue`` more waiting (each at most ``wait``
+    seconds); a login beyond that is refused at once (:class:`BusyError`) and costs no hash.
+
+    >>> gate = HashGate(slots=1, queue=0, wait=0.01)
+    >>> with gate:
+    ...     try:
+    ...         with gate:
+    ...             pass
+    ...     except BusyError as e:
+    ...         print(e)
+    the server is busy checking passwords: try again in a moment
+    """
+
+    def __init__(self, slots: int = 1, queue: int = 8, wait: float = 5.0) -> None:
+        self.slots, self.queue, self.wait = max(1, slots), max(0, queue), wait
+        self._sem = threading.BoundedSemaphore(self.slots)
+        self._lock = threading.Lock()
+        self._waiting = 0
+
+    def __enter__(self) -> HashGate:
+        if self._sem.acquire(blocking=False):
+            return self
+        with self._lock:
+            if self._waiting >= self.queue:
+                raise BusyError("the server is busy checking passwords: try again in a moment")
+            self._waiting += 1
+        try:
+            got = self._sem.acquire(timeout=self.wait)
+        finally:
+            with self._lock:
+                self._waiting -= 1
+        if not got:
+            raise BusyError("the server is busy checking passwords: try again in a moment")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._sem.release()
+
+
+MAX_PASSWORD = 1024
+"""Longest password hashed (a longer one is a wrong one, unhashed)."""
+
+
+def login(db: Database, name: str, password: str, *,
+          gate: HashGate | None = None) -> str | None:
+    """A new login token for a right name and password, else ``None``. An unknown name
+    costs the same one hash as a known one; ``gate`` bounds the hashing
+    (:class:`BusyError` when it is full)."""
     with db.read() as s:
         row = s.scalar(select(RefereeRow).where(RefereeRow.name == name.strip()))
-        stored = row.password_hash if row else hash_password("-")  # same time either way
-        ok = verify_password(password, stored) and row is not None
-        rid = row.id if row else 0
-    if not ok:
+        stored, rid = (row.password_hash, row.id) if row else (_dummy_hash(), 0)
+    if len(password) > MAX_PASSWORD:
+        return None
+    if gate is None:
+        ok = verify_password(password, stored)
+    else:
+        with gate:
+            ok = verify_password(password, stored)
+    if not ok or not rid:
         return None
     token = secrets.token_urlsafe(32)
     with db.write() as s:
@@ -155,47 +223,138 @@ def login(db: Database, name: str, password: str) -> str | None:
     return token
 
 
-class Throttle:
-    """Refuses logins to a name after :attr:`limit` failures within :attr:`window` seconds
-    (in memory: a guessing script at the venue is slowed down, a referee who mistypes is
-    not locked out for long).
+KNOWN_COOKIE = "stolik_known"
+"""Marks a browser that has logged in to an account before: the account's backoff (after
+many failures from elsewhere) does not hold it back."""
 
-    >>> th = Throttle(limit=2, window=60)
-    >>> th.fail("ala", now=0); th.blocked("ala", now=1)
-    False
-    >>> th.fail("ala", now=2); th.blocked("ala", now=3), th.blocked("ala", now=70)
-    (True, False)
-    """
 
-    def __init__(self, limit: int = 5, window: float = 300.0) -> None:
-        self.limit, self.window = limit, window
-        self._fails: dict[str, list[float]] = {}
-        self._lock = threading.Lock()
+def _known_mark(stored: str) -> str:
+    return hmac.new(stored.encode(), b"stolik-known-browser", hashlib.sha256).hexdigest()
 
-    def _recent(self, name: str, now: float) -> list[float]:
-        kept = [t for t in self._fails.get(name, []) if now - t < self.window]
+
+def known_mark(db: Database, name: str) -> str | None:
+    """The :data:`KNOWN_COOKIE` value for a browser that just logged in as ``name`` (keyed
+    by the stored password hash, which never leaves the server: a new password voids it)."""
+    with db.read() as s:
+        stored = s.scalar(select(RefereeRow.password_hash)
+                          .where(RefereeRow.name == name.strip()))
+    return _known_mark(stored) if stored else None
+
+
+def is_known(db: Database, name: str, mark: str | None) -> bool:
+    """Whether ``mark`` (the browser's :data:`KNOWN_COOKIE`) is ``name``'s."""
+    if not mark or len(mark) != 64:
+        return False
+    want = known_mark(db, name)
+    return want is not None and hmac.compare_digest(mark, want)
+
+
+class _Failures:
+    """Failure times per key within a window, bounded in memory (past ``max_keys`` the
+    stale keys, then the oldest, are dropped: a flood of random names cannot fill it)."""
+
+    def __init__(self, window: float, max_keys: int = 50_000) -> None:
+        self.window, self.max_keys = window, max_keys
+        self._times: dict[str, list[float]] = {}
+
+    def recent(self, key: str, now: float) -> list[float]:
+        kept = [t for t in self._times.get(key, ()) if now - t < self.window]
         if kept:
-            self._fails[name] = kept
+            self._times[key] = kept
         else:
-            self._fails.pop(name, None)
+            self._times.pop(key, None)
         return kept
 
-    def blocked(self, name: str, now: float | None = None) -> bool:
-        """Whether logins to ``name`` are refused now."""
-        with self._lock:
-            return len(self._recent(name, time.monotonic() if now is None else now)) \
-                >= self.limit
+    def add(self, key: str, now: float) -> None:
+        self._times[key] = [*self.recent(key, now), now]
+        if len(self._times) > self.max_keys:
+            for old in [k for k, v in self._times.items() if now - v[-1] >= self.window]:
+                del self._times[old]
+            while len(self._times) > self.max_keys:  # dicts keep insertion order
+                del self._times[next(iter(self._times))]
 
-    def fail(self, name: str, now: float | None = None) -> None:
-        """Count a failed login to ``name``."""
-        with self._lock:
-            t = time.monotonic() if now is None else now
-            self._fails[name] = [*self._recent(name, t), t]
+    def clear(self, key: str) -> None:
+        self._times.pop(key, None)
 
-    def clear(self, name: str) -> None:
-        """Forget the failures (after a good login)."""
+
+@dataclass(frozen=True)
+class LoginLimits:
+    """How referee logins are throttled (``stolik serve --login-…``).
+
+    - ``per_address``: failed logins from one client address (any names, known or not)
+      within ``window`` seconds; then that address waits.
+    - ``per_account_address``: failed logins to one account from one address.
+    - ``account_free``: failed logins to one account from anywhere before its backoff:
+      then one try 1, 2, 4 … up to ``backoff_cap`` seconds after the last failure — never
+      a lock: the rightful referee waits it out, and a browser that logged in to the
+      account before (:data:`KNOWN_COOKIE`) is not held back at all.
+    """
+
+    per_address: int = 20
+    per_account_address: int = 5
+    window: float = 300.0
+    account_free: int = 5
+    backoff_cap: float = 30.0
+
+
+class LoginGuard:
+    """Throttles referee logins per client address and per account (see
+    :class:`LoginLimits`); in memory.
+
+    >>> g = LoginGuard(LoginLimits(per_address=3, per_account_address=2, window=60,
+    ...                            account_free=2, backoff_cap=8))
+    >>> g.failed("1.1.1.1", "ala", now=0); g.failed("1.1.1.1", "ala", now=0)
+    >>> g.wait("1.1.1.1", "ala", now=1)       # this address, on this account: 59 s
+    59.0
+    >>> g.wait("2.2.2.2", "ala", now=0.5)     # the account's backoff, from elsewhere
+    0.5
+    >>> g.wait("2.2.2.2", "ala", now=1), g.wait("2.2.2.2", "ala", known=True, now=0.5)
+    (0.0, 0.0)
+    >>> g.failed("1.1.1.1", "x", now=2); g.wait("1.1.1.1", "y", now=3)  # 3 from there
+    57.0
+    """
+
+    def __init__(self, limits: LoginLimits | None = None) -> None:
+        self.limits = limits or LoginLimits()
+        w = self.limits.window
+        self._address = _Failures(w)
+        self._pair = _Failures(w)
+        self._account = _Failures(max(w, self.limits.backoff_cap))
+        self._lock = threading.Lock()
+
+    def wait(self, address: str, name: str, *, known: bool = False,
+             now: float | None = None) -> float:
+        """Seconds until ``address`` may try ``name`` (0: now)."""
+        lim = self.limits
+        t = time.monotonic() if now is None else now
         with self._lock:
-            self._fails.pop(name, None)
+            waits = [0.0]
+            for fails, key, limit in ((self._address, address, lim.per_address),
+                                      (self._pair, f"{address}\n{name}",
+                                       lim.per_account_address)):
+                recent = fails.recent(key, t)
+                if len(recent) >= limit:
+                    waits.append(recent[-limit] + fails.window - t)
+            recent = self._account.recent(name, t)
+            if not known and len(recent) >= lim.account_free:
+                backoff = min(2.0 ** (len(recent) - lim.account_free), lim.backoff_cap)
+                waits.append(recent[-1] + backoff - t)
+            return float(max(waits))
+
+    def failed(self, address: str, name: str, now: float | None = None) -> None:
+        """Count a failed login."""
+        t = time.monotonic() if now is None else now
+        with self._lock:
+            self._address.add(address, t)
+            self._pair.add(f"{address}\n{name}", t)
+            self._account.add(name, t)
+
+    def succeeded(self, address: str, name: str) -> None:
+        """A good login: the account's failures and this address's on it are forgotten
+        (the address's failures on other names are not)."""
+        with self._lock:
+            self._pair.clear(f"{address}\n{name}")
+            self._account.clear(name)
 
 
 def logout(db: Database, token: str) -> None:
@@ -219,6 +378,7 @@ def referee_of(db: Database, token: str | None) -> Referee | None:
     return Referee(row[0], row[1], token)
 
 
-__all__ = ["COOKIE", "PRE_COOKIE", "AuthError", "Referee", "Throttle", "add_referee", "csrf_token",
-           "hash_password", "login", "logout", "referee_count", "referee_of", "referees",
-           "verify_password"]
+__all__ = ["COOKIE", "KNOWN_COOKIE", "PRE_COOKIE", "AuthError", "BusyError", "HashGate",
+           "LoginGuard", "LoginLimits", "Referee", "add_referee", "csrf_token", "hash_password",
+           "is_known", "known_mark", "login", "logout", "referee_count", "referee_of",
+           "referees", "verify_password"]

@@ -170,7 +170,9 @@ def print_standings(slug: str, request: Request, db: Db) -> Response:
 def install(app: FastAPI) -> None:
     """Add the tournament pages (and their texts) to ``app``."""
     texts.register_texts()
-    app.state.league_throttle = auth.Throttle()
+    settings = app.state.settings
+    app.state.league_guard = auth.LoginGuard(settings.get("login_limits"))
+    app.state.league_hash_gate = auth.HashGate(int(settings.get("hash_slots", 1)))
 
     @app.exception_handler(LoginRequired)
     def _login(request: Request, exc: LoginRequired) -> Response:
