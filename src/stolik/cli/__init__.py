@@ -6,7 +6,9 @@ Commands: ``rules list|show`` (:mod:`stolik.cli.rules`), ``replay`` and ``check`
 (:mod:`stolik.cli.tournament`: files, and a tournament run in the database), ``serve``
 (:mod:`stolik.cli.serve`, the web pages), ``referee add|list`` (:mod:`stolik.cli.referee`,
 accounts for the web's referee pages); the score sheet
-both ``replay`` and ``simulate --sheet`` print is :mod:`stolik.cli.sheet`.
+both ``replay`` and ``simulate --sheet`` print is :mod:`stolik.cli.sheet`. Each command's
+module is imported only when that command runs (:mod:`stolik.cli.lazy`), so ``stolik
+--help`` and ``stolik check`` start at once.
 
 Bad input is one line on stderr and exit status 1; usage errors keep Typer's status 2.
 """
@@ -20,9 +22,40 @@ from typing import Annotated
 import typer
 
 from stolik import __version__
-from stolik.cli import arena, play, referee, replay, rules, serve, simulate, tournament
+from stolik.cli.lazy import LazyCommand, lazy_group
+
+COMMANDS = {
+    "replay": LazyCommand("stolik.cli.replay", "replay_command", "Replay a deal record and "
+                          "print its score sheet (zapis gry, RULES §11)."),
+    "check": LazyCommand("stolik.cli.replay", "check_command", "Only validate deal records: "
+                         'replay each one and print "FILE: ok, N deals".'),
+    "simulate": LazyCommand("stolik.cli.simulate", "simulate_command", "Simulate a seeded "
+                            "series of Baśka deals played by bots and summarise it."),
+    "play": LazyCommand("stolik.cli.play", "play_command", "Play a series of Baśka against "
+                        "three bots in the terminal."),
+    "arena": LazyCommand("stolik.cli.arena", "arena_command", "Match bots in duplicate "
+                         "format: each deal is replayed with the bots rotated through the "
+                         "seats and partnerships (six seatings: every seat and every pair of "
+                         "seats held by each bot equally often), so the luck of the cards "
+                         "cancels."),
+    "serve": LazyCommand("stolik.cli.serve", "serve_command", "Serve the web pages: the lobby "
+                         "and tables to play Baśka in the browser, and the tournament pages "
+                         "(referee entry with login, live results, printable sheets)."),
+    "rules": LazyCommand("stolik.cli.rules", "app", "Shipped rulesets (regulations) and how "
+                         "to read one — RULES.md §2–§9."),
+    "tournament": LazyCommand("stolik.cli.tournament", "app", "Tournaments and leagues "
+                              "(RULES §10): standings from a tournament file (report, "
+                              "season), and running a tournament in a database (new, "
+                              "players, seat, round, sheet, event, standings, export, backup, "
+                              "…; SQLite stolik.db by default, --db or $STOLIK_DB for another "
+                              "file or PostgreSQL)."),
+    "referee": LazyCommand("stolik.cli.referee", "app", "Referee accounts for the tournament "
+                           "web pages (`stolik serve`)."),
+}
+"""Every command, imported only when it runs (``stolik --help`` imports none of them)."""
 
 app = typer.Typer(
+    cls=lazy_group(COMMANDS),
     name="stolik",
     help=(
         "stolik — the little table: deals, scores and keeps the tables of a card-game "
@@ -38,15 +71,6 @@ app = typer.Typer(
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.add_typer(rules.app, name="rules")
-app.add_typer(tournament.app, name="tournament")
-app.add_typer(referee.app, name="referee")
-app.command("replay")(replay.replay_command)
-app.command("check")(replay.check_command)
-app.command("simulate")(simulate.simulate_command)
-app.command("play")(play.play_command)
-app.command("arena")(arena.arena_command)
-app.command("serve")(serve.serve_command)
 
 
 def _version(value: bool) -> None:

@@ -8,7 +8,8 @@ tournaments in order and enforces yellow-card bans. Bad input: one line, exit st
 The commands that run a tournament in a database (``new``, ``players``, ``seat``,
 ``round``, ``sheet``, ``event``, ``standings``, ``export``, ``import``, ``backup``,
 ``restore``, ``audit``) live in :mod:`stolik.cli.tournament_db` and
-:mod:`stolik.cli.tournament_sheet` and are added to :data:`app` here.
+:mod:`stolik.cli.tournament_sheet`, listed in :data:`DB_COMMANDS` and imported only when
+one of them runs (``report`` and ``season`` need no database).
 """
 
 from __future__ import annotations
@@ -21,11 +22,58 @@ from rich.console import Console
 from rich.text import Text
 
 from stolik.cli.common import AsciiOption, fmt_number, new_table, stdout_console, user_errors
+from stolik.cli.lazy import LazyCommand, lazy_group
 from stolik.tournament.file import load_tournament, write_csv
 from stolik.tournament.scoring import TournamentResult, score_tournament
 from stolik.tournament.standings import Standings, season_standings, tournament_standings
 
+_DB = "stolik.cli.tournament_db"
+DB_COMMANDS = {
+    "new": LazyCommand(_DB, "new_command", "Create a tournament (turniej) in the database."),
+    "list": LazyCommand(_DB, "list_command", "List the tournaments in the database, oldest "
+                        "first."),
+    "info": LazyCommand(_DB, "info_command", "A tournament's settings and its rounds "
+                        "(drawn, started, closed)."),
+    "seat": LazyCommand(_DB, "seat_command", "Draw a round (losowanie): tables of four with "
+                        "the fewest repeat meetings, team-mates apart, sit-outs rotating; a "
+                        "drawn round is drawn again until it starts. Prints the plan (seat 1 "
+                        "deals first)."),
+    "clock": LazyCommand(_DB, "round_clock", "The round's clock: time left, or the phase (= "
+                         "`round clock`).", command_help="The round's clock: time left, or "
+                         "the phase (= `round clock`)."),
+    "standings": LazyCommand(_DB, "standings_command", "Standings (klasyfikacja): players by "
+                             "place points, then table points; teams by their best 4 (RULES "
+                             "§10). Deals started after a round's limit do not count."),
+    "export": LazyCommand(_DB, "export_command", "Export the tournament as a tournament file "
+                          "(what `report` reads): the deals that count, the events and the "
+                          "sitting out."),
+    "import": LazyCommand(_DB, "import_command", "Import a whole tournament file (checked by "
+                          "scoring it first); its rounds are closed. Players are matched by "
+                          "id with the league's players."),
+    "backup": LazyCommand(_DB, "backup_command", "Back up the whole database to one portable "
+                          "JSON file (SQLite ↔ PostgreSQL)."),
+    "restore": LazyCommand(_DB, "restore_command", "Restore a backup into an empty database "
+                           "(or replace what is there): all or nothing."),
+    "audit": LazyCommand(_DB, "audit_command", "The audit log: every change, who made it, "
+                         "when, the value before → after."),
+    "players": LazyCommand(_DB, "players_app", "The players (gracze) entered: `players SLUG` "
+                           "lists them; add, remove, import a CSV."),
+    "teams": LazyCommand(_DB, "teams_app", "Teams (drużyny): `teams SLUG` lists them with "
+                         "their members; `teams set` moves a player."),
+    "round": LazyCommand(_DB, "round_app", "The round clock (zegar, seed 000 §7p): start, "
+                         "extend, close, reopen, clock. A deal started after the limit is "
+                         "flagged and does not count unless the round is extended."),
+    "sheet": LazyCommand("stolik.cli.tournament_sheet", "sheet_app", "A table's score sheet "
+                         "(zapis gry): `sheet SLUG ROUND TABLE` prints it; add, correct, "
+                         "delete, confirm deals; totals; record (a deal-record file)."),
+    "event": LazyCommand(_DB, "event_app", "Events (zdarzenia, seed 000 §7q–t): late "
+                         "(spóźnienie), left (opuścił stolik), excluded (wykluczony, yellow "
+                         "card). `event SLUG` lists them."),
+}
+"""The commands over the database, imported (with SQLAlchemy) only when one runs."""
+
 app = typer.Typer(
+    cls=lazy_group(DB_COMMANDS),
     help="Tournaments and leagues (RULES §10): standings from a tournament file (report, "
     "season), and running a tournament in a database (new, players, seat, round, sheet, "
     "event, standings, export, backup, …; SQLite stolik.db by default, --db or $STOLIK_DB "
@@ -147,11 +195,3 @@ def season_command(
 app.command("report")(report_command)
 app.command("season")(season_command)
 
-
-def _register_db_commands() -> None:
-    from stolik.cli.tournament_db import register
-
-    register(app)
-
-
-_register_db_commands()

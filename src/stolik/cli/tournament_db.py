@@ -672,30 +672,6 @@ def audit_command(slug: SlugArg, as_json: Annotated[bool, typer.Option(
         stdout_console().print(t, soft_wrap=False)
 
 
-# ------------------------------------------------------------------- register
-
-
-def register(app: typer.Typer) -> None:
-    """Add the database commands to ``stolik tournament``."""
-    from stolik.cli import tournament_sheet
-
-    app.command("new")(new_command)
-    app.command("list")(list_command)
-    app.command("info")(info_command)
-    app.add_typer(players_app, name="players")
-    app.add_typer(teams_app, name="teams")
-    app.command("seat")(seat_command)
-    app.add_typer(round_app, name="round")
-    app.command("clock", help="The round's clock: time left, or the phase (= `round "
-                "clock`).")(round_clock)
-    app.add_typer(tournament_sheet.sheet_app, name="sheet")
-    app.add_typer(event_app, name="event")
-    app.command("standings")(standings_command)
-    app.command("export")(export_command)
-    app.command("import")(import_command)
-    app.command("backup")(backup_command)
-    app.command("restore")(restore_command)
-    app.command("audit")(audit_command)
-
-
-__all__ = ["register"]
+__all__ = ["audit_command", "backup_command", "event_app", "export_command", "import_command",
+           "info_command", "list_command", "new_command", "players_app", "restore_command",
+           "round_app", "round_clock", "seat_command", "standings_command", "teams_app"]
