@@ -3,11 +3,12 @@ database (SQLite ``stolik.db`` by default, created and migrated on first use).""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from stolik.cli.common import report, user_errors
+from stolik.errors import StolikError
 
 DbOption = Annotated[str | None, typer.Option(
     "--db", metavar="URL", help="Database: a SQLite file or a postgresql:// URL "
@@ -17,8 +18,6 @@ DbOption = Annotated[str | None, typer.Option(
 def _check_port(host: str, port: int) -> None:
     """Refuse, in one line, an address that cannot be listened on (a port in use)."""
     import socket
-
-    from stolik.errors import StolikError
 
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -34,24 +33,92 @@ def _check_port(host: str, port: int) -> None:
                               "stolik serve running? Choose another --port") from None
 
 
+def _limit(flag: str, env: str, help_: str, metavar: str = "N") -> Any:
+    return typer.Option(flag, envvar=env, metavar=metavar, rich_help_panel="Limits",
+                        help=f"{help_} (0: no limit).", show_envvar=True)
+
+
 def serve_command(
     db: DbOption = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", metavar="S", help="Seconds a bot waits before it moves.")] = 0.6,
+    tables_per_client: Annotated[int, _limit(
+        "--tables-per-client", "STOLIK_TABLES_PER_CLIENT",
+        "Tables in play one client address may have created")] = 8,
+    max_tables: Annotated[int, _limit(
+        "--max-tables", "STOLIK_MAX_TABLES", "Tables in play on the server")] = 1000,
+    bot_tables_per_client: Annotated[int, _limit(
+        "--bot-tables-per-client", "STOLIK_BOT_TABLES_PER_CLIENT",
+        "Of those, tables of bots only (they play by themselves)")] = 2,
+    max_bot_tables: Annotated[int, _limit(
+        "--max-bot-tables", "STOLIK_MAX_BOT_TABLES",
+        "Tables of bots only in play on the server")] = 16,
+    tables_per_minute: Annotated[float, _limit(
+        "--tables-per-minute", "STOLIK_TABLES_PER_MINUTE",
+        "New tables a minute from one client address (8 at once)")] = 6.0,
+    connections_per_client: Annotated[int, _limit(
+        "--connections-per-client", "STOLIK_CONNECTIONS_PER_CLIENT",
+        "Open table connections (players and spectators) of one client address")] = 100,
+    max_connections: Annotated[int, _limit(
+        "--max-connections", "STOLIK_MAX_CONNECTIONS",
+        "Open table connections on the server")] = 5000,
+    connect_rate: Annotated[float, _limit(
+        "--connect-rate", "STOLIK_CONNECT_RATE",
+        "New table connections a second from one client address (60 at once)")] = 2.0,
+    hint_slots: Annotated[int, _limit(
+        "--hint-slots", "STOLIK_HINT_SLOTS",
+        "Hints and reviews computed at once on the server (each connection: one "
+        "every 2 s, 3 at once)")] = 1,
+    idle_minutes: Annotated[float, _limit(
+        "--idle-minutes", "STOLIK_IDLE_MINUTES",
+        "Close a table nobody has been connected to this long (stored as expired)",
+        metavar="MIN")] = 30.0,
+    login_per_address: Annotated[int, _limit(
+        "--login-per-address", "STOLIK_LOGIN_PER_ADDRESS",
+        "Failed referee logins from one client address in 5 minutes (any names); 5 "
+        "to one account; then a 1–30 s backoff on the account")] = 20,
+    hash_slots: Annotated[int, typer.Option(
+        "--hash-slots", envvar="STOLIK_HASH_SLOTS", metavar="N", rich_help_panel="Limits",
+        show_envvar=True, help="Password checks (scrypt, ~0.1 s of a core each) at once; "
+        "8 more may wait, the rest are told to retry.")] = 1,
 ) -> None:
     """Serve the web pages: the lobby and tables to play Baśka in the browser, and the
-    tournament pages (referee entry with login, live results, printable sheets)."""
+    tournament pages (referee entry with login, live results, printable sheets).
+
+    Limits against abuse are per client address (uvicorn takes it from X-Forwarded-For
+    only from a proxy on 127.0.0.1) and per server; each option has its environment
+    variable, and 0 turns a limit off."""
     import uvicorn
 
     from stolik.db import open_database, resolve_url
     from stolik.web.app import create_app
+    from stolik.web.league.auth import LoginLimits
+    from stolik.web.play.ratelimit import PlayLimits
 
     with user_errors():
+        for flag, value in (("--tables-per-client", tables_per_client),
+                            ("--max-tables", max_tables),
+                            ("--connections-per-client", connections_per_client),
+                            ("--tables-per-minute", tables_per_minute),
+                            ("--connect-rate", connect_rate), ("--idle-minutes", idle_minutes),
+                            ("--login-per-address", login_per_address)):
+            if not 0 <= value < 1e9:
+                raise StolikError(f"{flag}: 0 or more, not {value:g}")
+        if hash_slots < 1:
+            raise StolikError(f"--hash-slots: at least 1, not {hash_slots}")
         _check_port(host, port)
         database = open_database(resolve_url(db), migrate=True)
-    app = create_app(database, bot_delay=bot_delay, tune_gc=True)
+    play_limits = PlayLimits(
+        tables_per_client=tables_per_client, max_tables=max_tables,
+        bot_tables_per_client=bot_tables_per_client, max_bot_tables=max_bot_tables,
+        tables_per_minute=tables_per_minute, connections_per_client=connections_per_client,
+        max_connections=max_connections, connect_rate=connect_rate, hint_slots=hint_slots,
+        idle_minutes=idle_minutes)
+    login_limits = LoginLimits(per_address=login_per_address or 10**9)
+    app = create_app(database, bot_delay=bot_delay, tune_gc=True, play_limits=play_limits,
+                     login_limits=login_limits, hash_slots=hash_slots)
     report(f"serving http://{host}:{port}/ (database {database.url}); Ctrl+C stops")
     # Table messages are small JSON: compressing each costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -145,6 +145,19 @@ class LocalHub:
         if table.match.is_over() and not table.subscribers:
             self.tables.pop(table_id, None)
 
+    def expire(self, table_id: str) -> bool:
+        """Close a table nobody is connected to (idle, :mod:`.ratelimit`): stored as
+        ``expired`` with the deals played so far, and dropped from memory (True)."""
+        table = self.tables.get(table_id)
+        if table is None or table.subscribers or table_id in self._busy:
+            return False
+        del self.tables[table_id]
+        if table.info.status != "finished":
+            m = table.match
+            record = m.record() if m.finished_deals() else None
+            self.store.finish_table(table_id, tuple(m.totals()), record, status="expired")
+        return True
+
     # ------------------------------------------------------------ messages
 
     async def handle(self, table_id: str, sub: Subscriber, cmd: Command) -> None:

@@ -1,4 +1,14 @@
-"""A token bucket: at most ``burst`` messages at once, refilled at ``rate`` per second.
+"""Limits of browser play against abuse (issue 14): what one client address and the whole
+server may hold, how fast, and when an idle table is closed.
+
+- :class:`TokenBucket` — at most ``burst`` at once, refilled at ``rate`` per second (a
+  connection's messages, a client's new tables and connections, a connection's hints).
+- :class:`PlayLimits` — the numbers (``stolik serve`` options and ``STOLIK_…`` variables;
+  0 means no limit).
+- :class:`PlayGuard` — keeps the counts and answers each request: a refusal is one line
+  (HTTP 429, or an ``error`` event and close code 1013 on a WebSocket). It also closes
+  idle tables: nobody connected for ``idle_minutes`` (a person's message, connection or
+  leaving counts; bots' moves do not) — stored as ``expired`` with the deals played so far.
 
 >>> b = TokenBucket(rate=1.0, burst=2, now=0.0)
 >>> b.take(0.0), b.take(0.0), b.take(0.0)
@@ -9,11 +19,29 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from stolik.web.play.protocol import Command, ProtocolError, error_event
+
+if TYPE_CHECKING:
+    from stolik.web.play.hub import LocalHub
+    from stolik.web.play.table import Subscriber
+
+log = logging.getLogger(__name__)
+
+THINKING = ("hint", "review")
+"""Messages that make the server think (a search in a thread): limited per connection and
+across the server."""
 
 
 class TokenBucket:
-    """A per-connection rate limit."""
+    """A rate limit: ``burst`` at once, refilled at ``rate`` per second."""
 
     def __init__(self, rate: float = 20.0, burst: int = 40, now: float | None = None) -> None:
         self.rate = rate
@@ -30,3 +58,249 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket has refilled (it can be forgotten)."""
+        return self.tokens + (now - self.stamp) * self.rate >= self.burst
+
+
+@dataclass(frozen=True)
+class PlayLimits:
+    """Limits of browser play (0: none). Per client address and per server:
+
+    - tables in play created by one client / on the server, and of those the tables of
+      bots only (they play on by themselves, so they cost the most);
+    - new tables per minute from one client (``table_burst`` at once);
+    - open WebSocket connections of one client / of the server, and new connections per
+      second from one client (``connect_burst`` at once: spectators coming and going);
+    - hints and reviews: ``hint_rate`` per second per connection (``hint_burst`` at once),
+      ``hint_slots`` thinking at once on the server (more are told the server is busy);
+    - ``idle_minutes``: a table nobody has been connected to that long is closed.
+    """
+
+    tables_per_client: int = 8
+    max_tables: int = 1000
+    bot_tables_per_client: int = 2
+    max_bot_tables: int = 16
+    tables_per_minute: float = 6.0
+    table_burst: int = 8
+    connections_per_client: int = 100
+    max_connections: int = 5000
+    connect_rate: float = 2.0
+    connect_burst: int = 60
+    hint_rate: float = 0.5
+    hint_burst: int = 3
+    hint_slots: int = 1
+    idle_minutes: float = 30.0
+
+    @classmethod
+    def unlimited(cls) -> PlayLimits:
+        """No limits at all (tests and load benchmarks from one address)."""
+        return cls(0, 0, 0, 0, 0.0, 0, 0, 0, 0.0, 0, 0.0, 0, 0, 0.0)
+
+
+def _over(count: int, limit: int) -> bool:
+    return limit > 0 and count >= limit
+
+
+class PlayGuard:
+    """The counts behind :class:`PlayLimits` for one server (all on its event loop).
+
+    >>> g = PlayGuard(PlayLimits(tables_per_client=1, connections_per_client=1))
+    >>> g.table_refusal("1.2.3.4", bot_only=False) is None
+    True
+    >>> g.created("1.2.3.4", "t1", bot_only=False)
+    >>> g.table_refusal("1.2.3.4", bot_only=False)
+    'too many tables in play from your address (1): finish or leave one first'
+    >>> g.connected("5.6.7.8", "t1"); g.connection_refusal("5.6.7.8")
+    'too many connections from your address (1)'
+    """
+
+    def __init__(self, limits: PlayLimits | None = None, hub: LocalHub | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits or PlayLimits()
+        self.hub = hub
+        self.clock = clock
+        self._owner: dict[str, tuple[str, bool]] = {}  # table -> (client, bots only)
+        self._creations: dict[str, TokenBucket] = {}
+        self._connects: dict[str, TokenBucket] = {}
+        self._conns: dict[str, int] = {}
+        self._total = 0
+        self._thinking = 0
+        self._last: dict[str, float] = {}  # table -> a person's last sign of life
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ tables
+
+    def _live(self, table_id: str) -> bool:
+        if self.hub is None:
+            return True
+        table = self.hub.tables.get(table_id)
+        return table is not None and not table.match.is_over()
+
+    def table_refusal(self, client: str, *, bot_only: bool) -> str | None:
+        """Why ``client`` may not create a table now (None: it may)."""
+        lim = self.limits
+        for tid in [t for t in self._owner if not self._live(t)]:
+            del self._owner[tid]
+        mine = [b for c, b in self._owner.values() if c == client]
+        if self.hub is not None:
+            live = [not t.human_seats() for t in self.hub.tables.values()
+                    if not t.match.is_over()]
+        else:
+            live = [b for _, b in self._owner.values()]
+        if _over(len(mine), lim.tables_per_client):
+            return (f"too many tables in play from your address ({lim.tables_per_client}): "
+                    "finish or leave one first")
+        if bot_only and _over(sum(mine), lim.bot_tables_per_client):
+            return (f"too many tables of bots only from your address "
+                    f"({lim.bot_tables_per_client})")
+        if _over(len(live), lim.max_tables):
+            return f"the server has {len(live)} tables in play, its most: try again later"
+        if bot_only and _over(sum(live), lim.max_bot_tables):
+            return "the server has as many tables of bots only as it takes: try again later"
+        if lim.tables_per_minute > 0 and lim.table_burst > 0:
+            now = self.clock()
+            bucket = self._creations.get(client)
+            if bucket is None:
+                bucket = TokenBucket(lim.tables_per_minute / 60.0, lim.table_burst, now)
+                self._creations[client] = bucket
+            if not bucket.take(now):
+                return (f"new tables from your address: at most {lim.tables_per_minute:g} a "
+                        "minute — try again later")
+        return None
+
+    def created(self, client: str, table_id: str, *, bot_only: bool) -> None:
+        """``client`` created ``table_id``."""
+        self._owner[table_id] = (client, bot_only)
+        self.touch(table_id)
+
+    # ------------------------------------------------------------ connections
+
+    def connection_refusal(self, client: str) -> str | None:
+        """Why ``client`` may not open another WebSocket now (None: it may)."""
+        lim = self.limits
+        if _over(self._conns.get(client, 0), lim.connections_per_client):
+            return f"too many connections from your address ({lim.connections_per_client})"
+        if _over(self._total, lim.max_connections):
+            return "the server has as many connections as it takes: try again later"
+        if lim.connect_rate > 0 and lim.connect_burst > 0:
+            now = self.clock()
+            bucket = self._connects.get(client)
+            if bucket is None:
+                bucket = TokenBucket(lim.connect_rate, lim.connect_burst, now)
+                self._connects[client] = bucket
+            if not bucket.take(now):
+                return "connecting too often from your address: try again in a moment"
+        return None
+
+    def connected(self, client: str, table_id: str) -> None:
+        """A WebSocket of ``client`` to ``table_id`` was opened."""
+        self._conns[client] = self._conns.get(client, 0) + 1
+        self._total += 1
+        self.touch(table_id)
+
+    def disconnected(self, client: str, table_id: str) -> None:
+        """…and closed (the idle time of the table counts from now)."""
+        n = self._conns.get(client, 0) - 1
+        if n > 0:
+            self._conns[client] = n
+        else:
+            self._conns.pop(client, None)
+        self._total = max(0, self._total - 1)
+        self.touch(table_id)
+
+    def hint_bucket(self) -> TokenBucket | None:
+        """A connection's own limit on its hints and reviews (None: no limit)."""
+        lim = self.limits
+        if lim.hint_rate <= 0 or lim.hint_burst <= 0:
+            return None
+        return TokenBucket(rate=lim.hint_rate, burst=lim.hint_burst)
+
+    async def handle(self, table_id: str, sub: Subscriber, cmd: Command,
+                     hints: TokenBucket | None) -> None:
+        """Pass a client message to the hub — a hint or review only within the
+        connection's ``hints`` bucket and the server's ``hint_slots``."""
+        assert self.hub is not None
+        self.touch(table_id)
+        if cmd.kind not in THINKING:
+            await self.hub.handle(table_id, sub, cmd)
+            return
+        if hints is not None and not hints.take():
+            sub.deliver(error_event(ProtocolError(
+                "rate-limited", "too many hints: one every few seconds"), cmd.id))
+            return
+        if _over(self._thinking, self.limits.hint_slots):
+            sub.deliver(error_event(ProtocolError(
+                "busy", "the server is thinking for others: try again in a moment"), cmd.id))
+            return
+        self._thinking += 1
+        try:
+            await self.hub.handle(table_id, sub, cmd)
+        finally:
+            self._thinking -= 1
+
+    # ------------------------------------------------------------ idle tables
+
+    def touch(self, table_id: str) -> None:
+        """A person did something at ``table_id`` (or came, or left)."""
+        self._last[table_id] = self.clock()
+
+    def idle_tables(self) -> list[str]:
+        """Tables in play nobody has been connected to for ``idle_minutes``."""
+        if self.hub is None or self.limits.idle_minutes <= 0:
+            return []
+        now = self.clock()
+        limit = self.limits.idle_minutes * 60.0
+        tables = self.hub.tables
+        for tid in [t for t in self._last if t not in tables]:
+            del self._last[tid]
+        out = []
+        for tid, table in tables.items():
+            if table.subscribers:
+                self._last[tid] = now
+            elif now - self._last.setdefault(tid, now) >= limit:
+                out.append(tid)
+        return out
+
+    def sweep(self) -> int:
+        """Close the idle tables (and forget the refilled buckets); how many closed."""
+        assert self.hub is not None
+        closed = sum(self.hub.expire(tid) for tid in self.idle_tables())
+        now = self.clock()
+        for buckets in (self._creations, self._connects):
+            for key in [k for k, b in buckets.items() if b.full(now)]:
+                del buckets[key]
+        return closed
+
+    async def _sweep_forever(self) -> None:
+        every = min(60.0, max(0.1, self.limits.idle_minutes * 60.0 / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                n = self.sweep()
+                if n:
+                    log.info("closed %d idle table(s)", n)
+            except Exception:
+                log.exception("closing idle tables failed")
+
+    def start(self) -> None:
+        """Start closing idle tables (on the running loop)."""
+        if self.hub is not None and self.limits.idle_minutes > 0 and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        """Stop closing idle tables."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+
+
+def client_of(scope_owner: object) -> str:
+    """The client address of a request or WebSocket (uvicorn takes it from
+    ``X-Forwarded-For`` only from a proxy it trusts: ``--forwarded-allow-ips``)."""
+    client = getattr(scope_owner, "client", None)
+    host = getattr(client, "host", None)
+    return str(host) if host else "?"

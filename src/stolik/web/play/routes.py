@@ -29,7 +29,7 @@ from stolik.web.i18n import LANGS
 from stolik.web.play.game import GAMES, Message
 from stolik.web.play.hub import Hub, LocalHub
 from stolik.web.play.protocol import ProtocolError, error_event, parse_message
-from stolik.web.play.ratelimit import TokenBucket
+from stolik.web.play.ratelimit import PlayGuard, PlayLimits, TokenBucket, client_of
 from stolik.web.play.store import Player, PlayStore, clean_name
 
 COOKIE = "stolik_player"
@@ -54,6 +54,16 @@ def store_of(app: Any) -> PlayStore:
     """The application's play store."""
     store: PlayStore = app.state.play_store
     return store
+
+
+def guard_of(app: Any) -> PlayGuard:
+    """The application's abuse limits (:mod:`.ratelimit`)."""
+    guard: PlayGuard = app.state.play_guard
+    return guard
+
+
+def _too_many(guard: PlayGuard, request: Request, bots: list[str | None]) -> str | None:
+    return guard.table_refusal(client_of(request), bot_only=None not in bots)
 
 
 async def ready_hub(app: Any) -> Hub:
@@ -136,6 +146,8 @@ async def create_table_form(request: Request) -> Response:
     form = await request.form()
     player, token = _player_for(request, str(form.get("name") or ""))
     bots, seat = _bots_from_form(form)
+    if (refusal := _too_many(guard_of(request.app), request, bots)) is not None:
+        return _remember(PlainTextResponse(refusal, status_code=429), token)
     if player is None:
         seat = None
     config = {"ruleset": form.get("ruleset"), "deals": form.get("deals"),
@@ -146,6 +158,7 @@ async def create_table_form(request: Request) -> Response:
                                     player, seat)
     except StolikError as e:
         return _remember(PlainTextResponse(str(e), status_code=400), token)
+    guard_of(request.app).created(client_of(request), table_id, bot_only=None not in bots)
     return _remember(RedirectResponse(f"/play/t/{table_id}", status_code=303), token)
 
 
@@ -168,6 +181,8 @@ async def create_table_api(request: Request) -> Response:
             not all(b is None or isinstance(b, str) for b in bots):
         return JSONResponse({"error": "bots: a bot kind or null for each seat"},
                             status_code=400)
+    if (refusal := _too_many(guard_of(request.app), request, bots)) is not None:
+        return JSONResponse({"error": refusal}, status_code=429)
     free = [s for s, b in enumerate(bots) if b is None]
     seat = data.get("seat", free[0] if free else None) if player is not None else None
     config = {k: data[k] for k in ("ruleset", "deals", "seed", "hints", "first_dealer")
@@ -178,6 +193,7 @@ async def create_table_api(request: Request) -> Response:
                                     player, seat if isinstance(seat, int) else None)
     except StolikError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
+    guard_of(request.app).created(client_of(request), table_id, bot_only=None not in bots)
     resp = JSONResponse({"id": table_id, "token": token})
     return _remember(resp, token)
 
@@ -307,6 +323,12 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
         # another site's page must not play with this browser's cookie
         await ws.close(code=4403)
         return
+    guard, address = guard_of(ws.app), client_of(ws)
+    if (refusal := guard.connection_refusal(address)) is not None:
+        await ws.accept()
+        await ws.send_json(error_event(ProtocolError("too-many", refusal)))
+        await ws.close(code=1013)  # try again later
+        return
     player = current_player(ws)
     await ws.accept()
     table = hub.table(table_id)
@@ -322,6 +344,8 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
     conn.deliver({"type": "hello", "table": table_id, "seat": conn.seat,
                   "player": player.name if player else None})
     sender = asyncio.create_task(_sender(ws, conn))
+    hints = guard.hint_bucket()
+    guard.connected(address, table_id)
     hub.connect(table_id, conn)
     try:
         while True:
@@ -340,10 +364,11 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
             except ProtocolError as e:
                 conn.deliver(error_event(e))
                 continue
-            await hub.handle(table_id, conn, cmd)
+            await guard.handle(table_id, conn, cmd, hints)
     except WebSocketDisconnect:
         pass
     finally:
+        guard.disconnected(address, table_id)
         hub.disconnect(table_id, conn)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -370,14 +395,19 @@ def install(app: FastAPI) -> None:
     hub = LocalHub(store, bot_delay=float(app.state.settings.get("bot_delay", 0.6)))
     app.state.play_store = store
     app.state.play_hub = hub
+    # stolik serve gives its limits; without them (tests, scripts) nothing is limited
+    limits = app.state.settings.get("play_limits") or PlayLimits.unlimited()
+    app.state.play_guard = guard = PlayGuard(limits, hub)
     app.include_router(router)
 
     async def start() -> None:
         await hub.start()
+        guard.start()
         if app.state.settings.get("tune_gc"):
             tune_gc()
 
     async def stop() -> None:
+        await guard.stop()
         await hub.stop()
         await asyncio.to_thread(store.flush)
 

@@ -254,12 +254,14 @@ class PlayStore:
         """Queue one op-log entry."""
         self.writer.queue.put(_Op(table_id, seq, op))
 
-    def finish_table(self, table_id: str, totals: tuple[int, ...], record: str | None) -> None:
-        """Queue the end of a series: status, totals and the record."""
+    def finish_table(self, table_id: str, totals: tuple[int, ...], record: str | None, *,
+                     status: str = "finished") -> None:
+        """Queue the end of a series: status (``expired``: closed idle before its end),
+        totals and the record."""
         def job(s: OrmSession) -> None:
             row = s.get(TableRow, table_id)
             if row is not None:
-                row.status, row.finished_at = "finished", utcnow()
+                row.status, row.finished_at = status, utcnow()
                 row.totals, row.record = list(totals), record
         self.writer.put(job)
 
