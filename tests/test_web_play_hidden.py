@@ -161,7 +161,8 @@ def test_the_seed_stays_secret_until_the_series_ends(tmp_path: Any) -> None:
 
     from stolik.web.app import create_app
 
-    app = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0)
+    app = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0,
+                     client_seeds=True)
     with TestClient(app) as c:
         tid = c.post("/play/api/tables", json={"name": "Ala", "deals": 2, "seed": 987654,
                                                "bots": [None, "random", "random", "random"]}

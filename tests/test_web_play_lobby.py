@@ -15,7 +15,8 @@ from stolik.web.play.routes import COOKIE
 
 
 def make_app(db: Database) -> Any:
-    return create_app(db, bot_delay=0)
+    """The app with client seeds allowed (a test setting: these tests deal known hands)."""
+    return create_app(db, bot_delay=0, client_seeds=True)
 
 
 def form(**seats: str) -> dict[str, str]:

@@ -44,7 +44,8 @@ def play(ws: WebSocketTestSession, moves: int | None, first: Msg | None = None) 
 
 def test_a_restart_resumes_unfinished_tables(db_url: str) -> None:
     url = db_url
-    app = create_app(open_database(url, migrate=True), bot_delay=0)
+    app = create_app(open_database(url, migrate=True), bot_delay=0,
+                     client_seeds=True)
     with TestClient(app) as c:
         r = c.post("/play/api/tables", json={"name": "Ala", "deals": 2, "seed": 11})
         tid, token = r.json()["id"], r.json()["token"]
@@ -63,7 +64,8 @@ def test_a_restart_resumes_unfinished_tables(db_url: str) -> None:
                 ws.receive_json()
         assert bots_only.match.is_over()
     # a new process over the same database
-    app2 = create_app(open_database(url, migrate=True), bot_delay=0)
+    app2 = create_app(open_database(url, migrate=True), bot_delay=0,
+                     client_seeds=True)
     with TestClient(app2) as c2:
         assert app2.state.play_hub.table(tid) is not None
         assert app2.state.play_hub.table(done_id) is None  # finished: not resumed
@@ -103,7 +105,8 @@ def play_as(c: TestClient, token: str, tid: str) -> Msg:
 def test_ready_flags_survive_a_restart(db_url: str) -> None:
     """Ala is ready for the next deal, the server restarts, and Bolek's ``next`` alone
     deals it: her flag was kept."""
-    app = create_app(open_database(db_url, migrate=True), bot_delay=0)
+    app = create_app(open_database(db_url, migrate=True), bot_delay=0,
+                     client_seeds=True)
     with TestClient(app) as c:
         r = c.post("/play/api/tables", json={"name": "Ala", "deals": 2, "seed": 5,
                                              "bots": [None, None, "random", "random"]})
@@ -131,7 +134,8 @@ def test_ready_flags_survive_a_restart(db_url: str) -> None:
             ws.send_json({"type": "next", "id": 2})  # again: nothing new to store
             assert ws.receive_json()["ready"] == [0]
         assert table.ops[-1] == "r 0" and table.ops.count("r 0") == 1
-    app2 = create_app(open_database(db_url, migrate=True), bot_delay=0)
+    app2 = create_app(open_database(db_url, migrate=True), bot_delay=0,
+                     client_seeds=True)
     with TestClient(app2) as c2:
         again = app2.state.play_hub.table(tid)
         assert again.ready == {0} and again.match.waiting_for_next()
@@ -160,7 +164,8 @@ def test_a_graceful_shutdown_commits_every_queued_move(db_url: str) -> None:
     shutdown: a new server over the database resumes with every one of them. (The writer is
     held up until after the shutdown has begun, so without that flush the new server would
     read the op log before the moves reached it.)"""
-    app = create_app(open_database(db_url, migrate=True), bot_delay=0)
+    app = create_app(open_database(db_url, migrate=True), bot_delay=0,
+                     client_seeds=True)
     gate = threading.Event()
     with TestClient(app) as c:
         store = app.state.play_store
@@ -174,7 +179,8 @@ def test_a_graceful_shutdown_commits_every_queued_move(db_url: str) -> None:
         assert len(ops) >= 5 and store.writer.queue.qsize() > 0  # not written yet
         threading.Timer(0.3, gate.set).start()
     assert gate.is_set()
-    app2 = create_app(open_database(db_url, migrate=True), bot_delay=0)
+    app2 = create_app(open_database(db_url, migrate=True), bot_delay=0,
+                     client_seeds=True)
     with TestClient(app2) as c2:
         table = app2.state.play_hub.table(tid)
         assert table is not None and table.ops == ops

@@ -163,12 +163,14 @@ class Session:
 
     ``rs``: the ruleset; ``seats``: four :class:`Seat` values; ``bots``: a bot per bot seat;
     ``deals``: the series length; ``seed``: the seed of the dealing (the same seed deals the
-    same cards); ``first_dealer``: the seat dealing first.
+    same cards); ``first_dealer``: the seat dealing first; ``rng``: the source of the
+    shuffles instead of ``random.Random(seed)`` (the web's keyed, unpredictable stream).
     """
 
     def __init__(self, rs: Ruleset, seats: Sequence[Seat], bots: dict[int, Bot[SeatView, Move]],
                  *, deals: int, seed: int = 0, first_dealer: int = 0,
-                 on_move: Callable[[MoveEvent], None] | None = None) -> None:
+                 on_move: Callable[[MoveEvent], None] | None = None,
+                 rng: random.Random | None = None) -> None:
         if len(seats) != 4:
             raise ValueError("a Baśka table has four seats")
         if deals < 1:
@@ -183,7 +185,7 @@ class Session:
         self.seed = seed
         self.first_dealer = first_dealer
         self.on_move = on_move
-        self._rng = random.Random(seed)
+        self._rng = rng if rng is not None else random.Random(seed)
         self._finished: list[FinishedDeal] = []
         self._pending_bok = 0
         self._stopped = False

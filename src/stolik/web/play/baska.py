@@ -16,7 +16,7 @@ played, the trick on the table and the last trick, and no hand.
 >>> while m.to_act() is not None and m.is_bot(m.to_act()):
 ...     m.apply(m.to_act(), m.bot_move(m.to_act()))
 >>> [(p.seat, p.move) for p in moves]
-[(2, 'kontra'), (3, 'zolo-du')]
+[(2, 'zolo-du'), (3, 'kontra')]
 >>> m.why_not(0, "AH")
 'no card may be played before the auction closes (RULES §3)'
 >>> state = m.state(0, "en")
@@ -46,6 +46,13 @@ from stolik.games.baska.session import (
 )
 from stolik.games.baska.state import SeatView
 from stolik.games.baska.words import call_label, game_name, note_text
+from stolik.web.play.dealing import (
+    MAX_CLIENT_SEED,
+    MAX_SEED_TEXT,
+    dealing_rng,
+    derived_seed,
+    new_secret,
+)
 from stolik.web.play.game import ConfigError, Message, Played, SeatSpec
 
 MAX_DEALS = 64
@@ -78,8 +85,42 @@ def declarer_text(result: DealResult, players: tuple[str, ...]) -> str:
     return who + (" + " + players[g.partner] if g.partner is not None else "")
 
 
-def _bot_seed(seed: int, seat: int) -> int:
-    return seed * 7919 + 101 * seat + 13
+def _bot_seed(seed: int | str, seat: int) -> int:
+    """The seed of seat ``seat``'s bot: keyed by the table's seed, so a bot's moves tell
+    nothing of the deals (:mod:`.dealing`)."""
+    return derived_seed(seed, f"bot {seat}")
+
+
+def _whole(value: Any, name: str) -> int:
+    """A whole number in a configuration (``2`` or ``"2"``; not 2.5, inf or a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int | str | float):
+        raise ConfigError(f"{name} is a whole number")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ConfigError(f"{name} is a whole number, not {value}")
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 20):
+            raise ConfigError(f"{name} is a whole number")
+        return int(text)
+    return value
+
+
+def _seed(value: Any) -> int | str:
+    """A table's seed: a fresh secret when none is given; else a whole number 0 … 2⁶³−1 or
+    a text of at most 64 printable ASCII characters."""
+    if value is None:
+        return new_secret()
+    if isinstance(value, str):
+        if not (0 < len(value) <= MAX_SEED_TEXT and value.isascii() and value.isprintable()):
+            raise ConfigError(f"a seed is a whole number or up to {MAX_SEED_TEXT} printable "
+                              "ASCII characters")
+        return value
+    seed = _whole(value, "seed")
+    if not 0 <= seed <= MAX_CLIENT_SEED:
+        raise ConfigError(f"a seed is a whole number 0 to {MAX_CLIENT_SEED}")
+    return seed
 
 
 class BaskaKind:
@@ -98,32 +139,37 @@ class BaskaKind:
                 "max_deals": MAX_DEALS}
 
     def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        """A normalized configuration: ruleset, deals, seed, first dealer, hints.
+        """A normalized configuration: ruleset, deals, seed, first dealer, hints. Without a
+        ``seed`` the table gets a fresh 256-bit secret (:mod:`.dealing`); whether a client
+        may give one is the routes' decision.
 
         >>> BaskaKind().check_config({"ruleset": "linia", "deals": 2, "seed": 5})
         {'ruleset': 'linia', 'deals': 2, 'seed': 5, 'first_dealer': 0, 'hints': False}
+        >>> len(BaskaKind().check_config({})["seed"])
+        64
         >>> BaskaKind().check_config({"ruleset": "nope"})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         stolik.web.play.game.ConfigError: unknown ruleset 'nope': ...
+        >>> BaskaKind().check_config({"deals": 0})
+        Traceback (most recent call last):
+        ...
+        stolik.web.play.game.ConfigError: a series has 1 to 64 deals, not 0
         """
-        rs_id = str(config.get("ruleset") or "pucka-2019")
-        if rs_id not in available_rulesets():
-            raise ConfigError(f"unknown ruleset {rs_id!r}: rulesets are "
+        rs_id = config.get("ruleset") or "pucka-2019"
+        if not isinstance(rs_id, str) or rs_id not in available_rulesets():
+            raise ConfigError(f"unknown ruleset {str(rs_id)[:40]!r}: rulesets are "
                               f"{', '.join(available_rulesets())}")
-        try:
-            deals = int(config.get("deals") or load_ruleset(rs_id).default_length)
-            seed = config.get("seed")
-            seed = random.SystemRandom().randrange(1_000_000) if seed is None else int(seed)
-            first = int(config.get("first_dealer") or 0)
-        except (TypeError, ValueError):
-            raise ConfigError("deals, seed and first_dealer are whole numbers") from None
+        raw = config.get("deals")
+        deals = (_whole(raw, "deals") if raw not in (None, "")
+                 else load_ruleset(rs_id).default_length)
         if not 1 <= deals <= MAX_DEALS:
             raise ConfigError(f"a series has 1 to {MAX_DEALS} deals, not {deals}")
+        first = _whole(config.get("first_dealer") or 0, "first_dealer")
         if first not in range(4):
             raise ConfigError(f"the first dealer is a seat 0–3, not {first}")
-        return {"ruleset": rs_id, "deals": deals, "seed": seed, "first_dealer": first,
-                "hints": bool(config.get("hints", False))}
+        return {"ruleset": rs_id, "deals": deals, "seed": _seed(config.get("seed")),
+                "first_dealer": first, "hints": bool(config.get("hints", False))}
 
     def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
                      ) -> tuple[float, ...]:
@@ -155,9 +201,9 @@ class BaskaKind:
                 bots[s] = make_bot(spec.bot, seed=_bot_seed(cfg["seed"], s), ruleset=rs)
         session = Session(rs, [Seat(sp.name or f"{sp.bot} {s}", bot=sp.bot)
                                for s, sp in enumerate(seats)],
-                          bots, deals=cfg["deals"], seed=cfg["seed"],
-                          first_dealer=cfg["first_dealer"])
-        return BaskaMatch(session, on_move)
+                          bots, deals=cfg["deals"], first_dealer=cfg["first_dealer"],
+                          rng=dealing_rng(cfg["seed"]))
+        return BaskaMatch(session, on_move, cfg["seed"])
 
 
 class BaskaMatch:
@@ -165,8 +211,11 @@ class BaskaMatch:
 
     seats = 4
 
-    def __init__(self, session: Session, on_move: Callable[[Played], None]) -> None:
+    def __init__(self, session: Session, on_move: Callable[[Played], None],
+                 seed: int | str = 0) -> None:
         self.s = session
+        self.seed = seed
+        """The table's seed (:mod:`.dealing`): named only once the series is over."""
         self.rs = session.rs
         self._on_move = on_move
         self._labels: dict[tuple[str, str], str] = {}
@@ -205,11 +254,13 @@ class BaskaMatch:
         play = self.s.deal.phase == "play"
         try:
             return parse_card(move) if play else parse_call(move, self.rs)
-        except (CardError, IllegalMove) as first:
+        except (CardError, IllegalMove, KeyError, ValueError) as first:
             try:  # the other kind of move gets the engine's reason why not now
                 return parse_call(move, self.rs) if play else parse_card(move)
-            except (CardError, IllegalMove):
-                raise first from None
+            except (CardError, IllegalMove, KeyError, ValueError):
+                if isinstance(first, CardError | IllegalMove):
+                    raise first from None
+                raise IllegalMove(f"{move[:32]!r} is neither a card nor a call") from None
 
     def why_not(self, seat: int, move: str) -> str | None:
         """The engine's reason (RULES section), or None."""
@@ -254,15 +305,17 @@ class BaskaMatch:
 
     def hint(self, seat: int, lang: str) -> str:
         """The analysis' best move and expected payout, in the page's language."""
-        return str(self.s.hint(seat, rng=random.Random(self.s.seed + len(self.s.deal.log)))
-                   .text(lang))
+        rng = random.Random(derived_seed(self.seed, f"hint {self.s.number} "
+                                                    f"{len(self.s.deal.log)}"))
+        return str(self.s.hint(seat, rng=rng).text(lang))
 
     def review(self, seat: int, lang: str) -> list[str]:
         """The review of the seat's decisions in the last settled deal, in the page's
         language."""
         if not self.s.finished:
             return []
-        return [str(r.text(lang)) for r in self.s.review(seat)]
+        rng = random.Random(derived_seed(self.seed, f"review {len(self.s.finished)}"))
+        return [str(r.text(lang)) for r in self.s.review(seat, rng=rng)]
 
     def record(self) -> str:
         """The series record as TOML (RULES §11). The seed is named only once the series
@@ -271,7 +324,7 @@ class BaskaMatch:
 
         rec = self.s.to_record()
         bots = sorted({x.bot for x in self.s.seats if x.bot})
-        comment = "stolik serve" + (f", seed {self.s.seed}" if self.s.is_over else "")
+        comment = "stolik serve" + (f", seed {self.seed}" if self.s.is_over else "")
         if bots:
             comment += ", bots " + ", ".join(bots)
         meta = tuple((k, "stolik serve" if k == "event" else comment if k == "comment" else v)

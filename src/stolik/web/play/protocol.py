@@ -15,6 +15,10 @@ Command(kind='hints', move=None, id=None, on=False)
 Traceback (most recent call last):
 ...
 stolik.web.play.protocol.ProtocolError: unknown message type 'dance': types are claim, ...
+>>> parse_message('{"type": "move", "move": "\\u212aH"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+stolik.web.play.protocol.ProtocolError: a move message names the move: ... in plain letters
 >>> error_event(ProtocolError("bad-json", "not JSON"), 3)
 {'type': 'error', 'code': 'bad-json', 'message': 'not JSON', 'ack': 3}
 """
@@ -22,6 +26,7 @@ stolik.web.play.protocol.ProtocolError: unknown message type 'dance': types are 
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,7 +67,7 @@ def parse_message(text: str | bytes) -> Command:
         raise ProtocolError("too-long", f"a message has at most {MAX_MESSAGE} characters")
     try:
         data: Any = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ProtocolError("bad-json", "a message is a JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-json", "a message is a JSON object")
@@ -74,9 +79,12 @@ def parse_message(text: str | bytes) -> Command:
         raise ProtocolError("bad-type", f"unknown message type {kind!r}: types are "
                             f"{', '.join(KINDS)}")
     move = data.get("move")
-    if kind == "move" and (not isinstance(move, str) or not move.strip() or len(move) > 32):
+    if kind == "move" and (not isinstance(move, str) or not move.strip() or len(move) > 32
+                           or not move.isprintable()
+                           or unicodedata.normalize("NFKC", move) != move):
+        # lookalikes such as the Kelvin sign (U+212A) for K are refused, not guessed at
         raise ProtocolError("bad-move", "a move message names the move: a card (AH) or a "
-                            "call (pass)")
+                            "call (pass), in plain letters")
     on = data.get("on")
     if kind == "hints" and not isinstance(on, bool):
         raise ProtocolError("bad-message", "a hints message says on: true or false")

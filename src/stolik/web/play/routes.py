@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -26,6 +27,7 @@ import stolik.web.play.texts as texts
 from stolik.errors import StolikError
 from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
+from stolik.web.play.api import BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message
 from stolik.web.play.hub import Hub, LocalHub
 from stolik.web.play.protocol import ProtocolError, error_event, parse_message
@@ -164,38 +166,47 @@ async def create_table_form(request: Request) -> Response:
 
 @router.post("/api/tables")
 async def create_table_api(request: Request) -> Response:
-    """Create a table from JSON: ``game`` (default Baśka), ``name``, ``ruleset``, ``deals``,
-    ``seed``, ``hints``, ``private``, ``bots`` (a bot kind or null for each seat), ``seat``
-    (the creator's: default the first person's seat; null: he only watches). Answers
-    ``{"id": ..., "token": ...}`` and sets the player cookie."""
+    """Create a table from JSON (:class:`~stolik.web.play.api.NewTable`): ``game`` (default
+    Baśka), ``name``, ``ruleset``, ``deals``, ``hints``, ``private``, ``bots`` (a bot kind
+    or null for each seat), ``seat`` (the creator's: default the first person's seat; null:
+    he only watches), ``first_dealer``, and ``seed`` — accepted only at a table of bots
+    only (or with the test setting ``client_seeds``): whoever chose it knows every hand
+    (RULES §3). Answers ``{"id": ..., "token": ...}`` and sets the player cookie; a value
+    out of bounds is a 400 ``{"error": ...}`` naming the field."""
     hub = await ready_hub(request.app)
     try:
         data = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):
         return JSONResponse({"error": "send a JSON object"}, status_code=400)
-    if not isinstance(data, dict):
-        return JSONResponse({"error": "send a JSON object"}, status_code=400)
-    player, token = _player_for(request, str(data.get("name") or ""))
-    bots = data.get("bots") or [None, "heuristic", "heuristic", "heuristic"]
-    if not isinstance(bots, list) or not 1 <= len(bots) <= 8 or \
-            not all(b is None or isinstance(b, str) for b in bots):
-        return JSONResponse({"error": "bots: a bot kind or null for each seat"},
-                            status_code=400)
+    try:
+        body = NewTable.parse(data)
+    except BadRequest as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
+    bots = body.seat_bots()
     if (refusal := _too_many(guard_of(request.app), request, bots)) is not None:
         return JSONResponse({"error": refusal}, status_code=429)
-    free = [s for s, b in enumerate(bots) if b is None]
-    seat = data.get("seat", free[0] if free else None) if player is not None else None
-    config = {k: data[k] for k in ("ruleset", "deals", "seed", "hints", "first_dealer")
-              if k in data}
+    if body.seed is not None and None in bots and not client_seeds(request.app):
+        return JSONResponse({"error": "seed: a table with a person's seat is dealt from the "
+                             "server's secret; a seed is taken only at a table of bots "
+                             "(whoever knows the seed knows every hand, RULES §3)"},
+                            status_code=400)
+    player, token = _player_for(request, body.name or "")
+    seat = body.creator_seat() if player is not None else None
     try:
-        table_id = hub.create_table(str(data.get("game") or DEFAULT_GAME), config, bots,
-                                    bool(data.get("private")),
-                                    player, seat if isinstance(seat, int) else None)
+        table_id = hub.create_table(body.game or DEFAULT_GAME, body.config(), bots,
+                                    body.private, player, seat)
     except StolikError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
     guard_of(request.app).created(client_of(request), table_id, bot_only=None not in bots)
     resp = JSONResponse({"id": table_id, "token": token})
     return _remember(resp, token)
+
+
+def client_seeds(app: Any) -> bool:
+    """Whether clients may seed tables with people's seats: only for tests and benchmarks
+    (the setting ``client_seeds``, or ``STOLIK_TEST_SEEDS=1`` in the environment)."""
+    return bool(app.state.settings.get("client_seeds")) or \
+        os.environ.get("STOLIK_TEST_SEEDS") == "1"
 
 
 @router.get("/t/{table_id}", include_in_schema=False)
@@ -260,10 +271,13 @@ async def my_history(request: Request) -> Response:
 
 
 @router.get("/players/{player_id}", include_in_schema=False)
-async def history(request: Request, player_id: int) -> Response:
-    """A player's games."""
+async def history(request: Request, player_id: str) -> Response:
+    """A player's games (an id that is no stored player's — not a number, or past the
+    database's integers — is the missing page)."""
+    if not (player_id.isascii() and player_id.isdigit() and len(player_id) <= 18):
+        return render(request, "play/missing.html", status_code=404)
     await asyncio.to_thread(store_of(request.app).flush)
-    player = store_of(request.app).player(player_id)
+    player = store_of(request.app).player(int(player_id))
     if player is None:
         return render(request, "play/missing.html", status_code=404)
     return _history(request, player)
