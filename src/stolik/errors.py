@@ -19,21 +19,23 @@ def one_line(message: str, *, limit: int = MAX_LINE) -> str:
     """A message made safe to print as one line on any terminal: runs of white space
     (newlines included) become one space, characters that are not printable (control
     characters, a lone surrogate, a bidi override) are written as escapes, and the text is
-    cut after ``limit`` characters.
+    shortened to ``limit`` characters by leaving out its middle (a huge quoted value), so
+    that both the place named first and the problem named last are kept.
 
     >>> one_line("game.toml:\\n  deal 3")
     'game.toml: deal 3'
     >>> print(one_line("name \\x1b[31mred\\udc80\\u202e"))
     name \\x1b[31mred\\udc80\\u202e
-    >>> one_line("x" * 30, limit=10)
-    'xxxxxxxxxx… (20 more characters)'
+    >>> one_line("a.toml: " + "x" * 30 + " is wrong", limit=20)
+    'a.toml: xx …(27 characters left out)… x is wrong'
     """
     line = " ".join(message.split())
     if not line.isprintable():
         line = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
                        for c in line)
     if len(line) > limit:
-        line = f"{line[:limit]}… ({len(line) - limit} more characters)"
+        head, tail = (limit + 1) // 2, limit // 2
+        line = f"{line[:head]} …({len(line) - head - tail} characters left out)… {line[-tail:]}"
     return line
 
 

@@ -57,7 +57,13 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import RecordError
-from stolik.records import Document, _toml_value, guess_format, loads_document
+from stolik.records import (
+    Document,
+    _toml_value,
+    guess_format,
+    loads_document,
+    read_text_file,
+)
 from stolik.tournament.model import (
     Player,
     Round,
@@ -223,12 +229,9 @@ def load_tournament(path: str | Path) -> Tournament:
     """Read a tournament file; every error names the file."""
     source = str(path)
     try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except OSError as e:
-        raise TournamentError(f"cannot read the file ({e.strerror})", source=source,
-                              rule="") from None
-    except UnicodeDecodeError:
-        raise TournamentError("the file is not UTF-8 text", source=source, rule="") from None
+        text = read_text_file(path)  # bounded: /dev/zero or a huge file is refused unread
+    except RecordError as e:
+        raise TournamentError(e.message, source=source, rule="") from None
     return loads_tournament(text, guess_format(path, text), source=source)
 
 

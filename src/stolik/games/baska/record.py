@@ -192,9 +192,15 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
 def _load_record_ruleset(ref: str, source: str | None) -> Ruleset:
     """A record's ruleset: an id, or a path — a relative path is looked up beside the record
     file first, so a league's record and ruleset travel together."""
+    if len(ref) > 4096 or not ref.isprintable():
+        raise RulesetError(f"'ruleset' must be a ruleset id or path, not {ref[:80]!r}")
     if source and ref not in available_rulesets() and not Path(ref).is_absolute():
         beside = Path(source).parent / ref
-        if beside.exists():
+        try:
+            found = beside.is_file()
+        except OSError:  # a name too long for the file system
+            found = False
+        if found:
             return replace(load_ruleset(beside), path=ref)
     return load_ruleset(ref)
 

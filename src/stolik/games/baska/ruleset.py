@@ -18,8 +18,10 @@ A broken file is refused with one line naming the file, the key and the problem.
 from __future__ import annotations
 
 import difflib
+import itertools
+import math
+import re
 import stat
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -27,8 +29,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from stolik.errors import CardError, RulesetError
-from stolik.games.baska.deck import DECK, parse_cards
+from stolik.errors import CardError, RecordError, RulesetError
+from stolik.games.baska.deck import CARDS_PER_HAND, DECK, parse_cards
+from stolik.records import loads_document
 from stolik.tournament.model import TournamentRules
 from stolik.tricks import CardOrder
 
@@ -37,6 +40,23 @@ DEFAULT_RULESET = "pucka-2019"
 Kind = Literal["plain", "cicha", "wesele", "solo", "honour"]
 Side = Literal["starzy", "mlodzi"]
 CATEGORIES = ("z_wyjsciem", "bez_wyjscia", "bez_bitki")
+
+MAX_DOUBLINGS = 4
+"""Kontra, rekontra and the ruleset's third and fourth names: at most four (RULES §4, §7)."""
+
+MAX_VALUE = 1000
+"""The largest base value, revoke amount or place-point figure a ruleset may give: the
+regulations' largest is 20 (RULES §7); this bound keeps every payout (× 2 per doubling,
+× 2 on a bok-runda deal, × 3 for a lone player) far inside a database's whole numbers."""
+
+MAX_SERIES = 200
+"""The longest series a ruleset may name (the regulations' are 16 to 40 deals, RULES §9)."""
+
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""A call as records write it: lower-case ASCII words joined by ``-`` (RULES §11)."""
+
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+"""A ruleset id: what a record's ``ruleset`` key names."""
 
 
 @dataclass(frozen=True)
@@ -224,8 +244,14 @@ def load_ruleset(ref: str | Path | None = None) -> Ruleset:
     text_ref = str(ref)
     if text_ref in available_rulesets():
         return _load_shipped(text_ref)
+    if "\0" in text_ref or len(text_ref) > 4096:  # no file has such a name (ValueError)
+        raise RulesetError(f"unknown ruleset {text_ref[:80]!r}: no file has such a name")
     path = Path(text_ref)
-    if path.suffix.lower() == ".toml" or path.exists():
+    try:
+        exists = path.exists()
+    except OSError:  # a name too long for the file system
+        exists = False
+    if path.suffix.lower() == ".toml" or exists:
         return parse_ruleset(read_ruleset_file(path), source=text_ref, path=text_ref)
     raise RulesetError(
         f"unknown ruleset {text_ref!r}: use one of {', '.join(available_rulesets())} "
@@ -264,10 +290,22 @@ class _Reader:
             return default
         return self.data[name]
 
-    def str_(self, name: str, default: Any = ...) -> str:
+    def str_(self, name: str, default: Any = ..., *, longest: int = 200) -> str:
         v = self.raw(name, default)
-        if not isinstance(v, str) or not v:
+        if not isinstance(v, str) or not v.strip():
             raise self.fail(name, f"must be a non-empty string, not {v!r}")
+        if not v.isprintable():
+            raise self.fail(name, f"must be one line of printable text, not {v!r}")
+        if len(v) > longest:
+            raise self.fail(name, f"must be at most {longest} characters, not {len(v)}")
+        return v
+
+    def word(self, name: str, default: Any = ...) -> str:
+        """A call word as a record writes it (RULES §11): ``zolo-du``, ``kontra``."""
+        v = self.str_(name, default, longest=40)
+        if not _WORD.fullmatch(v) or v == "pass":
+            raise self.fail(name, f"must be a call as records write it — lower-case letters "
+                            f"and digits joined by '-', not 'pass' — not {v!r} (RULES §11)")
         return v
 
     def int_(self, name: str, default: Any = ..., *, lo: int | None = None,
@@ -294,7 +332,8 @@ class _Reader:
         return str(v)
 
     def numbers(self, name: str, default: Any = ..., *, length: int | None = None,
-                positive: bool = False) -> tuple[float, ...]:
+                positive: bool = False, lo: float = -MAX_VALUE,
+                hi: float = MAX_VALUE) -> tuple[float, ...]:
         v = self.raw(name, default)
         if not isinstance(v, list) or not all(
             isinstance(x, int | float) and not isinstance(x, bool) for x in v
@@ -302,9 +341,20 @@ class _Reader:
             raise self.fail(name, f"must be a list of numbers, not {v!r}")
         if length is not None and len(v) != length:
             raise self.fail(name, f"must list {length} numbers, not {len(v)}")
+        if not all(math.isfinite(x) for x in v):
+            raise self.fail(name, f"must hold finite numbers, not {v!r}")
         if positive and any(x <= 0 for x in v):
             raise self.fail(name, "must hold numbers above zero")
+        if any(x < lo or x > hi for x in v):
+            raise self.fail(name, f"must hold numbers from {lo:g} to {hi:g}, not {v!r}")
         return tuple(v)
+
+    def falling(self, name: str, v: tuple[float, ...]) -> tuple[float, ...]:
+        """``v``, refused unless it never rises: a better place never gets less."""
+        if any(a < b for a, b in itertools.pairwise(v)):
+            raise self.fail(name, f"must not rise from first place to last, but is {list(v)} "
+                            "(RULES §9)")
+        return v
 
     def cards(self, name: str, default: Any = ...) -> list[int]:
         v = self.raw(name, default)
@@ -332,18 +382,27 @@ class _Reader:
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
     """Build a :class:`Ruleset` from TOML text, refusing any broken key with one line."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise RulesetError(f"{source}: not valid TOML ({e})") from None
+        # A byte-order mark is skipped; huge numbers, NaN, deep nesting are one line.
+        data = loads_document(text, "toml", source=source)
+    except RecordError as e:
+        raise RulesetError(str(e)) from None
     top = _Reader(data, "", source)
-    rid = top.str_("id")
+    rid = top.str_("id", longest=64)
+    if not _ID.fullmatch(rid):
+        raise top.fail("id", f"must be letters, digits, '-', '_' or '.', not {rid!r}")
     name = top.str_("name", rid)
-    src = top.str_("source") if top.has("source") else ""
-    points_to_win = top.int_("points_to_win", 53, lo=1, hi=104)
+    src = top.str_("source", longest=500) if top.has("source") else ""
+    # RULES §5: more than half of the 104 card points, so that only one side can reach it.
+    points_to_win = top.int_("points_to_win", 53, lo=53, hi=104)
     doublings = top.raw("doublings")
     if (not isinstance(doublings, list) or not doublings
             or not all(isinstance(d, str) and d for d in doublings)):
         raise top.fail("doublings", "must be a list of names, level 1 first")
+    if len(doublings) > MAX_DOUBLINGS:
+        raise top.fail("doublings", f"names {len(doublings)} doublings, but a game may be "
+                       f"doubled at most {MAX_DOUBLINGS} times (RULES §4, §7)")
+    for i, d in enumerate(doublings):
+        _Reader({f"doublings[{i}]": d}, "", source).word(f"doublings[{i}]")
     if len(set(doublings)) != len(doublings):
         raise top.fail("doublings", "names a doubling twice")
     max_possible = len(doublings)
@@ -371,6 +430,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
             problem = str(e).removeprefix("a card order must list every card once: ")
             raise orders_r.fail(oname, "must list each of the 16 cards once in its trumps and "
                                 f"fele ({problem})") from None
+        _check_groups(o, trumps, fele)
     orders_r.done()
     for needed in ("normal",):
         if needed not in orders:
@@ -394,8 +454,9 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     wyjscie: dict[str, Wyjscie] = {}
     for side in ("starzy", "mlodzi"):
         s = wy_r.table(side)
-        pts = s.int_("points", lo=0, hi=104)
-        tr = s.int_("tricks", None, lo=1, hi=4) if s.has("tricks") else None
+        # RULES §5: the losers' escape — at most half the points, fewer than all tricks.
+        pts = s.int_("points", lo=1, hi=52)
+        tr = s.int_("tricks", None, lo=1, hi=3) if s.has("tricks") else None
         s.done()
         wyjscie[side] = Wyjscie(pts, tr)
     wy_r.done()
@@ -403,8 +464,13 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     values: dict[str, dict[str, int]] = {}
     for side in ("starzy", "mlodzi"):
         s = val_r.table(side)
-        values[side] = {cat: s.int_(cat, lo=1) for cat in CATEGORIES}
+        values[side] = {cat: s.int_(cat, lo=1, hi=MAX_VALUE) for cat in CATEGORIES}
         s.done()
+        v = [values[side][cat] for cat in CATEGORIES]
+        if not v[0] <= v[1] <= v[2]:
+            raise s.fail(CATEGORIES[1], f"must lie between {CATEGORIES[0]} and {CATEGORIES[2]}:"
+                         " a worse loss never pays less (RULES §5, §7), but the values are "
+                         f"{v[0]}, {v[1]}, {v[2]}")
     val_r.done()
     pr.done()
     zwykla = Contract("zwykla", "Zwykła gra", "plain", order=plain_order,
@@ -414,7 +480,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     cr = top.table("cicha")
     cicha = Contract(
         "cicha", "Cicha", "cicha", order=plain_order, requires=starzy,
-        win=cr.int_("win", lo=1), loss=cr.int_("loss", lo=1),
+        win=cr.int_("win", lo=1, hi=MAX_VALUE), loss=cr.int_("loss", lo=1, hi=MAX_VALUE),
         max_level=cr.int_("max_level", lo=0, hi=max_possible),
         first_double=plain_first,  # type: ignore[arg-type]
     )
@@ -431,28 +497,28 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     seen: set[str] = {"zwykla", "cicha"}
     for i, raw in enumerate(raw_contracts):
         c = _Reader(raw, f"contract[{i}]", source)
-        cid = c.str_("id")
-        if cid in seen:
+        cid = c.word("id")
+        if cid in seen or cid in doublings:
             raise c.fail("id", f"{cid!r} is used twice")
         seen.add(cid)
         kind = c.choice("kind", ("wesele", "solo", "honour"))
         cname = c.str_("name", cid)
         if kind == "honour":
-            req = c.cards("requires")
+            req = _held(c, "requires", None)
             if not req:
                 raise c.fail("requires", "must name the honour's cards")
             con = Contract(cid, cname, "honour", rank=i, requires=DECK.mask_of(req),
-                           win=c.int_("win", lo=1), max_level=0)
+                           win=c.int_("win", lo=1, hi=MAX_VALUE), max_level=0)
         elif kind == "solo":
             con = Contract(
                 cid, cname, "solo", rank=i, order=order_name(c, "order"),
                 goal=c.choice("goal", ("points", "all-tricks")),  # type: ignore[arg-type]
-                requires=DECK.mask_of(c.cards("requires", [])),
-                win=c.int_("win", lo=1), loss=c.int_("loss", lo=1),
+                requires=DECK.mask_of(_held(c, "requires", [])),
+                win=c.int_("win", lo=1, hi=MAX_VALUE), loss=c.int_("loss", lo=1, hi=MAX_VALUE),
                 max_level=c.int_("max_level", lo=0, hi=max_possible),
             )
         else:
-            req = c.cards("requires", [])
+            req = _held(c, "requires", [])
             partners = c.cards("partner_cards")
             if not partners:
                 raise c.fail("partner_cards", "must list at least one card")
@@ -479,8 +545,8 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     rv = top.table("revoke")
     mode = rv.choice("mode", ("contract", "fixed"))
     if mode == "fixed":
-        revoke = RevokeRule("fixed", offender=rv.int_("offender", hi=-1),
-                            others=rv.int_("others", lo=0),
+        revoke = RevokeRule("fixed", offender=rv.int_("offender", lo=-3 * MAX_VALUE, hi=-1),
+                            others=rv.int_("others", lo=0, hi=MAX_VALUE),
                             lone_declarer_loses_contract=rv.bool_(
                                 "lone_declarer_loses_contract", False))
         if revoke.offender + 3 * revoke.others != 0:
@@ -492,14 +558,20 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     rv.done()
 
     sr = top.table("series")
-    lengths = sr.numbers("lengths", positive=True)
+    lengths = sr.numbers("lengths", positive=True, hi=MAX_SERIES)
+    if not lengths:
+        raise sr.fail("lengths", "must name at least one series length (RULES §9)")
     if not all(isinstance(n, int) for n in lengths):
         raise sr.fail("lengths", "must hold whole numbers of deals")
+    if len(set(lengths)) != len(lengths):
+        raise sr.fail("lengths", f"names a length twice: {list(lengths)}")
     series = SeriesRules(
         lengths=tuple(int(n) for n in lengths),
-        place_points=sr.numbers("place_points", length=4),
-        positive_bonus=sr.numbers("positive_bonus", []) if sr.has("positive_bonus") else (),
-        bok_round_deals=sr.int_("bok_round_deals", 0, lo=0),
+        place_points=sr.falling("place_points", sr.numbers("place_points", length=4)),
+        positive_bonus=sr.falling("positive_bonus", sr.numbers("positive_bonus", [], lo=0))
+        if sr.has("positive_bonus") else (),
+        # RULES §6: a bok-runda is a few doubled deals (linia: 4).
+        bok_round_deals=sr.int_("bok_round_deals", 0, lo=0, hi=MAX_SERIES),
     )
     if series.positive_bonus and len(series.positive_bonus) != 4:
         raise sr.fail("positive_bonus", f"must list 4 numbers, not {len(series.positive_bonus)}")
@@ -517,6 +589,34 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     )
 
 
+def _check_groups(o: _Reader, trumps: list[int], fele: list[list[int]]) -> None:
+    """RULES §2: an order has trumps, and its fele are grouped in suits — each group one
+    suit's non-trumps, highest first, each suit in one group."""
+    if not trumps:
+        raise o.fail("trumps", "must list at least one trump, highest first (RULES §2)")
+    seen: set[object] = set()
+    for i, cards in enumerate(fele):
+        suits = {DECK[c].suit for c in cards}
+        if not cards:
+            raise o.fail(f"fele[{i}]", "is empty: list a suit's fele, highest first (RULES §2)")
+        if len(suits) != 1:
+            raise o.fail(f"fele[{i}]", "mixes suits: each fele group is the non-trumps of "
+                         "one suit, highest first (RULES §2)")
+        if suits & seen:
+            raise o.fail(f"fele[{i}]", "is a suit another fele group already lists — list "
+                         "each suit's fele in one group (RULES §2)")
+        seen |= suits
+
+
+def _held(r: _Reader, name: str, default: Any) -> list[int]:
+    """Cards a declarer must hold: no more than a hand's four (RULES §1, §4)."""
+    cards = r.cards(name, default)
+    if len(cards) > CARDS_PER_HAND:
+        raise r.fail(name, f"names {len(cards)} cards, but a hand holds "
+                     f"{CARDS_PER_HAND} (RULES §1)")
+    return cards
+
+
 def _pair(r: _Reader, name: str, default: tuple[float, int]) -> tuple[float, int]:
     """A (place points, table points) pair; table points are whole numbers."""
     v = r.numbers(name, list(default), length=2)
@@ -528,13 +628,16 @@ def _pair(r: _Reader, name: str, default: tuple[float, int]) -> tuple[float, int
 def _tournament_rules(r: _Reader) -> TournamentRules:
     """The ``[tournament]`` table: seed 000 §7q–t, w amounts, each key optional."""
     d = TournamentRules()
-    minor = r.int_("late_minor_minutes", d.late_minor_minutes, lo=0)
+    minor = r.int_("late_minor_minutes", d.late_minor_minutes, lo=0, hi=24 * 60)
     rules = TournamentRules(
-        min_deals_for_result=r.int_("min_deals_for_result", d.min_deals_for_result, lo=0),
+        min_deals_for_result=r.int_("min_deals_for_result", d.min_deals_for_result, lo=0,
+                                    hi=MAX_SERIES),
         late_minor_minutes=minor,
-        late_major_minutes=r.int_("late_major_minutes", d.late_major_minutes, lo=minor),
-        late_minor=r.int_("late_minor", d.late_minor),
-        late_minor_others=r.int_("late_minor_others", d.late_minor_others),
+        late_major_minutes=r.int_("late_major_minutes", d.late_major_minutes, lo=minor,
+                                  hi=24 * 60),
+        late_minor=r.int_("late_minor", d.late_minor, lo=-MAX_VALUE, hi=MAX_VALUE),
+        late_minor_others=r.int_("late_minor_others", d.late_minor_others, lo=-MAX_VALUE,
+                                 hi=MAX_VALUE),
         late_major=_pair(r, "late_major", d.late_major),
         late_major_others=_pair(r, "late_major_others", d.late_major_others),
         leave_places=tuple(float(x) for x in r.numbers("leave_places", list(d.leave_places),
@@ -552,4 +655,6 @@ def _number(r: _Reader, name: str, default: float) -> float:
     v = r.raw(name, default)
     if not isinstance(v, int | float) or isinstance(v, bool):
         raise r.fail(name, f"must be a number, not {v!r}")
+    if not math.isfinite(v) or abs(v) > MAX_VALUE:
+        raise r.fail(name, f"must be a number from {-MAX_VALUE} to {MAX_VALUE}, not {v!r}")
     return float(v)
