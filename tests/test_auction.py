@@ -412,26 +412,31 @@ def test_rules_4_solo_doubled_at_most_twice(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "fourth_allowed"),
+    ("ruleset", "fourth_counts"),
     [("pucka-2019", False), ("mester-sport", False), ("linia", True)],
 )
-def test_rules_4_cicha_max_level(ruleset: str, fourth_allowed: bool) -> None:
-    """RULES §7: cicha may be doubled 3 times (pucka-2019, mester-sport) or 4 (linia). Seat 0
-    holds both black queens; nobody calls a contract."""
+def test_rules_4_cicha_max_level(ruleset: str, fourth_counts: bool) -> None:
+    """RULES §7: cicha may be doubled 3 times (pucka-2019, mester-sport) or 4 (linia).
+    RULES §4 (dead doublings): nobody may tell cicha from the plain game, so the doublings
+    on it are the plain game's public sequence (4 allowed); a fourth counted doubling of a
+    cicha that allows 3 is dead. Seat 0 holds both black queens; nobody calls a contract."""
     rs = load_ruleset(ruleset)
     # Dealer 2, forehand 3: order 0, 1, 2, 3. Seat 1 kontra, seat 0 (cicha) rekontra,
-    # seat 1 the third, seat 0 tries the fourth.
+    # seat 1 the third, seat 0 the fourth.
     d = deal(ruleset, QUEENS, ["pass", "kontra", "pass", "pass", "rekontra", rs.doublings[2]],
              dealer=2)
     assert d.level == 3
     d.call("pass")
     d.call("pass")
     assert d.to_act == 0
-    if fourth_allowed:
-        d.call(rs.doublings[3])
-        assert d.level == 4
-    else:
-        refused(d, rs.doublings[3], "cicha may be doubled at most 3 times", section="RULES §7")
+    d.call(rs.doublings[3])
+    assert d.level == 4
+    refused(d, "kontra", "at most 4 times", section="RULES §7")
+    for _ in range(3):
+        d.call("pass")
+    g = d.game
+    assert g is not None and g.contract.id == "cicha"
+    assert (g.level, g.dead) == ((4, ()) if fourth_counts else (3, (8,)))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -447,14 +452,21 @@ def test_rules_4_side_that_doubled_last_is_refused(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_rules_4_plain_game_partner_of_last_doubler_is_refused(ruleset: str) -> None:
-    """RULES §4: in the plain game młody seat 2 doubles; his partner seat 3 may not add the
-    next doubling; starzy seat 0 may."""
+def test_rules_4_plain_game_partner_of_last_doubler_is_dead(ruleset: str) -> None:
+    """RULES §4 (dead doublings): in the plain game młody seat 2 doubles; his partner
+    seat 3's rekontra is accepted as a call — refusing it would tell seat 3 his side — but
+    it does not count; starzy seat 0's next doubling does."""
     d = deal(ruleset, PLAIN, ["kontra"])
-    refused(d, "rekontra", "seat 3", "his side doubled last")
-    d.call("pass")
-    d.call("rekontra")   # seat 0, stary
+    assert "rekontra" in legal(d)
+    d.call("rekontra")  # seat 3, młody like the kontra: dead
     assert d.level == 2
+    d.call("bok" if ruleset != "linia" else "hirsch")  # seat 0, stary: counts
+    assert d.level == 3
+    for _ in range(3):
+        d.call("pass")
+    g = d.game
+    assert g is not None and g.contract.id == "zwykla"
+    assert (g.level, g.dead, g.first_doubler_side) == (2, (1,), OPPOSING)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -492,30 +504,26 @@ def test_rules_4_solo_first_doubling_from_opponents(ruleset: str, declarer: int)
 )
 def test_rules_4_plain_game_first_doubling(ruleset: str, starzy_may_double_first: bool) -> None:
     """RULES §4: the first doubling of the plain game comes from młodzi in pucka-2019 and
-    mester-sport (Decision: starzy are "in contract"), from either side in linia."""
+    mester-sport (Decision: starzy are "in contract"), from either side in linia. A stary's
+    first kontra is accepted as a call either way (dead doublings: a refusal would tell him
+    his side); where starzy may not double first it is dead, and młodzi's next doubling is
+    the first that counts."""
     # Dealer 2, forehand 3: order 0 (stary, Q♣), 1 (stary, Q♠), 2, 3 (młodzi).
     d = deal(ruleset, PLAIN, dealer=2)
     assert d.to_act == 0
+    assert "kontra" in legal(d)
+    d.call("kontra")     # seat 0, stary
+    assert d.level == 1
+    d.call("rekontra")   # seat 1, stary too: never counts (his side doubled, or not first)
+    d.call(d.rs.doublings[2])  # seat 2, młody
+    for _ in range(3):
+        d.call("pass")
+    g = d.game
+    assert g is not None
     if starzy_may_double_first:
-        d.call("kontra")
-        assert d.level == 1
-        d.call("pass")    # seat 1 (his partner) — may not double anyway
-        d.call("rekontra")   # seat 2, młody, answers
-        assert d.level == 2
-        for _ in range(3):
-            d.call("pass")
-        assert d.game is not None and d.game.first_doubler_side == DECLARING
+        assert (g.level, g.dead, g.first_doubler_side) == (2, (1,), DECLARING)
     else:
-        refused(d, "kontra", "seat 0 may not double first", "młodzi")
-        d.call("pass")
-        assert "kontra" not in legal(d)   # seat 1, stary
-        d.call("pass")
-        assert "kontra" in legal(d)       # seat 2, młody
-        d.call("kontra")
-        assert d.level == 1
-        d.call("pass")     # seat 3
-        d.call("rekontra")  # seat 0, stary, answers
-        assert d.level == 2
+        assert (g.level, g.dead, g.first_doubler_side) == (1, (0, 1), OPPOSING)
 
 
 @pytest.mark.parametrize(
@@ -524,50 +532,51 @@ def test_rules_4_plain_game_first_doubling(ruleset: str, starzy_may_double_first
 )
 def test_rules_4_wesele_first_doubling(ruleset: str, weselnicy_may_double_first: bool) -> None:
     """RULES §4: wesele's first doubling comes from młodzi (pucka-2019, mester-sport) —
-    the declarer and his partner may not make it; in linia either side may."""
+    a kontra by the declarer's hidden partner is accepted but dead there; in linia either
+    side may make it."""
     # Dealer 3: order 1, 2, 3, 0, 1, …; seat 0 calls wesele as fourth (partner seat 2 in
     # pucka-2019/linia, seat 3 in mester-sport). Then seat 1 (młody everywhere) passes,
-    # and the partner speaks.
+    # and seat 2 doubles.
     d = deal(ruleset, QUEENS, ["pass", "pass", "pass", "wesele", "pass"], dealer=3)
     assert d.game is None and d.to_act == 2
     partner = 3 if ruleset == "mester-sport" else 2
-    if weselnicy_may_double_first:
-        d.call("kontra")   # seat 2, the partner in linia
-        assert d.level == 1
-        for _ in range(3):
-            d.call("pass")
-        assert d.game is not None and d.game.first_doubler_side == DECLARING
-    elif partner == 2:
-        refused(d, "kontra", "seat 2 may not double first", "młodzi")
+    assert "kontra" in legal(d)
+    d.call("kontra")   # seat 2 (call number 5)
+    assert d.level == 1
+    for _ in range(3):
         d.call("pass")
-        d.call("kontra")   # seat 3, młody in pucka-2019
-        assert d.level == 1
+    g = d.game
+    assert g is not None and g.partner == partner
+    if partner != 2:
+        assert (g.level, g.dead, g.first_doubler_side) == (1, (), OPPOSING)
+    elif weselnicy_may_double_first:
+        assert (g.level, g.dead, g.first_doubler_side) == (1, (), DECLARING)
     else:
-        d.call("kontra")   # seat 2, młody in mester-sport
-        assert d.level == 1
+        assert (g.level, g.dead, g.first_doubler_side) == (0, (5,), None)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_rules_4_cicha_player_may_not_double_first_but_may_answer(ruleset: str) -> None:
     """RULES §4 (000 §7i, 003 §7e, §13d): with no contract called and seat 0 holding both
-    black queens the game would be cicha; seat 0 may not make the first doubling but may
-    rekontra a kontra."""
+    black queens the game would be cicha; seat 0's first kontra is accepted (nobody may
+    learn of the cicha from a refusal) but dead; he may answer a kontra with a counted
+    rekontra."""
     # Dealer 2, forehand 3: order 0, 1, 2, 3, 0.
     d = deal(ruleset, QUEENS, dealer=2)
     assert d.to_act == 0
-    refused(d, "kontra", "cicha player may not make the first doubling")
-    d.call("pass")
-    d.call("kontra")   # seat 1
+    assert "kontra" in legal(d)
+    d.call("kontra")     # seat 0, the cicha player: dead
+    d.call("rekontra")   # seat 1: the first that counts
     d.call("pass")
     d.call("pass")
     assert d.to_act == 0
-    d.call("rekontra")
+    d.call(d.rs.doublings[2])
     for _ in range(3):
         d.call("pass")
     g = d.game
     assert g is not None
-    assert (g.contract.id, g.declarer, g.team, g.level, g.first_doubler_side) == (
-        "cicha", 0, (0,), 2, OPPOSING)
+    assert (g.contract.id, g.declarer, g.team, g.level, g.first_doubler_side, g.dead) == (
+        "cicha", 0, (0,), 2, OPPOSING, (0,))
 
 
 @pytest.mark.parametrize(

@@ -282,7 +282,9 @@ def test_check_ok() -> None:
 
 def _broken_record(tmp_path: Path) -> Path:
     text = (EXAMPLES / "plain-bez-bitki.toml").read_text(encoding="utf-8")
-    doc = text.replace('"1 pass"]', '"1 kontra"]', 1)
+    # A doubling out of its public sequence (RULES §4 dead doublings: a kontra by either
+    # side is a legal call now, so the broken call is a rekontra with no kontra before it).
+    doc = text.replace('"1 pass"]', '"1 rekontra"]', 1)
     assert doc != text
     path = tmp_path / "game.toml"
     path.write_text(doc, encoding="utf-8")
@@ -292,8 +294,8 @@ def _broken_record(tmp_path: Path) -> Path:
 def test_check_broken_record(tmp_path: Path) -> None:
     bad = _broken_record(tmp_path)
     line = assert_user_error(["check", bad], "game.toml", "deal 1", "auction entry",
-                             "RULES §4")
-    assert "kontra" in line or "double" in line
+                             "RULES §7")
+    assert "rekontra" in line
 
 
 def test_check_goes_on_after_a_broken_record(tmp_path: Path) -> None:

@@ -113,7 +113,7 @@ def test_returns_are_stolik_payouts(ruleset: str) -> None:
     game = openspiel.load_game(ruleset, dealer=1)
     rng = random.Random(ruleset)
     contracts = set()
-    for _ in range(40):
+    for _ in range(80):  # random calls end mostly in du contracts: enough games for two
         state = _random_game(game, rng)
         history = state.history()
         returns = state.returns()
@@ -285,3 +285,48 @@ def test_ismcts_in_run_arena_is_deterministic() -> None:
                                                                 if kind == "ismcts" else {})))
     assert first.pairs[0].diffs == again.pairs[0].diffs
     assert first.bots[0].illegal == 0
+
+
+def _same_legal_actions_when_resampled(state: Any, rng: random.Random, tries: int) -> None:
+    player = state.current_player()
+    info = state.information_state_string(player)
+    legal = state.legal_actions()
+    for _ in range(tries):
+        other = state.resample(player, rng)
+        assert other.information_state_string(player) == info
+        assert other.legal_actions() == legal, (info, other)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_resampled_states_of_one_information_state_have_the_same_legal_actions(
+        ruleset: str) -> None:
+    """Issue 15 (IS-MCTS's KeyError): every state resampled from an information state has
+    the same legal actions — offered calls never depend on hidden cards (RULES §4 dead
+    doublings; §7 the laid-down status is public and the resampling keeps it)."""
+    game = openspiel.load_game(ruleset)
+    rng = random.Random(11)
+    states = _states(game, rng, 6)
+    for state in states[::3]:
+        _same_legal_actions_when_resampled(state, rng, 8)
+
+
+def test_resampling_keeps_a_laid_down_announcement() -> None:
+    """RULES §7: seat 1 (forehand, dealer 0) calls gran with J♣ J♠ A♥ A♣, laid down and
+    announced: every layout seat 2 resamples keeps it laid down, so kontra and nothing more
+    is offered in all of them, and the announcement is in the information state."""
+    rs = load_ruleset("pucka-2019")
+    game = openspiel.load_game(rs)
+    hands = ["QC QS QH QD", "JC JS AH AC", "TC TS TH TD", "JH JD AS AD"]
+    state = game.new_initial_state()
+    for h in hands:
+        for c in DECK.cards_of(DECK.parse_mask(h)):
+            state.apply_action(c)
+    ids = openspiel.action_ids(rs)
+    for call in ["pass", "pass", "pass", "gran", "kontra"]:
+        state.apply_action(ids.of_call(Call("pass") if call == "pass" else
+                                        Call("contract", "gran") if call == "gran"
+                                        else Call("double", level=1)))
+    assert state.deal.laid_down
+    assert "laid gran:1" in state.information_state_string(state.current_player())
+    assert ids.doubling_id(2) not in state.legal_actions()
+    _same_legal_actions_when_resampled(state, random.Random(3), 10)

@@ -15,9 +15,10 @@ from typer.testing import CliRunner
 from stolik.cli import app
 from stolik.cli.play import read_action, tr
 from stolik.games.baska.calls import Call
+from stolik.games.baska.deck import DECK
 from stolik.games.baska.record import load_record, replay
 from stolik.games.baska.ruleset import load_ruleset
-from stolik.games.baska.session import Session, available_bots, outcome_is_fixed
+from stolik.games.baska.session import Session, available_bots
 from stolik.games.baska.state import Deal
 
 runner = CliRunner()
@@ -256,24 +257,24 @@ def test_claim_in_the_auction_or_out_of_turn_is_refused() -> None:
 
 
 def test_claim_of_a_partner_game_needs_a_fixed_result() -> None:
+    """A claim by anyone but a lone declarer is certain only when no layout of the cards
+    he cannot see and no play can change the result — judged on his information, never on
+    the real hands (hidden information). Seat 0 plays last to the last trick: nothing is
+    unseen, the result is fixed."""
     rs = load_ruleset("pucka-2019")
     hands = ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"]
+    plays = ["1 JC", "2 TC", "3 QD", "0 QC", "0 AH", "1 TD", "2 TS", "3 JD", "0 AD", "1 QH",
+             "2 AC", "3 JS", "1 QS", "2 AS", "3 JH"]
     s = Session.create(rs, deals=1, seed=0, opponents="random")
     s.deal = Deal.from_text(rs, dealer=0, hands=hands)
     for seat in (2, 3, 0, 1):
         s.apply(seat, Call("pass"))
-    s.advance_bots()
+    for i, entry in enumerate(plays):
+        seat, card = entry.split()
+        if int(seat) == 0 and i < 4:
+            assert not s.claim(0).certain  # the first trick: much can still change
+        s.apply(int(seat), DECK.parse_card(card))
     assert s.human_to_act == 0
-    if not outcome_is_fixed(s.deal):
-        assert not s.claim(0).certain
-    # Play on to the last trick: one card each, the result is fixed.
-    while len(s.deal.history) < 3:
-        if s.human_to_act is not None:
-            s.apply(0, s.legal_moves()[0])
-        else:
-            s.advance_bots(limit=1)
-    while s.human_to_act is None:
-        s.advance_bots(limit=1)
     verdict = s.claim(0)
     assert verdict.certain and verdict.how == "fixed"
     assert s.deal.is_over and len(s.finished) == 1

@@ -402,10 +402,6 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ("double by the side that doubled last", doc_of(deal_with(
         ZOLO, auction=["1 pass", "2 pass", "3 zolo", "0 kontra", "1 pass", "2 rekontra"])),
      "deal 1, auction entry 6: seat 2 may not double — his side doubled last (RULES §4)"),
-    ("starzy double the plain game first", doc_of(deal_with(
-        PLAIN, auction=["2 pass", "3 pass", "0 kontra"])),
-     "deal 1, auction entry 3: seat 0 may not double first — the first doubling of the "
-     "plain game comes from młodzi (RULES §4)"),
     ("doubling out of order", doc_of(deal_with(PLAIN, auction=["2 rekontra"])),
      "deal 1, auction entry 1: the next doubling is kontra, not rekontra (RULES §7)"),
     ("solo doubled three times", doc_of(deal_with(
@@ -423,13 +419,10 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
         PLAIN, hands=CICHA_HANDS, auction=["2 kontra", "3 pass", "0 rekontra", "1 pass",
                                            "2 pass", "3 bok", "0 wesele"])),
      "deal 1, auction entry 7: wesele may be called only in the first round (RULES §4)"),
-    ("cicha player doubles first", doc_of(deal_with(
-        PLAIN, hands=CICHA_HANDS, auction=["2 pass", "3 pass", "0 kontra"])),
-     "deal 1, auction entry 3: the cicha player may not make the first doubling (RULES §4)"),
-    ("cicha doubled four times", doc_of(deal_with(
+    ("cicha doubled five times", doc_of(deal_with(
         PLAIN, hands=CICHA_HANDS, auction=["2 kontra", "3 pass", "0 rekontra", "1 pass",
-                                           "2 bok", "3 pass", "0 hirsch"])),
-     "deal 1, auction entry 7: cicha may be doubled at most 3 times (RULES §7)"),
+                                           "2 bok", "3 pass", "0 hirsch", "1 pass", "2 kontra"])),
+     "deal 1, auction entry 9: the plain game may be doubled at most 4 times (RULES §7)"),
     ("honour doubled", doc_of(deal_with(
         PLAIN, hands=BASZKA_HANDS, auction=["2 baszka", "3 kontra"])),
      "deal 1, auction entry 2: baszka cannot be doubled (RULES §4)"),
@@ -656,3 +649,40 @@ def test_relative_ruleset_path_is_found_beside_the_record(tmp_path: Path) -> Non
     assert loaded.ruleset_ref == "moja.toml"
     assert 'ruleset = "moja.toml"' in dumps_record(loaded)
     assert replay(loaded).totals == (3, 3, -3, -3)
+
+
+def test_rules_4_record_with_a_dead_doubling_replays() -> None:
+    """RULES §4 (dead doublings, decision of turn 2): a stary's kontra on the plain game
+    used to be refused; it is a call like any other — three passes must follow it — and
+    it does not count: the deal scores as undoubled, and the result marks it dead."""
+    doc = doc_of(deal_with(PLAIN, auction=["2 pass", "3 pass", "0 kontra", "1 pass",
+                                           "2 pass", "3 pass"]))
+    plain = replay(parse_record(doc_of(PLAIN))).results[0]
+    dead = replay(parse_record(doc)).results[0]
+    assert dead.payout == plain.payout and dead.level == 0 and dead.mult == 1
+    assert dead.game.dead == (2,)
+    assert dead.to_json()["dead_doublings"] == [2]
+    # Counted once młodzi answer it: seat 2's rekontra is the first that counts.
+    doc = doc_of(deal_with(PLAIN, auction=["2 pass", "3 pass", "0 kontra", "1 pass",
+                                           "2 rekontra", "3 pass", "0 pass", "1 pass"]))
+    counted = replay(parse_record(doc)).results[0]
+    assert counted.level == 1 and counted.game.dead == (2,)
+    assert counted.payout == tuple(2 * p for p in plain.payout)
+
+
+def test_rules_4_records_with_dead_cicha_doublings_replay() -> None:
+    """RULES §4: the cicha player's first kontra and a fourth doubling of a cicha that
+    allows three were refused before; they replay now, and neither counts."""
+    rs = load_ruleset("pucka-2019")
+    for calls, expected in (
+            (["pass", "pass", "kontra", "pass", "pass", "pass"], (0, 1, (2,))),
+            (["kontra", "pass", "rekontra", "pass", "bok", "pass", "hirsch", "pass", "pass",
+              "pass"], (3, 8, (6,)))):
+        d = Deal.from_text(rs, 0, CICHA_HANDS)
+        for c in calls:
+            d.call(c)
+        while not d.is_over:
+            d.play(d.legal_cards()[0])
+        rec = series_record(rs, [record_of(d)])
+        r = replay(parse_record(json.loads(dumps_record(rec, "json")))).results[0]
+        assert (r.contract, r.level, r.mult, r.game.dead) == ("cicha", *expected)

@@ -51,7 +51,13 @@ from stolik.games.baska.session import (
     default_opponents,
 )
 from stolik.games.baska.state import SeatView
-from stolik.games.baska.words import call_label, game_name, note_text
+from stolik.games.baska.words import (
+    LAID_DOWN,
+    call_label,
+    doubling_text,
+    game_name,
+    note_text,
+)
 
 Lang = Literal["pl", "en"]
 
@@ -528,6 +534,8 @@ class PlayUI:
             line.append(rs.contract(view.contract).name.split(" (")[0], style="bold")
             if view.declarer is not None:
                 line.append(f" · {self.t('declarer', who=self.name(view.declarer))}")
+        if view.laid_down:  # announced, so public (RULES §7)
+            line.append(f" · {LAID_DOWN}", style="bold yellow")
         if view.level:
             line.append(f" · {rs.doubling_name(view.level)}", style="magenta")
         return line
@@ -610,10 +618,12 @@ class PlayUI:
             head.append(self.t("plain"))
         else:
             head.append(game.name.split(" (")[0], style="bold")
+        if r.game.laid_down:
+            head.append(f" {LAID_DOWN}", style="bold yellow")
         if r.game.declarer is not None:
             head.append(f" · {self.t('declarer', who=self.name(r.game.declarer))}")
-        if r.level:
-            head.append(f" · {s.rs.doubling_name(r.level)}")
+        if r.level or r.game.dead:  # dead doublings are shown once the deal is over (§4)
+            head.append(f" · {doubling_text(s.rs, r, self.lang)}")
         head.append(f" · {note_text(r)}")
         if game.kind == "honour":
             head.append(f" · {self.t('honour')}")

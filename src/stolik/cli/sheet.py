@@ -17,7 +17,7 @@ from rich.text import Text
 from stolik.cli.common import Para, fmt_number, new_table, seat_name
 from stolik.games.baska.record import SeriesResult
 from stolik.games.baska.scoring import DealResult
-from stolik.games.baska.words import game_name, note_text
+from stolik.games.baska.words import doubling_text, game_name, note_text
 from stolik.series import ranks
 
 
@@ -131,7 +131,7 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int) -> Table:
             str(record.deals[i].dealer),
             game_name(rs, r),
             escape(declarer_text(r, players)),
-            rs.doubling_name(r.level) if r.level else "",
+            doubling_text(rs, r),
             f"×{r.mult}" if r.mult > 1 else "",
             *details,
             note_text(r),

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 
 from stolik.games.baska.bots.base import Move
 from stolik.games.baska.bots.pimc import (
@@ -106,6 +107,7 @@ _WORDS: dict[str, dict[str, str]] = {
            "where-auction": "licytacja", "where-play": "bitka {trick}",
            "did-auction": "zgłoszono", "did-play": "zagrano",
            "forced": "ruch wymuszony",
+           "dead": "martwa: nie liczy się (RULES §4)",
            "exact-ok": "najlepszy przy odkrytych kartach",
            "exact-loss": "przy odkrytych kartach {best} dawało {loss:+.0f} więcej",
            "seen-ok": "dobry na to, co było widać",
@@ -119,6 +121,7 @@ _WORDS: dict[str, dict[str, str]] = {
            "where-auction": "auction", "where-play": "trick {trick}",
            "did-auction": "called", "did-play": "played",
            "forced": "a forced move",
+           "dead": "dead: it does not count (RULES §4)",
            "exact-ok": "the best move with all cards known",
            "exact-loss": "with all cards known {best} made {loss:+.0f} more",
            "seen-ok": "right on what could be seen",
@@ -246,6 +249,8 @@ class Review:
     seen_best: Move
     seen_loss: float
     layouts: int
+    dead: bool = False
+    """A doubling that did not count (RULES §4) — shown now that the deal is over."""
 
     @property
     def blunder(self) -> bool:
@@ -261,6 +266,8 @@ class Review:
         where = "licytacja (auction)" if self.phase == "auction" else \
             f"bitka {self.trick} (trick {self.trick})"
         head = f"{where}: {'zagrano' if self.phase == 'play' else 'zgłoszono'} {self.move_text}"
+        if self.dead:
+            head += " (martwa: nie liczy się — dead, not counted, RULES §4)"
         if self.forced:
             return f"{head} — ruch wymuszony (forced)."
         exact_best = next(m.text for m in self.exact if m.move == self.exact_best)
@@ -281,6 +288,8 @@ class Review:
         w = _words(lang)
         where = w[f"where-{self.phase}"].format(trick=self.trick)
         head = f"{where}: {w[f'did-{self.phase}']} {_say(self.move_text, lang)}"
+        if self.dead:
+            head += f" ({w['dead']})"
         if self.forced:
             return f"{head} — {w['forced']}."
         if self.exact_loss <= _EPS:
@@ -309,6 +318,7 @@ def review(deal: Deal, seat: int, *, samples: int = REVIEW_SAMPLES,
     scale = 2 if deal.bok_deal else 1
     replay = Deal(rs, deal.dealer, deal.initial_hands, bok_deal=deal.bok_deal)
     out: list[Review] = []
+    dead = set(deal.game.dead) if deal.game is not None else set()
     for index, op in enumerate(deal.log):
         if op.kind == "revoke":
             break
@@ -316,7 +326,8 @@ def review(deal: Deal, seat: int, *, samples: int = REVIEW_SAMPLES,
             move: Move | None = op.call if op.kind == "call" else op.card
             assert move is not None
             view = replay.view(seat)
-            out.append(_review_one(index, view, replay, move, samples, rng, rs, scale))
+            one = _review_one(index, view, replay, move, samples, rng, rs, scale)
+            out.append(dc_replace(one, dead=True) if index in dead else one)
         replay.apply(op)
     return out
 

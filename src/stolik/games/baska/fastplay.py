@@ -390,11 +390,19 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
     first_dbl = t.first_doublers
     gmax = t.max_level
     gkind = t.kind
-    # Laid-down lone games accept at most `laid_max` doublings (RULES §7); looked up only
-    # only when a doubling beyond that limit would otherwise be offered.
+    # Laid-down lone games accept at most `laid_max` doublings once announced (RULES §7):
+    # a solo when it is called, a cicha when the plain game's doublings reach the limit.
     laid_max = t.rs.laid_down_max_level
-    lone_game = tuple(k in (LONE_POINTS, LONE_ALL) for k in gkind)
+    solo_game = tuple(c.kind == "solo" for c in t.games)
     laid_down = t.laid_down
+    cicha_table = laid_down[1]
+    # RULES §4 (dead doublings): where sides are hidden every seat may double (public
+    # count); which doublings count is settled from the sides. `first_any[g]`: either side
+    # may make the first counted doubling of game g (never the cicha player).
+    all_double = dseats[15]
+    first_any = tuple(c.first_double == "any" and c.kind not in ("cicha", "solo")
+                      for c in t.games)
+    plain_max = max(gmax[0], gmax[1])
     partners = t.wesele_partners
     gwin = t.win
     gloss = t.loss
@@ -449,12 +457,14 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
             ok = (okc[h0], okc[h1], okc[h2], okc[h3])
             g = 1 if cicha_seat >= 0 else 0
             team = starzy
-            dm = first_dbl[g][team]
-            if g and not laid_max and gmax[g] and laid_down[g][
-                    hands[cicha_seat] << 2 | (cicha_seat - fh) & 3]:
-                dm = no_double
+            cicha_laid = g == 1 and bool(cicha_table) and cicha_table[
+                hands[cicha_seat] << 2 | (cicha_seat - fh) & 3]
+            announced = cicha_laid and not laid_max
+            dm = all_double if plain_max and not announced else no_double
             cur = 0
-            level = 0
+            level = 0  # doubling calls (public)
+            counted = 0  # the doublings that count (RULES §4)
+            last_side = -1
             first_side = -1
             passes = 0
             declarer = cicha_seat
@@ -482,6 +492,8 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
                     g = code + 1
                     declarer = seat
                     level = 0
+                    counted = 0
+                    last_side = -1
                     first_side = -1
                     passes = 0
                     team = 1 << seat
@@ -491,22 +503,37 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
                             if not mine >> card & 1:
                                 team |= seatbit_of_field[p >> card & _FIELD]
                                 break
-                    dm = first_dbl[g][team]
-                    if not laid_max and gmax[g] and lone_game[g] and laid_down[g][
-                            hands[seat] << 2 | (seat - fh) & 3]:
-                        dm = no_double
+                    if solo_game[g]:
+                        table = laid_down[g]
+                        announced = bool(table) and table[hands[seat] << 2 | (seat - fh) & 3]
+                        dm = first_dbl[g][team] if not (announced and not laid_max) \
+                            else no_double
+                    else:
+                        announced = False
+                        dm = all_double if gmax[g] else no_double
                 else:
-                    side = team >> seat & 1  # 1: the declaring side
-                    if not level:
-                        first_side = 1 - side  # DECLARING = 0, OPPOSING = 1
+                    side = 1 - (team >> seat & 1)  # DECLARING = 0, OPPOSING = 1
+                    if counted < gmax[g] and (
+                            (first_any[g] or side) if last_side < 0 else side != last_side):
+                        counted += 1
+                        last_side = side
+                        if first_side < 0:
+                            first_side = side
                     level += 1
                     passes = 0
                     code = nl + level
-                    # The other side may answer, up to the game's highest level.
-                    dm = dseats[team ^ 15 if side else team] if level < gmax[g] and not (
-                        level >= laid_max and lone_game[g]
-                        and laid_down[g][hands[declarer] << 2 | (declarer - fh) & 3]
-                    ) else no_double
+                    if not cur:
+                        # The plain game's public sequence; a laid-down cicha is announced
+                        # when it reaches the limit (RULES §7).
+                        if cicha_laid and level >= laid_max:
+                            announced = True
+                        dm = all_double if level < plain_max and not announced else no_double
+                    elif solo_game[g]:
+                        # Sides are public: the other side may answer.
+                        dm = dseats[team if side else team ^ 15] if level < gmax[g] and not (
+                            announced and level >= laid_max) else no_double
+                    else:
+                        dm = all_double if level < gmax[g] else no_double
                 if keep:
                     auction.append(call_pairs[seat][code])
             else:  # pragma: no cover - the turns outnumber the longest auction
@@ -517,7 +544,7 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
                 pending -= 1
                 bok = 1
                 bok_deals += 1
-            mult = (1 << level) << bok
+            mult = (1 << counted) << bok
             kind = gkind[g]
             if kind == HONOUR:  # settled at once, no cards played (RULES §4)
                 amount = gwin[g] * mult
@@ -612,7 +639,7 @@ def run_kernel(t: Tables, deals: int, rng: Random, *, first_dealer: int = 0,
             tie = team_points == half
             if kind == LONE_ALL:
                 won = team_tricks == 4
-            elif tie and level and tie_rule:
+            elif tie and counted and tie_rule:
                 won = first_side == 1
             else:
                 won = team_points >= ptw

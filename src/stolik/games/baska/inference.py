@@ -32,9 +32,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import combinations
 
 from stolik.games.baska.deck import DECK
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
@@ -160,7 +161,10 @@ def sample_layouts(view: SeatView, n: int, rng: random.Random,
                    rs: Ruleset | None = None) -> list[Layout]:
     """``n`` layouts (current hands of all four seats) drawn independently and uniformly
     among those consistent with what ``view`` shows; the viewer's own hand is always his."""
-    k = knowledge(view, rs)
+    return _draw(knowledge(view, rs), n, rng)
+
+
+def _draw(k: Knowledge, n: int, rng: random.Random) -> list[Layout]:
     others = [s for s in range(4) if s != k.seat]
     cards, allowed, caps0 = _problem(k)
     ways = _counter(cards, allowed)
@@ -185,3 +189,109 @@ def sample_layouts(view: SeatView, n: int, rng: random.Random,
                 pick -= w
         out.append(_four(hands))
     return out
+
+
+def sample_layouts_where(view: SeatView, n: int, rng: random.Random, seat: int,
+                         accept: Callable[[int], bool], rs: Ruleset | None = None
+                         ) -> list[Layout]:
+    """Like :func:`sample_layouts`, among the layouts where ``accept`` holds for the
+    current hand of ``seat`` (another seat than the viewer's) — for a public fact about that
+    hand, such as a laid-down announcement (RULES §7). Uniform: each hand of ``seat`` is
+    weighted by the number of ways to complete the others.
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> from stolik.games.baska.state import Deal
+    >>> d = Deal.from_text(load_ruleset("pucka-2019"), 0,
+    ...                    ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"])
+    >>> has_ah = lambda hand: bool(hand & DECK.parse_mask("AH"))
+    >>> all(has_ah(x[2]) for x in sample_layouts_where(d.view(1), 5, random.Random(1), 2,
+    ...                                                 has_ah))
+    True
+    """
+    return LayoutSampler(view, rs, seat, accept).draw(n, rng)
+
+
+class LayoutSampler:
+    """Draws layouts consistent with ``view`` (see :func:`sample_layouts_where`); the
+    weights are computed once, so one sampler serves many draws of one view."""
+
+    def __init__(self, view: SeatView, rs: Ruleset | None, seat: int,
+                 accept: Callable[[int], bool]) -> None:
+        k = knowledge(view, rs)
+        if seat == k.seat:
+            raise ValueError("the viewer's own hand is known")
+        must = k.held[seat] & k.unseen
+        pool = k.unseen & ~k.void[seat] & ~must
+        size = k.sizes[seat] - must.bit_count()
+        self.seat = seat
+        self.options: list[tuple[int, Knowledge, int]] = []
+        for combo in combinations(DECK.cards_of(pool), max(size, 0)):
+            hand = must | DECK.mask_of(combo)
+            if not accept(hand):
+                continue
+            held = list(k.held)
+            held[seat] = 0
+            sizes = list(k.sizes)
+            sizes[seat] = 0
+            void = list(k.void)
+            void[seat] = DECK.full_mask
+            rest = Knowledge(k.seat, k.hand, k.unseen & ~hand, _four(held), _four(void),
+                             _four(sizes))
+            weight = count_layouts(rest)
+            if weight:
+                self.options.append((hand, rest, weight))
+        self.total = sum(w for _, _, w in self.options)
+        if not self.total:
+            raise InconsistentView(f"no layout fits the view of seat {k.seat}")
+
+    def draw(self, n: int, rng: random.Random) -> list[Layout]:
+        """``n`` layouts, independently and uniformly."""
+        out: list[Layout] = []
+        for _ in range(n):
+            pick = rng.randrange(self.total)
+            for hand, rest, w in self.options:
+                if pick < w:
+                    layout = list(_draw(rest, 1, rng)[0])
+                    layout[self.seat] = hand
+                    out.append(_four(layout))
+                    break
+                pick -= w
+        return out
+
+
+def all_layouts(view: SeatView, rs: Ruleset | None = None) -> Iterator[Layout]:
+    """Every layout (current hands of all four seats) consistent with what ``view`` shows
+    by :func:`knowledge`, in a fixed order — what a seat cannot rule out from its hand, the
+    calls' required cards and the cards played. (The whole history may rule out more: a
+    caller must replay it to the same view.)
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> from stolik.games.baska.state import Deal
+    >>> d = Deal.from_text(load_ruleset("pucka-2019"), 0,
+    ...                    ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"])
+    >>> for c in ["pass"] * 4:
+    ...     d.call(c)
+    >>> sum(1 for _ in all_layouts(d.view(1))) == count_layouts(knowledge(d.view(1)))
+    True
+    """
+    k = knowledge(view, rs)
+    others = [s for s in range(4) if s != k.seat]
+    cards, allowed, caps0 = _problem(k)
+    ways = _counter(cards, allowed)
+    base = [k.held[s] & k.unseen if s != k.seat else k.hand for s in range(4)]
+
+    def go(i: int, caps: tuple[int, ...], hands: list[int]) -> Iterator[Layout]:
+        if i == len(cards):
+            yield _four(hands)
+            return
+        for j in allowed[i]:
+            if caps[j]:
+                nxt = (*caps[:j], caps[j] - 1, *caps[j + 1:])
+                if ways(i + 1, nxt):
+                    s = others[j]
+                    hands[s] |= 1 << cards[i]
+                    yield from go(i + 1, nxt, hands)
+                    hands[s] &= ~(1 << cards[i])
+
+    if ways(0, caps0):
+        yield from go(0, caps0, base)

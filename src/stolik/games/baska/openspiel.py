@@ -56,7 +56,13 @@ import numpy as np
 from stolik.errors import IllegalMove, StolikError
 from stolik.games.baska.calls import PASS, Call, parse_call
 from stolik.games.baska.deck import CARDS_PER_HAND, DECK, HANDS
-from stolik.games.baska.inference import InconsistentView, sample_layouts
+from stolik.games.baska.inference import (
+    InconsistentView,
+    Layout,
+    LayoutSampler,
+    sample_layouts,
+)
+from stolik.games.baska.laid_down import is_laid_down
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.state import Deal, SeatView
 
@@ -202,6 +208,23 @@ def _replay(rs: Ruleset, dealer: int, hands: Sequence[int], calls: Sequence[Call
     return deal
 
 
+@lru_cache(maxsize=64)
+def _drawer(rs: Ruleset, view: SeatView) -> Callable[[int, random.Random], list[Layout]]:
+    """How to draw layouts for ``view``: uniformly, or — when another seat's game was
+    announced as laid down (RULES §7) — among the layouts where that seat's hand is laid
+    down (kept per view: IS-MCTS resamples one information state many times)."""
+    others = [a for a in view.announcements if a.seat != view.seat]
+    if not others:
+        return lambda n, rng: sample_layouts(view, n, rng, rs)
+    ann = others[-1]
+    game = rs.contract(ann.game)
+    offset = (ann.seat - view.dealer - 1) % HANDS
+    gone = DECK.mask_of(c for s, c in view.plays if s == ann.seat)
+    sampler = LayoutSampler(view, rs, ann.seat,
+                            lambda hand: is_laid_down(rs, game, hand | gone, offset))
+    return sampler.draw
+
+
 def sample_deal(rs: Ruleset, view: SeatView, rng: random.Random,
                 tries: int = RESAMPLE_TRIES) -> Deal:
     """A deal drawn from the layouts consistent with ``view`` — one seat's knowledge — with
@@ -222,10 +245,17 @@ def sample_deal(rs: Ruleset, view: SeatView, rng: random.Random,
     played = [0, 0, 0, 0]
     for seat, card in view.plays:
         played[seat] |= 1 << card
+    # A laid-down announcement is public (RULES §7): the announced hand is drawn among the
+    # laid-down ones, so that every state of one information state has the same legal
+    # actions (what IS-MCTS needs).
+    try:
+        draw = _drawer(rs, view)
+    except InconsistentView as e:
+        raise ResampleError(str(e)) from None
     left = tries
     while left > 0:
         try:
-            layouts = sample_layouts(view, min(_BATCH, left), rng, rs)
+            layouts = draw(min(_BATCH, left), rng)
         except InconsistentView as e:
             raise ResampleError(str(e)) from None
         left -= len(layouts)
@@ -513,6 +543,7 @@ if pyspiel is not None:
             if self.public:
                 pieces.append(("dealer", (HANDS,)))
                 pieces.append(("dealt", (NUM_CARDS + 1,)))
+                pieces.append(("laid_down", (HANDS,)))  # announced, public (RULES §7)
                 if self.perfect_recall:
                     pieces.append(("calls", (game.auction_length, ids.num_calls)))
                     pieces.append(("play_cards", (NUM_CARDS, NUM_CARDS)))
@@ -562,6 +593,8 @@ if pyspiel is not None:
             if deal is None:
                 return
             ids = state.ids
+            for ann in deal.announcements:
+                d["laid_down"][ann.seat] = 1
             if self.perfect_recall:
                 i = k = 0
                 for op in deal.log:
@@ -619,6 +652,9 @@ if pyspiel is not None:
                 plays = [f"{op.seat}:{DECK.name(op.card, ascii=True)}" for op in deal.log
                          if op.card is not None]
                 parts.append("calls " + " ".join(calls))
+                if deal.announcements:  # public (RULES §7): part of every information state
+                    parts.append("laid " + " ".join(
+                        f"{a.game}:{a.seat}@{a.after}" for a in deal.announcements))
                 if plays:
                     parts.append("plays " + " ".join(plays))
                 return " | ".join(parts)
@@ -628,6 +664,8 @@ if pyspiel is not None:
                 parts.append(f"contract {contract.id} by {_auction_declarer(deal)}")
             if deal.level:
                 parts.append(rs.doubling_name(deal.level))
+            if deal.laid_down:
+                parts.append("laid down")
             if deal.phase != "auction":
                 parts.append("played " + DECK.format_mask(
                     DECK.mask_of(c for _, c in _plays(deal)), ascii=True))

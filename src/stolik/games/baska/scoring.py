@@ -37,6 +37,11 @@ class Game:
     level: int = 0
     first_doubler_side: int | None = None
     partner: int | None = None
+    dead: tuple[int, ...] = ()
+    """The dead doublings (RULES §4): their places in the auction (0-based call numbers);
+    ``level`` counts only the others."""
+    laid_down: bool = False
+    """Announced as laid down (wykładane, RULES §7)."""
 
     def side_of(self, seat: int) -> int:
         """DECLARING or OPPOSING for a seat."""
@@ -76,7 +81,7 @@ class DealResult:
 
     @property
     def level(self) -> int:
-        """Number of accepted doublings."""
+        """Number of counted doublings (RULES §4: dead ones are not counted)."""
         return self.game.level
 
     def to_json(self) -> dict[str, object]:
@@ -94,7 +99,56 @@ class DealResult:
             "bok_deal": self.bok_deal,
             "tie": self.tie,
             "revoke": self.revoke,
+            "dead_doublings": list(self.game.dead),
+            "laid_down": self.game.laid_down,
         }
+
+
+def may_double_first(contract: Contract, side: int) -> bool:
+    """RULES §4: whether a doubling by ``side`` may be the first counted one of
+    ``contract``: młodzi (OPPOSING) where its rule says ``mlodzi``, the opponents of a solo,
+    either side where it says ``any`` — never the cicha player.
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> rs = load_ruleset("linia")
+    >>> may_double_first(rs.zwykla, DECLARING), may_double_first(rs.cicha, DECLARING)
+    (True, False)
+    """
+    if contract.kind == "cicha" or contract.first_double != "any":
+        return side == OPPOSING
+    return True
+
+
+def count_doublings(contract: Contract, sides: Sequence[int]
+                    ) -> tuple[int, int | None, tuple[int, ...]]:
+    """RULES §4, dead doublings: of the doublings made on ``contract`` by ``sides`` (in
+    order), which count. A doubling counts if it is the first counted one and its side may
+    double first, or if its side differs from the side of the last counted one — and the
+    game is not yet at its highest level (RULES §7: a cicha doubled on the plain game's
+    higher allowance). Returns the counted number, the side of the first counted doubling
+    and the positions (in ``sides``) of the dead ones.
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> rs = load_ruleset("pucka-2019")
+    >>> count_doublings(rs.zwykla, [DECLARING, OPPOSING, OPPOSING, DECLARING])
+    (2, 1, (0, 2))
+    >>> count_doublings(rs.cicha, [OPPOSING, DECLARING, OPPOSING, DECLARING])
+    (3, 1, (3,))
+    """
+    counted = 0
+    last: int | None = None
+    first: int | None = None
+    dead: list[int] = []
+    for i, side in enumerate(sides):
+        counts = (may_double_first(contract, side) if last is None else side != last)
+        if counts and counted < contract.max_level:
+            counted += 1
+            last = side
+            if first is None:
+                first = side
+        else:
+            dead.append(i)
+    return counted, first, tuple(dead)
 
 
 def _lone(seat: int, amount: int) -> tuple[int, int, int, int]:

@@ -387,8 +387,10 @@ class Session:
     def claim(self, seat: int) -> ClaimVerdict:
         """``seat`` lays down its cards. A lone declarer's claim (solo or cicha) is
         certain when his hand is laid down from here — he wins whatever the others hold
-        and play, knowing only what he has seen (RULES §7, 000 §7o); anyone else's when no
-        play from here can change the payout. A certain claim plays the deal out at once
+        and play, knowing only what he has seen (RULES §7, 000 §7o); anyone else's when,
+        in every layout of the cards he cannot see that fits what he has seen, no play from
+        here can change the payout (:mod:`stolik.games.baska.claims`: the verdict never
+        depends on hidden cards). A certain claim plays the deal out at once
         (the claimer's cards by the exact solver, the bots' by the bots, other people's by
         the solver); otherwise nothing changes.
 
@@ -417,7 +419,11 @@ class Session:
             how: Literal["laid-down", "fixed"] = "laid-down"
             reason = "laid down: you win whatever the others hold and play (RULES §7)"
         else:
-            if not outcome_is_fixed(deal):
+            # Judged on what the claimer can see, never on the hidden hands: every layout
+            # he cannot tell from the real one, played on every way (hidden information).
+            from stolik.games.baska.claims import claim_is_certain
+
+            if not claim_is_certain(deal, seat):
                 return ClaimVerdict(False, "refused", "not certain: the rest of the play can "
                                     "still change the result", "not-fixed")
             how = "fixed"

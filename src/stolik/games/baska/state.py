@@ -38,7 +38,14 @@ from stolik.games.baska.calls import PASS, Call, parse_call
 from stolik.games.baska.deck import CARD_POINTS, CARDS_PER_HAND, DECK, HANDS
 from stolik.games.baska.laid_down import doubling_limit
 from stolik.games.baska.ruleset import Contract, Ruleset
-from stolik.games.baska.scoring import DECLARING, OPPOSING, DealResult, Game, score
+from stolik.games.baska.scoring import (
+    DECLARING,
+    OPPOSING,
+    DealResult,
+    Game,
+    count_doublings,
+    score,
+)
 from stolik.tricks import CardOrder
 
 Phase = Literal["auction", "play", "done"]
@@ -69,10 +76,16 @@ class _Auction:
     contract: Contract | None = None
     declarer: int | None = None
     level: int = 0
-    last_side: int | None = None
-    first_side: int | None = None
+    """Doubling calls on the current contract (or the plain game): public (RULES §4)."""
+    doublers: tuple[int, ...] = ()
+    """The seats of those doubling calls, in order."""
+    first_call: int = 0
+    """The call number of the first of them (they follow one another, passes between)."""
     passes: int = 0
     closed: bool = False
+    laid_down: bool = False
+    """The current game is announced as laid down (wykładane, RULES §7)."""
+    announced: tuple[Announcement, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,17 @@ class _Position:
 
 
 _T = TypeVar("_T", "_Auction", "_Position")
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A laid-down announcement (wykładane, RULES §7 decision of turn 2): public.
+    ``after``: the number of calls made when it was announced (0: before the first call);
+    ``game``: ``cicha`` or the solo's id; ``seat``: its lone player."""
+
+    after: int
+    game: str
+    seat: int
 
 
 def replace(value: _T, **changes: Any) -> _T:
@@ -132,6 +156,10 @@ class SeatView:
     sides: tuple[int | None, int | None, int | None, int | None]
     legal_calls: tuple[Call, ...]
     legal_cards: tuple[int, ...]
+    laid_down: bool = False
+    """The current game is announced as laid down (wykładane, RULES §7)."""
+    announcements: tuple[Announcement, ...] = ()
+    """Every laid-down announcement of this deal so far (public, RULES §7)."""
 
 
 class Deal:
@@ -158,10 +186,12 @@ class Deal:
         self.initial_hands: tuple[int, int, int, int] = (hands[0], hands[1], hands[2], hands[3])
         self.bok_deal = bok_deal
         self.log: list[Op] = []
-        self._stack: list[_Position] = [_Position(_Auction(), self.initial_hands)]
         starzy = rs.plain.starzy
         self._starzy_seats = tuple(s for s in range(4) if hands[s] & starzy)
         self._cicha_seat = next((s for s in range(4) if hands[s] & starzy == starzy), None)
+        self._cicha_laid: bool | None = None
+        self._stack: list[_Position] = [
+            _Position(self._announce_cicha(_Auction()), self.initial_hands)]
 
     # ------------------------------------------------------------ construction
 
@@ -230,8 +260,19 @@ class Deal:
 
     @property
     def level(self) -> int:
-        """Doublings accepted so far on the current contract."""
+        """Doubling calls made so far on the current contract, dead ones included (public,
+        RULES §4); the score counts :attr:`Game.level`."""
         return self._pos.auction.level
+
+    @property
+    def laid_down(self) -> bool:
+        """Whether the current game is announced as laid down (RULES §7)."""
+        return self._pos.auction.laid_down
+
+    @property
+    def announcements(self) -> tuple[Announcement, ...]:
+        """The laid-down announcements made so far (RULES §7)."""
+        return self._pos.auction.announced
 
     @property
     def trick(self) -> tuple[tuple[int, int], ...]:
@@ -305,41 +346,41 @@ class Deal:
             if c.opening_only and a.contract is not None:
                 return f"{c.id} may be called only while no contract is called (RULES §4)"
             return None
-        # A doubling.
-        cur = self._current_game(a)
+        # A doubling. Its count and name are public; where sides are hidden (the plain
+        # game, wesele, cicha) it is never refused for a side reason — a doubling that does
+        # not count is dead (RULES §4, decision of turn 2).
+        cur = a.contract
+        if cur is None:
+            what = "the plain game"
+            most = max(rs.zwykla.max_level, rs.cicha.max_level)
+        else:
+            what = cur.id
+            most = cur.max_level
         nxt = a.level + 1
-        what = "the plain game" if cur.kind == "plain" else cur.id
-        if cur.max_level == 0:
+        if most == 0:
             return f"{what} cannot be doubled (RULES §4)"
-        if nxt > cur.max_level:
-            return (f"{what} may be doubled at most {cur.max_level} "
-                    f"time{'s' if cur.max_level > 1 else ''} (RULES §7)")
+        if nxt > most:
+            return (f"{what} may be doubled at most {most} "
+                    f"time{'s' if most > 1 else ''} (RULES §7)")
         if call.level != nxt:
             got = rs.doubling_name(call.level) if 1 <= call.level <= len(rs.doublings) else "?"
             return f"the next doubling is {rs.doubling_name(nxt)}, not {got} (RULES §7)"
-        team = self._team(cur, a.declarer)
-        side = DECLARING if seat in team else OPPOSING
-        if a.last_side is not None and side == a.last_side:
-            return f"seat {seat} may not double — his side doubled last (RULES §4)"
-        if a.level == 0:
-            if cur.kind == "cicha" and seat == self._cicha_seat:
-                return "the cicha player may not make the first doubling (RULES §4)"
-            if side == DECLARING:
-                if cur.first_double == "opponents":
-                    return (f"seat {seat} may not double first — the first doubling of "
-                            f"{what} comes from the declarer's opponents (RULES §4)")
-                if cur.first_double == "mlodzi":
-                    return (f"seat {seat} may not double first — the first doubling of "
-                            f"{what} comes from młodzi (RULES §4)")
-        if nxt > rs.laid_down_max_level and cur.kind in ("solo", "cicha"):
-            lone = a.declarer if cur.kind == "solo" else self._cicha_seat
-            assert lone is not None
-            limit = doubling_limit(rs, cur, self.initial_hands[lone],
-                                   (lone - self.forehand) % 4)
-            if nxt > limit:
-                return (f"{what} is laid down (wykładane: it cannot be lost) and accepts "
-                        + ("no doubling" if limit == 0 else
-                           f"only {rs.doubling_name(limit)}") + " (RULES §7)")
+        if cur is not None and cur.kind == "solo":
+            # Sides are public: the first doubling from the declarer's opponents, then each
+            # from the side opposed to the last doubler (RULES §4).
+            side = DECLARING if seat == a.declarer else OPPOSING
+            if a.doublers:
+                last = DECLARING if a.doublers[-1] == a.declarer else OPPOSING
+                if side == last:
+                    return f"seat {seat} may not double — his side doubled last (RULES §4)"
+            elif side == DECLARING:
+                return (f"seat {seat} may not double first — the first doubling of "
+                        f"{what} comes from the declarer's opponents (RULES §4)")
+        if a.laid_down and nxt > rs.laid_down_max_level:
+            limit = rs.laid_down_max_level
+            return (f"{'cicha' if cur is None else what} is laid down (wykładane: it cannot "
+                    "be lost) and accepts " + ("no doubling" if limit == 0 else
+                                               f"only {rs.doubling_name(limit)}") + " (RULES §7)")
         return None
 
     def legal_calls(self) -> list[Call]:
@@ -371,14 +412,19 @@ class Deal:
             a = replace(a, count=a.count + 1, passes=a.passes + 1)
         elif call.kind == "contract":
             assert call.contract is not None
-            # A new contract voids the doublings of the one it replaces (RULES §4).
-            a = replace(a, count=a.count + 1, contract=self.rs.contract(call.contract),
-                        declarer=seat, level=0, last_side=None, first_side=None, passes=0)
+            # A new contract voids the doublings of the one it replaces (RULES §4); a laid-
+            # down solo is announced the moment it is called (RULES §7).
+            c = self.rs.contract(call.contract)
+            laid = c.kind == "solo" and doubling_limit(
+                self.rs, c, self.initial_hands[seat], (seat - self.forehand) % 4) < c.max_level
+            announced = a.announced + ((Announcement(a.count + 1, c.id, seat),) if laid else ())
+            a = replace(a, count=a.count + 1, contract=c, declarer=seat, level=0,
+                        doublers=(), passes=0, laid_down=laid, announced=announced)
         else:
-            cur = self._current_game(a)
-            side = DECLARING if seat in self._team(cur, a.declarer) else OPPOSING
-            a = replace(a, count=a.count + 1, level=a.level + 1, last_side=side,
-                        first_side=a.first_side if a.level else side, passes=0)
+            a = replace(a, count=a.count + 1, level=a.level + 1,
+                        doublers=(*a.doublers, seat),
+                        first_call=a.first_call if a.doublers else a.count, passes=0)
+            a = self._announce_cicha(a)
         if a.count >= 4 and a.passes >= 3:
             a = replace(a, closed=True)
         pos = replace(p, auction=a)
@@ -386,6 +432,25 @@ class Deal:
             pos = self._open_play(pos)
         self._stack.append(pos)
         self.log.append(Op("call", seat, call=call))
+
+    def _cicha_is_laid_down(self) -> bool:
+        """Whether the cicha (if the hands make one) is laid down and so limited (§7)."""
+        if self._cicha_laid is None:
+            seat = self._cicha_seat
+            c = self.rs.cicha
+            self._cicha_laid = seat is not None and c.max_level > self.rs.laid_down_max_level \
+                and doubling_limit(self.rs, c, self.initial_hands[seat],
+                                   (seat - self.forehand) % 4) < c.max_level
+        return self._cicha_laid
+
+    def _announce_cicha(self, a: _Auction) -> _Auction:
+        """RULES §7: a laid-down cicha is announced the moment the doublings on the plain
+        game reach the laid-down limit (at once where the limit is 0)."""
+        if (a.contract is not None or a.laid_down or a.level < self.rs.laid_down_max_level
+                or self._cicha_seat is None or not self._cicha_is_laid_down()):
+            return a
+        return replace(a, laid_down=True, announced=(
+            *a.announced, Announcement(a.count, "cicha", self._cicha_seat)))
 
     def _open_play(self, pos: _Position) -> _Position:
         a = pos.auction
@@ -397,11 +462,21 @@ class Deal:
         if cur.kind == "wesele":
             assert declarer is not None
             partner = self._partner(cur, declarer)
-        game = Game(cur, declarer, team, a.level, a.first_side, partner)
+        # RULES §4: which doublings count is settled now, from the sides of their callers.
+        level, first, dead = count_doublings(
+            cur, [DECLARING if s in team else OPPOSING for s in a.doublers])
+        dead_calls = self._doubling_calls(a, dead)
+        game = Game(cur, declarer, team, level, first, partner, dead_calls, a.laid_down)
         finished = cur.kind == "honour"  # settled at once, no cards played (RULES §4)
         return replace(pos, game=game, leader=self.forehand, finished=finished)
 
     # ------------------------------------------------------------ play
+
+    def _doubling_calls(self, a: _Auction, positions: Sequence[int]) -> tuple[int, ...]:
+        """The call numbers (0-based) of the doublings at ``positions`` among a.doublers."""
+        numbers = [i for i, op in enumerate(self.log)
+                   if i >= a.first_call and op.call is not None and op.call.kind == "double"]
+        return tuple(numbers[k] for k in positions)
 
     def legal_mask(self) -> int:
         """The legal cards of the seat to play, as a bitmask (0 outside the play)."""
@@ -562,8 +637,12 @@ class Deal:
                       if op.kind == "call" and op.call is not None)
         sides = self._known_sides(seat, plays)
         contract, declarer = None, None
-        if p.auction.contract is not None:
-            contract, declarer = p.auction.contract.id, p.auction.declarer
+        a = p.auction
+        if a.contract is not None:
+            contract, declarer = a.contract.id, a.declarer
+        elif a.laid_down:
+            # An announced laid-down cicha is public, its player too (RULES §7).
+            contract, declarer = "cicha", self._cicha_seat
         elif g is not None and g.contract.kind == "cicha" and (
                 seat == g.declarer or (sides.count(DECLARING) == 1 and None not in sides)):
             contract, declarer = "cicha", g.declarer
@@ -578,6 +657,7 @@ class Deal:
             contract=contract, declarer=declarer, level=p.auction.level, sides=sides,
             legal_calls=tuple(self.legal_calls()) if mine else (),
             legal_cards=tuple(self.legal_cards()) if mine else (),
+            laid_down=a.laid_down, announcements=a.announced,
         )
 
     def _known_sides(self, viewer: int, plays: Iterable[tuple[int, int]]
@@ -591,7 +671,9 @@ class Deal:
         a = p.auction
         cur = p.game.contract if p.game else self._current_game(a)
         declarer = p.game.declarer if p.game else a.declarer
-        if cur.kind in ("solo", "honour"):
+        if a.contract is None and a.laid_down:  # an announced cicha: its player is public
+            cur, declarer = self.rs.cicha, self._cicha_seat
+        if cur.kind in ("solo", "honour", "cicha") and (cur.kind != "cicha" or a.laid_down):
             assert declarer is not None
             return tuple(DECLARING if s == declarer else OPPOSING  # type: ignore[return-value]
                          for s in range(4))

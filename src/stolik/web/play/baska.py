@@ -45,7 +45,7 @@ from stolik.games.baska.session import (
     available_bots,
 )
 from stolik.games.baska.state import SeatView
-from stolik.games.baska.words import call_label, game_name, note_text
+from stolik.games.baska.words import call_label, doubling_text, game_name, note_text
 from stolik.web.play.dealing import (
     MAX_CLIENT_SEED,
     MAX_SEED_TEXT,
@@ -357,9 +357,11 @@ class BaskaMatch:
         contract = view.contract
         sides = list(view.sides)
         if spectator:
-            lone = contract is not None and rs.contract(contract).kind in ("solo", "honour")
+            # A laid-down cicha is announced, so public (RULES §7); any other is hidden.
+            lone = contract is not None and (rs.contract(contract).kind in ("solo", "honour")
+                                             or view.laid_down)
             sides = sides if lone else [None] * 4
-            if contract == "cicha" and view.phase != "done":
+            if contract == "cicha" and view.phase != "done" and not view.laid_down:
                 contract = None
         legal: list[Message] = []
         if not spectator and view.to_act == seat:
@@ -389,6 +391,7 @@ class BaskaMatch:
             "declarer": view.declarer if contract is not None else None,
             "level": view.level,
             "doubling": rs.doubling_name(view.level) if view.level else None,
+            "laid_down": view.laid_down,
             "sides": sides,
         }
 
@@ -425,7 +428,7 @@ class BaskaMatch:
         return {"hands": [[card_code(c) for c in order.sort(DECK.cards_of(h))]
                           for h in deal.initial_hands],
                 "game": game_name(self.rs, r), "declarer": r.declarer,
-                "doubling": self.rs.doubling_name(r.level) if r.level else None,
+                "doubling": doubling_text(self.rs, r, lang) or None,
                 "note": note_text(r, lang), "points": list(r.points), "tricks": list(r.tricks),
                 "payout": list(r.payout), "winners": list(r.winners), "bok": r.bok_deal}
 

@@ -166,6 +166,7 @@
     } else {
       text += d.plain_known ? T.plain : T["no-contract"];
     }
+    if (d.laid_down) { text += " · wykładane"; }  // RULES §7: announced, public
     if (d.doubling) { text += " · " + d.doubling; }
     g.textContent = text;
     if (st.seat !== null) {

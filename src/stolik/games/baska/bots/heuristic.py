@@ -71,10 +71,10 @@ from stolik.games.baska.bots.evaluate import (
     estimate,
     interpolate,
 )
-from stolik.games.baska.calls import PASS, Call
+from stolik.games.baska.calls import PASS, Call, parse_call
 from stolik.games.baska.deck import CARD_POINTS, DECK
 from stolik.games.baska.ruleset import Contract, Ruleset
-from stolik.games.baska.scoring import DECLARING
+from stolik.games.baska.scoring import DECLARING, count_doublings
 from stolik.games.baska.state import SeatView
 from stolik.tricks import CardOrder
 
@@ -345,6 +345,8 @@ class HeuristicBot:
         step = self.params.level_step * (level - 1)
         edge = self.params.double_edge + step
         con = rs.contract(view.contract) if view.contract is not None else None
+        if _surely_dead(view, rs, con, hand):
+            return None  # it would not count (RULES §4): a dead doubling changes nothing
         if con is not None and con.kind == "solo":
             est = estimate(hand, rs.order_of(con))
             if view.declarer == me:  # answering the opponents' doubling
@@ -494,3 +496,23 @@ class HeuristicBot:
 
 __all__ = ["BID_MARGIN", "CONTEST_POINTS", "DOUBLE_EDGE", "FELE_LEAD_SHARE", "KEEP_TRICK",
            "LEVEL_STEP", "REDOUBLE_CHANCE", "HeuristicBot", "Params"]
+
+
+def _surely_dead(view: SeatView, rs: Ruleset, con: Contract | None, hand: int) -> bool:
+    """Whether a doubling by the viewer now would be dead (RULES §4), as far as he can
+    tell: only when the sides of every doubler so far, and his own, are known to him."""
+    doublers: list[int] = []
+    for seat, text in view.calls:
+        call = parse_call(text, rs)
+        if call.kind == "contract":
+            doublers = []
+        elif call.kind == "double":
+            doublers.append(seat)
+    sides = [view.sides[s] for s in (*doublers, view.seat)]
+    if any(x is None for x in sides):
+        return False
+    starzy = rs.plain.starzy
+    game = con if con is not None else (
+        rs.cicha if view.contract == "cicha" or hand & starzy == starzy else rs.zwykla)
+    known = [x for x in sides if x is not None]
+    return count_doublings(game, known)[0] == count_doublings(game, known[:-1])[0]

@@ -50,7 +50,7 @@ from stolik.games.baska.calls import PASS, Call, parse_call
 from stolik.games.baska.deck import CARD_POINTS, DECK, TOTAL_POINTS
 from stolik.games.baska.inference import Layout, sample_layouts
 from stolik.games.baska.ruleset import Contract, Ruleset
-from stolik.games.baska.scoring import DECLARING, OPPOSING, Game, score
+from stolik.games.baska.scoring import DECLARING, OPPOSING, Game, count_doublings, score
 from stolik.games.baska.state import SeatView
 from stolik.solver.baska import points_solver
 from stolik.solver.search import UtilityTable
@@ -76,35 +76,32 @@ class _Auction:
 
     contract: Contract | None
     declarer: int | None
-    level: int
-    first_doubler: int | None
+    doublers: tuple[int, ...]
+    """The seats of the doubling calls on it, in order (RULES §4: which of them count
+    depends on the sides, so on the layout)."""
 
 
 def _auction_of(view: SeatView, rs: Ruleset) -> _Auction:
     contract: Contract | None = None
     declarer: int | None = None
-    level = 0
-    first: int | None = None
+    doublers: tuple[int, ...] = ()
     for seat, text in view.calls:
         call = parse_call(text, rs)
         if call.kind == "contract":
             assert call.contract is not None
-            contract, declarer, level, first = rs.contract(call.contract), seat, 0, None
+            contract, declarer, doublers = rs.contract(call.contract), seat, ()
         elif call.kind == "double":
-            level = call.level
-            if first is None:
-                first = seat
-    return _Auction(contract, declarer, level, first)
+            doublers = (*doublers, seat)
+    return _Auction(contract, declarer, doublers)
 
 
 def _after(a: _Auction, call: Call, seat: int, rs: Ruleset) -> _Auction:
     """The auction once ``seat`` has made ``call``."""
     if call.kind == "contract":
         assert call.contract is not None
-        return _Auction(rs.contract(call.contract), seat, 0, None)
+        return _Auction(rs.contract(call.contract), seat, ())
     if call.kind == "double":
-        return _Auction(a.contract, a.declarer, call.level,
-                        seat if a.first_doubler is None else a.first_doubler)
+        return _Auction(a.contract, a.declarer, (*a.doublers, seat))
     return a
 
 
@@ -129,9 +126,9 @@ def _game(rs: Ruleset, a: _Auction, initial: Layout) -> Game:
             team = tuple(sorted((declarer, partner)))
         else:
             team = (declarer,)
-    first = None if a.first_doubler is None else (
-        DECLARING if a.first_doubler in team else OPPOSING)
-    return Game(contract, declarer, team, a.level, first, partner)
+    level, first, _ = count_doublings(
+        contract, [DECLARING if s in team else OPPOSING for s in a.doublers])
+    return Game(contract, declarer, team, level, first, partner)
 
 
 @lru_cache(maxsize=4096)
