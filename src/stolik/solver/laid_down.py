@@ -18,9 +18,12 @@ seen, a winning strategy found here is one that is the same across layouts that 
 identical to him — and conversely every line the adversary plays is a real layout.
 
 Unseen cards that are adjacent in the order with nothing left between them, worth the same
-and allowed to the same seats are interchangeable for the adversary, and so are such cards
-of the declarer: only one of each is tried. Positions at the start of a trick are
-remembered.
+and allowed to the same seats are interchangeable for the adversary — provided no opponent
+who plays later in the same trick may hold them (else one opponent can play the lower card
+and his partner overtake with the higher: issue 15) — and so are such cards of the
+declarer: only one of each is tried. Positions at the start of a trick are remembered.
+:func:`stolik.solver.brute.brute_laid_down` (explicit layouts) is the reference it is
+tested against on every hand of every shipped order.
 
 >>> from stolik.games.baska.deck import DECK, CARD_POINTS
 >>> from stolik.games.baska.ruleset import load_ruleset
@@ -120,9 +123,17 @@ def _implied(card: int, led: int, winning: int, p: I64Array) -> int:
 
 
 @jit("i8(i8, i8, i8[::1], i8, i8[::1], i8[::1], i8[::1])")
-def _reps(cards: int, live: int, forb: I64Array, adversary: int, p: I64Array,
+def _reps(cards: int, live: int, forb: I64Array, later: int, p: I64Array,
           moves: I64Array, scores: I64Array) -> int:
-    """Representatives of ``cards`` (interchangeable ones merged) into ``moves``; count."""
+    """Representatives of ``cards`` (interchangeable ones merged) into ``moves``; count.
+
+    ``later``: -1 for the declarer's cards; for an opponent's, the mask of the opponents
+    who play after him in this trick. Two unseen cards are interchangeable for the
+    adversary only if every opponent may hold both or neither (swapping them maps a layout
+    to a layout) and no later opponent in this trick may hold them: otherwise one opponent
+    playing the lower card and his partner overtaking with the higher one is a line that
+    playing the higher card first does not cover (issue 15). The lower card is dropped.
+    """
     k = 0
     m = cards
     while m:
@@ -136,10 +147,11 @@ def _reps(cards: int, live: int, forb: I64Array, adversary: int, p: I64Array,
             mid = p[P_BETWEEN + c * MAX_CARDS + d]
             if mid < 0 or mid & live or p[P_POINTS + c] != p[P_POINTS + d]:
                 continue
-            if adversary:
+            if later >= 0:
                 same = True
                 for s in range(4):
-                    if (forb[s] >> c & 1) != (forb[s] >> d & 1):
+                    differ = (forb[s] >> c & 1) != (forb[s] >> d & 1)
+                    if differ or (later >> s & 1 and not forb[s] >> c & 1):
                         same = False
                 if not same:
                     continue
@@ -246,7 +258,7 @@ def _and_or(forb0: I64Array, cnt0: I64Array, dh0: int, unseen0: int, leader0: in
                 lm = legal(dh, f[_LED], wc, p) if n else dh
                 for s in range(4):
                     forb[s] = 0
-                k = _reps(lm, live, forb, 0, p, moves, scores)
+                k = _reps(lm, live, forb, -1, p, moves, scores)
                 for i in range(k):
                     c = moves[i]
                     scores[i] = -p[P_STRENGTH + c] * 64 + p[P_POINTS + c]
@@ -255,7 +267,12 @@ def _and_or(forb0: I64Array, cnt0: I64Array, dh0: int, unseen0: int, leader0: in
                 for s in range(4):
                     forb[s] = f[_F0 + s]
                     cnt[s] = f[_C0 + s]
-                kk = _reps(unseen & ~forb[seat], live, forb, 1, p, moves, scores)
+                later = 0
+                for j in range(n + 1, 4):
+                    t = (f[_LEADER] + j) & 3
+                    if t != declarer:
+                        later |= 1 << t
+                kk = _reps(unseen & ~forb[seat], live, forb, later, p, moves, scores)
                 cnt[seat] -= 1
                 own = forb[seat]
                 k = 0
