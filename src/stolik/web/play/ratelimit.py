@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -96,7 +97,7 @@ class PlayLimits:
     @classmethod
     def unlimited(cls) -> PlayLimits:
         """No limits at all (tests and load benchmarks from one address)."""
-        return cls(0, 0, 0, 0, 0.0, 0, 0, 0, 0.0, 0, 0.0, 0, 0, 0.0)
+        return cls(**{f.name: 0 for f in dataclasses.fields(cls)})
 
 
 def _over(count: int, limit: int) -> bool:
