@@ -183,11 +183,12 @@ def test_review_after_each_deal(tmp_path: Path) -> None:
 def test_other_seat_and_default_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["play", "--deals", "1", "--opponents", "random", "--seed",
-                                 "9", "--seat", "2", "--name", "Ala", "--no-analysis"],
+                                 "9", "--seat", "3", "--name", "Ala", "--no-analysis"],
                            input=FIRST)
     assert result.exit_code == 0
     files = list(tmp_path.glob("stolik-*.toml"))
     assert len(files) == 1 and files[0].name in result.stdout
+    # --seat counts 1–4 as a person does; the record keeps the engine's 0–3 (RULES §11).
     assert load_record(files[0]).players == ("random 0", "random 1", "Ala", "random 3")
 
 

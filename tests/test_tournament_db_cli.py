@@ -103,17 +103,25 @@ def test_running_a_tournament(cli: Cli, tmp_path: Path) -> None:
     assert line == "stolik: t1: round 1: the round has started: it cannot be drawn again " \
         "(RULES §10)"
 
-    for words in (["contract=gran", "declarer=0", "points=90"],
-                  ["contract=zwykla", "starzy=0,2", "points=70", "tricks=3"],
-                  ["contract=zolo", "declarer=1", "level=1", "points=61"]):
+    # Seats as the printed plan counts them, 1–4 (seat 1 deals first), or the player's id
+    # or name: a referee following the plan cannot enter the wrong declarer (RULES §10).
+    for words in (["contract=gran", "declarer=p1", "points=90"],
+                  ["contract=zwykla", "starzy=1,3", "points=70", "tricks=3"],
+                  ["contract=zolo", "declarer=Bo Konkol", "level=1", "points=61"]):
         cli.ok("sheet", "add", "t1", "1", "1", *words)
-    cli.ok("sheet", "correct", "t1", "1", "1", "2", "contract=gran", "declarer=3",
+    cli.ok("sheet", "correct", "t1", "1", "1", "2", "contract=gran", "declarer=4",
            "points=80", who="boss")
     cli.ok("sheet", "confirm", "t1", "1", "1", "1", who="second")
-    cli.ok("sheet", "add", "t1", "1", "1", "contract=gran", "declarer=2", "points=90")
+    cli.ok("sheet", "add", "t1", "1", "1", "contract=gran", "declarer=3", "points=90")
     cli.ok("sheet", "delete", "t1", "1", "1", "4")
     out = cli.ok("sheet", "t1", "1", "1")
     assert "round 1, table 1" in out and "p1 Ala Nowak" in out and "Gran" in out
+    assert "1 p1 Ala Nowak · 2 p2 Bo Konkol" in out and "first dealer: seat 1" in out
+    rows = [x.split() for x in out.splitlines() if x.startswith("  ") and
+            x.split()[0].isdigit() and len(x.split()) > 8]
+    # deal 1 by seat 1 (p1), deal 2 corrected to seat 4 (p4), deal 3 by seat 2 (p2)
+    assert [r[1:3] for r in rows] == [["Gran", "Ala"], ["Gran", "Darek"],
+                                      ["Zoło", "Bo"]], out
     assert "Wynik stolika" in out and "ref / second" in out
 
     cli.ok("event", "add", "t1", "1", "1", "p2", "late", "7")
@@ -124,7 +132,7 @@ def test_running_a_tournament(cli: Cli, tmp_path: Path) -> None:
     cli.ok("event", "add", "t1", "1", "1", "p2", "late", "6")
     cli.ok("round", "close", "t1", "1")
     assert "closed" in cli.error("sheet", "add", "t1", "1", "1", "contract=gran",
-                                 "declarer=0", "points=90")
+                                 "declarer=1", "points=90")
     cli.ok("round", "reopen", "t1", "1")
 
     doc = json.loads(cli.ok("standings", "t1", "--json", "--csv", tmp_path / "csv"))
@@ -150,6 +158,7 @@ def test_running_a_tournament(cli: Cli, tmp_path: Path) -> None:
     audit = json.loads(cli.ok("audit", "t1", "--json"))
     corr = next(a for a in audit if a["action"] == "correct")
     assert corr["who"] == "boss" and corr["what"] == "round 1, table 1, deal 2"
+    # the database keeps the engine's seats 0–3: seat 4 of the plan is 3
     assert corr["before"]["contract"] == "zwykla" and corr["after"]["declarer"] == 3
     assert {a["who"] for a in audit} == {"ref", "boss", "second"}
     out = cli.ok("audit", "t1")
@@ -230,14 +239,23 @@ def test_errors_are_one_line(cli: Cli, tmp_path: Path) -> None:
     assert "q1" not in cli.ok("players", "t1")  # all or nothing
     assert "round 1 is not drawn yet" in cli.error("sheet", "t1", "1", "1")
     cli.ok("seat", "t1", "--manual", "p1 p2 p3 p4", "--sit-out", "p5")
-    assert cli.error("sheet", "add", "t1", "1", "1", "contract=gran", "declarer=0",
+    assert cli.error("sheet", "add", "t1", "1", "1", "contract=gran", "declarer=1",
                      "points=200") == ("stolik: t1: round 1, table 1: line: 'points' must "
                                        "be a whole number 0–104, not 200 (RULES §7)")
+    for bad in ("0", "5", "p5", "nobody"):
+        assert cli.error("sheet", "add", "t1", "1", "1", "contract=gran", f"declarer={bad}",
+                         "points=61") == (
+            "stolik: t1: round 1, table 1: sheet line: 'declarer' must be a seat 1–4 or a "
+            f"player at the table (p1, p2, p3, p4), not {int(bad) if bad.isdigit() else bad!r}"
+            " (RULES §10)")
+    assert cli.error("sheet", "add", "t1", "1", "1", "contract=gran", "points=61") == (
+        "stolik: t1: round 1, table 1: deal 1: 'gran' needs its 'declarer': the seat (or "
+        "player) who plays it (RULES §4)")
     assert "unknown key 'who'" in cli.error("sheet", "add", "t1", "1", "1", "who=me")
     assert "KEY=VALUE" in cli.error("sheet", "add", "t1", "1", "1", "gran")
     assert "t1: round 1: no table 2 (the round has 1)" in cli.error(
-        "sheet", "add", "t1", "1", "2", "contract=gran", "declarer=0", "points=90")
-    cli.ok("sheet", "add", "t1", "1", "1", "contract=gran", "declarer=0", "points=90")
+        "sheet", "add", "t1", "1", "2", "contract=gran", "declarer=1", "points=90")
+    cli.ok("sheet", "add", "t1", "1", "1", "contract=gran", "declarer=1", "points=90")
     assert cli.error("sheet", "confirm", "t1", "1", "1", "1") == (
         "stolik: t1: round 1, table 1, deal 1: entered by 'ref', so another person "
         "confirms it (RULES §10)")
@@ -252,7 +270,7 @@ def test_errors_are_one_line(cli: Cli, tmp_path: Path) -> None:
     assert "no season 'nope'" in cli.error("standings", "--season", "nope")
     assert "not a stolik backup" in cli.error("restore", SAMPLE)
     assert "--started: 'soon' is not a time" in cli.error(
-        "sheet", "add", "t1", "1", "1", "contract=gran", "declarer=0", "points=90",
+        "sheet", "add", "t1", "1", "1", "contract=gran", "declarer=1", "points=90",
         "--started", "soon")
     assert "player 'p9' is not entered" in cli.error("seat", "t1", "--player", "p9")
     assert "--manual: table 1 has 3 players" in cli.error("seat", "t1", "--round", "2",

@@ -9,7 +9,14 @@ import pytest
 
 from stolik.games.baska.ruleset import load_ruleset
 from stolik.tournament.model import TournamentError
-from stolik.tournament.sheet import line_document, parse_line, settle_line, settle_sheet
+from stolik.tournament.sheet import (
+    engine_line,
+    line_document,
+    parse_line,
+    person_document,
+    settle_line,
+    settle_sheet,
+)
 
 PUCKA = load_ruleset("pucka-2019")
 LINIA = load_ruleset("linia")
@@ -115,3 +122,52 @@ def test_bad_lines_are_refused_with_one_line(raw: Any, needle: str) -> None:
     assert needle in str(e.value)
     assert str(e.value).startswith("sheet line 1: ")
     assert "\n" not in str(e.value)
+
+
+TABLE = [("p05", "Ola Kreft"), ("p02", "Jan Labuda"), ("p11", "Ola Formela"),
+         ("p07", "Ewa Konkol")]
+"""A table as the plan prints it: seat 1 (deals first) to seat 4."""
+
+
+@pytest.mark.parametrize(("raw", "engine"), [
+    # RULES §10: a person counts seats 1–4 in the plan's order, or names the player.
+    ({"contract": "gran", "declarer": 1, "points": 61}, {"declarer": 0}),
+    ({"contract": "gran", "declarer": "4", "points": 61}, {"declarer": 3}),
+    ({"contract": "gran", "declarer": "p11", "points": 61}, {"declarer": 2}),
+    ({"contract": "gran", "declarer": "ewa konkol", "points": 61}, {"declarer": 3}),
+    ({"contract": "zwykla", "starzy": [1, "p11"], "points": 70, "tricks": 3},
+     {"starzy": [0, 2]}),
+    ({"contract": "wesele", "declarer": 2, "partner": "Ola Kreft", "points": 70,
+      "tricks": 3, "revoke": 3}, {"declarer": 1, "partner": 0, "revoke": 2}),
+])
+def test_a_persons_seats_are_1_to_4_or_players(raw: dict[str, Any],
+                                               engine: dict[str, Any]) -> None:
+    line = engine_line(raw, TABLE, "sheet line 1")
+    assert {k: line[k] for k in engine} == engine
+    assert person_document(line_document(parse_line(line, "x"))) == {
+        **raw, **{k: [s + 1 for s in v] if isinstance(v, list) else v + 1
+                  for k, v in engine.items()}}
+
+
+@pytest.mark.parametrize(("raw", "needle"), [
+    ({"contract": "gran", "declarer": 0}, "'declarer' must be a seat 1–4 or a player at "
+     "the table (p05, p02, p11, p07), not 0"),
+    ({"contract": "gran", "declarer": 5}, "not 5"),
+    ({"contract": "gran", "declarer": "p99"}, "not 'p99'"),
+    ({"contract": "gran", "declarer": "ola"}, "not 'ola'"),
+    ({"contract": "gran", "declarer": True}, "not True"),
+    ({"contract": "zwykla", "starzy": [1, "Ola Kreft"]}, "'starzy' names seat 1 twice"),
+    ({"contract": "zwykla", "starzy": 1}, "'starzy' must be two seats 1–4"),
+])
+def test_a_persons_bad_seat_is_one_line(raw: dict[str, Any], needle: str) -> None:
+    with pytest.raises(TournamentError) as e:
+        engine_line(raw, TABLE, "sheet line 1")
+    assert needle in str(e.value) and "\n" not in str(e.value)
+
+
+def test_two_players_of_one_name_need_the_id() -> None:
+    """Names are matched case-insensitively; one that two players share is refused."""
+    twins = [("a", "Ola"), ("b", "ola"), ("c", "Cela"), ("d", "Darek")]
+    with pytest.raises(TournamentError, match="names 2 players"):
+        engine_line({"contract": "gran", "declarer": "OLA"}, twins, "x")
+    assert engine_line({"contract": "gran", "declarer": "b"}, twins, "x")["declarer"] == 1

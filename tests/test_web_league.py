@@ -389,9 +389,10 @@ def test_live_json_and_pages(client: TestClient, db: Database) -> None:
     assert 'data-src="/t/puck-1/live.json"' in page.text
     assert client.get("/t/").status_code == 200
     me = client.get(f"/t/{SLUG}/player/{seated}")
-    assert me.status_code == 200 and "<strong>1</strong>" in me.text
+    # index 1 of the draw is seat 2 of the printed plan, as `tournament seat --player` says
+    assert me.status_code == 200 and "<strong>2</strong>" in me.text
     assert re.search(r'id="where">Runda 1:\s*<strong>Stolik 1</strong>, miejsce przy stole '
-                     r'<strong>1</strong>', me.text)
+                     r'<strong>2</strong>', me.text)
     assert client.get(f"/t/{SLUG}/player/nobody").status_code == 404
     assert client.get("/t/nope/").status_code == 404
     assert client.get("/t/nope/live.json").status_code == 404

@@ -5,8 +5,8 @@ printed as one line on stderr and ends the command with exit status 1 — never 
 
 >>> fmt_number(6.0), fmt_number(1.3333333333333333), fmt_number(-4)
 ('6', '1.33', '-4')
->>> seat_name(("Ala", "Bo", "Cel", "Dar"), 2), seat_name(None, 2)
-('Cel', 'seat 2')
+>>> seat_name(("Ala", "Bo", "Cel", "Dar"), 2), seat_name(None, 2), seat_name(None, 2, first=1)
+('Cel', 'seat 2', 'seat 3')
 """
 
 from __future__ import annotations
@@ -109,9 +109,10 @@ def fmt_number(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def seat_name(players: Sequence[str] | None, seat: int) -> str:
-    """A seat's player name, or ``seat N`` when the record names nobody."""
-    return players[seat] if players else f"seat {seat}"
+def seat_name(players: Sequence[str] | None, seat: int, *, first: int = 0) -> str:
+    """A seat's player name, or ``seat N`` when the record names nobody (numbered from
+    ``first``: 0 as in a record, RULES §11, or 1 as a person counts)."""
+    return players[seat] if players else f"seat {seat + first}"
 
 
 class Para:

@@ -637,7 +637,7 @@ class PlayUI:
             hand = Text(" ").join(card_text(c, ascii=self.ascii) for c in order.sort(
                 DECK.cards_of(deal.initial_hands[x])))
             pay = r.payout[x]
-            t.add_row(str(x), Text(self.name(x) + (" *" if x == self.seat else "")), hand,
+            t.add_row(str(x + 1), Text(self.name(x) + (" *" if x == self.seat else "")), hand,
                       str(r.points[x]), str(r.tricks[x]),
                       Text(f"{pay:+d}", style="green" if pay > 0 else "red" if pay < 0 else ""),
                       str(s.totals[x]))
@@ -683,7 +683,7 @@ class PlayUI:
             running = [running[x] + r.payout[x] for x in range(4)]
             game = game_name(s.rs, r) + (f" ×{r.mult}" if r.mult > 1 else "")
             lines.append((str(f.number), Text("B", style="magenta") if r.bok_deal else "",
-                          game, Text(declarer_text(r, s.players)), note_text(r),
+                          game, Text(declarer_text(r, s.players, first=1)), note_text(r),
                           *(Text(f"{r.payout[x]:+d} ", style="green" if r.payout[x] > 0
                                  else "red" if r.payout[x] < 0 else "")
                             + Text(f"{running[x]:>4d}", style="bold") for x in range(4))))
@@ -698,7 +698,7 @@ class PlayUI:
         if not self.s.finished:
             self.console.print(self.score_line())
             return
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii)
+        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii, first=1)
 
 
 class Opponents(StrEnum):
@@ -730,7 +730,7 @@ def play_command(
         help="Random seed: the same seed deals the same cards (default: a new one, "
         "shown on screen).")] = None,
     seat: Annotated[int, typer.Option(
-        "--seat", min=0, max=3, help="Your seat 0–3 (seat 0 deals first).")] = 0,
+        "--seat", min=1, max=4, help="Your seat 1–4 (seat 1 deals first).")] = 1,
     name: Annotated[str | None, typer.Option(
         "--name", show_default=False, help="Your name on the score sheet and the record "
         "(default: Ty / You).")] = None,
@@ -768,6 +768,7 @@ def play_command(
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         player = name or tr(language, "you")
+        seat -= 1  # a person counts seats 1–4; the engine and the record 0–3 (RULES §11)
         session = Session.create(rs, deals=deals, seed=seed, humans=(seat,),
                                  names={seat: player}, opponents=kind)
         console = stdout_console(width=WIDE)

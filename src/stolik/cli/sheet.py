@@ -21,17 +21,19 @@ from stolik.games.baska.words import doubling_text, game_name, note_text
 from stolik.series import ranks
 
 
-def declarer_text(result: DealResult, players: tuple[str, ...] | None) -> str:
+def declarer_text(result: DealResult, players: tuple[str, ...] | None, *,
+                  first: int = 0) -> str:
     """Who played: the declarer (with his partner in a wesele), or the starzy seats of a
-    plain game."""
+    plain game. Seats are numbered from ``first``: 0 as in a deal record (RULES §11), 1
+    where a person counts them (a tournament's plan, the terminal game)."""
     g = result.game
     if g.contract.kind == "plain":
-        return "starzy " + "+".join(str(s) for s in g.team)
+        return "starzy " + "+".join(str(s + first) for s in g.team)
     if g.declarer is None:
         return "—"
-    who = seat_name(players, g.declarer)
+    who = seat_name(players, g.declarer, first=first)
     if g.partner is not None:
-        who += " + " + seat_name(players, g.partner)
+        who += " + " + seat_name(players, g.partner, first=first)
     return who
 
 
@@ -40,14 +42,16 @@ def _per_seat(values: tuple[int, int, int, int]) -> str:
 
 
 def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
-                 title: str | None = None) -> None:
-    """Print the score sheet of a replayed series."""
+                 title: str | None = None, first: int = 0) -> None:
+    """Print the score sheet of a replayed series; seats numbered from ``first`` (0 as in
+    the record, RULES §11; 1 for a person at the terminal table)."""
     record = series.record
     rs = record.ruleset
     players = record.players
     head = title or f"Baśka — {rs.name}"
     console.print(Text(head, style="bold"))
-    seats = " · ".join(f"{s} {escape(seat_name(players, s))}" for s in range(4)) if players else ""
+    seats = " · ".join(f"{s + first} {escape(seat_name(players, s))}"
+                       for s in range(4)) if players else ""
     n = len(series.results)
     info = [f"ruleset {record.ruleset_ref}", f"{n} deal{'' if n == 1 else 's'}"]
     info.extend(f"{k} {v}" for k, v in record.meta)
@@ -59,7 +63,7 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
     # winners, then with running totals only.
     unbounded = console.options.update(width=10_000)
     for detail in (FULL, NO_PLAY, TOTALS_ONLY):
-        table = _deal_table(series, ascii=ascii, detail=detail)
+        table = _deal_table(series, ascii=ascii, detail=detail, first=first)
         if Measurement.get(console, unbounded, table).maximum <= console.width:
             break
     console.print(table)
@@ -77,7 +81,7 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
     if any(r.bok_deal for r in series.results):
         legend.insert(0, "B = bok-runda deal (worth double)")
     console.print(Para("; ".join(legend) + ".", indent=0, style="dim"))
-    render_standings(series, console, ascii=ascii)
+    render_standings(series, console, ascii=ascii, first=first)
 
 
 FULL, NO_PLAY, TOTALS_ONLY = 2, 1, 0
@@ -85,7 +89,7 @@ FULL, NO_PLAY, TOTALS_ONLY = 2, 1, 0
 and also no payouts beside the running totals."""
 
 
-def _deal_table(series: SeriesResult, *, ascii: bool, detail: int) -> Table:
+def _deal_table(series: SeriesResult, *, ascii: bool, detail: int, first: int = 0) -> Table:
     """One row per deal, at a level of detail (:data:`FULL` …)."""
     record = series.record
     rs = record.ruleset
@@ -128,9 +132,9 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int) -> Table:
         t.add_row(
             str(i + 1),
             Text("B", style="magenta") if r.bok_deal else "",
-            str(record.deals[i].dealer),
+            str(record.deals[i].dealer + first),
             game_name(rs, r),
-            escape(declarer_text(r, players)),
+            escape(declarer_text(r, players, first=first)),
             doubling_text(rs, r),
             f"×{r.mult}" if r.mult > 1 else "",
             *details,
@@ -140,8 +144,9 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int) -> Table:
     return t
 
 
-def render_standings(series: SeriesResult, console: Console, *, ascii: bool = False) -> None:
-    """Totals, places and place points (RULES §9)."""
+def render_standings(series: SeriesResult, console: Console, *, ascii: bool = False,
+                     first: int = 0) -> None:
+    """Totals, places and place points (RULES §9); seats numbered from ``first``."""
     players = series.record.players
     places = ranks(series.totals)
     t = new_table(ascii, title="Wynik serii (series result)", title_justify="left",
@@ -152,6 +157,7 @@ def render_standings(series: SeriesResult, console: Console, *, ascii: bool = Fa
     t.add_column("miejsce\n(place)", justify="right")
     t.add_column("punkty za miejsce\n(place points)", justify="right")
     for s in sorted(range(4), key=lambda s: (places[s], s)):
-        t.add_row(str(s), escape(seat_name(players, s)), str(series.totals[s]), str(places[s]),
+        t.add_row(str(s + first), escape(seat_name(players, s, first=first)),
+                  str(series.totals[s]), str(places[s]),
                   fmt_number(series.place_points[s]))
     console.print(t)

@@ -15,7 +15,7 @@ file, RULES §11, appended in one transaction).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -50,7 +50,8 @@ from stolik.games.baska.scoring import DealResult
 from stolik.games.baska.words import game_name, note_text
 from stolik.records import load_document
 from stolik.tournament import store
-from stolik.tournament.sheet import parse_line, settle_sheet
+from stolik.tournament.model import TournamentError
+from stolik.tournament.sheet import engine_line, parse_line, settle_sheet
 from stolik.tournament.store import DealInfo, StoreError
 
 sheet_app = typer.Typer(cls=ShowFirstGroup, no_args_is_help=True, help=(
@@ -61,9 +62,26 @@ DealArg = Annotated[int, typer.Argument(metavar="DEAL", help="Deal number (rozda
                                         min=1, show_default=False)]
 LineArgs = Annotated[list[str], typer.Argument(
     metavar="KEY=VALUE...", help="The sheet line: contract (gran, zolo, wesele, baszka, "
-    "zwykla, cicha, …), declarer (seat 0–3), starzy (two seats: 0,2), partner (wesele), "
-    "level (doublings: kontra 1, rekontra 2…), points (0–104), tricks (bitki 0–4), revoke "
-    "(seat), first_double (opposing|declaring).", show_default=False)]
+    "zwykla, cicha, …), declarer (seat 1–4 as in the printed plan, or the player's id or "
+    "name), starzy (two seats: 1,3), partner (wesele), level (doublings: kontra 1, "
+    "rekontra 2…), points (0–104), tricks (bitki 0–4), revoke (seat), first_double "
+    "(opposing|declaring).", show_default=False)]
+
+
+def _engine_line(d: Database, slug: str, rnd: int, table: int, words: Sequence[str]
+                 ) -> dict[str, Any]:
+    """The ``KEY=VALUE`` words with the engine's seats 0–3: a person types 1–4 (the
+    plan's order, seat 1 deals first) or a player at the table (RULES §10)."""
+    raw = parse_pairs(words)
+    plans = store.plans_of(d, slug)
+    players = None
+    if 1 <= rnd <= len(plans) and 1 <= table <= len(plans[rnd - 1].tables):
+        names = {p.code: p.name for p in store.players_of(d, slug)}
+        players = [(c, names.get(c, c)) for c in plans[rnd - 1].tables[table - 1]]
+    try:
+        return engine_line(raw, players, "sheet line")
+    except TournamentError as e:
+        raise StoreError(f"{slug}: round {rnd}, table {table}: {e.message}") from None
 
 
 def _results(rs: Ruleset, deals: Sequence[DealInfo]) -> list[DealResult]:
@@ -96,11 +114,12 @@ def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
     names = {p.id: p.name for p in model.players}
     seats = tuple(f"{p} {names.get(p, p)}" for p in entry.seats)
     by_seat = tuple(names.get(p, p) for p in entry.seats)
+    # Seats as a person counts them, 1–4 in the plan's order (RULES §10).
     rs = load_ruleset(model.ruleset)
     console.print(Text(f"{info.name} — round {rnd}, table {table} (ruleset {info.ruleset})",
                        style="bold"))
-    console.print(" · ".join(f"{s} {escape(seats[s])}" for s in range(4))
-                  + f" · first dealer: seat {entry.first_dealer}")
+    console.print(" · ".join(f"{s + 1} {escape(seats[s])}" for s in range(4))
+                  + f" · first dealer: seat {entry.first_dealer + 1}")
     if entry.totals is not None:
         console.print(f"only totals entered: {' '.join(f'{v:+d}' for v in entry.totals)}")
     all_results = _results(rs, deals)
@@ -132,7 +151,7 @@ def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
         for x, r, cells in rows:
             style = "" if x.counts else "dim"
             t.add_row(str(x.number), Text("B", style="magenta") if r.bok_deal else "",
-                      game_name(rs, r), escape(declarer_text(r, by_seat)),
+                      game_name(rs, r), escape(declarer_text(r, by_seat, first=1)),
                       rs.doubling_name(r.level) if r.level else "", note_text(r), *cells,
                       _flags(x, info.require_confirmation),
                       escape(x.entered_by + (f" / {x.confirmed_by}" if x.confirmed_by
@@ -159,7 +178,7 @@ def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
         for col in ("seat", "player", "table points", "place points"):
             rt.add_column(col, justify="left" if col == "player" else "right")
         for s in range(4):
-            rt.add_row(str(s), escape(seats[s]), str(tr.table_points[s]),
+            rt.add_row(str(s + 1), escape(seats[s]), str(tr.table_points[s]),
                        fmt_number(tr.place_points[s]))
         console.print(rt)
         for e in tr.events:
@@ -186,9 +205,10 @@ def sheet_add(
         show_default=False)] = None,
     db: DbOption = None, who: WhoOption = None,
 ) -> None:
-    """Enter the table's next deal, e.g. ``contract=gran declarer=2 points=61``."""
+    """Enter the table's next deal, e.g. ``contract=gran declarer=2 points=61`` (seat 2 of
+    the printed plan) or ``declarer=p05``."""
     with database(db) as d:
-        raw = parse_pairs(line)
+        raw = _engine_line(d, slug, round, table, line)
         if started is None:
             info = store.enter_deal(d, slug, round, table, raw, who=who_of(who))
         else:
@@ -205,7 +225,8 @@ def sheet_correct(slug: SlugArg, round: RoundArg, table: TableArg, number: DealA
     """Replace a deal's line (the audit log keeps before and after; a confirmation is
     withdrawn)."""
     with database(db) as d:
-        store.correct_deal(d, slug, round, table, number, parse_pairs(line), who=who_of(who))
+        store.correct_deal(d, slug, round, table, number,
+                           _engine_line(d, slug, round, table, line), who=who_of(who))
         report(f"{slug}: round {round}, table {table}: deal {number} corrected")
 
 
@@ -231,7 +252,7 @@ def sheet_confirm(slug: SlugArg, round: RoundArg, table: TableArg, number: DealA
 def sheet_totals(
     slug: SlugArg, round: RoundArg, table: TableArg,
     points: Annotated[list[int] | None, typer.Argument(
-        metavar="P0 P1 P2 P3", help="The final table points by seat 0–3 (sum 0).",
+        metavar="P1 P2 P3 P4", help="The final table points by seat 1–4 (sum 0).",
         show_default=False)] = None,
     clear: Annotated[bool, typer.Option("--clear", help="Clear the totals.")] = False,
     db: DbOption = None, who: WhoOption = None,

@@ -22,6 +22,12 @@ A referee who kept only the paper sheet writes each deal as a TOML inline table:
 
 Bok-rounds (RULES §6) are applied over the table's sequence of lines.
 
+Seats: a line as stored (:func:`parse_line`, :func:`line_document`) numbers them 0–3 like
+the engine and the deal records (RULES §11). A person — the referee typing ``sheet add``,
+a tournament file of ``format = 2`` — numbers them 1–4 in the seating's order, as the
+printed plan does (seat 1 deals first), or names the player by id or name:
+:func:`engine_line` turns such a line into the stored one, :func:`person_document` back.
+
 >>> from stolik.games.baska.ruleset import load_ruleset
 >>> rs = load_ruleset("pucka-2019")
 >>> lines = [parse_line({"contract": "zolo", "declarer": 2, "level": 1, "points": 61}, "x"),
@@ -32,6 +38,11 @@ Bok-rounds (RULES §6) are applied over the table's sequence of lines.
 [(-10, -10, 30, -10), (1, -1, 1, -1), (-10, 30, -10, -10), (-10, -10, -10, 30)]
 >>> line_document(lines[1])
 {'contract': 'zwykla', 'starzy': [0, 2], 'points': 70, 'tricks': 3}
+>>> table = [("p1", "Ala"), ("p2", "Bo"), ("p3", "Cela"), ("p4", "Darek")]
+>>> engine_line({"contract": "wesele", "declarer": 1, "partner": "cela"}, table, "x")
+{'contract': 'wesele', 'declarer': 0, 'partner': 2}
+>>> person_document(line_document(lines[1]))
+{'contract': 'zwykla', 'starzy': [1, 3], 'points': 70, 'tricks': 3}
 """
 
 from __future__ import annotations
@@ -45,6 +56,9 @@ from stolik.tournament.model import SheetLine, TournamentError
 
 LINE_KEYS = ("contract", "declarer", "starzy", "partner", "level", "points", "tricks",
              "revoke", "first_double")
+
+SEAT_KEYS = ("declarer", "partner", "revoke")
+"""The keys that name one seat (``starzy`` names two)."""
 
 _MIN_POINTS = (0, 8, 20, 60, 104)
 """Fewest card points a side can hold with 0–4 tricks (a trick holds ≥ 8, four lowest
@@ -102,6 +116,64 @@ def parse_line(raw: Any, where: str) -> SheetLine:
     return SheetLine(contract, opt_seat("declarer"), starzy, opt_seat("partner"),
                      _int(raw.get("level", 0), where, "level", 0, 4),
                      opt_int("points", 104), opt_int("tricks", 4), opt_seat("revoke"), first)
+
+
+def person_seat(value: Any, players: Sequence[tuple[str, str]] | None, where: str,
+                key: str) -> int:
+    """The engine's seat 0–3 of a seat as a person writes it: 1–4 (the seating's order) or,
+    with ``players`` (id, name by seat), a player's id or name (case ignored)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 4:
+        return value - 1
+    if isinstance(value, str) and players:
+        text = value.strip()
+        found = [s for s, (pid, _) in enumerate(players) if pid == text]
+        if not found:
+            low = text.casefold()
+            found = [s for s, (pid, name) in enumerate(players)
+                     if low in (pid.casefold(), name.casefold())]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise _fail(where, f"'{key}' = {value!r} names {len(found)} players at the "
+                        "table — give the seat 1–4 or the player's id (RULES §10)")
+    at = (" or a player at the table (" + ", ".join(pid for pid, _ in players) + ")"
+          if players else "")
+    raise _fail(where, f"'{key}' must be a seat 1–4{at}, not {value!r} (RULES §10)")
+
+
+def engine_line(raw: Mapping[str, Any], players: Sequence[tuple[str, str]] | None,
+                where: str) -> dict[str, Any]:
+    """A line as a person writes it (seats 1–4 or players, see :func:`person_seat`) with
+    the engine's seats 0–3, ready for :func:`parse_line`. Other keys pass unchanged."""
+    if not isinstance(raw, Mapping):
+        raise _fail(where, f"a sheet line must be an inline table, not {raw!r}")
+    out = dict(raw)
+    for key in SEAT_KEYS:
+        if key in out:
+            out[key] = person_seat(out[key], players, where, key)
+    if "starzy" in out:
+        pair = out["starzy"]
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise _fail(where, f"'starzy' must be two seats 1–4 (or players), not {pair!r} "
+                        "(RULES §4)")
+        a, b = (person_seat(x, players, where, "starzy") for x in pair)
+        if a == b:
+            raise _fail(where, f"'starzy' names seat {a + 1} twice (RULES §4)")
+        out["starzy"] = [a, b]
+    return out
+
+
+def person_document(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored line (seats 0–3) with the seats a person reads, 1–4."""
+    out = dict(doc)
+    for key in SEAT_KEYS:
+        if isinstance(out.get(key), int):
+            out[key] += 1
+    if isinstance(out.get("starzy"), list | tuple):
+        out["starzy"] = [s + 1 for s in out["starzy"]]
+    return out
 
 
 def line_document(line: SheetLine) -> dict[str, Any]:

@@ -77,7 +77,7 @@ def line_of_form(rs: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
     if kind == "plain":
         pair = (form.get("starzy") or "").strip()
         if pair not in PAIRS:
-            raise FormError("starzy: choose the pair of the old side (e.g. 0-2)")
+            raise FormError("starzy: choose the pair of the old side (e.g. seats 1+3)")
         line["starzy"] = [int(pair[0]), int(pair[2])]
     else:
         line["declarer"] = need_int(form, "declarer", lo=0, hi=3, label="declarer")

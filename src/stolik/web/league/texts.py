@@ -132,8 +132,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lg-season-played": ("Turnieje", "Tournaments"),
     "lg-seat": ("Miejsce przy stole", "Seat"),
     "lg-seating": ("Rozstawienie", "Seating"),
-    "lg-seating-note": ("◆ rozdaje pierwszy. Miejsca 0–3 zgodnie z ruchem wskazówek zegara.",
-                        "◆ deals first. Seats 0–3 clockwise."),
+    "lg-seating-note": ("◆ rozdaje pierwszy. Miejsca 1–4 zgodnie z ruchem wskazówek zegara.",
+                        "◆ deals first. Seats 1–4 clockwise."),
     "lg-seed": ("ziarno", "seed"),
     "lg-setup": ("Pierwsze uruchomienie", "First run"),
     "lg-setup-text": ("Nie ma jeszcze konta sędziego. Utwórz pierwsze; kolejne dodasz "
