@@ -4,11 +4,16 @@ A solo or a cicha that its player cannot lose whatever the others hold and play 
 fewer doublings: the ruleset's ``laid_down_max_level`` (a kontra only in `pucka-2019` and
 `linia`, none in `mester-sport`). Whether a hand is laid down is decided exactly by the
 solver (:func:`stolik.solver.contract_is_laid_down`); it depends only on the card order,
-the goal, the four cards and the player's place after forehand. Single answers are
-computed on demand; :func:`prepare` computes a game's whole table at once (for the
+the goal, the target, the four cards and the player's place after forehand.
+
+The answers for every card order of the shipped rulesets are shipped with the package
+(``laid_down_tables.json``, written by ``scripts/laid_down_tables.py --generate`` and
+checked against the search by the tests and by that script), so replaying a record never
+loads the solver (numba). A club's own ruleset with another order is answered by the
+solver on demand; :func:`prepare` computes such a game's whole table at once (for the
 simulator) and keeps it in the user's cache folder (``$STOLIK_CACHE_DIR``, else
-``~/.cache/stolik``), so it is computed once per machine. The solver (numba) is imported
-only when an answer is not known yet.
+``~/.cache/stolik``) under a name that carries :data:`SOLVER_VERSION`, so a corrected
+solver never serves a stale table.
 
 >>> from stolik.games.baska.deck import DECK
 >>> from stolik.games.baska.ruleset import load_ruleset
@@ -24,13 +29,27 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import tempfile
+import time
+from collections.abc import Iterator, Sequence
 from functools import cache
+from importlib import resources
 from itertools import combinations
 from pathlib import Path
 
 from stolik.games.baska.deck import CARD_POINTS, DECK
-from stolik.games.baska.ruleset import Contract, Ruleset
+from stolik.games.baska.ruleset import Contract, Ruleset, available_rulesets, load_ruleset
+
+SOLVER_VERSION = 2
+"""The laid-down search's answers' version: raise it whenever a change to
+:mod:`stolik.solver.laid_down` may change an answer (2: issue 15, the adversary's merging of
+interchangeable cards made sound). Shipped tables and cache files carry it; a table of
+another version is not used."""
+
+TABLES = "laid_down_tables.json"
+"""The shipped answers, beside this module: ``{"solver": SOLVER_VERSION, "tables":
+{"<order fingerprint>-<goal>-<target>": [hand << 2 | place, …laid down only]}}``."""
 
 _Key = tuple[str, str, int]
 """What decides the answers: a fingerprint of the card order, the goal, the target."""
@@ -39,12 +58,42 @@ _ANSWERS: dict[_Key, dict[int, bool]] = {}
 """Per key: (hand << 2 | place after forehand) → laid down."""
 _COMPLETE: set[_Key] = set()
 
+HANDS = tuple(DECK.mask_of(cards) for cards in combinations(range(16), 4))
+"""Every hand of four cards (1820)."""
+
 
 @cache
 def _key(rs: Ruleset, contract: Contract) -> _Key:
     order = rs.order_of(contract)
     text = repr((order.trumps, order.fele, CARD_POINTS))
     return hashlib.sha256(text.encode()).hexdigest()[:16], contract.goal, rs.points_to_win
+
+
+def _name(key: _Key) -> str:
+    return f"{key[0]}-{key[1]}-{key[2]}"
+
+
+@cache
+def _shipped() -> dict[str, frozenset[int]]:
+    """The shipped tables by :func:`_name` (empty if missing or of another solver version)."""
+    try:
+        text = resources.files("stolik.games.baska").joinpath(TABLES).read_text("utf-8")
+        data = json.loads(text)
+        if data.get("solver") != SOLVER_VERSION:
+            return {}
+        return {name: frozenset(int(i) for i in laid) for name, laid in data["tables"].items()}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
+def _from_shipped(key: _Key) -> bool:
+    """Fill the answers of ``key`` from the shipped table; whether there was one."""
+    laid = _shipped().get(_name(key))
+    if laid is None:
+        return False
+    _ANSWERS[key] = {h << 2 | o: (h << 2 | o) in laid for h in HANDS for o in range(4)}
+    _COMPLETE.add(key)
+    return True
 
 
 def _solve(rs: Ruleset, contract: Contract, hand: int, offset: int) -> bool:
@@ -56,7 +105,10 @@ def _solve(rs: Ruleset, contract: Contract, hand: int, offset: int) -> bool:
 def is_laid_down(rs: Ruleset, contract: Contract, hand: int, offset: int) -> bool:
     """Whether the lone player of ``contract`` (a solo or cicha) holding ``hand`` cannot
     lose it; ``offset`` is his place after forehand (0 = forehand, who leads)."""
-    answers = _ANSWERS.setdefault(_key(rs, contract), {})
+    key = _key(rs, contract)
+    if key not in _COMPLETE:
+        _from_shipped(key)
+    answers = _ANSWERS.setdefault(key, {})
     index = hand << 2 | offset
     found = answers.get(index)
     if found is None:
@@ -82,36 +134,36 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "stolik"
 
 
+def cache_path(key: _Key) -> Path:
+    """The cache file of a table the package does not ship (named with the solver version)."""
+    return cache_dir() / f"laid-down-v{SOLVER_VERSION}-{_name(key)}.json"
+
+
+def solve_table(rs: Ruleset, contract: Contract) -> list[int]:
+    """Every laid-down ``hand << 2 | place`` of ``contract``, by the solver (sorted)."""
+    return sorted(h << 2 | o for h in HANDS for o in range(4) if _solve(rs, contract, h, o))
+
+
 def prepare(rs: Ruleset, contract: Contract) -> None:
-    """Know every answer for ``contract``: read its table from the cache folder, or compute
-    all 1820 hands × 4 places and write the table there (quietly skipped if the folder
-    cannot be written)."""
+    """Know every answer for ``contract``: from the shipped table, else from the cache
+    folder, else compute all 1820 hands × 4 places and write the table there (quietly
+    skipped if the folder cannot be written)."""
     key = _key(rs, contract)
-    if key in _COMPLETE or contract.kind not in ("solo", "cicha"):
+    if key in _COMPLETE or contract.kind not in ("solo", "cicha") or _from_shipped(key):
         return
-    answers = _ANSWERS.setdefault(key, {})
-    path = cache_dir() / f"laid-down-{key[0]}-{key[1]}-{key[2]}.json"
+    path = cache_path(key)
     try:
-        laid = set(json.loads(path.read_text(encoding="utf-8")))
-        table = {h << 2 | o: (h << 2 | o) in laid
-                 for cards in combinations(range(16), 4)
-                 for h in (DECK.mask_of(cards),) for o in range(4)}
+        laid = {int(i) for i in json.loads(path.read_text(encoding="utf-8"))}
     except (OSError, ValueError, TypeError):
-        table = {}
-        for cards in combinations(range(16), 4):
-            hand = DECK.mask_of(cards)
-            for offset in range(4):
-                index = hand << 2 | offset
-                found = answers.get(index)
-                table[index] = _solve(rs, contract, hand, offset) if found is None else found
-        _write(path, sorted(i for i, v in table.items() if v))
-    answers.update(table)
+        laid = set(solve_table(rs, contract))
+        _write(path, sorted(laid))
+    _ANSWERS[key] = {h << 2 | o: (h << 2 | o) in laid for h in HANDS for o in range(4)}
     _COMPLETE.add(key)
 
 
 def answers(rs: Ruleset, contract: Contract) -> dict[int, bool]:
-    """Every answer for ``contract`` by ``hand << 2 | place after forehand`` (computing or
-    reading its table first) — the simulator's lookup table."""
+    """Every answer for ``contract`` by ``hand << 2 | place after forehand`` (from the
+    shipped table, the cache, or computed first) — the simulator's lookup table."""
     prepare(rs, contract)
     return _ANSWERS[_key(rs, contract)]
 
@@ -125,3 +177,134 @@ def _write(path: Path, laid: list[int]) -> None:
         os.replace(f.name, path)
     except OSError:
         pass
+
+
+# ---------------------------------------------------------------- the shipped tables
+
+
+def shipped_contracts() -> Iterator[tuple[Ruleset, Contract]]:
+    """One (ruleset, contract) per distinct table among the shipped rulesets' solos and
+    cichas (contracts sharing an order, goal and target share a table)."""
+    seen: set[_Key] = set()
+    for rid in available_rulesets():
+        rs = load_ruleset(rid)
+        for c in (rs.zwykla, rs.cicha, *rs.ladder):
+            if c.kind in ("solo", "cicha") and _key(rs, c) not in seen:
+                seen.add(_key(rs, c))
+                yield rs, c
+
+
+def shipped_table(rs: Ruleset, contract: Contract) -> frozenset[int] | None:
+    """The shipped laid-down ``hand << 2 | place`` of ``contract``, or None if not shipped."""
+    return _shipped().get(_name(_key(rs, contract)))
+
+
+def _generate(path: Path) -> int:
+    tables: dict[str, list[int]] = {}
+    for rs, c in shipped_contracts():
+        start = time.perf_counter()
+        tables[_name(_key(rs, c))] = solve_table(rs, c)
+        print(f"{rs.id} {c.id}: {len(tables[_name(_key(rs, c))])} laid down of "
+              f"{4 * len(HANDS)} ({time.perf_counter() - start:.1f} s)", flush=True)
+    text = json.dumps({"solver": SOLVER_VERSION, "tables": tables}, separators=(",", ":"))
+    path.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+def _reference_one(job: tuple[str, str, int, int]) -> tuple[str, str, int, int, bool]:
+    """The explicit-layout reference's answer to one question (for a worker process)."""
+    from stolik.solver.brute import brute_laid_down
+
+    rid, cid, hand, place = job
+    rs = load_ruleset(rid)
+    c = rs.contract(cid)
+    hands = [0, 0, 0, 0]
+    hands[place] = hand
+    got = brute_laid_down(rs.order_of(c), CARD_POINTS, hands, declarer=place, leader=0,
+                          goal=c.goal, target=rs.points_to_win)
+    return rid, cid, hand, place, got
+
+
+def _check(reference: bool, jobs: int, every: int) -> int:
+    """Compare the shipped tables with the solver, or with the explicit-layout reference
+    (every ``every``-th question); print the disagreements; exit status 1 if any."""
+    bad = 0
+    questions: list[tuple[str, str, int, int]] = []
+    for rs, c in shipped_contracts():
+        table = shipped_table(rs, c)
+        if table is None:
+            print(f"{rs.id} {c.id}: no shipped table (solver version {SOLVER_VERSION})")
+            bad += 1
+            continue
+        if not reference:
+            start = time.perf_counter()
+            solved = set(solve_table(rs, c))
+            wrong = sorted(solved ^ table)
+            bad += len(wrong)
+            print(f"{rs.id} {c.id}: {len(wrong)} of {4 * len(HANDS)} differ from the solver "
+                  f"({time.perf_counter() - start:.1f} s)", flush=True)
+            continue
+        questions += [(rs.id, c.id, h, o) for h in HANDS for o in range(4)]
+    if reference:
+        questions = questions[::every]
+        start = time.perf_counter()
+        if jobs > 1:
+            from multiprocessing import Pool
+
+            with Pool(jobs) as pool:
+                results = pool.imap_unordered(_reference_one, questions, chunksize=4)
+                bad += _tally(results, len(questions), start)
+        else:
+            bad += _tally(map(_reference_one, questions), len(questions), start)
+        print(f"{len(questions)} questions against the explicit-layout reference in "
+              f"{time.perf_counter() - start:.0f} s: {bad} disagree")
+    return 1 if bad else 0
+
+
+def _tally(results: Iterator[tuple[str, str, int, int, bool]], total: int,
+           start: float) -> int:
+    bad = 0
+    for n, (rid, cid, hand, place, got) in enumerate(results, 1):
+        rs = load_ruleset(rid)
+        c = rs.contract(cid)
+        table = shipped_table(rs, c) or frozenset()
+        if got != (hand << 2 | place in table):
+            bad += 1
+            print(f"DISAGREE {rid} {cid} {DECK.format_mask(hand)} place {place}: reference "
+                  f"{got}, table {not got}", flush=True)
+        if n % 200 == 0:
+            print(f"  {n}/{total} ({time.perf_counter() - start:.0f} s, {bad} disagree)",
+                  flush=True)
+    return bad
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``scripts/laid_down_tables.py``: write or check the shipped tables."""
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="scripts/laid_down_tables.py",
+        description="The shipped laid-down tables (RULES §7): write them with the solver, "
+                    "or check them against the solver or the explicit-layout reference.")
+    what = ap.add_mutually_exclusive_group(required=True)
+    what.add_argument("--generate", action="store_true",
+                      help=f"solve every shipped order and write {TABLES}")
+    what.add_argument("--check", action="store_true",
+                      help="compare the shipped tables with the solver")
+    what.add_argument("--reference", action="store_true",
+                      help="compare the shipped tables with the explicit-layout reference "
+                           "(slow: hours on one core)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes for --reference")
+    ap.add_argument("--every", type=int, default=1,
+                    help="--reference: ask only every N-th question")
+    ap.add_argument("--out", type=Path, default=None, help="--generate: write here instead")
+    args = ap.parse_args(argv)
+    if args.generate:
+        here = Path(__file__).with_name(TABLES)
+        return _generate(args.out or here)
+    return _check(args.reference, max(1, args.jobs), max(1, args.every))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
