@@ -151,7 +151,10 @@ def test_running_a_tournament(cli: Cli, tmp_path: Path) -> None:
     assert code == 0, err
     report = json.loads(out)
     assert report["players"] == doc["players"] and report["teams"] == doc["teams"]
-    assert cli.ok("export", "t1").startswith('ruleset = "pucka-2019"')
+    exported_text = cli.ok("export", "t1")
+    assert exported_text.startswith('format = 2\nruleset = "pucka-2019"')
+    # the file counts seats 1–4 like the plan: deal 3 was zoło by Bo Konkol, seat 2
+    assert '{ contract = "zolo", declarer = 2, level = 1, points = 61 }' in exported_text
     cli.ok("export", "t1", "--out", tmp_path / "t1.json")
     assert load_tournament(tmp_path / "t1.json") == load_tournament(exported)
 

@@ -132,3 +132,31 @@ def test_unreadable_and_invalid_files(tmp_path: Path) -> None:
     bad.write_text("ruleset = \n", encoding="utf-8")
     with pytest.raises(TournamentError, match="not valid TOML"):
         load_tournament(bad)
+
+
+OLD_SAMPLE = Path(__file__).parent / "data" / "tournament-sample-v1.toml"
+
+
+def test_old_files_count_seats_from_0_new_ones_from_1() -> None:
+    """Issue 9.6: a file without ``format`` (written before) counts every seat 0–3; format 2
+    (what ``export`` writes) counts the seats a person writes 1–4, as the printed plan,
+    or names the player; deal records inside keep RULES §11's 0–3."""
+    old, new = load_tournament(OLD_SAMPLE), load_tournament(SAMPLE)
+    assert old == new
+    assert SAMPLE.read_text(encoding="utf-8").count("format = 2") == 1
+    table = new.rounds[0].tables[1]
+    assert table.sheet is not None and table.sheet[0].declarer == 2  # written 3
+    assert new.rounds[0].tables[0].first_dealer == 1  # written first_dealer = 2
+    base = ('format = {f}\nruleset = "pucka-2019"\nname = "T"\n'
+            + "".join(f'[[player]]\nid = "{p}"\nname = "{p.upper()} X"\n' for p in "abcd")
+            + '[[round]]\n[[round.table]]\nseats = ["a", "b", "c", "d"]\n'
+            'sheet = [{{ contract = "gran", declarer = {d}, points = 70 }}]\n')
+    by = {d: loads_tournament(base.format(f=2, d=d)).rounds[0].tables[0].sheet
+          for d in ("4", '"d"', '"D X"')}
+    assert {k: v[0].declarer for k, v in by.items() if v} == {"4": 3, '"d"': 3, '"D X"': 3}
+    assert loads_tournament(base.format(f=1, d=3)) == loads_tournament(base.format(f=2, d=4))
+    with pytest.raises(TournamentError, match="'declarer' must be a seat 1–4 or a player at "
+                       "the table"):
+        loads_tournament(base.format(f=2, d=0))
+    with pytest.raises(TournamentError, match="format: must be 2"):
+        loads_tournament(base.format(f=3, d=1))

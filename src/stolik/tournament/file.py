@@ -2,6 +2,7 @@
 exactly; standings exported as CSV.
 
 ```toml
+format = 2                      # seats a person writes count 1–4 (see below)
 ruleset = "pucka-2019"          # a ruleset id (RULES §9 place table)
 name = "Turniej 3"
 date = 2026-11-21               # optional; a TOML date, in JSON "2026-11-21"
@@ -14,10 +15,10 @@ team = "Rumia"                  # optional; a team has at most 6 players
 [[round]]
 
 [[round.table]]
-seats = ["p1", "p2", "p3", "p4"]   # seat 0..3
-first_dealer = 0                   # optional, default 0: the first deal's dealer
-deal = [ { dealer = 0, hands = [...], auction = [...], play = [...] }, ... ]  # RULES §11, or
-sheet = [ { contract = "zolo", declarer = 2, level = 1, points = 61 }, ... ]  # sheet lines, or
+seats = ["p1", "p2", "p3", "p4"]   # seats 1..4, as the printed plan
+first_dealer = 2                   # optional, default 1: the seat dealing first
+deal = [ { dealer = 1, hands = [...], auction = [...], play = [...] }, ... ]  # RULES §11, or
+sheet = [ { contract = "zolo", declarer = 3, level = 1, points = 61 }, ... ]  # sheet lines, or
 totals = [12, -4, 0, -8]           # only the final table points (sum 0)
 late = { p3 = 7 }                  # minutes late
 left = { p2 = 12 }                 # left after this many deals (all leavers: the same)
@@ -30,6 +31,13 @@ player = "p9"
 
 A table whose series is over before it starts (a player more than 10 minutes late) has no
 ``deal``, ``sheet`` or ``totals``. Sheet lines: :mod:`stolik.tournament.sheet`.
+
+Seats (issue 9.6): in a file of ``format = 2`` (what ``export`` writes) the seats a person
+writes — ``first_dealer`` and the sheet lines' ``declarer``, ``starzy``, ``partner``,
+``revoke`` — count 1–4 in the order of ``seats``, and a sheet line may name the player by
+id or name instead (``declarer = "p3"``). Deal records under ``deal`` keep RULES §11's
+0–3 (``dealer = 1`` above is the second seat, the one ``first_dealer = 2`` names). A file
+without ``format`` (written before) is format 1: every seat counts 0–3, as it always did.
 
 >>> t = loads_tournament('''
 ... ruleset = "pucka-2019"
@@ -72,10 +80,12 @@ from stolik.tournament.model import (
     TournamentError,
 )
 from stolik.tournament.scoring import score_tournament
-from stolik.tournament.sheet import line_document, parse_line
+from stolik.tournament.sheet import engine_line, line_document, parse_line, person_document
 from stolik.tournament.standings import Standings
 
-TOP_KEYS = ("ruleset", "name", "date", "player", "round")
+TOP_KEYS = ("format", "ruleset", "name", "date", "player", "round")
+FORMAT = 2
+"""The format ``export`` writes: seats a person writes count 1–4 (format 1: 0–3)."""
 PLAYER_KEYS = ("id", "name", "team")
 ROUND_KEYS = ("table", "sitting_out")
 TABLE_KEYS = ("seats", "first_dealer", "deal", "sheet", "totals", "late", "left", "excluded")
@@ -137,7 +147,8 @@ def _by_player(v: Any, ctx: _Ctx, entry: str, lo: int) -> tuple[tuple[str, int],
     return tuple((str(k), ctx.integer(n, f"{entry}.{k}", lo)) for k, n in v.items())
 
 
-def _table(data: Any, ctx: _Ctx) -> TableEntry:
+def _table(data: Any, ctx: _Ctx, version: int = 1,
+           names: Mapping[str, str] | None = None) -> TableEntry:
     doc = ctx.keys(data, TABLE_KEYS, "table")
     seats = doc.get("seats")
     if (not isinstance(seats, list) or len(seats) != 4
@@ -154,8 +165,11 @@ def _table(data: Any, ctx: _Ctx) -> TableEntry:
         raw = ctx.tables(doc["sheet"], "sheet")
         if not raw:
             raise ctx.fail("sheet", "must list at least one line")
+        players = [(p, (names or {}).get(p, p)) for p in seats]
         try:
-            sheet = tuple(parse_line(x, f"sheet line {i}") for i, x in enumerate(raw, 1))
+            sheet = tuple(parse_line(x if version == 1 else engine_line(x, players, where),
+                                     where)
+                          for i, x in enumerate(raw, 1) for where in [f"sheet line {i}"])
         except TournamentError as e:
             raise ctx.fail("", e.message) from None
     totals = None
@@ -168,9 +182,11 @@ def _table(data: Any, ctx: _Ctx) -> TableEntry:
     excluded = doc.get("excluded", [])
     if not isinstance(excluded, list):
         raise ctx.fail("excluded", f"must be a list of player ids, not {excluded!r}")
-    first = doc.get("first_dealer", 0)
-    if not isinstance(first, int) or isinstance(first, bool) or first not in range(4):
-        raise ctx.fail("first_dealer", f"must be a seat 0–3, not {first!r}")
+    lo = 0 if version == 1 else 1  # format 1 counted seats 0–3, a person counts 1–4
+    first = doc.get("first_dealer", lo)
+    if not isinstance(first, int) or isinstance(first, bool) or first not in range(lo, lo + 4):
+        raise ctx.fail("first_dealer", f"must be a seat {lo}–{lo + 3}, not {first!r}")
+    first -= lo
     return TableEntry(
         (seats[0], seats[1], seats[2], seats[3]), first, deals, sheet, totals,
         _by_player(doc.get("late", {}), ctx, "late", 0),
@@ -184,6 +200,10 @@ def parse_tournament(data: Document, *, source: str | None = None,
     semantic error (unknown players, bad deals, impossible penalties) is raised here."""
     ctx = _Ctx(source)
     doc = ctx.keys(data, TOP_KEYS, "")
+    version = doc.get("format", 1)
+    if version not in (1, 2) or isinstance(version, bool):
+        raise ctx.fail("format", f"must be 2 (seats 1–4) or 1 (seats 0–3, files written "
+                       f"before), not {version!r}")
     players = []
     for i, p in enumerate(ctx.tables(doc.get("player", []), "player"), 1):
         pd = ctx.keys(p, PLAYER_KEYS, f"player {i}")
@@ -198,7 +218,8 @@ def parse_tournament(data: Document, *, source: str | None = None,
     for rn, r in enumerate(raw_rounds, 1):
         rctx = _Ctx(source, rn)
         rd = rctx.keys(r, ROUND_KEYS, "round")
-        tables = tuple(_table(x, _Ctx(source, rn, tn))
+        names = {p.id: p.name for p in players}
+        tables = tuple(_table(x, _Ctx(source, rn, tn), version, names)
                        for tn, x in enumerate(rctx.tables(rd.get("table", []), "table"), 1))
         outs = []
         for x in rctx.tables(rd.get("sitting_out", []), "sitting_out"):
@@ -238,11 +259,11 @@ def load_tournament(path: str | Path) -> Tournament:
 def _table_doc(t: TableEntry) -> dict[str, Any]:
     doc: dict[str, Any] = {"seats": list(t.seats)}
     if t.first_dealer:
-        doc["first_dealer"] = t.first_dealer
+        doc["first_dealer"] = t.first_dealer + 1  # format 2: seats 1–4
     if t.deals is not None:
         doc["deal"] = [dict(d) for d in t.deals]
     if t.sheet is not None:
-        doc["sheet"] = [line_document(x) for x in t.sheet]
+        doc["sheet"] = [person_document(line_document(x)) for x in t.sheet]
     if t.totals is not None:
         doc["totals"] = list(t.totals)
     if t.late:
@@ -256,7 +277,7 @@ def _table_doc(t: TableEntry) -> dict[str, Any]:
 
 def tournament_document(t: Tournament, *, json_dates: bool = False) -> Document:
     """The tournament as a document (the file's keys); dates as text with ``json_dates``."""
-    doc: Document = {"ruleset": t.ruleset, "name": t.name}
+    doc: Document = {"format": FORMAT, "ruleset": t.ruleset, "name": t.name}
     if t.date is not None:
         doc["date"] = t.date.isoformat() if json_dates else t.date
     doc["player"] = [{"id": p.id, "name": p.name, **({"team": p.team} if p.team else {})}
@@ -288,6 +309,7 @@ def dumps_tournament(t: Tournament, fmt: str = "toml") -> str:
     >>> t = Tournament("pucka-2019", "T", tuple(Player(p, p.upper()) for p in "abcd"),
     ...                (Round((TableEntry(("a", "b", "c", "d"), totals=(4, -4, 0, 0)),)),))
     >>> print(dumps_tournament(t))
+    format = 2
     ruleset = "pucka-2019"
     name = "T"
     <BLANKLINE>
@@ -320,7 +342,8 @@ def dumps_tournament(t: Tournament, fmt: str = "toml") -> str:
         return json.dumps(tournament_document(t, json_dates=True), ensure_ascii=False,
                           indent=1) + "\n"
     doc = tournament_document(t)
-    lines = [f"{k} = {_value(doc[k])}" for k in ("ruleset", "name", "date") if k in doc]
+    lines = [f"{k} = {_value(doc[k])}" for k in ("format", "ruleset", "name", "date")
+             if k in doc]
     for p in doc["player"]:
         lines += ["", "[[player]]", *(f"{k} = {_value(v)}" for k, v in p.items())]
     for r in doc["round"]:
