@@ -281,6 +281,18 @@ def test_enter_correct_and_audit(client: TestClient, db: Database) -> None:
     assert all(d.entered_by == "ala" for d in deals)
     page = client.get(T1)
     assert 'id="deal-2"' in page.text
+    # Seats read 1–4 like the printed plan (the stored lines keep 0–3): the gran by
+    # stored seat 1 shows as seat 2, the starzy 0+2 as 1+3; the choices say "2: name".
+    names = [p.name for p in store.players_of(db, SLUG)]
+    seats = store.plans_of(db, SLUG)[0].tables[0]
+    by_code = {p.code: p.name for p in store.players_of(db, SLUG)}
+    rows = {n: re.search(rf'<tr id="deal-{n}".*?</tr>', page.text, re.S) for n in (1, 2)}
+    cells = {n: re.findall(r"<td[^>]*>(.*?)</td>", m.group(0), re.S) if m else []
+             for n, m in rows.items()}
+    assert names and cells[1][2] == "2" and cells[2][2] == "1+3", cells
+    assert f'<option value="1">2: {by_code[seats[1]]}</option>' in page.text
+    assert f'<option value="0-2">1+3: {by_code[seats[0]]} &amp; {by_code[seats[2]]}' \
+        in page.text or f'>1+3: {by_code[seats[0]]} & {by_code[seats[2]]}' in page.text
 
     bad = client.post(T1 + "/deal", data={"csrf": csrf, "contract": "gran", "declarer": "2",
                                           "points": "150"})
@@ -410,8 +422,10 @@ def test_printable_pages(client: TestClient, db: Database) -> None:
     assert seating.status_code == 200 and "/static/league.css" in seating.text
     assert seating.text.count('class="dealer-mark"') == 2
     assert 'id="sitting-out"' in seating.text
+    assert "Miejsce przy stole 1" in seating.text and "Miejsce przy stole 0" not in seating.text
     sheet = client.get(f"/t/{SLUG}/print/sheet/1/1")
     assert sheet.status_code == 200
+    assert "<b>1</b>:" in sheet.text and "<b>0</b>:" not in sheet.text  # seats 1–4
     assert sheet.text.count('class="blank"') == 7  # 8 deals, 1 entered
     assert 'class="running"' in sheet.text
     blank = client.get(f"/t/{SLUG}/print/sheet/1/1?blank=1")
