@@ -65,13 +65,9 @@ def test_tournament_file_report_needs_no_database() -> None:
     assert "sqlalchemy" not in heavy_imports("tournament", "report", sample)
 
 
-@pytest.mark.xfail(strict=True, reason="needs the laid-down answers as shipped data "
-                   "(issue 9.5, src/stolik/games/baska/laid_down.py, another change): "
-                   "until then a solo in the auction loads the solver. Remove this mark "
-                   "when it lands.")
 def test_replay_of_solo_contracts_does_not_load_the_solver() -> None:
-    """Replaying solos checks their laid-down doubling limit (RULES §7) from data, not by
-    compiling the solver."""
+    """Replaying solos checks their laid-down doubling limit (RULES §7) from the shipped
+    answers (:mod:`stolik.games.baska.laid_down`), not by compiling the solver."""
     heavy = heavy_imports("check", str(EXAMPLES / "series-linia-8.toml"))
     assert [m for m in heavy if m in ("numba", "stolik.solver")] == []
 
