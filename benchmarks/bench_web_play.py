@@ -8,8 +8,12 @@ the client plays its first legal card or call, after ``--think`` seconds (unifor
 connects before any plays, and the tables start at random moments within ``--ramp``
 seconds (not all in the same millisecond); it reports the latency from sending a move to receiving
 its echo (the state message acknowledging it): p50, p99, max, and how many tables and
-moves. Bounded: ``--deals`` per table and at most ``--seconds``; then it stops the server.
-Run: ``.venv/bin/python benchmarks/bench_web_play.py --tables 300``.
+moves. The echo comes only once the move is committed (group commit,
+:mod:`stolik.web.play.store`), so the figure includes the database's commit — SQLite in WAL
+mode with ``synchronous=FULL`` by default, or the database of ``--db`` (a fresh one: a
+PostgreSQL URL, say). Bounded: ``--deals`` per table and at most ``--seconds``; then it
+stops the server. The deals are the server's own (a table with a person's seat takes no
+seed). Run: ``.venv/bin/python benchmarks/bench_web_play.py --tables 300 --deals 4``.
 """
 
 from __future__ import annotations
@@ -148,11 +152,13 @@ def main(argv: list[str]) -> int:
                     help="each table starts at a random moment within this many seconds")
     ap.add_argument("--seconds", type=float, default=120.0, help="stop after this long")
     ap.add_argument("--detail", action="store_true", help="p50/p99 second by second")
+    ap.add_argument("--db", default=None,
+                    help="an empty database's URL (default: a fresh SQLite file)")
     args, _ = ap.parse_known_args(argv)
     port = free_port()
     base = f"127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite:///{os.path.join(tmp, 'bench.db')}"
+        url = args.db or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
         server = subprocess.Popen([sys.executable, "-m", "stolik", "serve", "--db", url,
                                    "--host", "127.0.0.1", "--port", str(port),
                                    "--bot-delay", "0", *NO_LIMITS], stderr=subprocess.DEVNULL)
@@ -170,7 +176,7 @@ def main(argv: list[str]) -> int:
             clients = []
             for i in range(args.tables):
                 made = post(f"http://{base}/play/api/tables", {
-                    "name": f"bench {i}", "deals": args.deals, "seed": i,
+                    "name": f"bench {i}", "deals": args.deals,
                     "bots": [None, "heuristic", "heuristic", "heuristic"]})
                 clients.append(Client(made["id"], made["token"]))
             setup = time.perf_counter() - t0
@@ -194,7 +200,8 @@ def main(argv: list[str]) -> int:
         return 1
     p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))]
     done = sum(c.done for c in clients)
-    print(f"tables {args.tables} (seat 0 a client, 3 heuristic bots, bot delay 0), "
+    print(f"database {url.split(':')[0]}; "
+          f"tables {args.tables} (seat 0 a client, 3 heuristic bots, bot delay 0), "
           f"{args.deals} deals each, think {args.think:g} s, ramp {args.ramp:g} s; "
           f"created in {setup:.1f} s")
     print(f"series finished {done}/{args.tables} in {wall:.1f} s; moves echoed {len(lat)} "

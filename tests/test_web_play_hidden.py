@@ -48,7 +48,11 @@ def cards_named(msg: Any) -> set[int]:
 
 
 class Client:
-    """A simulated client that checks every message against the table as it stands."""
+    """A simulated client that checks every message against the table as it stands (the
+    series waits for each change to be stored and sent before the next, so the table
+    stands where the message was made). A message comes once its change is committed, from
+    a callback of the event loop: a leak is kept in ``leaks`` (an exception there would only
+    be logged)."""
 
     def __init__(self, table: Table, seat: int | None, lang: str = "en") -> None:
         self.table = table
@@ -57,8 +61,15 @@ class Client:
         self.last: dict[str, Any] | None = None
         self.messages = 0
         self.reveals = 0
+        self.leaks: list[str] = []
 
     def deliver(self, msg: dict[str, Any]) -> None:
+        try:
+            self._check(msg)
+        except AssertionError as e:
+            self.leaks.append(str(e))
+
+    def _check(self, msg: dict[str, Any]) -> None:
         self.messages += 1
         match = self.table.match
         assert isinstance(match, BaskaMatch)
@@ -99,10 +110,13 @@ async def play_series(store: PlayStore, ruleset: str, seed: int, humans: list[in
         assert hub.connect(tid, c)
     rng = random.Random(seed)
     steps = 0
-    while not table.match.is_over():
+    while not table.match.is_over() or not table.settled:
+        await asyncio.sleep(0)
+        if not table.settled:  # the last change is being stored; the bots wait too
+            await asyncio.sleep(0.001)
+            continue
         steps += 1
         assert steps < 5000, "the series does not end"
-        await asyncio.sleep(0)
         to_act = table.match.to_act()
         me = next((c for c in clients if c.seat is not None and c.seat == to_act), None)
         if me is not None and me.last is not None and me.last["deal"]["legal"]:
@@ -118,9 +132,10 @@ async def play_series(store: PlayStore, ruleset: str, seed: int, humans: list[in
             else:
                 await hub.handle(tid, me, Command("move", rng.choice(legal)["move"]))
         elif table.match.waiting_for_next():
-            for c in clients:
+            for c in clients:  # one at a time: each change stored and sent first
                 if c.seat is not None and c.seat not in table.ready:
                     await hub.handle(tid, c, Command("next"))
+                    break
     await asyncio.sleep(0)
     await hub.stop()
     return clients
@@ -141,6 +156,7 @@ def test_no_message_names_a_card_another_seat_holds(tmp_path: Any, ruleset: str,
         clients = pool.submit(asyncio.run, play_series(store, ruleset, seed, humans,
                                                        deals=6)).result()
     for c in clients:
+        assert not c.leaks, c.leaks
         assert c.messages > 20
         assert c.last is not None and c.last["over"]
         assert c.reveals >= 1

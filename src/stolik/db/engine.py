@@ -1,8 +1,19 @@
 """Opening a database and running each write as one transaction.
 
-SQLite gets foreign keys, WAL journaling (a crash loses nothing committed) and a busy
-timeout; every :meth:`Database.write` is one ``BEGIN … COMMIT`` — it commits entirely or
-not at all.
+SQLite gets foreign keys, WAL journaling, ``synchronous=FULL`` and a busy timeout; every
+:meth:`Database.write` is one ``BEGIN … COMMIT`` — it commits entirely or not at all, and
+what has committed stays (browser play acknowledges a move only then,
+:mod:`stolik.web.play.store`).
+
+What survives what: in WAL mode a commit is in the write-ahead log, in the operating
+system's file cache, when ``COMMIT`` returns, whatever ``synchronous`` says — so a killed
+*process* (``kill -9``, a crash of the server) loses nothing committed even with
+``synchronous=NORMAL``; the next connection replays the log. ``NORMAL`` can lose the last
+commits only when the *machine* stops (power, kernel crash) before the log reaches the
+disk. ``FULL`` syncs the log at every commit and survives that too; its cost is one
+``fsync`` per transaction, which the play writer's group commit shares among every move
+that arrives meanwhile (``benchmarks/bench_web_play.py``). PostgreSQL commits are durable
+at ``COMMIT`` with its default ``synchronous_commit=on``.
 
 >>> db = open_database("sqlite://")
 >>> with db.write() as s:
@@ -11,6 +22,18 @@ not at all.
 >>> with db.read() as s:
 ...     s.execute(text("select x from t")).scalar_one()
 1
+
+A file gets the write-ahead log and a synced commit (``synchronous`` 2 is ``FULL``):
+
+>>> import tempfile, os
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     f = open_database(f"sqlite:///{os.path.join(tmp, 'x.db')}")
+...     with f.read() as s:
+...         mode = s.execute(text("pragma journal_mode")).scalar_one()
+...         sync = s.execute(text("pragma synchronous")).scalar_one()
+...     f.dispose()
+>>> mode, sync
+('wal', 2)
 """
 
 from __future__ import annotations
@@ -34,6 +57,9 @@ class DatabaseError(StolikError):
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """Every SQLite connection: foreign keys, a busy timeout, WAL, ``synchronous=FULL``
+    (see the module's docstring for what survives a killed process and a stopped
+    machine)."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")

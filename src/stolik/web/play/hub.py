@@ -1,6 +1,8 @@
 """The :class:`Hub` holds the tables in play: it creates and resumes them, seats players,
 routes each client message to its table, lets the bots move and writes everything to the
-:class:`~stolik.web.play.store.PlayStore`.
+:class:`~stolik.web.play.store.PlayStore` — every answer and echo after the write it
+reports is committed (see :mod:`stolik.web.play.table`). A table whose write the database
+refused is reloaded from what is stored, its clients kept.
 
 :class:`LocalHub` keeps every table in this process (one event loop). A deployment with
 several workers would implement the same :class:`Hub` protocol over PostgreSQL and a
@@ -81,11 +83,46 @@ class LocalHub:
         self._task: asyncio.Task[None] | None = None
         self._busy: set[str] = set()
         self._started = False
+        self._reloads: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ tables
 
-    def _persist(self, table_id: str, seq: int, op: str) -> None:
-        self.store.append_op(table_id, seq, op)
+    def _persist(self, table_id: str, seq: int, op: str) -> asyncio.Future[None] | None:
+        return self.store.append_op(table_id, seq, op)
+
+    def _lost(self, table: Table) -> None:
+        """A write of ``table`` was refused: reload it from the database."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        try:
+            task = asyncio.get_running_loop().create_task(self._reload(table))
+        except RuntimeError:  # no loop: the next start resumes it
+            return
+        self._reloads.add(task)
+        task.add_done_callback(self._reloads.discard)
+
+    async def _reload(self, old: Table) -> None:
+        """Bring a lost table back as stored, with its clients."""
+        try:
+            await asyncio.to_thread(self.store.flush)  # its refused writes are done
+            self.store.forgive(old.id)
+            stored = await asyncio.to_thread(self.store.unfinished, old.id)
+        except Exception:
+            log.exception("table %s cannot be reloaded; a restart resumes it", old.id)
+            return
+        if not stored or old.id in self.tables:
+            return
+        info, ops = stored[0]
+        try:
+            table = Table(info, self._persist, self._lost, self._kick)
+            table.replay(ops)
+        except Exception:
+            log.exception("table %s cannot be reloaded", old.id)
+            return
+        self.tables[table.id] = table
+        for sub in list(old.subscribers):
+            table.subscribe(sub)
+        self._kick(table)
 
     def create_table(self, game: str, config: Mapping[str, Any], bots: list[str | None],
                      private: bool, creator: Player | None, seat: int | None) -> str:
@@ -101,7 +138,7 @@ class LocalHub:
             else:
                 seats.append(SeatInfo(s, bot, None, f"{bot} {s}" if bot else f"#{s}"))
         info = TableInfo(new_table_id(), game, cfg, private, tuple(seats))
-        table = Table(info, self._persist)  # checks the seats against the game
+        table = Table(info, self._persist, self._lost, self._kick)  # checks the seats
         self.store.create_table(info)
         self.tables[info.id] = table
         self._kick(table)
@@ -123,8 +160,7 @@ class LocalHub:
         table = self.tables.get(table_id)
         if table is None:
             raise ProtocolError("no-table", f"no table {table_id} is in play")
-        table.take(seat, player)
-        self.store.take_seat(table_id, seat, player)
+        table.take(seat, player, lambda: self.store.take_seat(table_id, seat, player))
         self._kick(table)
 
     def connect(self, table_id: str, sub: Subscriber) -> bool:
@@ -168,13 +204,13 @@ class LocalHub:
                 raise ProtocolError("no-table", f"no table {table_id} is in play")
             await self._handle(table, sub, cmd)
         except ProtocolError as e:
-            sub.deliver(error_event(e, cmd.id))
+            _answer(table, sub, error_event(e, cmd.id))
         except StolikError as e:  # the engine refused (checked before, so a race)
-            sub.deliver(error_event(ProtocolError("illegal", str(e)), cmd.id))
+            _answer(table, sub, error_event(ProtocolError("illegal", str(e)), cmd.id))
         except Exception:
             log.exception("table %s: message %s failed", table_id, cmd)
-            sub.deliver(error_event(ProtocolError("server-error", "the server failed to "
-                                                  "handle this message"), cmd.id))
+            _answer(table, sub, error_event(ProtocolError(
+                "server-error", "the server failed to handle this message"), cmd.id))
 
     async def _handle(self, table: Table, sub: Subscriber, cmd: Command) -> None:
         if cmd.kind == "ping":
@@ -188,15 +224,15 @@ class LocalHub:
             self._kick(table)
         elif cmd.kind == "claim":
             ok, code = table.claim(sub.seat, sub, cmd.id)
-            sub.deliver(_ack({"type": "claim", "ok": ok, "code": code,
+            table.send(sub, _ack({"type": "claim", "ok": ok, "code": code,
                               "text": table.claim_text(code, sub.lang)}, cmd.id))
             self._after_change(table)
         elif cmd.kind == "hint":
             await self._hint(table, sub, cmd)
         elif cmd.kind == "hints":
             assert cmd.on is not None
-            if table.set_hints(sub.seat, cmd.on, sub, cmd.id):
-                self.store.set_config(table.id, table.info.config)
+            table.set_hints(sub.seat, cmd.on, sub, cmd.id,
+                            lambda config: self.store.set_config(table.id, config))
         elif cmd.kind == "review":
             await self._review(table, sub, cmd)
 
@@ -211,7 +247,7 @@ class LocalHub:
         text = await asyncio.to_thread(table.match.hint, sub.seat, sub.lang)
         if table.version != version:
             raise ProtocolError("stale", "the table moved on meanwhile")
-        sub.deliver(_ack({"type": "hint", "text": text}, cmd.id))
+        table.send(sub, _ack({"type": "hint", "text": text}, cmd.id))
 
     async def _review(self, table: Table, sub: Subscriber, cmd: Command) -> None:
         if sub.seat is None:
@@ -223,7 +259,7 @@ class LocalHub:
         deal = table.match.finished_deals()
         if table.version != version and table.match.finished_deals() != deal:
             raise ProtocolError("stale", "the table moved on meanwhile")
-        sub.deliver(_ack({"type": "review", "deal": deal, "items": items}, cmd.id))
+        table.send(sub, _ack({"type": "review", "deal": deal, "items": items}, cmd.id))
 
     # ------------------------------------------------------------ bots and the end
 
@@ -240,8 +276,10 @@ class LocalHub:
 
     def _kick(self, table: Table) -> None:
         """Queue the table with the bot scheduler if a bot is to move (or, at a table of
-        bots only, the next deal is due)."""
-        if table.started and table.id not in self._busy and self._bot_due(table):
+        bots only, the next deal is due) and the table is settled — its last change stored
+        and sent (else the table kicks itself when it is)."""
+        if table.started and table.id not in self._busy and table.settled \
+                and self._bot_due(table):
             scheduler = self._scheduler_now()
             if scheduler is not None:
                 scheduler.wake(table.id, self.bot_delay)
@@ -269,7 +307,8 @@ class LocalHub:
     def _bot_step(self, table_id: str) -> float | None:
         """One bot move at a table (the scheduler's step); the delay to the next one."""
         table = self.tables.get(table_id)
-        if table is None or table_id in self._busy or not self._bot_due(table):
+        if table is None or table_id in self._busy or table.lost or not table.settled \
+                or not self._bot_due(table):
             return None
         m = table.match
         seat = m.to_act()
@@ -283,13 +322,16 @@ class LocalHub:
             self._busy.add(table_id)
             asyncio.get_running_loop().create_task(self._slow_bot(table, seat))
             return None
+        if not table.settled:  # the table kicks itself once the move is stored
+            return None
         return self.bot_delay if self._bot_due(table) else None
 
     async def _slow_bot(self, table: Table, seat: int) -> None:
         try:
             version = table.version
             move = await asyncio.to_thread(table.match.bot_move, seat)
-            if table.version == version and table.match.to_act() == seat:
+            if table.version == version and table.match.to_act() == seat \
+                    and self.tables.get(table.id) is table and not table.lost:
                 table.move(seat, move)
                 self._finish_if_over(table)
         except Exception:
@@ -307,7 +349,7 @@ class LocalHub:
             if info.id in self.tables:
                 continue
             try:
-                table = Table(info, self._persist)
+                table = Table(info, self._persist, self._lost, self._kick)
                 table.replay(ops)
             except Exception:
                 log.exception("table %s cannot be resumed", info.id)
@@ -335,6 +377,15 @@ class LocalHub:
         self._scheduler, self._task = None, None
         self._started = False
         await asyncio.to_thread(self.store.flush)
+
+
+def _answer(table: Table | None, sub: Subscriber, msg: Message) -> None:
+    """Send an answer after everything its table sent before (to a client of no table:
+    at once)."""
+    if table is None:
+        sub.deliver(msg)
+    else:
+        table.send(sub, msg)
 
 
 def _ack(msg: Message, ack: int | None) -> Message:

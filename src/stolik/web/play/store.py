@@ -1,9 +1,15 @@
 """The database side of browser play: players, tables, seats and each table's op log.
 
-Moves are written behind the play (:class:`Writer`, one thread, a batch of moves per
-transaction), so a move's answer never waits for the disk; :meth:`PlayStore.flush` waits
-until everything queued is committed (the server calls it on shutdown). An unfinished
-table is resumed by replaying its op log (:meth:`PlayStore.unfinished`).
+A move is durable before anyone hears of it. Writes go to one :class:`Writer` thread that
+commits them in order with *group commit*: everything queued while a commit is in flight
+goes into the next one (one transaction, the op-log rows as one multi-row insert). A write
+made from the event loop returns an :class:`asyncio.Future` that the writer settles — by
+``loop.call_soon_threadsafe``, one call per batch — once its transaction has committed;
+the table holds the move's acknowledgement and its echo to every seat until then
+(:class:`stolik.web.play.table.Table`), so a server killed at any moment (``kill -9``)
+has stored every move anybody was told of. :meth:`PlayStore.flush` waits until
+everything queued is committed (the server calls it on shutdown). An unfinished table is
+resumed by replaying its op log (:meth:`PlayStore.unfinished`).
 
 >>> from stolik.db import open_database
 >>> store = PlayStore(open_database("sqlite://", migrate=True))
@@ -16,17 +22,31 @@ True
 >>> store.append_op("t1", 0, "m 2 pass"); store.flush()
 >>> [(t.id, ops) for t, ops in store.unfinished()]
 [('t1', ['m 2 pass'])]
+
+From the event loop a write is awaitable; it resolves when committed:
+
+>>> import asyncio
+>>> async def move() -> int:
+...     done = store.append_op("t1", 1, "m 3 pass")
+...     assert done is not None
+...     await done
+...     return len(store.unfinished("t1")[0][1])
+>>> asyncio.run(move())
+2
 >>> store.close()
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime
 import hashlib
 import logging
 import queue
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +56,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from stolik.db import Database
 from stolik.db.base import utcnow
+from stolik.errors import StolikError
 from stolik.web.play.orm import OpRow, PlayerRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
@@ -104,6 +125,10 @@ def clean_name(name: str) -> str:
 
 _STOP = object()
 
+class NotStored(StolikError):
+    """A write the database refused (after the writer's retries): nothing of it is
+    stored, and nothing later of its table is written until the table is reloaded."""
+
 
 @dataclass(frozen=True)
 class _Op:
@@ -112,21 +137,84 @@ class _Op:
     table_id: str
     seq: int
     op: str
+    done: asyncio.Future[None] | None = None
+
+
+@dataclass(frozen=True)
+class _Job:
+    """A queued write of a table's rows (or of nothing table-bound: ``table_id`` None)."""
+
+    table_id: str | None
+    run: Callable[[OrmSession], None]
+    done: asyncio.Future[None] | None = None
+
+
+@dataclass(frozen=True)
+class _Forgive:
+    """Write a table's rows again (it was reloaded from what is stored)."""
+
+    table_id: str
+
+
+def _waiter() -> asyncio.Future[None] | None:
+    """A future on the running event loop, or None outside one."""
+    try:
+        return asyncio.get_running_loop().create_future()
+    except RuntimeError:
+        return None
+
+
+def _resolve(futures: list[asyncio.Future[None]], error: str | None) -> None:
+    """Settle futures on their loop: committed, or refused with ``error``."""
+    for f in futures:
+        if not f.done():
+            if error is None:
+                f.set_result(None)
+            else:
+                f.set_exception(NotStored(error))
 
 
 class Writer:
-    """One thread that commits queued writes in batches, in order."""
+    """One thread that commits queued writes in order, a batch per transaction (group
+    commit: what arrives while a commit is in flight waits for the next one, up to
+    ``MAX_BATCH`` writes).
+
+    A failed commit is tried again ``retries`` times (waiting ``backoff`` seconds, then
+    twice as long, …); if it still fails, each write of the batch is refused
+    (:class:`NotStored`) and its table is marked: the table's later writes are refused
+    too — an op log never has a hole — until :meth:`forgive`.
+    """
+
+    MAX_BATCH = 1000
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.retries = 4
+        self.backoff = 0.05
         self.queue: queue.Queue[Any] = queue.Queue()
+        self.failed: set[str] = set()
+        """Tables whose writes are refused (touched only by the writer's thread)."""
         self.thread = threading.Thread(target=self._run, name="stolik-play-writer",
                                        daemon=True)
         self.thread.start()
 
-    def put(self, job: Callable[[OrmSession], None]) -> None:
-        """Queue a write."""
-        self.queue.put(job)
+    def put(self, job: Callable[[OrmSession], None],
+            table_id: str | None = None) -> asyncio.Future[None] | None:
+        """Queue a write; from an event loop, a future settled when it is committed."""
+        done = _waiter()
+        self.queue.put(_Job(table_id, job, done))
+        return done
+
+    def put_op(self, table_id: str, seq: int, op: str) -> asyncio.Future[None] | None:
+        """Queue an op-log row; from an event loop, a future settled when it is
+        committed."""
+        done = _waiter()
+        self.queue.put(_Op(table_id, seq, op, done))
+        return done
+
+    def forgive(self, table_id: str) -> None:
+        """Write the table's rows again from here on (queued in order)."""
+        self.queue.put(_Forgive(table_id))
 
     def flush(self) -> None:
         """Wait until everything queued so far is committed."""
@@ -140,7 +228,7 @@ class Writer:
         self.thread.join()
 
     @staticmethod
-    def _write(s: OrmSession, jobs: list[Any]) -> None:
+    def _write(s: OrmSession, jobs: list[_Op | _Job]) -> None:
         """Run the jobs in order; runs of op-log rows go in as one multi-row insert."""
         rows: list[dict[str, Any]] = []
         for job in jobs:
@@ -150,30 +238,64 @@ class Writer:
             if rows:
                 s.execute(insert(OpRow), rows)
                 rows = []
-            job(s)
+            job.run(s)
         if rows:
             s.execute(insert(OpRow), rows)
+
+    def _commit(self, jobs: list[_Op | _Job]) -> str | None:
+        """Commit the jobs as one transaction (with the retries); None, or why not."""
+        wait = self.backoff
+        for attempt in range(self.retries + 1):
+            try:
+                with self.db.write() as s:
+                    self._write(s, jobs)
+                return None
+            except Exception as e:  # the database refused: try again, then give up
+                why = f"{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e) else ''}"
+                if attempt == self.retries:
+                    log.exception("stolik play: %d writes not stored", len(jobs))
+                    return why
+                log.warning("stolik play: a commit failed (%s); trying again", why)
+                time.sleep(wait)
+                wait *= 2
+        return None  # pragma: no cover — the loop returns
 
     def _run(self) -> None:
         while True:
             batch = [self.queue.get()]
-            while len(batch) < 500:
+            while len(batch) < self.MAX_BATCH:
                 try:
                     batch.append(self.queue.get_nowait())
                 except queue.Empty:
                     break
-            jobs = [j for j in batch if callable(j) or isinstance(j, _Op)]
-            if jobs:
-                try:
-                    with self.db.write() as s:
-                        self._write(s, jobs)
-                except Exception:  # a lost write is logged; play goes on
-                    log.exception("stolik play: writing %d queued changes failed", len(jobs))
+            work: list[_Op | _Job] = []
+            refused: list[_Op | _Job] = []
+            for j in batch:
+                if isinstance(j, _Forgive):
+                    self.failed.discard(j.table_id)
+                elif isinstance(j, _Op | _Job):
+                    (refused if j.table_id in self.failed else work).append(j)
+            error = self._commit(work) if work else None
+            if error is not None:
+                self.failed.update(j.table_id for j in work if j.table_id is not None)
+            self._settle(work, error)
+            self._settle(refused, "an earlier change of this table was not stored")
             for j in batch:
                 if isinstance(j, threading.Event):
                     j.set()
             if any(j is _STOP for j in batch):
                 return
+
+    @staticmethod
+    def _settle(jobs: list[_Op | _Job], error: str | None) -> None:
+        """Tell each job's loop (one call per loop) that its futures are settled."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+        for j in jobs:
+            if j.done is not None:
+                by_loop.setdefault(j.done.get_loop(), []).append(j.done)
+        for loop, futures in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+                loop.call_soon_threadsafe(_resolve, futures, error)
 
 
 class PlayStore:
@@ -234,28 +356,32 @@ class PlayStore:
                 s.add(SeatRow(table_id=info.id, seat=seat.seat, bot=seat.bot,
                               player_id=seat.player_id, name=seat.name))
 
-    def take_seat(self, table_id: str, seat: int, player: Player) -> None:
-        """Record that ``player`` sits at ``seat``."""
+    def take_seat(self, table_id: str, seat: int,
+                  player: Player) -> asyncio.Future[None] | None:
+        """Queue that ``player`` sits at ``seat`` (the future: committed)."""
         def job(s: OrmSession) -> None:
             row = s.get(SeatRow, (table_id, seat))
             if row is not None:
                 row.player_id, row.name = player.id, player.name
-        self.writer.put(job)
+        return self.writer.put(job, table_id)
 
-    def set_config(self, table_id: str, config: dict[str, Any]) -> None:
+    def set_config(self, table_id: str,
+                   config: dict[str, Any]) -> asyncio.Future[None] | None:
         """Queue a table's changed configuration (hints switched on or off)."""
         def job(s: OrmSession) -> None:
             row = s.get(TableRow, table_id)
             if row is not None:
                 row.config = dict(config)
-        self.writer.put(job)
+        return self.writer.put(job, table_id)
 
-    def append_op(self, table_id: str, seq: int, op: str) -> None:
-        """Queue one op-log entry."""
-        self.writer.queue.put(_Op(table_id, seq, op))
+    def append_op(self, table_id: str, seq: int, op: str) -> asyncio.Future[None] | None:
+        """Queue one op-log entry; from an event loop, a future settled when it is
+        committed (:class:`NotStored` if it never will be)."""
+        return self.writer.put_op(table_id, seq, op)
 
-    def finish_table(self, table_id: str, totals: tuple[int, ...], record: str | None, *,
-                     status: str = "finished") -> None:
+    def finish_table(self, table_id: str, totals: tuple[int, ...],
+                     record: str | None, *,
+                     status: str = "finished") -> asyncio.Future[None] | None:
         """Queue the end of a series: status (``expired``: closed idle before its end),
         totals and the record."""
         def job(s: OrmSession) -> None:
@@ -263,7 +389,12 @@ class PlayStore:
             if row is not None:
                 row.status, row.finished_at = status, utcnow()
                 row.totals, row.record = list(totals), record
-        self.writer.put(job)
+        return self.writer.put(job, table_id)
+
+    def forgive(self, table_id: str) -> None:
+        """After a write of the table was refused and the table was reloaded from what
+        is stored: write its rows again."""
+        self.writer.forgive(table_id)
 
     def flush(self) -> None:
         """Wait for the queued writes."""
@@ -304,10 +435,14 @@ class PlayStore:
             row = s.get(TableRow, table_id)
             return row.record if row is not None else None
 
-    def unfinished(self) -> list[tuple[TableInfo, list[str]]]:
-        """Every table still playing, with its op log in order."""
+    def unfinished(self, table_id: str | None = None) -> list[tuple[TableInfo, list[str]]]:
+        """Every table still playing (or only ``table_id`` if it is), with its op log in
+        order."""
         with self.db.read() as s:
-            rows = list(s.scalars(select(TableRow).where(TableRow.status == "playing")))
+            query = select(TableRow).where(TableRow.status == "playing")
+            if table_id is not None:
+                query = query.where(TableRow.id == table_id)
+            rows = list(s.scalars(query))
             seats = self._seats(s, [r.id for r in rows])
             out = []
             for r in rows:

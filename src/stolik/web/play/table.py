@@ -8,17 +8,31 @@ by the match — never the whole game. Game rules stay in the match; the table o
 seats, turns, ready flags, whether hints are on, and the op log that resumes it: ``m SEAT
 MOVE`` (a move), ``r SEAT`` (a person is ready for the next deal) and ``n`` (the next deal
 dealt; the ready flags start again).
+
+Nobody is told of a change before it is stored: each op-log write (and the seat and hints
+writes the hub makes) returns a future settled when its transaction has committed
+(:mod:`stolik.web.play.store`), and every message of the table — the ``state`` that
+acknowledges a move and echoes it to the other seats, a bot's move, an answer, an error —
+waits in the table's outbox, in order, until the last write made before it is committed.
+The table itself moves on at once (the next move is checked against it); the hub lets a
+bot move only when the table is :attr:`Table.settled` (``on_settled`` tells it), so the
+table runs at most one change ahead of what is stored, and what the clients see is never
+ahead of it. A write the database refuses (:class:`~stolik.web.play.store.NotStored`)
+drops what waits, tells every client, and hands the table to ``on_lost`` (the hub reloads
+it from what is stored).
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from stolik.web.i18n import tr
 from stolik.web.play.game import GAMES, Match, Message, Played, SeatSpec
-from stolik.web.play.protocol import ProtocolError
+from stolik.web.play.protocol import ProtocolError, error_event
 from stolik.web.play.store import Player, SeatInfo, TableInfo
 
 
@@ -51,10 +65,16 @@ class Change:
         return out
 
 
+Persist = Callable[[str, int, str], asyncio.Future[None] | None]
+"""Stores an op-log row (table, seq, op); the future: committed (None: nothing to wait)."""
+
+
 class Table:
     """One table in play."""
 
-    def __init__(self, info: TableInfo, persist: Callable[[str, int, str], None]) -> None:
+    def __init__(self, info: TableInfo, persist: Persist,
+                 on_lost: Callable[[Table], None] | None = None,
+                 on_settled: Callable[[Table], None] | None = None) -> None:
         self.info = info
         self.id = info.id
         self.kind = GAMES.get(info.game)
@@ -66,6 +86,14 @@ class Table:
         self._persist = persist
         self._replaying = False
         self._pending: list[Played] = []
+        self._gate: asyncio.Future[None] | None = None
+        """The last write's future: what is sent now waits for it."""
+        self._outbox: deque[tuple[asyncio.Future[None] | None,
+                                  list[tuple[Subscriber, Message]]]] = deque()
+        self._on_lost = on_lost
+        self._on_settled = on_settled
+        self.lost = False
+        """A write was refused: the table takes nothing more (the hub reloads it)."""
         specs = [SeatSpec(s.bot, s.name) for s in info.seats]
         self.match: Match = self.kind.new_match(info.config, specs, self._on_move)
 
@@ -95,8 +123,12 @@ class Table:
             return None
         return next((s.seat for s in self.seats if s.player_id == player.id), None)
 
-    def take(self, seat: int, player: Player) -> None:
-        """Seat ``player`` (ProtocolError if the seat is not open or he sits already)."""
+    def take(self, seat: int, player: Player,
+             store: Callable[[], asyncio.Future[None] | None] | None = None) -> None:
+        """Seat ``player`` (ProtocolError if the seat is not open or he sits already);
+        ``store`` writes it, and the news waits for that write."""
+        if self.lost:
+            raise ProtocolError("not-stored", "the table is being reloaded")
         if self.seat_of(player) is not None:
             raise ProtocolError("seated", "you already sit at this table")
         if seat not in self.open_seats():
@@ -105,6 +137,8 @@ class Table:
         seats[seat] = replace(seats[seat], player_id=player.id, name=player.name)
         self.info = replace(self.info, seats=tuple(seats))
         self.match.set_name(seat, player.name)
+        if store is not None:
+            self.hold(store())
         self.changed(Change("join", seat))
 
     def connected(self) -> list[bool]:
@@ -121,7 +155,69 @@ class Table:
 
     def _log(self, op: str) -> None:
         self.ops.append(op)
-        self._persist(self.id, len(self.ops) - 1, op)
+        self.hold(self._persist(self.id, len(self.ops) - 1, op))
+
+    # ------------------------------------------------------------ durable before told
+
+    def hold(self, done: asyncio.Future[None] | None) -> None:
+        """What is sent from now on waits until ``done`` (a write's future) is settled."""
+        if done is None:
+            return
+        self._gate = done
+        done.add_done_callback(self._settled)
+
+    @property
+    def settled(self) -> bool:
+        """Whether every change is stored and sent (nothing waits in the outbox)."""
+        return not self._outbox and (self._gate is None or self._gate.done())
+
+    def _settled(self, done: asyncio.Future[None]) -> None:
+        if done.cancelled() or done.exception() is not None:
+            self._lose()
+            return
+        self._drain()
+        if self._on_settled is not None and self.settled:
+            self._on_settled(self)
+
+    def _drain(self) -> None:
+        """Deliver what waits, in order, as far as its writes are committed."""
+        while self._outbox:
+            gate, items = self._outbox[0]
+            if gate is not None and not gate.done():
+                return
+            self._outbox.popleft()
+            for sub, msg in items:
+                sub.deliver(msg)
+
+    def _send(self, items: list[tuple[Subscriber, Message]]) -> None:
+        if self.lost:
+            return
+        gate = self._gate
+        if gate is not None and gate.done():
+            gate = self._gate = None
+        if gate is None and not self._outbox:
+            for sub, msg in items:
+                sub.deliver(msg)
+        else:
+            self._outbox.append((gate, items))
+
+    def send(self, sub: Subscriber, msg: Message) -> None:
+        """Send one client a message, after everything the table sent before it."""
+        self._send([(sub, msg)])
+
+    def _lose(self) -> None:
+        """A write was refused: drop what waits, tell everyone, hand the table over."""
+        if self.lost:
+            return
+        self.lost = True
+        self._outbox.clear()
+        err = error_event(ProtocolError("not-stored", "the server could not store the "
+                                        "table's last change; it goes on from the last "
+                                        "one stored"))
+        for sub in list(self.subscribers):
+            sub.deliver(dict(err))
+        if self._on_lost is not None:
+            self._on_lost(self)
 
     def replay(self, ops: list[str]) -> None:
         """Bring a freshly made table to where its op log left it."""
@@ -147,6 +243,8 @@ class Table:
         """ProtocolError unless ``seat`` may make ``move`` now."""
         if seat is None:
             raise ProtocolError("not-seated", "spectators do not play")
+        if self.lost:
+            raise ProtocolError("not-stored", "the table is being reloaded")
         if not self.started:
             raise ProtocolError("waiting", "the table waits for players")
         to_act = self.match.to_act()
@@ -194,9 +292,12 @@ class Table:
         return bool(self.info.config.get("hints"))
 
     def set_hints(self, seat: int | None, on: bool, by: Subscriber | None = None,
-                  ack: int | None = None) -> bool:
-        """A seated person turns hints on or off for the whole table; everyone is told.
-        True when the setting changed (and is to be stored)."""
+                  ack: int | None = None,
+                  store: Callable[[dict[str, Any]], asyncio.Future[None] | None] | None = None,
+                  ) -> bool:
+        """A seated person turns hints on or off for the whole table; everyone is told
+        (once ``store``, given the new configuration, has written it). True when the
+        setting changed."""
         if seat is None:
             raise ProtocolError("not-seated", "only the players switch hints")
         if self.match.is_over():
@@ -204,6 +305,8 @@ class Table:
         changed = on != self.hints
         if changed:
             self.info = replace(self.info, config={**self.info.config, "hints": on})
+            if store is not None:
+                self.hold(store(self.info.config))
         self.changed(Change("hints", seat, detail="on" if on else "off"), by, ack)
         return changed
 
@@ -227,12 +330,14 @@ class Table:
         self.version += 1
         self._cache.clear()
         event = change.to_json()
-        for sub in list(self.subscribers):
+        items: list[tuple[Subscriber, Message]] = []
+        for sub in self.subscribers:
             msg = self.state_message(sub)
             msg["event"] = event
             if sub is by and ack is not None:
                 msg["ack"] = ack
-            sub.deliver(msg)
+            items.append((sub, msg))
+        self._send(items)
 
     def body(self, seat: int | None, lang: str) -> Message:
         """The match's state for ``seat`` in ``lang`` (cached until the next change)."""

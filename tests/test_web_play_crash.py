@@ -1,0 +1,198 @@
+"""Crash test of browser play: the real server (``stolik serve``, a subprocess on
+127.0.0.1, bots without delay) is killed with SIGKILL right after the acknowledgement of a
+move; restarted over the same database (SQLite file, and PostgreSQL with
+``STOLIK_TEST_PG``), the resumed table holds every acknowledged move at its place in the op
+log, and every move echoed to the player before the kill — the bots' included.
+
+``STOLIK_PLAY_KILLS`` kills per backend (default 10); each kill is one more server start
+(about a second on 2 cores)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import select
+from websockets.sync.client import connect
+
+from stolik.db import open_database
+from stolik.web.play.orm import OpRow
+
+REPO = Path(__file__).resolve().parents[1]
+STOLIK = str(Path(sys.executable).parent / "stolik")
+KILLS = int(os.environ.get("STOLIK_PLAY_KILLS", "10"))
+
+Msg = dict[str, Any]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``stolik serve`` as a subprocess in its own process group."""
+
+    def __init__(self, db_url: str, log: Path) -> None:
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log.open("ab")
+        self.proc = subprocess.Popen(
+            [STOLIK, "serve", "--db", db_url, "--host", "127.0.0.1", "--port",
+             str(self.port), "--bot-delay", "0"], stdout=self.log, stderr=self.log,
+            start_new_session=True, cwd=REPO, env={**os.environ, "NO_PROXY": "127.0.0.1"})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"stolik serve exited: {log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=1,
+                             trust_env=False).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        self.kill()
+        raise RuntimeError("stolik serve did not answer in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group (idempotent)."""
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.log.close()
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    """Servers started by the test; all killed afterwards."""
+    running: list[Server] = []
+    yield running
+    for s in running:
+        s.kill()
+
+
+@dataclass
+class Seen:
+    """What the player saw of one table before a kill."""
+
+    table: str
+    acked: list[tuple[int, str]] = field(default_factory=list)
+    """(op-log length after it, op) of each acknowledged move."""
+    echoed: int = 0
+    """The longest op log a state message showed (every move echoed, bots' too)."""
+
+
+def _new_table(server: Server) -> tuple[str, str]:
+    resp = httpx.post(f"{server.base}/play/api/tables", trust_env=False, timeout=10, json={
+        "name": "Ala", "deals": 8, "bots": [None, "random", "random", "random"]})
+    assert resp.status_code == 200, resp.text
+    data = resp.json()
+    return str(data["id"]), str(data["token"])
+
+
+def _play_until_kill(server: Server, table: str, token: str, moves: int,
+                     rng: random.Random) -> tuple[Seen, bool]:
+    """Play ``moves`` moves at seat 0 (saying ready for each next deal) and SIGKILL the
+    server the moment the last one is acknowledged; what was seen, and whether the series
+    ended first (no kill then)."""
+    seen = Seen(table)
+    with connect(f"ws://127.0.0.1:{server.port}/play/ws/{table}",
+                 additional_headers={"Cookie": f"stolik_player={token}"},
+                 open_timeout=10) as ws:
+        ident = 0
+        pending: dict[int, str] = {}
+        made = 0
+        ready_at = -1
+        while True:
+            m: Msg = json.loads(ws.recv(timeout=20))
+            if m["type"] == "error":
+                raise AssertionError(f"the server refused: {m}")
+            if m["type"] != "state":
+                continue
+            seen.echoed = max(seen.echoed, m["seq"])
+            ack = m.get("ack")
+            if ack in pending:
+                seen.acked.append((m["seq"], f"m 0 {pending.pop(ack)}"))
+                if made >= moves:
+                    server.kill()  # at once: the ack is all the client knows
+                    return seen, False
+            if m["over"]:
+                return seen, True
+            deal = m["deal"]
+            if deal["to_act"] == 0 and deal["legal"] and not pending:
+                move = rng.choice(deal["legal"])["move"]
+                ident += 1
+                made += 1
+                pending[ident] = move
+                ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
+            elif m["waiting_next"] and 0 not in m["ready"] and ready_at != m["seq"]:
+                ready_at = m["seq"]
+                ws.send(json.dumps({"type": "next"}))
+
+
+def _resumed_length(server: Server, table: str, token: str) -> int:
+    """The op-log length of ``table`` as the restarted server shows it to its player."""
+    with connect(f"ws://127.0.0.1:{server.port}/play/ws/{table}",
+                 additional_headers={"Cookie": f"stolik_player={token}"},
+                 open_timeout=10) as ws:
+        while True:
+            m: Msg = json.loads(ws.recv(timeout=20))
+            assert m["type"] != "error", m
+            if m["type"] == "state":
+                return int(m["seq"])
+
+
+def test_kill_9_after_an_ack_loses_no_move(db_url: str, tmp_path: Path,
+                                           servers: list[Server]) -> None:
+    """Kill after kill, every acknowledged move is in the op log at its place, and the
+    restarted server's table is at least as far as anything the player was shown."""
+    open_database(db_url, migrate=True).dispose()
+    log = tmp_path / "serve.log"
+    rng = random.Random(int(os.environ.get("STOLIK_PLAY_KILL_SEED", "0")) or None)
+    server = Server(db_url, log)
+    servers.append(server)
+    table, token = _new_table(server)
+    lost: list[str] = []
+    behind: list[str] = []
+    acked = kills = 0
+    while kills < KILLS:
+        seen, over = _play_until_kill(server, table, token, rng.randint(1, 3), rng)
+        if over:  # the series ended before the kill: a new table, same server
+            table, token = _new_table(server)
+            continue
+        kills += 1
+        server = Server(db_url, log)
+        servers.append(server)
+        db = open_database(db_url)
+        try:
+            with db.read() as s:
+                ops = list(s.scalars(select(OpRow.op).where(OpRow.table_id == table)
+                                     .order_by(OpRow.seq)))
+        finally:
+            db.dispose()
+        for length, op in seen.acked:
+            acked += 1
+            if len(ops) < length or ops[length - 1] != op:
+                lost.append(f"kill {kills}: {op!r} acknowledged at op {length}, "
+                            f"the stored log has {len(ops)}")
+        shown = _resumed_length(server, table, token)
+        if shown < seen.echoed:
+            behind.append(f"kill {kills}: {seen.echoed} ops echoed, {shown} resumed")
+    assert not lost, f"{len(lost)} of {acked} acknowledged moves lost: {lost}"
+    assert not behind, f"{len(behind)} of {kills} kills lost echoed moves: {behind}"
