@@ -19,11 +19,11 @@ identical to him — and conversely every line the adversary plays is a real lay
 
 Unseen cards that are adjacent in the order with nothing left between them, worth the same
 and allowed to the same seats are interchangeable for the adversary — provided no opponent
-who plays later in the same trick may hold them (else one opponent can play the lower card
-and his partner overtake with the higher: issue 15) — and so are such cards of the
-declarer: only one of each is tried. Positions at the start of a trick are remembered.
-:func:`stolik.solver.brute.brute_laid_down` (explicit layouts) is the reference it is
-tested against on every hand of every shipped order.
+who plays later in the same trick may hold them while they would win it (else one opponent
+can play the lower card and his partner overtake with the higher: issue 15) — and so are
+such cards of the declarer: only one of each is tried. Positions at the start of a trick
+are remembered. :func:`stolik.solver.brute.brute_laid_down` (explicit layouts) is the
+reference it is tested against (tests/test_laid_down.py, tests/test_solver.py).
 
 >>> from stolik.games.baska.deck import DECK, CARD_POINTS
 >>> from stolik.games.baska.ruleset import load_ruleset
@@ -122,8 +122,8 @@ def _implied(card: int, led: int, winning: int, p: I64Array) -> int:
     return g | b | t
 
 
-@jit("i8(i8, i8, i8[::1], i8, i8[::1], i8[::1], i8[::1])")
-def _reps(cards: int, live: int, forb: I64Array, later: int, p: I64Array,
+@jit("i8(i8, i8, i8[::1], i8, i8, i8[::1], i8[::1], i8[::1])")
+def _reps(cards: int, live: int, forb: I64Array, later: int, takes: int, p: I64Array,
           moves: I64Array, scores: I64Array) -> int:
     """Representatives of ``cards`` (interchangeable ones merged) into ``moves``; count.
 
@@ -132,7 +132,11 @@ def _reps(cards: int, live: int, forb: I64Array, later: int, p: I64Array,
     adversary only if every opponent may hold both or neither (swapping them maps a layout
     to a layout) and no later opponent in this trick may hold them: otherwise one opponent
     playing the lower card and his partner overtaking with the higher one is a line that
-    playing the higher card first does not cover (issue 15). The lower card is dropped.
+    playing the higher card first does not cover (issue 15). That matters only for cards
+    that would win the trick now (``takes``: every card on the lead, else the cards that
+    beat the winning one): two cards that both lose to the winning card lose to it in
+    either order, with the same points and the same things shown (RULES §3). The lower
+    card is dropped.
     """
     k = 0
     m = cards
@@ -151,7 +155,8 @@ def _reps(cards: int, live: int, forb: I64Array, later: int, p: I64Array,
                 same = True
                 for s in range(4):
                     differ = (forb[s] >> c & 1) != (forb[s] >> d & 1)
-                    if differ or (later >> s & 1 and not forb[s] >> c & 1):
+                    if differ or (later >> s & 1 and takes >> c & 1
+                                  and not forb[s] >> c & 1):
                         same = False
                 if not same:
                     continue
@@ -258,7 +263,7 @@ def _and_or(forb0: I64Array, cnt0: I64Array, dh0: int, unseen0: int, leader0: in
                 lm = legal(dh, f[_LED], wc, p) if n else dh
                 for s in range(4):
                     forb[s] = 0
-                k = _reps(lm, live, forb, -1, p, moves, scores)
+                k = _reps(lm, live, forb, -1, 0, p, moves, scores)
                 for i in range(k):
                     c = moves[i]
                     scores[i] = -p[P_STRENGTH + c] * 64 + p[P_POINTS + c]
@@ -272,7 +277,8 @@ def _and_or(forb0: I64Array, cnt0: I64Array, dh0: int, unseen0: int, leader0: in
                     t = (f[_LEADER] + j) & 3
                     if t != declarer:
                         later |= 1 << t
-                kk = _reps(unseen & ~forb[seat], live, forb, later, p, moves, scores)
+                takes = p[P_BEATS + wc] if n else full
+                kk = _reps(unseen & ~forb[seat], live, forb, later, takes, p, moves, scores)
                 cnt[seat] -= 1
                 own = forb[seat]
                 k = 0
