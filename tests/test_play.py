@@ -271,10 +271,10 @@ def test_claim_of_a_partner_game_needs_a_fixed_result() -> None:
     for seat in (2, 3, 0, 1):
         s.apply(seat, Call("pass"))
     for i, entry in enumerate(plays):
-        seat, card = entry.split()
-        if int(seat) == 0 and i < 4:
+        who, card = entry.split()
+        if who == "0" and i < 4:
             assert not s.claim(0).certain  # the first trick: much can still change
-        s.apply(int(seat), DECK.parse_card(card))
+        s.apply(int(who), DECK.parse_card(card))
     assert s.human_to_act == 0
     verdict = s.claim(0)
     assert verdict.certain and verdict.how == "fixed"

@@ -340,7 +340,7 @@ class Session:
 
         >>> s = Session.create("pucka-2019", deals=1, seed=1, opponents="random")
         >>> [(e.seat, e.move.text(s.rs)) for e in s.advance_bots() if isinstance(e.move, Call)]
-        [(2, 'kontra'), (3, 'zolo-du')]
+        [(2, 'kontra'), (3, 'rekontra')]
         >>> s.human_to_act, s.why_not(0, s.view(0).hand[0])
         (0, 'no card may be played before the auction closes (RULES §3)')
         >>> s.apply(0, Call("pass"))
