@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.stamp
 LINT_PATHS := $(wildcard src tests benchmarks)
 
 .DEFAULT_GOAL := run
-.PHONY: venv run test bench clean
+.PHONY: venv run test bench fuzz clean
 
 venv: $(STAMP)
 
@@ -33,6 +33,14 @@ test: venv
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
+
+# The long hostile-input campaign (issue 9.16): mutated records, rulesets, tournament files
+# and sheet lines through the CLI, STOLIK_FUZZ_EXAMPLES cases per test (CI runs 100). It
+# prints the counts of cases and outcomes; a failure shows the smallest input that breaks.
+FUZZ_EXAMPLES ?= 20000
+fuzz: venv
+	STOLIK_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -q -p no:cacheprovider \
+		--hypothesis-show-statistics tests/test_fuzz_files.py tests/test_fuzz_sheet.py
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -157,3 +157,13 @@ def test_ruleset_key_meaning(tmp_path: Path, old: str, new: str, needle: str) ->
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     one_line(["rules", "show", str(path)], str(path), needle)
     one_line(["check", "--ruleset", str(path), str(RECORD)], str(path), needle)
+
+
+def test_sheet_words_nested_2000_deep() -> None:
+    """``sheet add … points=[[[…]]]`` was a RecursionError; now one level of list, and
+    anything deeper is text that the sheet line refuses in one line."""
+    from stolik.cli.tournament_common import parse_pairs
+    deep = "[" * 2000 + "]" * 2000
+    assert parse_pairs([f"points={deep}"]) == {"points": ["[" * 1999 + "]" * 1999]}
+    assert parse_pairs(["starzy=[0,2]", "points=٣", "tricks=" + "9" * 30]) == {
+        "starzy": [0, 2], "points": "٣", "tricks": "9" * 30}

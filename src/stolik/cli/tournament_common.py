@@ -147,12 +147,17 @@ def _value(text: str) -> Any:
     raw = text.strip()
     inner = raw[1:-1] if raw.startswith("[") and raw.endswith("]") else raw
     if "," in inner or raw.startswith("["):
-        parts = [p.strip() for p in inner.split(",") if p.strip()]
-        return [_value(p) for p in parts]
-    try:
+        # One level only: "[[[…]]]" typed 2,000 deep was a RecursionError (issue 9.15).
+        return [_number_or_text(p.strip()) for p in inner.split(",") if p.strip()]
+    return _number_or_text(raw)
+
+
+def _number_or_text(raw: str) -> Any:
+    """A whole number written in ASCII digits (at most 19), else the text itself."""
+    body = raw.removeprefix("-")
+    if body.isascii() and body.isdigit() and len(body) <= 19:
         return int(raw)
-    except ValueError:
-        return raw
+    return raw
 
 
 def parse_pairs(pairs: Sequence[str], *, allowed: Sequence[str] | None = LINE_KEYS
