@@ -52,7 +52,7 @@ def app(db: Database) -> FastAPI:
     auth.add_referee(db, "ala", PASSWORD)
     auth.add_referee(db, "bob", PASSWORD)
     store.create_tournament(db, SLUG, name="Turniej Pucki", ruleset="pucka-2019", who="ala",
-                            rounds=3, deals=8)
+                            rounds=3, deals=8, seed=0)
     for i in range(1, 10):
         store.add_player(db, SLUG, f"p{i}", f"Gracz {i}", who="ala",
                          team=("Puck" if i <= 5 else "Rumia") if i <= 8 else None)
@@ -467,7 +467,7 @@ def test_referee_cli(db: Database, db_url: str) -> None:
 def test_sheet_marks_bok_deals(db: Database) -> None:
     """Under ``linia`` a 52:52 starts a bok-round: the sheet marks the doubled deal and the
     blank sheet has a box to tick; the gran after the tie pays double (RULES §6)."""
-    store.create_tournament(db, "lin", name="Linia", ruleset="linia", who="ala", deals=4)
+    store.create_tournament(db, "lin", name="Linia", ruleset="linia", who="ala", deals=4, seed=0)
     for i in range(1, 5):
         store.add_player(db, "lin", f"l{i}", f"L {i}", who="ala")
     store.seat_round(db, "lin", who="ala")
@@ -490,7 +490,7 @@ def test_season_page(db: Database) -> None:
     linked from the tournament list, and names an unknown season in one line."""
     for n, day in (("s1", 1), ("s2", 8)):
         store.create_tournament(db, n, name=f"Turniej {n}", ruleset="pucka-2019", who="ala",
-                                season="Liga 2026", date=datetime.date(2026, 11, day))
+                                season="Liga 2026", date=datetime.date(2026, 11, day), seed=0)
         for i in range(1, 5):
             store.add_player(db, n, f"p{i}", f"Gracz {i}", who="ala", team="Puck")
         store.seat_round(db, n, who="ala")

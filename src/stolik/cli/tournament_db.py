@@ -88,7 +88,10 @@ def new_command(
                                          "round (the clock, seed 000 §7p).")] = 40,
     break_minutes: Annotated[int, typer.Option("--break", min=0,
                                                help="Minutes of break after a round.")] = 5,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the draws (losowanie).")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", min=0, max=2**31 - 1, help="Seed of every draw (losowanie), to reproduce "
+        "a tournament; default: each draw takes a fresh seed, kept and shown with its round.",
+        show_default=False)] = None,
     season: Annotated[str | None, typer.Option(
         "--season", metavar="NAME", help="The season (sezon) it counts for; created if "
         "new. Yellow-card bans run across a season (seed 000 §7t).")] = None,
@@ -136,7 +139,8 @@ def info_command(slug: SlugArg, db: DbOption = None, who: WhoOption = None) -> N
                  f"date {i.date.isoformat() if i.date else '—'}, place {i.place or '—'}, "
                  f"season {i.season or '—'}",
                  f"ruleset {i.ruleset}; {i.rounds} rounds of {i.deals_per_round} deals, "
-                 f"{i.minutes_per_round} min + {i.break_minutes} min break; seed {i.seed}"
+                 f"{i.minutes_per_round} min + {i.break_minutes} min break; "
+                 f"{'fresh draws' if i.seed is None else f'seed {i.seed}'}"
                  + ("; only confirmed deals count" if i.require_confirmation else ""),
                  f"{i.players} players; {i.rounds_drawn} rounds drawn"]
         now = utcnow()
@@ -306,7 +310,8 @@ def seat_command(
         "--round", "-n", min=1, help="The round; default: draw the next one.",
         show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
-        "--seed", help="Seed of this draw (default: from the tournament's seed).",
+        "--seed", min=0, max=2**31 - 1, help="Seed of this draw, to reproduce one (default: "
+        "from the tournament's seed, or fresh; the seed used is printed).",
         show_default=False)] = None,
     player: Annotated[str | None, typer.Option(
         "--player", metavar="ID", help="Print where this player sits (gdzie siedzę), "
@@ -352,6 +357,10 @@ def seat_command(
         drawn = store.seat_round(d, slug, round, who=who_of(who), seed=seed, plan=plan)
         number = round or before + 1
         typer.echo(format_round(drawn, names, number=number))
+        if plan is None:
+            used = store.round_seeds(d, slug)[number]
+            typer.echo(f"seed {used} (`--round {number} --seed {used}` draws it again before "
+                       "the round starts)")
         if round is not None and round <= before:
             report(f"{slug}: round {number} drawn again")
 

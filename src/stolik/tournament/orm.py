@@ -57,7 +57,9 @@ class TournamentRow(Base):
     deals_per_round: Mapped[int] = mapped_column(Integer, default=32)
     minutes_per_round: Mapped[int] = mapped_column(Integer, default=40)
     break_minutes: Mapped[int] = mapped_column(Integer, default=5)
-    seed: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seed of every draw (round N: ``(seed * 1000 + N) mod 2**31``); ``None``: each
+    draw takes a fresh seed from :mod:`secrets`, stored with its round."""
     require_confirmation: Mapped[bool] = mapped_column(Boolean, default=False)
     season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id"), nullable=True)
     created_at: Mapped[datetime.datetime] = mapped_column(DateTime, default=utcnow)

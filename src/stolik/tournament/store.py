@@ -45,6 +45,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,7 +121,8 @@ class TournamentInfo:
     deals_per_round: int
     minutes_per_round: int
     break_minutes: int
-    seed: int
+    seed: int | None
+    """The seed of every draw, or None: each draw is fresh (its seed kept by its round)."""
     require_confirmation: bool
     season: str | None
     players: int
@@ -296,13 +298,15 @@ def _new_tournament_season(s: Session, slug: str, season: str | None) -> int | N
 def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: str,
                       date: datetime.date | None = None, place: str | None = None,
                       rounds: int = 5, deals: int | None = None, minutes: int = 40,
-                      break_minutes: int = 5, seed: int = 0, season: str | None = None,
-                      require_confirmation: bool = False,
+                      break_minutes: int = 5, seed: int | None = None,
+                      season: str | None = None, require_confirmation: bool = False,
                       ruleset_text: str | None = None) -> None:
     """A new tournament. ``ruleset`` is a shipped id or a ruleset file (kept in the
     database) — or, with ``ruleset_text`` (an uploaded file's text, the web), only the
     name shown in its errors; ``deals`` defaults to the ruleset's series length
-    (RULES §9)."""
+    (RULES §9); ``seed`` makes every draw reproducible, without it each draw takes a
+    fresh seed (kept with its round and shown)."""
+    _check_seed(slug, seed)
     if not slug or not all(c.isalnum() or c in "-_." for c in slug):
         raise StoreError(f"{slug!r}: a tournament's short name is letters, digits, - _ .")
     text = ruleset_text
@@ -496,13 +500,48 @@ def _excluded_codes(t: TournamentRow, codes: Mapping[int, str]) -> set[str]:
     return {codes[e.player_id] for r in t.round_rows for e in r.events if e.kind == "excluded"}
 
 
+MAX_ROW_ID = 2**63 - 1
+"""The largest row id any database here stores."""
+MAX_SEED = 2**31 - 1
+"""The largest seed of a draw (a database integer everywhere)."""
+
+
+def _check_seed(slug: str, seed: int | None) -> None:
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise StoreError(f"{slug}: a seed is a whole number 0 to {MAX_SEED}, not {seed}")
+
+
+def draw_seed(tournament_seed: int | None, number: int) -> int:
+    """The seed of round ``number``'s draw: from the tournament's seed when it has one,
+    else fresh from :mod:`secrets` (every tournament seats differently).
+
+    >>> draw_seed(3, 2)
+    3002
+    >>> len({draw_seed(None, 1) for _ in range(3)}) > 1
+    True
+    """
+    if tournament_seed is not None:
+        return (tournament_seed * 1000 + number) % (MAX_SEED + 1)
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def round_seeds(db: Database, slug: str) -> dict[int, int]:
+    """The seed each drawn round was drawn with, by round number (``seat --seed`` with it
+    draws the same tables again, given the same players and rounds before)."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        return {r.number: r.seed for r in t.round_rows}
+
+
 def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
                seed: int | None = None, plan: RoundPlan | None = None) -> RoundPlan:
     """Draw round ``number`` (default: the next one): tables of four with the fewest repeat
     meetings, team-mates apart, sit-outs rotating (:mod:`stolik.tournament.seating`).
     Drawing a drawn round again (a redraw) is allowed until it starts. ``plan`` seats the
     round as given instead of drawing. Players excluded earlier (yellow card) or banned
-    are left out (seed 000 §7t)."""
+    are left out (seed 000 §7t). ``seed``: this draw's seed (default :func:`draw_seed`);
+    the seed used is kept with the round (:func:`round_seeds`)."""
+    _check_seed(slug, seed)
     with db.write() as s:
         t = _tournament(s, slug)
         codes = _codes(s)
@@ -530,7 +569,7 @@ def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
         if plan is None:
             history = SeatingHistory.from_plans(
                 [_plan_of(r, codes) for r in t.round_rows if r.number < number], teams)
-            rseed = (t.seed * 1000 + number) if seed is None else seed
+            rseed = draw_seed(t.seed, number) if seed is None else seed
             import random
 
             if len([p for p in entered if p not in out]) < 4:
@@ -912,7 +951,8 @@ def remove_event(db: Database, slug: str, event_id: int, *, who: str) -> None:
     """Remove a recorded event (by the id :func:`events_of` lists)."""
     with db.write() as s:
         t = _tournament(s, slug)
-        ev = s.get(EventRow, event_id)
+        # an id past the database's integers is no event's (SQLite overflows on it)
+        ev = s.get(EventRow, event_id) if 0 < event_id <= MAX_ROW_ID else None
         if ev is None or ev.round.tournament_id != t.id:
             raise StoreError(f"{slug}: no event {event_id}")
         codes = _codes(s)

@@ -34,6 +34,9 @@ class RoundState:
     number: int
     clock: store.RoundClock
     closed: bool
+    seed: int = 0
+    """The seed the round was drawn with (shown to the referee: ``seat --seed`` redraws
+    it)."""
 
     def phase(self, now: datetime.datetime) -> str:
         """``not started``, ``playing``, ``break``, ``over`` or ``closed``."""
@@ -48,7 +51,7 @@ def rounds_of(db: Database, slug: str) -> list[RoundState]:
             raise store.StoreError(f"{slug}: no such tournament")
         rows = s.scalars(select(RoundRow).where(RoundRow.tournament_id == t.id)
                          .order_by(RoundRow.number)).all()
-        return [RoundState(r.number, store.clock_of(t, r), r.closed) for r in rows]
+        return [RoundState(r.number, store.clock_of(t, r), r.closed, r.seed) for r in rows]
 
 
 def current_round(rounds: Sequence[RoundState]) -> RoundState | None:
