@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -58,6 +58,16 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
                   redoc_url=None)
     app.state.db = db
     app.state.settings = dict(settings)
+
+    @app.middleware("http")
+    async def refuse_nul(request: Request, call_next: Any) -> Response:
+        """A NUL character in the path or query is nothing any page names (and
+        PostgreSQL refuses it in a query): 400 before a handler runs."""
+        if "\x00" in request.url.path or "%00" in request.url.query:
+            return PlainTextResponse("a NUL character is not allowed in an address",
+                                     status_code=400)
+        response: Response = await call_next(request)
+        return response
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

@@ -61,7 +61,10 @@ def require_referee(request: Request,
 async def form_of(request: Request) -> dict[str, str]:
     """The posted form's text fields (a field given twice: the last value)."""
     form = await request.form()
-    return {k: v for k, v in form.multi_items() if isinstance(v, str)}
+    fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
+    if any("\x00" in k or "\x00" in v for k, v in fields.items()):
+        raise HTTPException(400, "a form field contains a NUL character: nothing was written")
+    return fields
 
 
 @dataclass(frozen=True)
@@ -84,15 +87,26 @@ def posted(request: Request, form: Annotated[dict[str, str], Depends(form_of)],
     ref = current_referee(request, db)
     if ref is None:
         raise LoginRequired(safe_next(urlsplit(request.headers.get("referer", "")).path))
-    if not hmac.compare_digest(form.get("csrf", ""), ref.csrf):
+    if not same_token(form.get("csrf", ""), ref.csrf):
         raise HTTPException(403, "bad or missing CSRF token: reload the page and try again")
     return Posted(ref, form)
+
+
+def same_token(given: str, expected: str) -> bool:
+    """A constant-time comparison of tokens that any text may be posted as
+    (``hmac.compare_digest`` refuses non-ASCII strings with a TypeError).
+
+    >>> same_token("∞", "abc"), same_token("abc", "abc")
+    (False, True)
+    """
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                               expected.encode("utf-8", "surrogatepass"))
 
 
 def check_pre_csrf(request: Request, form: dict[str, str]) -> None:
     """The login and first-run forms' double-submit check (cookie = field)."""
     cookie = request.cookies.get(auth.PRE_COOKIE, "")
-    if not cookie or not hmac.compare_digest(form.get("csrf", ""), cookie):
+    if not cookie or not same_token(form.get("csrf", ""), cookie):
         raise HTTPException(403, "bad or missing CSRF token: reload the page and try again")
 
 
