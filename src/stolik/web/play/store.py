@@ -45,13 +45,14 @@ import hashlib
 import logging
 import queue
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
 from stolik.db import Database
@@ -124,6 +125,10 @@ def clean_name(name: str) -> str:
 
 
 _STOP = object()
+SWITCH_INTERVAL = 0.0005
+"""Seconds before a thread waiting for the GIL asks the running one to let go."""
+MAX_ROWS = 250
+"""Op-log rows per INSERT statement (3 parameters each: under SQLite's old 999 limit)."""
 
 class NotStored(StolikError):
     """A write the database refused (after the writer's retries): nothing of it is
@@ -194,6 +199,10 @@ class Writer:
         self.queue: queue.Queue[Any] = queue.Queue()
         self.failed: set[str] = set()
         """Tables whose writes are refused (touched only by the writer's thread)."""
+        # The plays wait for this thread's commits, and each database call lets go of the
+        # GIL: a busy event loop would keep it from coming back for up to the switch
+        # interval (5 ms by default) every time.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self.thread = threading.Thread(target=self._run, name="stolik-play-writer",
                                        daemon=True)
         self.thread.start()
@@ -228,19 +237,34 @@ class Writer:
         self.thread.join()
 
     @staticmethod
+    def _insert(s: OrmSession, rows: list[dict[str, Any]]) -> None:
+        """Op-log rows as multi-row ``INSERT … VALUES (…), (…)`` statements: one database
+        call per ``MAX_ROWS`` rows, not one per row — each call lets go of the GIL and must
+        win it back from the busy event loop (up to a switch interval, 5 ms, each time),
+        and the plays wait for these commits."""
+        conn = s.connection()
+        mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+        for i in range(0, len(rows), MAX_ROWS):
+            chunk = rows[i:i + MAX_ROWS]
+            values = ",".join([f"({mark},{mark},{mark})"] * len(chunk))
+            conn.exec_driver_sql(  # plain SQL: no statement to build for each batch size
+                f"INSERT INTO {OpRow.__tablename__} (table_id, seq, op) VALUES {values}",
+                tuple(v for r in chunk for v in (r["table_id"], r["seq"], r["op"])))
+
+    @staticmethod
     def _write(s: OrmSession, jobs: list[_Op | _Job]) -> None:
-        """Run the jobs in order; runs of op-log rows go in as one multi-row insert."""
+        """Run the jobs in order; runs of op-log rows go in as multi-row inserts."""
         rows: list[dict[str, Any]] = []
         for job in jobs:
             if isinstance(job, _Op):
                 rows.append({"table_id": job.table_id, "seq": job.seq, "op": job.op})
                 continue
             if rows:
-                s.execute(insert(OpRow), rows)
+                Writer._insert(s, rows)
                 rows = []
             job.run(s)
         if rows:
-            s.execute(insert(OpRow), rows)
+            Writer._insert(s, rows)
 
     def _commit(self, jobs: list[_Op | _Job]) -> str | None:
         """Commit the jobs as one transaction (with the retries); None, or why not."""
