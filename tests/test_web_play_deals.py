@@ -166,3 +166,27 @@ def test_bot_seeds_are_keyed_not_arithmetic() -> None:
     assert {b - a for a, b in itertools.pairwise(bots)} != {101}
     steps = {_bot_seed(n + 1, 1) - _bot_seed(n, 1) for n in range(5)}
     assert len(steps) == 5
+
+
+def test_the_odd_values_of_issue_14_are_400s(tmp_path: Path) -> None:
+    """Issue 14.3 and 9.13, each value as reported: a 400 naming the field (not a 500,
+    not 32 deals, not a token that seats nobody), a missing page for a 20-digit player id,
+    and the Kelvin sign over the WebSocket a bad-move error."""
+    app = make_app(tmp_path)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        for raw, field in (('{"seed": Infinity}', "seed"), ('{"deals": Infinity}', "deals"),
+                           ('{"deals": -Infinity}', "deals"), ('{"deals": 1e400}', "deals"),
+                           ('{"first_dealer": 1e400}', "first_dealer"),
+                           ('{"deals": 0}', "deals"), ('{"name": "Ala", "seat": 7}', "seat")):
+            r = c.post("/play/api/tables", content=raw,
+                       headers={"content-type": "application/json"})
+            assert r.status_code == 400 and r.json()["error"].startswith(field + ": "), raw
+        assert not app.state.play_hub.tables
+        assert c.get("/play/players/99999999999999999999").status_code == 404
+        tid = c.post("/play/api/tables", json={"name": "Ala", "deals": 1}).json()["id"]
+        with c.websocket_connect(f"/play/ws/{tid}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "move", "move": "\u212aH", "id": 1})
+            while (m := ws.receive_json())["type"] != "error":
+                pass
+            assert m["code"] == "bad-move"
