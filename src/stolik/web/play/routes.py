@@ -158,8 +158,9 @@ async def create_table_form(request: Request) -> Response:
         table_id = hub.create_table(str(form.get("game") or DEFAULT_GAME), config, bots,
                                     bool(form.get("private")),
                                     player, seat)
-    except StolikError as e:
-        return _remember(PlainTextResponse(str(e), status_code=400), token)
+    except StolikError as e:  # a page with the way back, as for a refused seat
+        return _remember(render(request, "play/missing.html", {
+            "reason": "play-table-refused", "detail": str(e)}, status_code=400), token)
     guard_of(request.app).created(client_of(request), table_id, bot_only=None not in bots)
     return _remember(RedirectResponse(f"/play/t/{table_id}", status_code=303), token)
 
@@ -239,8 +240,11 @@ async def join(request: Request, table_id: str, seat: Annotated[int, Form()],
                       status_code=400)
     try:
         hub.join(table_id, seat, player)
-    except ProtocolError as e:
-        return _remember(PlainTextResponse(str(e), status_code=409), token)
+    except ProtocolError as e:  # a page in the user's language, with the way back
+        reason = texts.JOIN_REFUSALS.get(e.code, "play-seat-taken")
+        return _remember(render(request, "play/missing.html", {
+            "reason": reason, "back": f"/play/t/{table_id}", "seat": seat + 1},
+            status_code=409), token)
     return _remember(RedirectResponse(f"/play/t/{table_id}", status_code=303), token)
 
 

@@ -51,6 +51,20 @@ PL: dict[str, str] = {
     "play-series-over": "Koniec serii",
     "play-not-found": "Nie ma takiego stolika.",
     "play-name-needed": "Podaj imię, żeby usiąść przy stoliku.",
+    "play-seat-taken": "To miejsce jest już zajęte — ktoś usiadł przed Tobą.",
+    "play-already-seated": "Siedzisz już przy tym stoliku.",
+    "play-back-to-table": "Wróć do stolika",
+    "play-table-refused": "Nie można założyć takiego stolika.",
+    "play-four-colour": "talia czterokolorowa",
+    "play-show-last-trick": "Pokaż ostatnią lewę",
+    "play-hide-last-trick": "Ukryj ostatnią lewę",
+    "play-laid-down": "wykładane",
+    "play-card-name": "{rank} {suit}",
+    "play-rank-A": "as", "play-rank-K": "król", "play-rank-Q": "dama", "play-rank-J": "walet",
+    "play-rank-T": "dziesiątka",
+    "play-suit-C": "trefl", "play-suit-S": "pik", "play-suit-H": "kier", "play-suit-D": "karo",
+    "play-trick-area": "Lewa na stole",
+    "play-your-hand": "Twoje karty",
     "play-deal": "Rozdanie",
     "play-dealer": "rozdaje",
     "play-bok": "bok-runda ×2",
@@ -147,6 +161,21 @@ EN: dict[str, str] = {
     "play-series-over": "End of the series",
     "play-not-found": "There is no such table.",
     "play-name-needed": "Give your name to sit at a table.",
+    "play-seat-taken": "This seat is taken — someone sat down before you.",
+    "play-already-seated": "You already sit at this table.",
+    "play-back-to-table": "Back to the table",
+    "play-table-refused": "This table cannot be created.",
+    "play-four-colour": "four-colour deck",
+    "play-show-last-trick": "Show the last trick",
+    "play-hide-last-trick": "Hide the last trick",
+    "play-laid-down": "laid down",
+    "play-card-name": "{rank} of {suit}",
+    "play-rank-A": "ace", "play-rank-K": "king", "play-rank-Q": "queen", "play-rank-J": "jack",
+    "play-rank-T": "ten",
+    "play-suit-C": "clubs", "play-suit-S": "spades", "play-suit-H": "hearts",
+    "play-suit-D": "diamonds",
+    "play-trick-area": "The trick on the table",
+    "play-your-hand": "Your cards",
     "play-deal": "Deal",
     "play-dealer": "dealer",
     "play-bok": "bok-round ×2",
@@ -206,6 +235,10 @@ register({"pl": PL, "en": EN})
 
 CLIENT_KEYS = tuple(k for k in EN if not k.startswith(("play-claim-",)))
 """The texts the table's script uses."""
+
+JOIN_REFUSALS: dict[str, str] = {"seat-taken": "play-seat-taken",
+                                 "seated": "play-already-seated", "no-table": "play-not-found"}
+"""A refused seat's page text by the refusal's code (:class:`~.protocol.ProtocolError`)."""
 
 
 def client_texts(lang: str) -> dict[str, str]:

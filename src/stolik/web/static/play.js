@@ -9,14 +9,25 @@
   var lang = root.dataset.lang;
   var SUITS = { C: "\u2663", S: "\u2660", H: "\u2665", D: "\u2666" };
   var RANKS = { A: "A", T: "10", Q: "Q", J: "J" };
-  var ascii = localStorage.getItem("stolik-ascii") === "1";
-  var asciiBox = document.getElementById("ascii");
-  asciiBox.checked = ascii;
-  asciiBox.addEventListener("change", function () {
-    ascii = asciiBox.checked;
-    localStorage.setItem("stolik-ascii", ascii ? "1" : "0");
-    if (state) { draw(state); }
+  var Cards = window.StolikCards;
+  var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  function option(box, key, then) {  // a checkbox kept in localStorage
+    var on = localStorage.getItem(key) === "1";
+    box.checked = on;
+    box.addEventListener("change", function () {
+      localStorage.setItem(key, box.checked ? "1" : "0");
+      then(box.checked);
+    });
+    return on;
+  }
+  var ascii = option(document.getElementById("ascii"), "stolik-ascii", function (on) {
+    ascii = on; if (state) { draw(state); }
   });
+  var four = option(document.getElementById("four-colour"), "stolik-four-colour", function (on) {
+    four = on; root.classList.toggle("four-colour", on); if (state) { draw(state); }
+  });
+  root.classList.toggle("four-colour", four);
+  var peek = false;  // the last trick shown on the felt, on demand
   var ws = null, state = null, nextId = 1, retry = 500;
   var hintsBox = document.getElementById("hints-toggle");  // seated people only
   if (hintsBox) {
@@ -35,9 +46,24 @@
   function cardText(code) {
     return ascii ? code : (RANKS[code[0]] || code[0]) + SUITS[code[1]];
   }
-  function cardEl(code, tag) {
+  function cardName(code) {  // "dama kier", "queen of hearts": what a screen reader says
+    var r = code.slice(0, -1), su = code.slice(-1);
+    return (T["card-name"] || "{rank} {suit}").replace("{rank}", T["rank-" + r] || r)
+      .replace("{suit}", T["suit-" + su] || su);
+  }
+  function cardEl(code, tag) {  // a small text card (tables, the reveal)
     var e = el(tag || "span", "card suit-" + code[1], cardText(code));
     e.dataset.card = code;
+    e.style.color = Cards.colour(code[1], four);
+    e.title = cardName(code);
+    return e;
+  }
+  function faceEl(code, tag) {  // a drawn card
+    var e = el(tag || "div", "card-face suit-" + code[1]);
+    e.dataset.card = code;
+    e.appendChild(Cards.face(code, four));
+    if (tag === "button") { e.setAttribute("aria-label", cardName(code)); e.type = "button"; }
+    else { e.setAttribute("role", "img"); e.setAttribute("aria-label", cardName(code)); }
     return e;
   }
   function name(s) {
@@ -73,8 +99,9 @@
       if (msg.event && msg.event.kind === "hints") {
         say(msg.hints ? T["hints-on"] : T["hints-off"]);
       }
+      var prev = state;
       state = msg;
-      draw(msg);
+      draw(msg, prev);
     } else if (msg.type === "error") {
       say(T.error + ": " + msg.message, "error");
     } else if (msg.type === "hint") {
@@ -93,7 +120,7 @@
     return ["bottom", "left", "top", "right"][(s - me + 4) % 4];
   }
 
-  function draw(st) {
+  function draw(st, prev) {
     var d = st.deal;
     root.dataset.version = String(st.version);
     root.dataset.over = st.over ? "1" : "0";
@@ -110,8 +137,9 @@
     else { turn.textContent = T["deal-over"]; }
     turn.classList.toggle("mine", mine);
     drawSeats(st);
-    drawTrick(st);
+    drawTrick(st, prev);
     drawGame(st);
+    drawJoin(st);
     drawHand(st, mine);
     drawCalls(st, mine);
     drawAuction(st);
@@ -144,15 +172,124 @@
     }
   }
 
-  function drawTrick(st) {
-    var box = $("trick");
+  // The trick area: a card flies from the hand (or its player's seat) to the felt; a
+  // finished trick stays a moment, then goes to its taker. Short, and none at all when
+  // the system asks for reduced motion.
+  var HOLD = 700, FLY = 240, SWEEP = 300;
+  function still() { return reduced && reduced.matches; }
+  function fly(card, from) {
+    if (!from || still() || !card.animate) { return; }
+    var to = card.getBoundingClientRect();
+    var dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    var dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    var sc = from.width / (to.width || 1);
+    card.animate([{ transform: "translate(" + dx + "px," + dy + "px) scale(" + sc + ")" },
+                  { transform: "none" }], { duration: FLY, easing: "cubic-bezier(.2,.7,.3,1)" });
+  }
+  function sourceOf(seat, code, st) {
+    var mine = st.seat !== null && seat === st.seat &&
+      document.querySelector("#hand [data-card='" + code + "']");
+    return (mine || $("pos-" + position(seat))).getBoundingClientRect();
+  }
+  function layCards(box, cards, st, before) {
+    var shown = {};
+    if (before) { before.forEach(function (p) { shown[p[1]] = true; }); }
+    var sources = cards.map(function (p) { return shown[p[1]] ? null : sourceOf(p[0], p[1], st); });
     box.textContent = "";
-    st.deal.trick.forEach(function (p) {
-      var c = cardEl(p[1], "div");
+    cards.forEach(function (p, i) {
+      var c = faceEl(p[1], "div");
       c.classList.add("at-" + position(p[0]));
       c.title = st.players[p[0]];
+      c.setAttribute("aria-label", st.players[p[0]] + ": " + cardName(p[1]));
       box.appendChild(c);
+      fly(c, sources[i]);
     });
+  }
+  function sweep(box, winner, then) {
+    var target = $("pos-" + position(winner)).getBoundingClientRect();
+    var cards = Array.prototype.slice.call(box.children);
+    if (still() || !cards.length || !cards[0].animate) { then(); return; }
+    var done = 0;
+    cards.forEach(function (c) {
+      var r = c.getBoundingClientRect();
+      var dx = target.left + target.width / 2 - (r.left + r.width / 2);
+      var dy = target.top + target.height / 2 - (r.top + r.height / 2);
+      var a = c.animate([{ transform: "none", opacity: 1 },
+                         { transform: "translate(" + dx + "px," + dy + "px) scale(.5)", opacity: 0 }],
+                        { duration: SWEEP, easing: "ease-in", fill: "forwards" });
+      a.onfinish = a.oncancel = function () { if (++done === cards.length) { then(); } };
+    });
+  }
+  function sameTrick(a, b) {
+    return !!a && !!b && JSON.stringify(a.cards) === JSON.stringify(b.cards);
+  }
+  // A taken trick on show (null when none): it holds the felt until it is swept away; a
+  // state that comes meanwhile only hurries it, and the newest state is drawn after it.
+  var taken = null;
+  function drawTrick(st, prev) {
+    drawPeek(st);
+    var d = st.deal, box = $("trick-cards");
+    if (taken) { taken.hurry(); return; }
+    var same = prev && prev.deal.number === d.number;
+    var lt = d.last_trick;
+    box.dataset.count = String(d.trick.length);
+    if (!(same && lt && !sameTrick(prev.deal.last_trick, lt))) {
+      layCards(box, d.trick, st, same ? prev.deal.trick : d.trick);
+      return;
+    }
+    // the trick just taken: shown whole, held a moment, then swept to its taker
+    layCards(box, lt.cards, st, prev.deal.trick);
+    box.dataset.count = "4";
+    var sweeping = false;
+    function go() {
+      if (sweeping) { return; }
+      sweeping = true;
+      clearTimeout(timer);
+      sweep(box, lt.winner, function () {
+        taken = null;
+        box.dataset.taken = "0";
+        box.textContent = "";
+        box.dataset.count = "0";
+        if (state) {  // the newest trick, its cards flying in from their players
+          layCards(box, state.deal.trick, state, []);
+          box.dataset.count = String(state.deal.trick.length);
+        }
+      });
+    }
+    var timer = setTimeout(go, d.trick.length ? HOLD / 2 : HOLD);
+    taken = { hurry: go };
+    box.dataset.taken = "1";
+  }
+  function drawPeek(st) {
+    var d = st.deal, layer = $("trick-peek"), btn = $("btn-last-trick");
+    btn.hidden = !d.last_trick;
+    if (!d.last_trick) { peek = false; }
+    btn.setAttribute("aria-pressed", peek ? "true" : "false");
+    btn.textContent = peek ? T["hide-last-trick"] : T["show-last-trick"];
+    $("trick").classList.toggle("peeking", peek);
+    layer.textContent = "";
+    if (!peek) { return; }
+    d.last_trick.cards.forEach(function (p) {
+      var c = faceEl(p[1], "div");
+      c.classList.add("at-" + position(p[0]));
+      c.classList.toggle("winner", p[0] === d.last_trick.winner);
+      c.setAttribute("aria-label", st.players[p[0]] + ": " + cardName(p[1]));
+      layer.appendChild(c);
+    });
+  }
+
+  function drawJoin(st) {  // a spectator's free seats follow the table (issue 9 item 11)
+    var form = $("join-form");
+    if (!form) { return; }
+    var open = st.open_seats || [];
+    var any = false;
+    Array.prototype.forEach.call(form.querySelectorAll(".join-seat"), function (b) {
+      var free = open.indexOf(Number(b.value)) >= 0;
+      b.hidden = !free;
+      b.disabled = !free;
+      any = any || free;
+    });
+    form.hidden = !any;
   }
 
   function drawGame(st) {
@@ -166,7 +303,7 @@
     } else {
       text += d.plain_known ? T.plain : T["no-contract"];
     }
-    if (d.laid_down) { text += " · wykładane"; }  // RULES §7: announced, public
+    if (d.laid_down) { text += " · " + T["laid-down"]; }  // RULES §7: announced, public
     if (d.doubling) { text += " · " + d.doubling; }
     g.textContent = text;
     if (st.seat !== null) {
@@ -183,7 +320,7 @@
       }
       side.textContent = stext;
     }
-    if (d.last_trick) {
+    if (d.last_trick && peek) {
       lt.appendChild(el("span", "label", T["last-trick"] + ": "));
       d.last_trick.cards.forEach(function (p) {
         lt.appendChild(el("span", "who", st.players[p[0]] + " "));
@@ -194,21 +331,40 @@
     }
   }
 
+  // The hand: drawn cards. Bidding, it is shown in full; playing, the cards that may not
+  // be played now are dimmed (issue 9 item 10). A playable card is a button: Tab or the
+  // arrow keys move between them, Enter or Space plays.
   function drawHand(st, mine) {
     var box = $("hand");
+    var focused = document.activeElement && box.contains(document.activeElement)
+      ? document.activeElement.dataset.card : null;
     box.textContent = "";
+    box.dataset.phase = st.deal.phase;
     if (st.seat === null) { return; }
     var legal = {};
     st.deal.legal.forEach(function (m) { legal[m.move] = true; });
+    var playing = st.deal.phase === "play";
     st.deal.hand.forEach(function (code) {
-      var b = cardEl(code, "button");
-      var playable = mine && st.deal.phase === "play" && legal[code];
+      var b = faceEl(code, "button");
+      b.classList.add("card");
+      var playable = mine && playing && legal[code];
       b.disabled = !playable;
-      b.classList.add(playable ? "legal" : "illegal");
+      b.classList.add(playable ? "legal" : mine && playing ? "illegal" : "idle");
       b.addEventListener("click", function () { send({ type: "move", move: code }); });
       box.appendChild(b);
     });
+    var again = focused && box.querySelector("button.legal[data-card='" + focused + "']");
+    if (focused && !again) { again = box.querySelector("button.legal"); }
+    if (again) { again.focus(); }
   }
+  $("hand").addEventListener("keydown", function (ev) {
+    if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") { return; }
+    var cards = Array.prototype.slice.call(this.querySelectorAll("button.legal"));
+    var i = cards.indexOf(document.activeElement);
+    if (i < 0 || !cards.length) { return; }
+    cards[(i + (ev.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length].focus();
+    ev.preventDefault();
+  });
 
   function drawCalls(st, mine) {
     var box = $("calls");
@@ -318,6 +474,10 @@
     box.appendChild(ul);
   }
 
+  $("btn-last-trick").addEventListener("click", function () {
+    peek = !peek;
+    if (state) { drawPeek(state); drawGame(state); }
+  });
   $("btn-hint").addEventListener("click", function () { say(T.thinking); send({ type: "hint" }); });
   $("btn-claim").addEventListener("click", function () { send({ type: "claim" }); });
   $("btn-next").addEventListener("click", function () { say(""); send({ type: "next" }); });
