@@ -182,14 +182,16 @@
     var to = card.getBoundingClientRect();
     var dx = from.left + from.width / 2 - (to.left + to.width / 2);
     var dy = from.top + from.height / 2 - (to.top + to.height / 2);
-    var sc = from.width / (to.width || 1);
+    // from a card in the hand: its size; from a player's seat: small, growing to size
+    var sc = from.card ? from.width / (to.width || 1) : 0.6;
     card.animate([{ transform: "translate(" + dx + "px," + dy + "px) scale(" + sc + ")" },
                   { transform: "none" }], { duration: FLY, easing: "cubic-bezier(.2,.7,.3,1)" });
   }
   function sourceOf(seat, code, st) {
     var mine = st.seat !== null && seat === st.seat &&
       document.querySelector("#hand [data-card='" + code + "']");
-    return (mine || $("pos-" + position(seat))).getBoundingClientRect();
+    var r = (mine || $("pos-" + position(seat))).getBoundingClientRect();
+    return { left: r.left, top: r.top, width: r.width, height: r.height, card: !!mine };
   }
   function layCards(box, cards, st, before) {
     var shown = {};
