@@ -384,13 +384,14 @@ class Session:
 
     # ------------------------------------------------------------ claims
 
-    def claim(self, seat: int) -> ClaimVerdict:
-        """``seat`` lays down its cards. A lone declarer's claim (solo or cicha) is
-        certain when his hand is laid down from here — he wins whatever the others hold
-        and play, knowing only what he has seen (RULES §7, 000 §7o); anyone else's when,
-        in every layout of the cards he cannot see that fits what he has seen, no play from
-        here can change the payout (:mod:`stolik.games.baska.claims`: the verdict never
-        depends on hidden cards). A certain claim plays the deal out at once
+    def claim(self, seat: int, verdict: ClaimVerdict | None = None) -> ClaimVerdict:
+        """``seat`` lays down its cards (``verdict``: :meth:`judge_claim`'s answer, when it
+        was computed elsewhere, e.g. on a server's worker thread). A lone declarer's claim
+        (solo or cicha) is certain when his hand is laid down from here — he wins whatever
+        the others hold and play, knowing only what he has seen (RULES §7, 000 §7o); anyone
+        else's when, in every layout of the cards he cannot see that fits what he has seen,
+        no play from here can change the payout (:mod:`stolik.games.baska.claims`: the
+        verdict never depends on hidden cards). A certain claim plays the deal out at once
         (the claimer's cards by the exact solver, the bots' by the bots, other people's by
         the solver); otherwise nothing changes.
 
@@ -400,7 +401,17 @@ class Session:
         >>> v.certain, v.code, v.reason
         (False, 'not-in-play', 'a claim is made only during the play (RULES §3)')
         """
-        deal = self.deal
+        if verdict is None:
+            verdict = self.judge_claim(seat)
+        if verdict.certain:
+            self.play_out(seat)
+        return verdict
+
+    def judge_claim(self, seat: int, deal: Deal | None = None) -> ClaimVerdict:
+        """The verdict on ``seat``'s claim in ``deal`` (default: the current deal),
+        changing nothing — safe to run on a clone in another thread (the search over the
+        layouts the claimer cannot tell apart may take seconds early in the play)."""
+        deal = self.deal if deal is None else deal
         if deal.phase != "play":
             return ClaimVerdict(False, "refused", "a claim is made only during the play "
                                 "(RULES §3)", "not-in-play")
@@ -428,7 +439,6 @@ class Session:
                                     "still change the result", "not-fixed")
             how = "fixed"
             reason = "certain: no play from here can change the result"
-        self.play_out(seat)
         return ClaimVerdict(True, how, reason, how)
 
     def play_out(self, claimer: int) -> list[MoveEvent]:

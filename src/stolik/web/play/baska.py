@@ -38,6 +38,7 @@ from stolik.games.baska.deck import DECK, parse_card
 from stolik.games.baska.ruleset import Ruleset, available_rulesets, load_ruleset
 from stolik.games.baska.scoring import DECLARING, DealResult
 from stolik.games.baska.session import (
+    ClaimVerdict,
     Move,
     MoveEvent,
     Seat,
@@ -298,9 +299,14 @@ class BaskaMatch:
         """Table scores by seat."""
         return self.s.totals
 
-    def claim(self, seat: int) -> tuple[bool, str]:
+    def claim_judge(self, seat: int) -> Callable[[], object]:
+        """Session.judge_claim on a clone of the deal (for a worker thread)."""
+        deal = self.s.deal.clone()
+        return lambda: self.s.judge_claim(seat, deal)
+
+    def claim(self, seat: int, verdict: object = None) -> tuple[bool, str]:
         """Session.claim: (certain, the verdict's code)."""
-        v = self.s.claim(seat)
+        v = self.s.claim(seat, verdict if isinstance(verdict, ClaimVerdict) else None)
         return v.certain, v.code
 
     def hint(self, seat: int, lang: str) -> str:

@@ -84,8 +84,13 @@ class Match(Protocol):
     def totals(self) -> tuple[int, ...]:
         """The table score by seat."""
 
-    def claim(self, seat: int) -> tuple[bool, str]:
-        """``seat`` lays down its cards: (accepted, the reason in words)."""
+    def claim_judge(self, seat: int) -> Callable[[], object]:
+        """A function judging ``seat``'s claim on a copy of the game as it is now, changing
+        nothing: the server runs it on a worker thread (it may take seconds)."""
+
+    def claim(self, seat: int, verdict: object = None) -> tuple[bool, str]:
+        """``seat`` lays down its cards (with ``verdict`` from :meth:`claim_judge`, when it
+        was judged already): (accepted, the verdict's code)."""
 
     def hint(self, seat: int, lang: str) -> str:
         """The best move for ``seat`` now, in words of ``lang``."""

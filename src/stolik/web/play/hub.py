@@ -223,7 +223,15 @@ class LocalHub:
             table.next(sub.seat, sub, cmd.id)
             self._kick(table)
         elif cmd.kind == "claim":
-            ok, code = table.claim(sub.seat, sub, cmd.id)
+            if sub.seat is None:
+                raise ProtocolError("not-seated", "spectators do not play")
+            # Judged on a copy, off the event loop: early in the play the search over the
+            # layouts the claimer cannot tell apart takes seconds (other tables go on).
+            version = table.version
+            verdict = await asyncio.to_thread(table.match.claim_judge(sub.seat))
+            if table.version != version:
+                raise ProtocolError("stale", "the table moved on meanwhile")
+            ok, code = table.claim(sub.seat, sub, cmd.id, verdict)
             table.send(sub, _ack({"type": "claim", "ok": ok, "code": code,
                               "text": table.claim_text(code, sub.lang)}, cmd.id))
             self._after_change(table)

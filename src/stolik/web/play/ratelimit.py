@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-THINKING = ("hint", "review")
+THINKING = ("claim", "hint", "review")
 """Messages that make the server think (a search in a thread): limited per connection and
 across the server."""
 

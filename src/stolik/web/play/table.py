@@ -311,11 +311,12 @@ class Table:
         return changed
 
     def claim(self, seat: int | None, by: Subscriber | None = None,
-              ack: int | None = None) -> tuple[bool, str]:
-        """``seat`` lays down its cards: (accepted, verdict code)."""
+              ack: int | None = None, verdict: object = None) -> tuple[bool, str]:
+        """``seat`` lays down its cards (``verdict``: judged already on a worker thread):
+        (accepted, verdict code)."""
         if seat is None:
             raise ProtocolError("not-seated", "spectators do not play")
-        ok, code = self.match.claim(seat)
+        ok, code = self.match.claim(seat, verdict)
         if ok:
             self.changed(Change("claim", seat, detail=code), by, ack)
         return ok, code
