@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stamp
 
 # Lint only the source trees that exist (benchmarks/ may not yet).
-LINT_PATHS := $(wildcard src tests benchmarks)
+LINT_PATHS := $(wildcard src tests benchmarks scripts)
 
 .DEFAULT_GOAL := run
 .PHONY: venv run test bench fuzz clean

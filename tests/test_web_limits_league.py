@@ -130,7 +130,7 @@ def test_login_hashes_once_for_unknown_names(db: Database,
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(auth.hashlib, "scrypt", counting)
+    monkeypatch.setattr(hashlib, "scrypt", counting)  # the module auth calls
     assert auth.login(db, "ala", "wrong-pass") is None
     known = len(calls)
     assert auth.login(db, "someone-else", "wrong-pass") is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +129,9 @@ def test_hint_slots_across_the_server() -> None:
             sent.append(msg)
 
     guard.hub = object()  # type: ignore[assignment]  # never reached
-    asyncio.run(guard.handle("t", Sub(), Command("hint", id=5), None))
+    # On a thread of its own: a browser test's Playwright may leave this thread's loop running.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, guard.handle("t", Sub(), Command("hint", id=5), None)).result()
     assert sent == [{"type": "error", "code": "busy", "ack": 5,
                      "message": "the server is thinking for others: try again in a moment"}]
 
