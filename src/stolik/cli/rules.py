@@ -320,11 +320,13 @@ def _doubling(rs: Ruleset, ascii: bool) -> RenderableType:
                  else f"at most {laid} doublings (up to {rs.doubling_name(laid)})")
     return Group(
         _heading("Doublings — kontry, each ×2 (RULES §4, §7)"),
-        _para(f"names by level: {names}. Only the side opposed to the last doubler may "
-              "double; a side's repeated doubling does not count."),
+        _para(f"names by level: {names}. Where sides are public (solos, honours) only the "
+              "side opposed to the last doubler may double; where they are hidden (plain "
+              "game, wesele, cicha) every doubling is a call, and a side's repeated one is "
+              "dead: it does not count."),
         t,
-        _para(f"wykładane (laid-down contracts, that cannot be lost): {laid_text}. The "
-              "engine has no solver yet, so it treats no contract as laid down."),
+        _para(f"wykładane (laid-down contracts, that cannot be lost): {laid_text}. A "
+              "laid-down contract is announced to the table (RULES §7)."),
     )
 
 

@@ -122,7 +122,7 @@ def person_seat(value: Any, players: Sequence[tuple[str, str]] | None, where: st
                 key: str) -> int:
     """The engine's seat 0–3 of a seat as a person writes it: 1–4 (the seating's order) or,
     with ``players`` (id, name by seat), a player's id or name (case ignored)."""
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip() in ("1", "2", "3", "4"):
         value = int(value.strip())
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 4:
         return value - 1

@@ -246,7 +246,8 @@ def is_known(db: Database, name: str, mark: str | None) -> bool:
     if not mark or len(mark) != 64:
         return False
     want = known_mark(db, name)
-    return want is not None and hmac.compare_digest(mark, want)
+    return want is not None and hmac.compare_digest(
+        mark.encode("utf-8", "surrogatepass"), want.encode("utf-8", "surrogatepass"))
 
 
 class _Failures:
