@@ -142,6 +142,61 @@ def _wait_until_healthy(base: str, thread: threading.Thread, timeout: float = 20
     raise RuntimeError(f"live_server: {base}/healthz did not answer in {timeout} s: {last}")
 
 
+class StolikServer:
+    """``stolik serve`` over ``db`` as a subprocess in its own process group on 127.0.0.1
+    and a free port (``extra``: more options), its output appended to ``log``; ready when
+    ``/healthz`` answers. For crash tests: :meth:`kill` is a SIGKILL of the whole group."""
+
+    def __init__(self, db: str, log: Path, *extra: str, timeout: float = 30.0) -> None:
+        import subprocess
+        import sys
+
+        import httpx
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port: int = sock.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log.open("ab")
+        self.proc = subprocess.Popen(
+            [str(Path(sys.executable).parent / "stolik"), "serve", "--db", db, "--host",
+             "127.0.0.1", "--port", str(self.port), *extra],
+            stdout=self.log, stderr=self.log, start_new_session=True, cwd=REPO,
+            env={**os.environ, "NO_PROXY": "127.0.0.1"})
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"stolik serve exited: {log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=1,
+                             trust_env=False).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"stolik serve did not answer in {timeout:g} s")
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group (idempotent)."""
+        import contextlib
+        import signal
+
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.log.close()
+
+
+@pytest.fixture
+def servers() -> Iterator[list[StolikServer]]:
+    """Subprocess servers a test starts (it appends them); all killed afterwards."""
+    running: list[StolikServer] = []
+    yield running
+    for s in running:
+        s.kill()
+
+
 @pytest.fixture
 def live_server() -> Iterator[LiveServer]:
     """``live_server(app)`` serves ``app`` with uvicorn on 127.0.0.1 and a free port in a

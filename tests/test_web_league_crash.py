@@ -7,23 +7,18 @@ Bounded in time (about 10 s); every subprocess is killed in the end."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import random
 import re
-import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
+from conftest import StolikServer
 from stolik.db import open_database
 from stolik.tournament import store
 from stolik.web.league.views import live_data
@@ -37,58 +32,10 @@ KILL_AFTER = 12
 """Successful entries (both tables together) before the kill."""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _line(table: int, i: int) -> dict[str, str]:
     """Deal ``i`` of a table: a gran with its declarer and card points varying."""
     return {"contract": "gran", "declarer": str((i + table) % 4), "level": "0",
             "points": str(20 + (i * 13 + table * 7) % 65)}
-
-
-class Server:
-    """``stolik serve`` as a subprocess in its own process group."""
-
-    def __init__(self, db: Path, log: Path) -> None:
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = log.open("ab")
-        self.proc = subprocess.Popen(
-            [STOLIK, "serve", "--db", str(db), "--host", "127.0.0.1", "--port",
-             str(self.port)], stdout=self.log, stderr=self.log, start_new_session=True,
-            cwd=REPO, env={**os.environ, "NO_PROXY": "127.0.0.1"})
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"stolik serve exited: {log.read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        self.kill()
-        raise RuntimeError("stolik serve did not answer in 20 s")
-
-    def kill(self) -> None:
-        """SIGKILL the whole process group (idempotent)."""
-        if self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        self.log.close()
-
-
-@pytest.fixture
-def servers() -> Iterator[list[Server]]:
-    """Servers started by the test; all killed afterwards."""
-    running: list[Server] = []
-    yield running
-    for s in running:
-        s.kill()
 
 
 def _client(base: str) -> tuple[httpx.Client, str]:
@@ -105,7 +52,8 @@ def _client(base: str) -> tuple[httpx.Client, str]:
     return c, m.group(1)
 
 
-def test_kill_9_loses_no_acknowledged_deal(tmp_path: Path, servers: list[Server]) -> None:
+def test_kill_9_loses_no_acknowledged_deal(tmp_path: Path,
+                                          servers: list[StolikServer]) -> None:
     """Two tables enter deals concurrently; the server is SIGKILLed mid-sequence."""
     dbfile = tmp_path / "crash.db"
     added = subprocess.run([STOLIK, "referee", "add", "ref", "--db", str(dbfile),
@@ -122,7 +70,7 @@ def test_kill_9_loses_no_acknowledged_deal(tmp_path: Path, servers: list[Server]
     db.dispose()
 
     log = tmp_path / "serve.log"
-    server = Server(dbfile, log)
+    server = StolikServer(str(dbfile), log, timeout=20)
     servers.append(server)
     acked: dict[int, int] = dict.fromkeys(TABLES, 0)
     errors: dict[int, str] = {}
@@ -161,7 +109,7 @@ def test_kill_9_loses_no_acknowledged_deal(tmp_path: Path, servers: list[Server]
     assert all(not e.startswith("deal") for e in errors.values()), errors
     assert sum(at_kill.values()) >= KILL_AFTER
 
-    again = Server(dbfile, log)
+    again = StolikServer(str(dbfile), log, timeout=20)
     servers.append(again)
     db = open_database(f"sqlite:///{dbfile}")
     try:

@@ -9,25 +9,19 @@ log, and every move echoed to the player before the kill — the bots' included.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
-import signal
-import socket
-import subprocess
 import sys
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from sqlalchemy import select
 from websockets.sync.client import connect
 
+from conftest import StolikServer
 from stolik.db import open_database
 from stolik.web.play.orm import OpRow
 
@@ -36,55 +30,6 @@ STOLIK = str(Path(sys.executable).parent / "stolik")
 KILLS = int(os.environ.get("STOLIK_PLAY_KILLS", "10"))
 
 Msg = dict[str, Any]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """``stolik serve`` as a subprocess in its own process group."""
-
-    def __init__(self, db_url: str, log: Path) -> None:
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = log.open("ab")
-        self.proc = subprocess.Popen(
-            [STOLIK, "serve", "--db", db_url, "--host", "127.0.0.1", "--port",
-             str(self.port), "--bot-delay", "0"], stdout=self.log, stderr=self.log,
-            start_new_session=True, cwd=REPO, env={**os.environ, "NO_PROXY": "127.0.0.1"})
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"stolik serve exited: {log.read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=1,
-                             trust_env=False).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        self.kill()
-        raise RuntimeError("stolik serve did not answer in 30 s")
-
-    def kill(self) -> None:
-        """SIGKILL the whole process group (idempotent)."""
-        if self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        self.log.close()
-
-
-@pytest.fixture
-def servers() -> Iterator[list[Server]]:
-    """Servers started by the test; all killed afterwards."""
-    running: list[Server] = []
-    yield running
-    for s in running:
-        s.kill()
 
 
 @dataclass
@@ -98,7 +43,7 @@ class Seen:
     """The longest op log a state message showed (every move echoed, bots' too)."""
 
 
-def _new_table(server: Server) -> tuple[str, str]:
+def _new_table(server: StolikServer) -> tuple[str, str]:
     resp = httpx.post(f"{server.base}/play/api/tables", trust_env=False, timeout=10, json={
         "name": "Ala", "deals": 8, "bots": [None, "random", "random", "random"]})
     assert resp.status_code == 200, resp.text
@@ -106,7 +51,7 @@ def _new_table(server: Server) -> tuple[str, str]:
     return str(data["id"]), str(data["token"])
 
 
-def _play_until_kill(server: Server, table: str, token: str, moves: int,
+def _play_until_kill(server: StolikServer, table: str, token: str, moves: int,
                      rng: random.Random) -> tuple[Seen, bool]:
     """Play ``moves`` moves at seat 0 (saying ready for each next deal) and SIGKILL the
     server the moment the last one is acknowledged; what was seen, and whether the series
@@ -146,7 +91,7 @@ def _play_until_kill(server: Server, table: str, token: str, moves: int,
                 ws.send(json.dumps({"type": "next"}))
 
 
-def _resumed_length(server: Server, table: str, token: str) -> int:
+def _resumed_length(server: StolikServer, table: str, token: str) -> int:
     """The op-log length of ``table`` as the restarted server shows it to its player."""
     with connect(f"ws://127.0.0.1:{server.port}/play/ws/{table}",
                  additional_headers={"Cookie": f"stolik_player={token}"},
@@ -159,13 +104,13 @@ def _resumed_length(server: Server, table: str, token: str) -> int:
 
 
 def test_kill_9_after_an_ack_loses_no_move(db_url: str, tmp_path: Path,
-                                           servers: list[Server]) -> None:
+                                           servers: list[StolikServer]) -> None:
     """Kill after kill, every acknowledged move is in the op log at its place, and the
     restarted server's table is at least as far as anything the player was shown."""
     open_database(db_url, migrate=True).dispose()
     log = tmp_path / "serve.log"
     rng = random.Random(int(os.environ.get("STOLIK_PLAY_KILL_SEED", "0")) or None)
-    server = Server(db_url, log)
+    server = StolikServer(db_url, log, "--bot-delay", "0")
     servers.append(server)
     table, token = _new_table(server)
     lost: list[str] = []
@@ -177,7 +122,7 @@ def test_kill_9_after_an_ack_loses_no_move(db_url: str, tmp_path: Path,
             table, token = _new_table(server)
             continue
         kills += 1
-        server = Server(db_url, log)
+        server = StolikServer(db_url, log, "--bot-delay", "0")
         servers.append(server)
         db = open_database(db_url)
         try:
