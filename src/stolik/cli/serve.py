@@ -9,6 +9,7 @@ import typer
 
 from stolik.cli.common import report, user_errors
 from stolik.errors import StolikError
+from stolik.web.play.ratelimit import PlayLimits  # the defaults (light: no web stack)
 
 DbOption = Annotated[str | None, typer.Option(
     "--db", metavar="URL", help="Database: a SQLite file or a postgresql:// URL "
@@ -46,35 +47,39 @@ def serve_command(
         "--bot-delay", metavar="S", help="Seconds a bot waits before it moves.")] = 0.6,
     tables_per_client: Annotated[int, _limit(
         "--tables-per-client", "STOLIK_TABLES_PER_CLIENT",
-        "Tables in play one client address may have created")] = 8,
+        "Tables in play one client address may have created")] = PlayLimits.tables_per_client,
     max_tables: Annotated[int, _limit(
-        "--max-tables", "STOLIK_MAX_TABLES", "Tables in play on the server")] = 1000,
+        "--max-tables", "STOLIK_MAX_TABLES", "Tables in play on the server")] = (
+        PlayLimits.max_tables),
     bot_tables_per_client: Annotated[int, _limit(
         "--bot-tables-per-client", "STOLIK_BOT_TABLES_PER_CLIENT",
-        "Of those, tables of bots only (they play by themselves)")] = 2,
+        "Of those, tables of bots only (they play by themselves)")] = (
+        PlayLimits.bot_tables_per_client),
     max_bot_tables: Annotated[int, _limit(
         "--max-bot-tables", "STOLIK_MAX_BOT_TABLES",
-        "Tables of bots only in play on the server")] = 16,
+        "Tables of bots only in play on the server")] = PlayLimits.max_bot_tables,
     tables_per_minute: Annotated[float, _limit(
         "--tables-per-minute", "STOLIK_TABLES_PER_MINUTE",
-        "New tables a minute from one client address (8 at once)")] = 6.0,
+        "New tables a minute from one client address (8 at once)")] = PlayLimits.tables_per_minute,
     connections_per_client: Annotated[int, _limit(
         "--connections-per-client", "STOLIK_CONNECTIONS_PER_CLIENT",
-        "Open table connections (players and spectators) of one client address")] = 100,
+        "Open table connections (players and spectators) of one client address")] = (
+        PlayLimits.connections_per_client),
     max_connections: Annotated[int, _limit(
         "--max-connections", "STOLIK_MAX_CONNECTIONS",
-        "Open table connections on the server")] = 5000,
+        "Open table connections on the server")] = PlayLimits.max_connections,
     connect_rate: Annotated[float, _limit(
         "--connect-rate", "STOLIK_CONNECT_RATE",
-        "New table connections a second from one client address (60 at once)")] = 2.0,
+        "New table connections a second from one client address (60 at once)")] = (
+        PlayLimits.connect_rate),
     hint_slots: Annotated[int, _limit(
         "--hint-slots", "STOLIK_HINT_SLOTS",
-        "Hints and reviews computed at once on the server (each connection: one "
-        "every 2 s, 3 at once)")] = 1,
+        "Hints, reviews and claims computed at once on the server (each connection: "
+        "one every 2 s, 3 at once)")] = PlayLimits.hint_slots,
     idle_minutes: Annotated[float, _limit(
         "--idle-minutes", "STOLIK_IDLE_MINUTES",
         "Close a table nobody has been connected to this long (stored as expired)",
-        metavar="MIN")] = 30.0,
+        metavar="MIN")] = PlayLimits.idle_minutes,
     login_per_address: Annotated[int, _limit(
         "--login-per-address", "STOLIK_LOGIN_PER_ADDRESS",
         "Failed referee logins from one client address in 5 minutes (any names); 5 "
@@ -95,7 +100,6 @@ def serve_command(
     from stolik.db import open_database, resolve_url
     from stolik.web.app import create_app
     from stolik.web.league.auth import LoginLimits
-    from stolik.web.play.ratelimit import PlayLimits
 
     with user_errors():
         for flag, value in (("--tables-per-client", tables_per_client),

@@ -74,7 +74,7 @@ class PlayLimits:
     - new tables per minute from one client (``table_burst`` at once);
     - open WebSocket connections of one client / of the server, and new connections per
       second from one client (``connect_burst`` at once: spectators coming and going);
-    - hints and reviews: ``hint_rate`` per second per connection (``hint_burst`` at once),
+    - hints, reviews and claims: ``hint_rate`` per second per connection (``hint_burst`` at once),
       ``hint_slots`` thinking at once on the server (more are told the server is busy);
     - ``idle_minutes``: a table nobody has been connected to that long is closed.
     """
