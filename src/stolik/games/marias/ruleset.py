@@ -1,0 +1,349 @@
+"""A Mariáš tariff as data: ``rulesets/ctyrka.toml`` or a club's own file (MARIAS §6).
+
+Every amount is a whole number of haléř (1 Kč = 100 h), so that no money is ever a float.
+A broken file is refused with one line naming the file and the key.
+
+>>> rs = load_ruleset("ctyrka")
+>>> rs.hra, rs.sedma, rs.sto, rs.betl, rs.durch, rs.cap, rs.red
+(20, 40, 80, 100, 200, 2000, 2)
+>>> rs.flek_names[-1], rs.top_level, rs.multiplier(5)
+('kalhoty', 5, 32)
+>>> parse_ruleset(rs_text().replace("cap = 2000", "cap = -1"), source="klub.toml")
+Traceback (most recent call last):
+stolik.errors.RulesetError: klub.toml: key 'tariff.cap' must be at least 1, not -1
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import stat
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from stolik.errors import RecordError, RulesetError
+from stolik.records import loads_document
+
+DEFAULT_RULESET = "ctyrka"
+
+MAX_AMOUNT = 1_000_000
+"""The largest tariff amount in haléř (10,000 Kč): keeps every payout small and exact."""
+
+MAX_LEVELS = 8
+"""At most eight flek levels (×256): the seed's five (kalhoty ×32) with room to spare."""
+
+MAX_RULESET_BYTES = 256 * 1024
+
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_WORD = re.compile(r"[a-z][a-z0-9]*")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One club's Mariáš tariff and options (MARIAS §4, §6, §8). Money in haléř."""
+
+    id: str
+    name: str
+    source: str
+    hra: int
+    sedma: int
+    ticha_sedma: int
+    sto: int
+    betl: int
+    durch: int
+    red: int
+    cap: int
+    flek_names: tuple[str, ...]
+    sto_threshold: int
+    sto_ten: int
+    ticha_sto_factor: int
+    povinna_free_tens: int
+    proti_free_tens: int
+    renonc_base: int
+    renonc_sto_points: int
+    sedma_proti: bool
+    partner_sedma: bool
+    sto_proti: bool
+    voluntary_sto_needs_marriage: bool
+    trhak_duty: bool
+    no_game_without_re: bool
+    betl_open: bool
+    path: str | None = None
+
+    @property
+    def top_level(self) -> int:
+        """The highest flek level (kalhoty = 5 in ``ctyrka``)."""
+        return len(self.flek_names)
+
+    @staticmethod
+    def multiplier(level: int) -> int:
+        """flek = 2^level (MARIAS §6)."""
+        return 1 << level
+
+    def level_name(self, level: int) -> str:
+        """The word that raises a component to ``level`` (1 = flek)."""
+        return self.flek_names[level - 1]
+
+    @property
+    def ref(self) -> str:
+        """What a record's ``ruleset`` key says: the id, or a club file's path."""
+        return self.path or self.id
+
+
+def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
+    """The text of a shipped ruleset file."""
+    folder = resources.files("stolik.games.marias") / "rulesets"
+    return (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+
+
+def available_rulesets() -> list[str]:
+    """Ids of the Mariáš rulesets shipped with stolik.
+
+    >>> available_rulesets()
+    ['ctyrka']
+    """
+    folder = resources.files("stolik.games.marias") / "rulesets"
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                  if p.name.endswith(".toml"))
+
+
+@cache
+def _load_shipped(ruleset_id: str) -> Ruleset:
+    return parse_ruleset(rs_text(ruleset_id), source=f"{ruleset_id}.toml")
+
+
+def _read_file(path: Path) -> str:
+    """A club file's text; a device, a folder or a huge file is refused in one line."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesetError(f"{path}: not a regular file")
+        if info.st_size > MAX_RULESET_BYTES:
+            raise RulesetError(f"{path}: {info.st_size} bytes: a ruleset file has at most "
+                               f"{MAX_RULESET_BYTES // 1024} KiB")
+        data = path.read_bytes()[: MAX_RULESET_BYTES + 1]
+    except OSError as e:
+        raise RulesetError(f"{path}: cannot read ruleset file ({e.strerror})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: not UTF-8 text") from None
+
+
+def load_ruleset(ref: str | Path | None = None) -> Ruleset:
+    """A shipped ruleset by id (default ``ctyrka``), or a club's file by path.
+
+    >>> load_ruleset("nonesuch")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: unknown Mariáš ruleset 'nonesuch': use ctyrka or the path of \
+a ruleset .toml file
+    """
+    text_ref = DEFAULT_RULESET if ref is None else str(ref)
+    if text_ref in available_rulesets():
+        return _load_shipped(text_ref)
+    if "\0" in text_ref or len(text_ref) > 4096:
+        raise RulesetError(f"unknown Mariáš ruleset {text_ref[:80]!r}")
+    path = Path(text_ref)
+    try:
+        exists = path.exists()
+    except OSError:
+        exists = False
+    if path.suffix.lower() == ".toml" or exists:
+        return parse_ruleset(_read_file(path), source=text_ref, path=text_ref)
+    raise RulesetError(f"unknown Mariáš ruleset {text_ref!r}: use "
+                       f"{', '.join(available_rulesets())} or the path of a ruleset .toml file")
+
+
+class _Table:
+    """One TOML table; every error names ``file: key 'table.key'``; unknown keys refused."""
+
+    def __init__(self, data: Any, where: str, source: str) -> None:
+        if not isinstance(data, dict):
+            what = f"key '{where}'" if where else "the file"
+            raise RulesetError(f"{source}: {what} must be a table")
+        self.data: dict[str, Any] = data
+        self.where = where
+        self.source = source
+        self.used: set[str] = set()
+
+    def fail(self, key: str, problem: str) -> RulesetError:
+        full = f"{self.where}.{key}" if self.where else key
+        return RulesetError(f"{self.source}: key '{full}' {problem}")
+
+    def raw(self, key: str, default: Any = ...) -> Any:
+        self.used.add(key)
+        if key not in self.data:
+            if default is ...:
+                close = difflib.get_close_matches(key, [str(k) for k in self.data], 1, 0.7)
+                hint = f" (is '{close[0]}' a misspelling of it?)" if close else ""
+                raise self.fail(key, "is missing" + hint)
+            return default
+        return self.data[key]
+
+    def text(self, key: str, default: Any = ..., *, longest: int = 200) -> str:
+        v = self.raw(key, default)
+        if not isinstance(v, str) or not v.strip() or not v.isprintable() or len(v) > longest:
+            raise self.fail(key, f"must be one line of text (at most {longest} characters), "
+                            f"not {v!r}")
+        return v
+
+    def int_(self, key: str, default: Any = ..., *, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
+        v = self.raw(key, default)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise self.fail(key, f"must be a whole number (haléř for money), not {v!r}")
+        if v < lo:
+            raise self.fail(key, f"must be at least {lo}, not {v}")
+        if v > hi:
+            raise self.fail(key, f"must be at most {hi}, not {v}")
+        return v
+
+    def bool_(self, key: str, default: Any = ...) -> bool:
+        v = self.raw(key, default)
+        if not isinstance(v, bool):
+            raise self.fail(key, f"must be true or false, not {v!r}")
+        return v
+
+    def table(self, key: str) -> _Table:
+        return _Table(self.raw(key), f"{self.where}.{key}" if self.where else key, self.source)
+
+    def done(self) -> None:
+        unknown = sorted(str(k) for k in set(self.data) - self.used)
+        if unknown:
+            close = difflib.get_close_matches(unknown[0], sorted(self.used), 1, 0.7)
+            hint = f" — did you mean '{close[0]}'?" if close else " (misspelt?)"
+            raise self.fail(unknown[0], "is not a Mariáš ruleset key" + hint)
+
+
+def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
+    """Build a :class:`Ruleset` from TOML text; any broken key is one :class:`RulesetError`.
+
+    >>> parse_ruleset(rs_text().replace('"boty", ', ''), source="k.toml").top_level
+    4
+    >>> parse_ruleset(rs_text().replace("hra = 20", "hra = 0.2"), source="k.toml")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'tariff.hra' must be a whole number (haléř for \
+money), not 0.2
+    >>> parse_ruleset(rs_text().replace("betl_open", "betl_opne"), source="k.toml")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'options.betl_open' is missing (is 'betl_opne' a \
+misspelling of it?)
+    """
+    try:
+        data = loads_document(text, "toml", source=source)
+    except RecordError as e:
+        raise RulesetError(str(e)) from None
+    top = _Table(data, "", source)
+    rid = top.text("id", longest=64)
+    if not _ID.fullmatch(rid):
+        raise top.fail("id", f"must be letters, digits, '-', '_' or '.', not {rid!r}")
+    name = top.text("name", rid)
+    src = top.text("source", "", longest=500) if "source" in top.data else ""
+    game = top.raw("game", "marias")
+    if game != "marias":
+        raise top.fail("game", f"must be \"marias\" in a Mariáš ruleset, not {game!r}")
+
+    t = top.table("tariff")
+    hra = t.int_("hra", lo=1)
+    sedma = t.int_("sedma", lo=0)
+    ticha_sedma = t.int_("ticha_sedma", lo=0)
+    sto = t.int_("sto", lo=1)
+    betl = t.int_("betl", lo=1)
+    durch = t.int_("durch", lo=1)
+    red = t.int_("red", lo=1, hi=10)
+    cap = t.int_("cap", lo=1)
+    t.done()
+
+    f = top.table("fleky")
+    names = f.raw("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise f.fail("names", "must be a list of words, level 1 first (MARIAS §6)")
+    if not 1 <= len(names) <= MAX_LEVELS:
+        raise f.fail("names", f"must name 1 to {MAX_LEVELS} levels, not {len(names)}")
+    for n in names:
+        if not _WORD.fullmatch(n) or n in _RESERVED:
+            raise f.fail("names", f"holds {n!r}: a level is one lower-case ASCII word, not "
+                         f"one of {', '.join(sorted(_RESERVED))} (MARIAS §11)")
+    if len(set(names)) != len(names):
+        raise f.fail("names", "names a level twice")
+    f.done()
+
+    s = top.table("sto")
+    threshold = s.int_("threshold", lo=1, hi=190)
+    ten = s.int_("ten", lo=1, hi=100)
+    ticha_factor = s.int_("ticha_factor", lo=1, hi=100)
+    povinna_free = s.int_("povinna_free_tens", lo=0, hi=19)
+    proti_free = s.int_("proti_free_tens", lo=0, hi=19)
+    s.done()
+
+    r = top.table("renonc")
+    renonc_base = r.int_("base", lo=0)
+    renonc_sto_points = r.int_("sto_points", lo=threshold, hi=190)
+    r.done()
+
+    o = top.table("options")
+    sedma_proti = o.bool_("sedma_proti")
+    if sedma_proti:
+        raise o.fail("sedma_proti", "true is not played by this engine yet (MARIAS §4.4 "
+                     "Decision: no sedma proti); write false")
+    opts = {k: o.bool_(k) for k in ("partner_sedma", "sto_proti", "voluntary_sto_needs_marriage",
+                                   "trhak_duty", "no_game_without_re", "betl_open")}
+    o.done()
+    top.done()
+    return Ruleset(
+        id=rid, name=name, source=src, hra=hra, sedma=sedma, ticha_sedma=ticha_sedma, sto=sto,
+        betl=betl, durch=durch, red=red, cap=cap, flek_names=tuple(names),
+        sto_threshold=threshold, sto_ten=ten, ticha_sto_factor=ticha_factor,
+        povinna_free_tens=povinna_free, proti_free_tens=proti_free, renonc_base=renonc_base,
+        renonc_sto_points=renonc_sto_points, sedma_proti=sedma_proti, path=path, **opts,
+    )
+
+
+_RESERVED = frozenset({"pass", "hra", "sto", "sedma", "betl", "durch", "dobry", "nic",
+                       "forgot", "proti"})
+"""Words a record already uses for something else (MARIAS §11)."""
+
+
+def kc(halere: int) -> str:
+    """Haléř written as Czech money: ``0,20``, ``-6,40``, ``20,00``.
+
+    >>> kc(20), kc(-640), kc(2000)
+    ('0,20', '-6,40', '20,00')
+    """
+    sign = "-" if halere < 0 else ""
+    whole, h = divmod(abs(halere), 100)
+    return f"{sign}{whole},{h:02d}"
+
+
+def describe(rs: Ruleset) -> str:
+    """The ruleset as a club's tariff sheet (what ``stolik rules show ctyrka`` prints).
+
+    >>> print(describe(load_ruleset()).splitlines()[0])
+    Mariáš čtyřka s povinnou stovkou (seed 002) [ctyrka]
+    """
+    red = f" (× {rs.red} v červených)" if rs.red != 1 else ""
+    flek = ", ".join(f"{n} ×{rs.multiplier(i + 1)}" for i, n in enumerate(rs.flek_names))
+    yes = {True: "ano", False: "ne"}
+    lines = [
+        f"{rs.name} [{rs.id}]",
+        *([f"zdroj: {rs.source}"] if rs.source else []),
+        f"Hra (schválená)        {kc(rs.hra)} Kč × flek{red}",
+        f"Sedma                  {kc(rs.sedma)} Kč × flek{red}",
+        f"Tichá sedma            {kc(rs.ticha_sedma)} Kč{red}, neflekuje se",
+        f"Sto (hlášené)          {kc(rs.sto)} Kč × flek × desítky nad {rs.sto_threshold}{red}",
+        f"Povinná sto prohraná   prvních {rs.povinna_free_tens} desítek se odečítá",
+        f"Sto proti prohrané     odečítá se {rs.proti_free_tens} desítek",
+        f"Tichá sto              vyflekovaná hra × {rs.ticha_sto_factor} × desítky{red}",
+        f"Betl                   {kc(rs.betl)} Kč × flek",
+        f"Durch                  {kc(rs.durch)} Kč × flek",
+        f"Fleky                  {flek}",
+        f"Strop hry              {kc(rs.cap)} Kč od hráče hráči za rozdání",
+        f"Renonc                 {kc(rs.renonc_base)} Kč + vyflekovaná hra; při stovce jako "
+        f"{rs.renonc_sto_points}; nejvýše strop",
+        f"Trhák musí flekovat: {yes[rs.trhak_duty]}; bez re se nehraje: "
+        f"{yes[rs.no_game_without_re]}; sto proti: {yes[rs.sto_proti]}; sedma spoluhráče: "
+        f"{yes[rs.partner_sedma]}; otevřený betl: {yes[rs.betl_open]}",
+    ]
+    return "\n".join(lines)

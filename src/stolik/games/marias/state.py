@@ -1,0 +1,719 @@
+"""One Mariáš deal as a state: choice, approval, announcements, fleky, play, result
+(MARIAS §2–§5, §8).
+
+:class:`Deal` keeps an operation log and a stack of immutable positions, so :meth:`Deal.undo`
+and :meth:`Deal.clone` are cheap. :meth:`Deal.legal_moves` lists what the seat to act may
+do; anything else raises :class:`~stolik.errors.IllegalMove` naming the rule.
+:meth:`Deal.view` is what one seat may know (:mod:`stolik.games.marias.view`).
+
+>>> from stolik.games.marias.ruleset import load_ruleset
+>>> d = Deal.from_text(load_ruleset(), dealer=3, hands=[
+...     "7A AA KA OA  KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
+...     "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"])
+>>> d.phase, d.to_act, len(d.legal_moves())
+('choice', 0, 28)
+>>> d.move("trump=7A call=TA")
+>>> for text in ["dobry", "dobry", "dobry", "dobry"]:
+...     d.move(text)
+>>> [c.text(d.rs.flek_names) for c in d.legal_moves()]     # čtyřka in hand: povinná sto
+['sto', 'sto sedma']
+>>> d.move("sto sedma")
+>>> for text in ["nic", "nic", "nic"]:
+...     d.move(text)
+>>> d.phase, d.to_act, d.partner
+('fleky', 1, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from stolik.errors import CardError, IllegalMove
+from stolik.games.marias.calls import (
+    APPROVAL_WORDS,
+    CLAIM_RANK,
+    DOBRY,
+    GAME_WORDS,
+    NIC,
+    PASS,
+    Call,
+)
+from stolik.games.marias.deck import (
+    ACE,
+    ASCII_NAMES,
+    CARD_POINTS,
+    CARDS_PER_HAND,
+    HEARTS,
+    KING,
+    LAST_TRICK_BONUS,
+    OBER,
+    SEVEN,
+    SUIT_MASKS,
+    TRICKS,
+    card,
+    cards_of,
+    marriage_cards,
+    marriages_in,
+    parse_card,
+    parse_cards,
+)
+from stolik.games.marias.play import BEATS, NO_TRUMPS, legal
+from stolik.games.marias.ruleset import Ruleset
+from stolik.games.marias.scoring import DealResult, Settlement, game_price, score
+
+if TYPE_CHECKING:
+    from stolik.games.marias.view import SeatView
+
+Phase = Literal["choice", "approval", "announce", "fleky", "play", "done"]
+Move = Call | int
+"""A bidding call, or a card (its index) in the play."""
+
+GAME, SEDMA, PROTI = 0, 1, 2
+"""The flek components (MARIAS §4.4): the game, the sedma, the sto proti."""
+
+
+@dataclass(frozen=True)
+class Op:
+    """One entry of the operation log: a call, a card, a referee's renonc or a claim."""
+
+    kind: Literal["call", "card", "renonc", "claim"]
+    seat: int
+    call: Call | None = None
+    card: int = -1
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, who took it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class _Pos:
+    phase: Phase
+    to_act: int
+    hands: tuple[int, int, int, int]
+    trump: int = -1
+    trump_card: int = -1
+    called: int = -1
+    forgot: bool = False
+    approvals: int = 0
+    claim: str = ""
+    claimant: int = -1
+    game: str = ""
+    soloist: int = -1
+    partner: int = -1
+    sedma_by: int = -1
+    sto_by: int = -1
+    proti_by: int = -1
+    announced: int = 0
+    levels: tuple[int, int, int] = (0, 0, 0)
+    last_side: tuple[int, int, int] = (-1, -1, -1)
+    passes: int = 0
+    spoke: int = 0
+    shown: int = 0
+    """Seats whose side is public: the partner shown, or any raiser (MARIAS §4.3, §4.4)."""
+    leader: int = -1
+    trick: tuple[tuple[int, int], ...] = ()
+    win_seat: int = -1
+    win_card: int = -1
+    history: tuple[Trick, ...] = ()
+    points: tuple[int, int, int, int] = (0, 0, 0, 0)
+    tricks: tuple[int, int, int, int] = (0, 0, 0, 0)
+    marriages: tuple[tuple[int, int], ...] = ()
+    end: str = ""
+    offender: int = -1
+    renonc_kind: str = ""
+    claimed: DealResult | None = None
+
+
+def _replace(p: _Pos, **changes: Any) -> _Pos:
+    """A copy of a frozen position with ``changes`` (without re-running ``__init__``)."""
+    copy = object.__new__(_Pos)
+    copy.__dict__.update(p.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
+def _bump(values: tuple[int, int, int, int], seat: int, by: int) -> tuple[int, int, int, int]:
+    out = list(values)
+    out[seat] += by
+    return (out[0], out[1], out[2], out[3])
+
+
+def _set3(values: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
+    out = list(values)
+    out[i] = v
+    return (out[0], out[1], out[2])
+
+
+class Deal:
+    """A deal from the choice to the money. ``hands``: four lists of eight card indices,
+    by seat, each in dealt order — the first four are what the seat sees before the choice
+    (MARIAS §2, §4.1)."""
+
+    def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]]) -> None:
+        if isinstance(dealer, bool) or dealer not in range(4):
+            raise IllegalMove(f"dealer must be a seat 0–3, not {dealer!r} (MARIAS §2)")
+        if len(hands) != 4:
+            raise IllegalMove(f"a deal has 4 hands, not {len(hands)} (MARIAS §2)")
+        seen = 0
+        masks = []
+        for seat, h in enumerate(hands):
+            m = 0
+            for c in h:
+                if isinstance(c, bool) or not isinstance(c, int) or c not in range(32):
+                    raise IllegalMove(f"seat {seat} holds {c!r}, not a card (MARIAS §2)")
+                if (seen | m) >> c & 1:
+                    raise IllegalMove(f"card {ASCII_NAMES[c]} is dealt twice (MARIAS §2)")
+                m |= 1 << c
+            if len(h) != CARDS_PER_HAND:
+                raise IllegalMove(f"seat {seat} holds {len(h)} cards, not 8 (MARIAS §2)")
+            seen |= m
+            masks.append(m)
+        self.rs = rs
+        self.dealer = dealer
+        self.chooser = (dealer + 1) % 4
+        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in hands)
+        self.initial_hands: tuple[int, int, int, int] = (masks[0], masks[1], masks[2], masks[3])
+        self.first_four: tuple[int, ...] = tuple(
+            (1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3]) for h in hands)
+        self.log: list[Op] = []
+        self._stack: list[_Pos] = [_Pos("choice", self.chooser, self.initial_hands)]
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def from_text(cls, rs: Ruleset, dealer: int, hands: Sequence[str]) -> Deal:
+        """A deal from four hands written ``"AH TL …"`` (each in dealt order)."""
+        return cls(rs, dealer, [parse_cards(h) for h in hands])
+
+    @classmethod
+    def random(cls, rs: Ruleset, dealer: int, rng: random.Random) -> Deal:
+        """A shuffled deal: every layout equally likely."""
+        cards = list(range(32))
+        rng.shuffle(cards)
+        return cls(rs, dealer, [cards[8 * i: 8 * i + 8] for i in range(4)])
+
+    def clone(self) -> Deal:
+        """An independent copy sharing the immutable positions."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.log = list(self.log)
+        other._stack = list(self._stack)
+        return other
+
+    # ------------------------------------------------------------ public state
+
+    @property
+    def pos(self) -> _Pos:
+        """The current position (read-only; hidden information included)."""
+        return self._stack[-1]
+
+    @property
+    def phase(self) -> Phase:
+        """``choice``, ``approval``, ``announce``, ``fleky``, ``play`` or ``done``."""
+        return self._stack[-1].phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to move; None when the deal is over."""
+        p = self._stack[-1]
+        return None if p.phase == "done" else p.to_act
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """Cards still held, by seat (masks)."""
+        return self._stack[-1].hands
+
+    @property
+    def partner(self) -> int | None:
+        """The holder of the called card in a 2 v 2 game (hidden information)."""
+        p = self._stack[-1]
+        return p.partner if p.partner >= 0 else None
+
+    @property
+    def soloist(self) -> int | None:
+        """The lone player (sám, červený sám, betl, durch), once the approval is over."""
+        p = self._stack[-1]
+        return p.soloist if p.soloist >= 0 else None
+
+    @property
+    def game(self) -> str:
+        """``hra``, ``sto``, ``betl`` or ``durch`` once decided, else ``""``."""
+        return self._stack[-1].game
+
+    @property
+    def history(self) -> tuple[Trick, ...]:
+        """The finished tricks."""
+        return self._stack[-1].history
+
+    def side(self, seat: int, p: _Pos | None = None) -> int:
+        """0 for the choosing side (or the soloist), 1 for the others."""
+        p = p or self._stack[-1]
+        if p.soloist >= 0:
+            return 0 if seat == p.soloist else 1
+        return 0 if seat in (self.chooser, p.partner) else 1
+
+    def components(self, p: _Pos | None = None) -> list[str]:
+        """The components fleky can raise now: the game's name, ``sedma``, ``sto-proti``."""
+        p = p or self._stack[-1]
+        out = [p.game]
+        if p.sedma_by >= 0:
+            out.append("sedma")
+        if p.proti_by >= 0:
+            out.append("sto-proti")
+        return out
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make now (cards as indices in the play)."""
+        p = self._stack[-1]
+        if p.phase == "play":
+            return list(cards_of(self._legal_mask(p)))
+        calls: list[Move] = []
+        calls.extend(self._legal_calls(p))
+        return calls
+
+    def legal_calls(self) -> list[Call]:
+        """The bidding calls allowed now (none in the play)."""
+        return self._legal_calls(self._stack[-1])
+
+    def legal_mask(self) -> int:
+        """The cards allowed now, as a mask (0 outside the play)."""
+        p = self._stack[-1]
+        return self._legal_mask(p) if p.phase == "play" else 0
+
+    def _legal_calls(self, p: _Pos) -> list[Call]:
+        seat = p.to_act
+        if p.phase == "choice":  # MARIAS §4.1: trump card from the first four, not z lidu
+            out: list[Call] = []
+            for t in cards_of(self.first_four[seat]):
+                suit = SUIT_MASKS[t >> 3] & ~(1 << t)
+                out.extend(Call("choose", card=t, called=c) for c in cards_of(suit))
+            return out
+        if p.phase == "approval":  # MARIAS §4.2
+            rank = CLAIM_RANK.get(p.claim, 0)
+            claims = [Call(w) for w in ("betl", "durch") if CLAIM_RANK[w] > rank]
+            if seat == self.chooser and p.forgot:
+                return [*claims, Call("cerveny-sam")]
+            return [DOBRY, *claims]
+        if p.phase == "announce":
+            return self._announcements(p, seat)
+        if p.phase == "fleky":
+            return self._fleky_calls(p, seat)
+        return []
+
+    def _announcements(self, p: _Pos, seat: int) -> list[Call]:
+        """MARIAS §4.3: the chooser's game (and sedma), the partner's mandatory sto or
+        sedma; everyone else says nothing."""
+        rs = self.rs
+        hand = p.hands[seat]
+        ctyrka = marriage_cards(p.trump)
+        seven = hand >> card(p.trump, SEVEN) & 1
+        if seat == self.chooser:
+            alone = p.soloist == seat
+            if hand & ctyrka == ctyrka and not alone:  # povinná stovka (seed §6)
+                games = ["sto"]
+            elif not rs.voluntary_sto_needs_marriage or marriages_in(hand):
+                games = ["hra", "sto"]
+            else:
+                games = ["hra"]
+            out = [Call(g) for g in games]
+            if seven:
+                out.extend(Call(g, sedma=True) for g in games)
+            return out
+        if seat == p.partner:
+            if hand & ctyrka == ctyrka and p.game != "sto":  # povinná stovka (seed §6)
+                out = [Call("sto")]
+                if seven and rs.partner_sedma:
+                    out.append(Call("sto", sedma=True))
+                return out
+            if seven and rs.partner_sedma:
+                return [NIC, Call("sedma")]
+        return [NIC]
+
+    def _trhak(self, p: _Pos, seat: int) -> bool:
+        """A player outside the choosing side holding the trump king or svršek (seed §5)."""
+        return (p.trump != NO_TRUMPS and self.side(seat, p) == 1
+                and bool(p.hands[seat] & marriage_cards(p.trump)))
+
+    def _fleky_calls(self, p: _Pos, seat: int) -> list[Call]:
+        """MARIAS §4.4: pass, one raise of one component by one level, or sto proti."""
+        rs = self.rs
+        side = self.side(seat, p)
+        if rs.trhak_duty and p.levels[GAME] == 0 and self._trhak(p, seat):
+            return [Call("raise", component=p.game, level=1)]
+        out = [PASS]
+        for i, name in enumerate(self.components(p)):
+            comp = GAME if i == 0 else (SEDMA if name == "sedma" else PROTI)
+            level = p.levels[comp]
+            if level >= rs.top_level:
+                continue
+            owner = 1 if comp == PROTI else 0
+            if (level == 0 and side != owner) or (level > 0 and side != p.last_side[comp]):
+                out.append(Call("raise", component=name, level=level + 1))
+        if (rs.sto_proti and p.trump != NO_TRUMPS and side == 1 and p.proti_by < 0
+                and not p.spoke >> seat & 1 and marriages_in(self.initial_hands[seat])):
+            out.append(Call("sto-proti"))
+        return out
+
+    def _legal_mask(self, p: _Pos) -> int:
+        """MARIAS §3, with the announced seven kept to the last trick."""
+        seat = p.to_act
+        hand = p.hands[seat]
+        allowed = legal(hand, p.trick[0][1], p.win_card, p.trump) if p.trick else hand
+        if seat == p.sedma_by and len(p.history) < TRICKS - 1:
+            seven = 1 << card(p.trump, SEVEN)
+            if allowed & seven and allowed != seven:
+                allowed &= ~seven
+        return allowed
+
+    # ------------------------------------------------------------ making moves
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move as records write it (``trump=7A call=AA``, ``dobry``, ``hra sedma``,
+        ``flek hra``, ``pass``, a card such as ``KH``) in the current phase."""
+        p = self._stack[-1]
+        words = text.strip().lower().split()
+        if p.phase == "play":
+            try:
+                return parse_card(text)
+            except CardError as e:
+                raise IllegalMove(f"{e} (MARIAS §1)") from None
+        if not words:
+            raise IllegalMove("an empty call (MARIAS §11)")
+        if p.phase == "choice":
+            if words == ["forgot"]:
+                return Call("forgot")
+            kv = dict(w.split("=", 1) for w in words if "=" in w)
+            if len(words) == 2 and set(kv) == {"trump", "call"}:
+                try:
+                    return Call("choose", card=parse_card(kv["trump"]),
+                                called=parse_card(kv["call"]))
+                except CardError as e:
+                    raise IllegalMove(f"{e} (MARIAS §4.1)") from None
+            raise IllegalMove(f"cannot read choice {text.strip()!r}: write "
+                              "\"trump=<card> call=<card>\" or \"forgot\" (MARIAS §11)")
+        if len(words) == 1 and words[0] in (*APPROVAL_WORDS, "nic", "pass", "sto-proti",
+                                            "sedma", *GAME_WORDS):
+            return Call(words[0])
+        if len(words) == 2 and words[0] in GAME_WORDS and words[1] == "sedma":
+            return Call(words[0], sedma=True)
+        if len(words) == 2 and words[0] in self.rs.flek_names:
+            return Call("raise", component=words[1],
+                        level=self.rs.flek_names.index(words[0]) + 1)
+        raise IllegalMove(f"unknown call {text.strip()!r}: calls are dobry, betl, durch, "
+                          f"hra, sto, sedma, pass, sto-proti or a flek level "
+                          f"({', '.join(self.rs.flek_names)}) and a component (MARIAS §11)")
+
+    def move(self, m: Move | str) -> None:
+        """Make a move (a :class:`Call`, a card index, or its text) for the seat to act."""
+        p = self._stack[-1]
+        if p.phase == "done":
+            raise IllegalMove("the deal is over")
+        if isinstance(m, str):
+            m = self.parse_move(m)
+        if isinstance(m, int):
+            self.play(m)
+        else:
+            self.call(m)
+
+    def call(self, c: Call) -> None:
+        """Make a bidding call for the seat to act."""
+        p = self._stack[-1]
+        seat = p.to_act
+        if p.phase in ("play", "done"):
+            raise IllegalMove(f"seat {seat}: no calls in the {p.phase} (MARIAS §4)")
+        if c.word == "forgot" and p.phase == "choice":
+            # A paper deal only (MARIAS §4.1, seed §5): the chooser took his second four.
+            self._push(Op("call", seat, call=c), _replace(
+                p, phase="approval", forgot=True, to_act=(self.chooser + 1) % 4))
+            return
+        if c not in self._legal_calls(p):
+            raise IllegalMove(self._why_not(p, seat, c))
+        op = Op("call", seat, call=c)
+        if p.phase == "choice":
+            self._push(op, _replace(p, phase="approval", trump=c.card >> 3, trump_card=c.card,
+                                    called=c.called, to_act=(seat + 1) % 4))
+        elif p.phase == "approval":
+            self._push(op, self._after_approval(p, seat, c))
+        elif p.phase == "announce":
+            self._push(op, self._after_announce(p, seat, c))
+        else:
+            self._push(op, self._after_fleky(p, seat, c))
+
+    def _why_not(self, p: _Pos, seat: int, c: Call) -> str:
+        names = self.rs.flek_names
+        allowed = ", ".join(x.text(names) for x in self._legal_calls(p))
+        said = c.text(names)
+        if p.phase == "choice":
+            if c.word == "choose" and 0 <= c.card < 32 and not self.first_four[seat] >> c.card & 1:
+                why = ("the trump card must be one of the chooser's first four cards; "
+                       "z lidu nelze volit (seed §5, MARIAS §4.1)")
+            else:
+                why = ("the called card must be another card of the trump suit "
+                       "(MARIAS §4.1)")
+            return f"seat {seat} cannot choose {said}: {why}"
+        rule = {"approval": "MARIAS §4.2", "announce": "MARIAS §4.3, seed §6",
+                "fleky": "MARIAS §4.4, seed §5"}[p.phase]
+        return f"seat {seat} cannot say {said!r} now: allowed {allowed} ({rule})"
+
+    def _after_approval(self, p: _Pos, seat: int, c: Call) -> _Pos:
+        claim, claimant = p.claim, p.claimant
+        if c.word in CLAIM_RANK:
+            claim, claimant = c.word, seat
+        n = p.approvals + 1
+        if n < 4:
+            return _replace(p, approvals=n, claim=claim, claimant=claimant,
+                            to_act=(seat + 1) % 4)
+        q = _replace(p, approvals=n, claim=claim, claimant=claimant)
+        if claim:  # the highest claim wins: betl or durch alone, no trumps (MARIAS §4.2)
+            return _replace(q, phase="fleky", game=claim, trump=NO_TRUMPS, soloist=claimant,
+                            shown=0b1111, to_act=(self.chooser + 1) % 4)
+        if c.word == "cerveny-sam":  # hearts, the ace called "as if he held it" (seed §5)
+            return _replace(q, phase="announce", game="hra", trump=HEARTS,
+                            called=card(HEARTS, ACE), soloist=self.chooser, shown=0b1111,
+                            to_act=self.chooser)
+        partner = next(s for s in range(4) if self.initial_hands[s] >> p.called & 1)
+        if partner == self.chooser:  # sám: nobody else is told (MARIAS §4.1)
+            return _replace(q, phase="announce", game="hra", soloist=self.chooser,
+                            to_act=self.chooser)
+        return _replace(q, phase="announce", game="hra", partner=partner, to_act=self.chooser)
+
+    def _after_announce(self, p: _Pos, seat: int, c: Call) -> _Pos:
+        changes: dict[str, Any] = {}
+        if c.word in GAME_WORDS:
+            changes["game"] = c.word
+            if c.word == "sto":
+                changes["sto_by"] = seat
+        if c.sedma or c.word == "sedma":
+            changes["sedma_by"] = seat
+        if seat != self.chooser and c.word != "nic":  # the partner shows himself
+            changes["shown"] = p.shown | (1 << seat)
+        n = p.announced + 1
+        if n < 4:
+            return _replace(p, announced=n, to_act=(seat + 1) % 4, **changes)
+        return _replace(p, announced=n, phase="fleky", to_act=(self.chooser + 1) % 4,
+                        **changes)
+
+    def _after_fleky(self, p: _Pos, seat: int, c: Call) -> _Pos:
+        spoke = p.spoke | (1 << seat)
+        nxt = (seat + 1) % 4
+        if c.word == "pass":
+            if p.passes + 1 < 4:
+                return _replace(p, passes=p.passes + 1, spoke=spoke, to_act=nxt)
+            return self._start_play(_replace(p, passes=4, spoke=spoke))
+        shown = p.shown | (1 << seat)  # a raise shows the raiser's side (MARIAS §4.4)
+        if c.word == "sto-proti":
+            return _replace(p, proti_by=seat, passes=0, spoke=spoke, shown=shown, to_act=nxt)
+        comp = GAME if c.component == p.game else (SEDMA if c.component == "sedma" else PROTI)
+        return _replace(p, levels=_set3(p.levels, comp, c.level),
+                        last_side=_set3(p.last_side, comp, self.side(seat, p)),
+                        passes=0, spoke=spoke, shown=shown, to_act=nxt)
+
+    def _start_play(self, p: _Pos) -> _Pos:
+        if self.rs.no_game_without_re and p.game == "hra" and p.levels[GAME] == 1:
+            return _replace(p, phase="done", end="no-re")  # seed §5, MARIAS §4.5
+        leader = p.soloist if p.game in ("betl", "durch") else self.chooser
+        return _replace(p, phase="play", leader=leader, to_act=leader)
+
+    def play(self, c: int) -> None:
+        """Play card ``c`` for the seat to act (MARIAS §3, §4.6)."""
+        p = self._stack[-1]
+        seat = p.to_act
+        if p.phase != "play":
+            raise IllegalMove(f"seat {seat}: no cards are played in the {p.phase} (MARIAS §4)")
+        allowed = self._legal_mask(p)
+        if isinstance(c, bool) or not isinstance(c, int) or c not in range(32) \
+                or not allowed >> c & 1:
+            raise IllegalMove(self._why_not_card(p, seat, c, allowed))
+        hand = p.hands[seat]
+        changes: dict[str, Any] = {}
+        rank = c & 7
+        if p.trump != NO_TRUMPS and rank in (KING, OBER):  # automatic marriage (MARIAS §4.6)
+            pair = marriage_cards(c >> 3)
+            if hand & pair == pair:
+                changes["marriages"] = (*p.marriages, (seat, c >> 3))
+        if c == p.called:
+            changes["shown"] = p.shown | (1 << seat)
+        hands = list(p.hands)
+        hands[seat] = hand & ~(1 << c)
+        hands_t = (hands[0], hands[1], hands[2], hands[3])
+        trick = (*p.trick, (seat, c))
+        if len(trick) == 1 or BEATS[p.trump][p.win_card] >> c & 1:
+            win_seat, win_card = seat, c
+        else:
+            win_seat, win_card = p.win_seat, p.win_card
+        op = Op("card", seat, card=c)
+        if len(trick) < 4:
+            self._push(op, _replace(p, hands=hands_t, trick=trick, win_seat=win_seat,
+                                    win_card=win_card, to_act=(seat + 1) % 4, **changes))
+            return
+        cards = tuple(x for _, x in trick)
+        last = len(p.history) == TRICKS - 1
+        gained = sum(CARD_POINTS[x] for x in cards) + (LAST_TRICK_BONUS if last else 0)
+        history = (*p.history, Trick(p.trick[0][0], cards, win_seat))
+        q = _replace(p, hands=hands_t, trick=(), win_seat=-1, win_card=-1, history=history,
+                     points=_bump(p.points, win_seat, gained),
+                     tricks=_bump(p.tricks, win_seat, 1), leader=win_seat, to_act=win_seat,
+                     **changes)
+        if last:
+            q = _replace(q, phase="done", end="played")
+        elif p.game == "betl" and win_seat == p.soloist:  # early end (MARIAS §4.6, seed §7)
+            q = _replace(q, phase="done", end="betl")
+        elif p.game == "durch" and win_seat != p.soloist:
+            q = _replace(q, phase="done", end="durch")
+        self._push(op, q)
+
+    def _why_not_card(self, p: _Pos, seat: int, c: object, allowed: int) -> str:
+        if isinstance(c, bool) or not isinstance(c, int) or c not in range(32):
+            return f"seat {seat}: {c!r} is not a card (MARIAS §1)"
+        name = ASCII_NAMES[c]
+        if not p.hands[seat] >> c & 1:
+            return f"seat {seat} does not hold {name} (MARIAS §3)"
+        ok = " ".join(ASCII_NAMES[x] for x in cards_of(allowed))
+        if seat == p.sedma_by and c == card(p.trump, SEVEN):
+            return (f"seat {seat} announced sedma: {name} is kept to the last trick; "
+                    f"play {ok} (MARIAS §3)")
+        return f"seat {seat} may not play {name} here: play {ok} (MARIAS §3)"
+
+    def record_renonc(self, seat: int, kind: str = "renonc") -> None:
+        """A referee's renonc (MARIAS §8): the deal ends at once and ``seat`` pays."""
+        p = self._stack[-1]
+        if isinstance(seat, bool) or seat not in range(4):
+            raise IllegalMove(f"a renonc names a seat 0–3, not {seat!r} (MARIAS §8)")
+        if p.phase == "done":
+            raise IllegalMove("the deal is already over (MARIAS §8)")
+        self._push(Op("renonc", seat, text=kind),
+                   _replace(p, phase="done", end="renonc", offender=seat, renonc_kind=kind))
+
+    def renonc_price(self, p: _Pos | None = None) -> int:
+        """The game as flekked for a renonc now (MARIAS §8): before the approval ends, the
+        unflekked hra of the chosen suit or the highest claim made so far."""
+        p = p or self._stack[-1]
+        if not p.game:
+            if p.claim:
+                return game_price(self.rs, p.claim, NO_TRUMPS, 0)
+            return game_price(self.rs, "hra", p.trump, 0)
+        return game_price(self.rs, p.game, p.trump, p.levels[GAME])
+
+    def claim(self, seat: int) -> None:
+        """``seat`` lays his cards down (MARIAS §4.7, seed §8): if no continuation could
+        change the money the deal ends as played out; otherwise it is a renonc by him."""
+        from stolik.games.marias.claims import claim_outcome
+
+        p = self._stack[-1]
+        if p.phase != "play":
+            raise IllegalMove(f"seat {seat}: cards are laid down only in the play (MARIAS §4.7)")
+        result = claim_outcome(self, seat)
+        if result is None:
+            self._push(Op("claim", seat),
+                       _replace(p, phase="done", end="renonc", offender=seat,
+                                renonc_kind="false lay-down"))
+        else:
+            self._push(Op("claim", seat), _replace(p, phase="done", end="claim",
+                                                    claimed=result))
+
+    def apply(self, op: Op) -> None:
+        """Re-apply a logged operation (replaying a log onto another deal)."""
+        if op.kind == "card":
+            if op.seat != self.to_act:
+                raise IllegalMove(f"seat {op.seat} plays out of turn (MARIAS §3)")
+            self.play(op.card)
+        elif op.kind == "call":
+            assert op.call is not None
+            if op.seat != self.to_act:
+                raise IllegalMove(f"seat {op.seat} speaks out of turn (MARIAS §4)")
+            self.call(op.call)
+        elif op.kind == "renonc":
+            self.record_renonc(op.seat, op.text)
+        else:
+            self.claim(op.seat)
+
+    def _push(self, op: Op, p: _Pos) -> None:
+        self.log.append(op)
+        self._stack.append(p)
+
+    def undo(self) -> Op:
+        """Take back the last operation and return it."""
+        if not self.log:
+            raise IndexError("nothing to undo")
+        self._stack.pop()
+        return self.log.pop()
+
+    # ------------------------------------------------------------ result
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is settled."""
+        return self._stack[-1].phase == "done"
+
+    def settlement(self) -> Settlement:
+        """What the deal decided (MARIAS §5), for :func:`~stolik.games.marias.scoring.score`."""
+        p = self._stack[-1]
+        if p.phase != "done":
+            raise IllegalMove("the deal is not over yet")
+        side = (p.soloist,) if p.soloist >= 0 else tuple(sorted((self.chooser, p.partner)))
+        if p.end == "renonc":
+            return Settlement(game=p.game or p.claim or "hra", trump=p.trump, side=side
+                              if p.game else (self.chooser,), levels=p.levels, end="renonc",
+                              offender=p.offender, renonc_price=self.renonc_price(p))
+        pts = [0, 0]
+        mar: list[list[int]] = [[], []]
+        for s in range(4):
+            pts[self.side(s, p)] += p.points[s]
+        if p.trump != NO_TRUMPS:
+            for s in range(4):  # every pair held is played, hence counted (MARIAS §4.6)
+                for suit in marriages_in(self.initial_hands[s]):
+                    mar[self.side(s, p)].append(40 if suit == p.trump else 20)
+        last_seven, seven_won, sedma_won = -1, False, False
+        if p.trump != NO_TRUMPS and len(p.history) == TRICKS:
+            last = p.history[-1]
+            seven = card(p.trump, SEVEN)
+            if seven in last.cards:
+                last_seven = (last.leader + last.cards.index(seven)) % 4
+                won_card = last.cards[(last.winner - last.leader) % 4]
+                seven_won = won_card == seven
+                sedma_won = seven_won and last_seven == p.sedma_by
+        soloist_tricks = p.tricks[p.soloist] if p.soloist >= 0 else 0
+        povinna = p.game == "sto" and self._povinna(p)
+        return Settlement(
+            game=p.game, trump=p.trump, side=side, levels=p.levels,
+            points=(pts[0], pts[1]),
+            marriages=(tuple(sorted(mar[0], reverse=True)), tuple(sorted(mar[1], reverse=True))),
+            sedma_by=p.sedma_by, sedma_won=sedma_won,
+            last_seven=-1 if p.sedma_by >= 0 else last_seven, seven_won=seven_won,
+            proti=p.proti_by >= 0, povinna=povinna, soloist_tricks=soloist_tricks, end=p.end)
+
+    def _povinna(self, p: _Pos) -> bool:
+        """The sto was mandatory: the čtyřka with the called card's holder, or with the
+        chooser when he does not play alone (seed §6, MARIAS §4.3)."""
+        ctyrka = marriage_cards(p.trump)
+        if p.partner >= 0 and self.initial_hands[p.partner] & ctyrka == ctyrka:
+            return True
+        return p.soloist < 0 and self.initial_hands[self.chooser] & ctyrka == ctyrka
+
+    def result(self) -> DealResult:
+        """The money of the finished deal (haléř, by seat)."""
+        p = self._stack[-1]
+        if p.phase == "done" and p.end == "claim" and p.claimed is not None:
+            return p.claimed
+        return score(self.rs, self.settlement())
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (MARIAS §3, §4: hidden information kept)."""
+        from stolik.games.marias.view import seat_view
+
+        return seat_view(self, seat)
+
+
+__all__ = ["GAME", "PROTI", "SEDMA", "Deal", "Move", "Op", "Phase", "Trick"]

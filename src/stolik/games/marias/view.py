@@ -1,0 +1,142 @@
+"""What one seat may know (MARIAS §2–§4; hidden information is sacred).
+
+A seat sees its own cards (only the first four before the choice, MARIAS §2), everything
+said, every card played, the marriages announced, and, in betl from the second trick, every
+hand (MARIAS §4.6, seed §7). The laid trump card is known to the chooser only. The partner
+(the called card's holder) is known to others only once he shows himself — by announcing,
+by raising a flek, or by playing the called card — or once the public calls leave only one
+seat who can be him (MARIAS §4.1, §4.3, §4.4).
+
+>>> from stolik.games.marias.ruleset import load_ruleset
+>>> from stolik.games.marias.state import Deal
+>>> d = Deal.from_text(load_ruleset(), 3, ["7A AA KA OA KH OH TL AL",
+...     "AH TH 9H 8H UL 9L 8L 7L", "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"])
+>>> v = d.view(0)
+>>> from stolik.games.marias.deck import format_cards
+>>> format_cards(v.hand, ascii=True)       # the chooser sees his first four only
+'AA KA OA 7A'
+>>> d.move("trump=7A call=TA")
+>>> for _ in range(4):
+...     d.move("dobry")
+>>> [d.view(s).partner for s in range(4)]   # only the partner himself knows
+[None, None, None, 3]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from stolik.games.marias.calls import Call
+from stolik.games.marias.deck import cards_of
+from stolik.games.marias.play import NO_TRUMPS
+
+if TYPE_CHECKING:
+    from stolik.games.marias.state import Deal, Move, Phase, Trick
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge. ``sides[s]``: 0 choosing side, 1 the others, None unknown to
+    this seat; ``partner``: the called card's holder where this seat knows him (the
+    chooser himself when he plays sám); ``open_hands``: every unplayed hand once a betl
+    is laid open, else None."""
+
+    seat: int
+    dealer: int
+    chooser: int
+    ruleset: str
+    phase: Phase
+    to_act: int | None
+    hand: tuple[int, ...]
+    trump: int | None
+    trump_card: int | None
+    called: int | None
+    game: str
+    soloist: int | None
+    partner: int | None
+    sides: tuple[int | None, int | None, int | None, int | None]
+    calls: tuple[tuple[int, str], ...]
+    levels: tuple[int, int, int]
+    sedma_by: int | None
+    proti_by: int | None
+    plays: tuple[tuple[int, int], ...]
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+    marriages: tuple[tuple[int, int], ...]
+    open_hands: tuple[tuple[int, ...], ...] | None
+    legal: tuple[Move, ...]
+
+
+def known_sides(deal: Deal, seat: int) -> tuple[int | None, int | None, int | None, int | None]:
+    """Each seat's side as ``seat`` can tell it from his own cards and the public calls and
+    cards: the chooser is always of the choosing side; the called card's holder knows all;
+    a raiser or announcer shows his side; when the public facts leave one seat who can hold
+    the called card, everything is known (MARIAS §4.1, §4.3, §4.4)."""
+    p = deal.pos
+    if not p.game:
+        return (None, None, None, None)
+    truth = [deal.side(s) for s in range(4)]
+    chooser = deal.chooser
+    holder = p.partner if p.partner >= 0 else chooser
+    if (p.phase == "done" or p.shown == 0b1111 or p.trump == NO_TRUMPS or seat == holder
+            or p.shown >> holder & 1):
+        return (truth[0], truth[1], truth[2], truth[3])
+    known: list[int | None] = [None] * 4
+    known[chooser] = 0
+    known[seat] = truth[seat]
+    for s in range(4):
+        if p.shown >> s & 1:
+            known[s] = truth[s]
+    candidates = [s for s in range(4) if s not in (seat, chooser) and known[s] != 1]
+    if seat != chooser and not any(known[s] == 0 for s in range(4) if s != chooser):
+        candidates.append(chooser)  # he may hold it himself (sám)
+    if len(candidates) == 1:
+        return (truth[0], truth[1], truth[2], truth[3])
+    return (known[0], known[1], known[2], known[3])
+
+
+def seat_view(deal: Deal, seat: int) -> SeatView:
+    """Build ``seat``'s :class:`SeatView` of ``deal``."""
+    p = deal.pos
+    rs = deal.rs
+    chosen = p.phase != "choice"
+    if p.phase == "choice":
+        hand = tuple(cards_of(deal.first_four[seat]))
+    else:
+        hand = tuple(cards_of(p.hands[seat]))
+    sides = known_sides(deal, seat)
+    everything = None not in sides
+    partner: int | None = None
+    if everything and p.trump != NO_TRUMPS and p.shown != 0b1111:
+        partner = p.partner if p.partner >= 0 else deal.chooser
+    calls: list[tuple[int, str]] = []
+    plays: list[tuple[int, int]] = []
+    for op in deal.log:
+        if op.kind == "call" and op.call is not None:
+            c: Call = op.call
+            if c.word == "choose":  # the laid card stays face down (MARIAS §4.1)
+                text = (c.text(rs.flek_names) if op.seat == seat
+                        else f"trump={'HLBA'[c.card >> 3]} call=" + c.text(rs.flek_names)[-2:])
+            else:
+                text = c.text(rs.flek_names)
+            calls.append((op.seat, text))
+        elif op.kind == "card":
+            plays.append((op.seat, op.card))
+    open_hands = None
+    if p.game == "betl" and rs.betl_open and p.history:
+        open_hands = tuple(tuple(cards_of(h)) for h in p.hands)
+    return SeatView(
+        seat=seat, dealer=deal.dealer, chooser=deal.chooser, ruleset=rs.id, phase=p.phase,
+        to_act=deal.to_act, hand=hand,
+        trump=p.trump if chosen and p.trump not in (-1, NO_TRUMPS) else None,
+        trump_card=p.trump_card if seat == deal.chooser and p.trump_card >= 0 else None,
+        called=p.called if p.called >= 0 else None, game=p.game,
+        soloist=p.soloist if p.soloist >= 0 and everything else None,
+        partner=partner, sides=sides, calls=tuple(calls), levels=p.levels,
+        sedma_by=p.sedma_by if p.sedma_by >= 0 else None,
+        proti_by=p.proti_by if p.proti_by >= 0 else None,
+        plays=tuple(plays), trick=p.trick, tricks=p.history, marriages=p.marriages,
+        open_hands=open_hands,
+        legal=tuple(deal.legal_moves()) if deal.to_act == seat else (),
+    )
