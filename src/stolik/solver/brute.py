@@ -15,8 +15,9 @@ tricks, so one function checks every mode of the compiled solver.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations
 
 from stolik.tricks import CardOrder
 
@@ -121,7 +122,8 @@ def brute_laid_down(order: CardOrder, values: Sequence[int], hands: Sequence[int
     by_seat = [0, 0, 0, 0]
     for s, c in plays:
         by_seat[s] |= 1 << c
-    dealt = _layouts(((1 << n) - 1) & ~mine, declarer, per)
+    full = (1 << n) - 1
+    dealt = _layouts(full & ~mine, declarer, per, n)
 
     def winner(lead: int, cards: Sequence[int]) -> int:
         w = 0
@@ -154,9 +156,9 @@ def brute_laid_down(order: CardOrder, values: Sequence[int], hands: Sequence[int
                 lost = True
             lead, trick = w, []
     # The dealt layouts in which every card played so far was the player's and legal.
-    fits: set[tuple[int, int, int, int]] = set()
+    fits: set[int] = set()
     for lay in dealt if plays else ():
-        h = [lay[s] if s != declarer else mine for s in range(4)]
+        h = [lay >> n * s & full if s != declarer else mine for s in range(4)]
         t: list[int] = []
         ok = True
         for s, c in plays:
@@ -167,7 +169,7 @@ def brute_laid_down(order: CardOrder, values: Sequence[int], hands: Sequence[int
             t = [] if len(t) == 3 else [*t, c]
         if ok:
             h[declarer] = 0
-            fits.add((h[0], h[1], h[2], h[3]))
+            fits.add(sum(h[s] << n * s for s in range(4)))
     start = frozenset(fits) if plays else dealt
     if not start:
         raise ValueError("no layout of the unseen cards fits the play so far")
@@ -175,14 +177,17 @@ def brute_laid_down(order: CardOrder, values: Sequence[int], hands: Sequence[int
     if lost and goal == "all-tricks":
         return False
 
-    memo: dict[tuple[int, frozenset[tuple[int, int, int, int]], int, int], bool] = {}
+    pts = _points_table(tuple(values))
+    memo: dict[tuple[int, frozenset[int], int, int], bool] = {}
 
-    def rec(mine: int, lays: frozenset[tuple[int, int, int, int]], lead: int,
+    def rec(mine: int, lays: Collection[int], rest: int, lead: int,
             trick: tuple[int, ...], acc: int) -> bool:
+        """Whether the declarer wins from here; ``rest``: the cards the opponents still
+        hold (the same in every layout of ``lays``)."""
         if len(trick) == 4:
             w = winner(lead, trick)
             if w == declarer:
-                acc += sum(values[x] for x in trick)
+                acc += pts[_bits(trick)]
             elif goal == "all-tricks":
                 return False          # a trick lost: all tricks can no longer be taken
             lead, trick = w, ()
@@ -190,71 +195,166 @@ def brute_laid_down(order: CardOrder, values: Sequence[int], hands: Sequence[int
             if goal == "points":
                 if acc >= target:     # card points taken are never given back
                     return True
-                if acc + sum(values[c] for c in range(n) if (mine | left(lays)) >> c & 1) \
-                        < target:     # not enough points left in play
+                if acc + pts[mine | rest] < target:     # not enough points left in play
                     return False
             if not mine:              # every card played
                 return goal == "all-tricks" or acc >= target
-            key = (mine, lays, lead, acc)
+            key = (mine, frozenset(lays), lead, acc)
             if key not in memo:
-                memo[key] = turn(mine, lays, lead, trick, acc)
+                memo[key] = turn(mine, lays, rest, lead, trick, acc)
             return memo[key]
-        return turn(mine, lays, lead, trick, acc)
+        return turn(mine, lays, rest, lead, trick, acc)
 
-    def left(lays: frozenset[tuple[int, int, int, int]]) -> int:
-        """The cards the opponents still hold (the same in every layout of a node)."""
-        lay = next(iter(lays))
-        return lay[0] | lay[1] | lay[2] | lay[3]
-
-    def turn(mine: int, lays: frozenset[tuple[int, int, int, int]], lead: int,
+    def turn(mine: int, lays: Collection[int], rest: int, lead: int,
              trick: tuple[int, ...], acc: int) -> bool:
         seat = (lead + len(trick)) % 4
         if seat == declarer:
-            if not trick and all(order.beats[c] & left(lays) == 0
-                                 for c in range(n) if mine >> c & 1):
+            cards = [c for c in range(n) if mine >> c & 1]
+            if not trick and all(order.beats[c] & rest == 0 for c in cards):
                 # He leads and no card left in play beats any of his: each card he leads
                 # wins its trick, so he takes every trick and card point that is left.
-                return goal == "all-tricks" or acc + sum(
-                    values[c] for c in range(n) if (mine | left(lays)) >> c & 1) >= target
+                return goal == "all-tricks" or acc + pts[mine | rest] >= target
             legal = legal_now(mine, trick)
             # Strongest first: only the speed depends on the order tried.
-            return any(rec(mine & ~(1 << c), lays, lead, (*trick, c), acc)
-                       for c in order.sort([c for c in range(n) if legal >> c & 1]))
-        buckets: dict[int, set[tuple[int, int, int, int]]] = {}
+            return any(rec(mine & ~(1 << c), lays, rest, lead, (*trick, c), acc)
+                       for c in order.sort([c for c in cards if legal >> c & 1]))
+        # Each card legal for this seat in at least one layout, with the layouts in which
+        # it is, that card taken from the seat (the adversary chooses the layout by
+        # choosing the card).
+        shift = n * seat
+        legal_of: dict[int, int] = {}
+        buckets: dict[int, list[int]] = {}
         for lay in lays:
-            legal = legal_now(lay[seat], trick)
-            for c in range(n):
-                if legal >> c & 1:
-                    rest = list(lay)
-                    rest[seat] &= ~(1 << c)
-                    buckets.setdefault(c, set()).add((rest[0], rest[1], rest[2], rest[3]))
-        return all(rec(mine, frozenset(b), lead, (*trick, c), acc)
-                   for c, b in sorted(buckets.items()))
+            hand = lay >> shift & full
+            found = legal_of.get(hand)
+            if found is None:
+                found = legal_of[hand] = legal_now(hand, trick)
+            options = found
+            while options:
+                bit = options & -options
+                options ^= bit
+                buckets.setdefault(bit, []).append(lay ^ bit << shift)
+        return all(rec(mine, b, rest & ~bit, lead, (*trick, bit.bit_length() - 1), acc)
+                   for bit, b in sorted(buckets.items()))
 
-    return rec(mine, start, lead, tuple(trick), acc)
+    return rec(mine, start, _union(start, n), lead, tuple(trick), acc)
+
+
+def _bits(cards: Iterable[int]) -> int:
+    """The mask of ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _union(lays: Iterable[int], n: int) -> int:
+    """The cards held in a layout (the same in every layout of a node) of ``n`` cards.
+
+    >>> _union([0b0001_0010_0100_0000], 4) == 0b0111
+    True
+    """
+    lay = next(iter(lays))
+    full = (1 << n) - 1
+    return (lay | lay >> n | lay >> 2 * n | lay >> 3 * n) & full
 
 
 @lru_cache(maxsize=4)
-def _layouts(hidden: int, declarer: int, per: int) -> frozenset[tuple[int, int, int, int]]:
-    """Every deal of the ``hidden`` cards to the three seats other than ``declarer``,
-    ``per`` cards each, as hands by seat (the declarer's entry 0).
+def _points_table(values: tuple[int, ...]) -> list[int]:
+    """The card points of every mask of up to 16 cards, by mask.
 
-    >>> len(_layouts(0xFFF0, 0, 4))    # 12! / (4! 4! 4!)
+    >>> _points_table((11, 10, 3))[0b101]
+    14
+    """
+    table = [0] * (1 << len(values))
+    for m in range(1, len(table)):
+        low = m & -m
+        table[m] = table[m ^ low] + values[low.bit_length() - 1]
+    return table
+
+
+@lru_cache(maxsize=8)
+def _layouts(hidden: int, declarer: int, per: int, n: int) -> frozenset[int]:
+    """Every deal of the ``hidden`` cards (of a deck of ``n``) to the three seats other
+    than ``declarer``, ``per`` cards each. A layout is one number: seat ``s``'s hand is
+    its ``n`` bits from bit ``n * s`` (the declarer's are 0).
+
+    >>> len(_layouts(0xFFF0, 0, 4, 16))    # 12! / (4! 4! 4!)
     34650
     """
-    cards = [c for c in range(hidden.bit_length()) if hidden >> c & 1]
-    opps = [s for s in range(4) if s != declarer]
-    out: list[tuple[int, int, int, int]] = []
-
-    def deal_out(i: int, lay: list[int]) -> None:
-        if i == len(cards):
-            out.append((lay[0], lay[1], lay[2], lay[3]))
-            return
-        for s in opps:
-            if lay[s].bit_count() < per:
-                lay[s] |= 1 << cards[i]
-                deal_out(i + 1, lay)
-                lay[s] &= ~(1 << cards[i])
-
-    deal_out(0, [0, 0, 0, 0])
+    a, b, c = (n * s for s in range(4) if s != declarer)
+    out: list[int] = []
+    for first in _subsets(hidden, per):
+        for second in _subsets(hidden & ~first, per):
+            out.append(first << a | second << b | (hidden & ~first & ~second) << c)
     return frozenset(out)
+
+
+def _subsets(mask: int, k: int) -> list[int]:
+    """The subsets of ``mask`` with ``k`` cards.
+
+    >>> sorted(_subsets(0b1011, 2))
+    [3, 9, 10]
+    """
+    cards = [1 << c for c in range(mask.bit_length()) if mask >> c & 1]
+    return [sum(pick) for pick in combinations(cards, k)]
+
+
+def order_automorphisms(order: CardOrder, values: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every renaming of the cards that changes nothing in play: permutations ``p`` (card
+    ``c`` becomes ``p[c]``) that keep each card's points and trumpness, which cards beat
+    which (``beats``) and which cards follow a lead (``group``). :meth:`CardOrder.legal`,
+    the winner of a trick and the points taken read nothing else, so a question about
+    a hand and the same question about its renamed hand have the same answer; the
+    reference checks then ask one hand of each class (see
+    :mod:`stolik.games.baska.laid_down_tables`).
+
+    >>> from stolik.games.baska.deck import CARD_POINTS
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> orders = load_ruleset("pucka-2019").orders
+    >>> len(order_automorphisms(orders["gran"], CARD_POINTS))   # the four fele suits
+    24
+    """
+    n = len(values)
+    image = [-1] * n
+    used = [False] * n
+    found: list[tuple[int, ...]] = []
+
+    def same(rel: Sequence[int], a: int, b: int) -> bool:
+        pa, pb = image[a], image[b]
+        return (rel[a] >> b & 1) == (rel[pa] >> pb & 1) and \
+            (rel[b] >> a & 1) == (rel[pb] >> pa & 1)
+
+    def fits(a: int) -> bool:
+        pa = image[a]
+        return (values[a] == values[pa] and order.is_trump(a) == order.is_trump(pa)
+                and all(same(order.beats, a, b) and same(order.group, a, b)
+                        for b in range(a + 1)))
+
+    def extend(a: int) -> None:
+        if a == n:
+            found.append(tuple(image))
+            return
+        for pa in range(n):
+            if not used[pa]:
+                image[a], used[pa] = pa, True
+                if fits(a):
+                    extend(a + 1)
+                used[pa] = False
+        image[a] = -1
+
+    extend(0)
+    return found
+
+
+def rename(mask: int, perm: Sequence[int]) -> int:
+    """The cards of ``mask`` renamed by ``perm``.
+
+    >>> rename(0b011, (2, 0, 1))
+    5
+    """
+    out = 0
+    for c, pc in enumerate(perm):
+        if mask >> c & 1:
+            out |= 1 << pc
+    return out
