@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from stolik.cli import COMMANDS, app
 from stolik.cli.lazy import LazyCommand, _load
-from stolik.cli.tournament import DB_COMMANDS
+from stolik.cli.tournament import COMMANDS as TOURNAMENT_COMMANDS
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 HEAVY = ("numba", "sqlalchemy", "alembic", "fastapi", "uvicorn", "stolik.solver",
@@ -78,7 +78,7 @@ def _paragraph(text: str | None) -> str:
 
 @pytest.mark.parametrize(("name", "spec"), [*COMMANDS.items(),
                                             *(("tournament " + k, v)
-                                              for k, v in DB_COMMANDS.items())])
+                                              for k, v in TOURNAMENT_COMMANDS.items())])
 def test_listed_help_is_the_commands_own(name: str, spec: LazyCommand) -> None:
     """The one-line help a group lists without importing is the first paragraph of the
     real command's help, so the two cannot drift apart."""
@@ -87,7 +87,7 @@ def test_listed_help_is_the_commands_own(name: str, spec: LazyCommand) -> None:
 
 
 @pytest.mark.parametrize("argv", [[name] for name in COMMANDS]
-                         + [["tournament", name] for name in DB_COMMANDS])
+                         + [["tournament", name] for name in TOURNAMENT_COMMANDS])
 def test_every_lazy_command_answers_its_help(argv: list[str]) -> None:
     """Each listed command resolves to its module and prints its own help page."""
     result = CliRunner().invoke(app, [*argv, "--help"])

@@ -54,6 +54,11 @@ AsciiOption = Annotated[
     typer.Option("--ascii", help="Plain ASCII: suit letters C S H D and ASCII table borders."),
 ]
 
+DbOption = Annotated[str | None, typer.Option(
+    "--db", metavar="URL", help="Database: a SQLite file or a postgresql:// URL "
+    "(default: $STOLIK_DB, else stolik.db).", show_default=False)]
+"""``--db`` of every command over the database (``serve``, ``referee``, ``tournament``)."""
+
 
 def stdout_console(*, width: int = TEXT_WIDTH) -> Console:
     """A console on the current stdout (looked up now, so test runners can capture it).

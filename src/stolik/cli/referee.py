@@ -9,8 +9,7 @@ from typing import Annotated
 
 import typer
 
-from stolik.cli.common import report, user_errors
-from stolik.cli.serve import DbOption
+from stolik.cli.common import DbOption, report, user_errors
 
 app = typer.Typer(help="Referee accounts for the tournament web pages (`stolik serve`).",
                   no_args_is_help=True)

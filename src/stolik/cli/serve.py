@@ -7,13 +7,10 @@ from typing import Annotated, Any
 
 import typer
 
-from stolik.cli.common import report, user_errors
+from stolik.cli.common import DbOption, report, user_errors
 from stolik.errors import StolikError
+from stolik.web.bodylimit import MAX_BODY  # light: no web stack
 from stolik.web.play.ratelimit import PlayLimits  # the defaults (light: no web stack)
-
-DbOption = Annotated[str | None, typer.Option(
-    "--db", metavar="URL", help="Database: a SQLite file or a postgresql:// URL "
-    "(default: $STOLIK_DB, else stolik.db).", show_default=False)]
 
 
 def _check_port(host: str, port: int) -> None:
@@ -88,6 +85,11 @@ def serve_command(
         "--hash-slots", envvar="STOLIK_HASH_SLOTS", metavar="N", rich_help_panel="Limits",
         show_envvar=True, help="Password checks (scrypt, ~0.1 s of a core each) at once; "
         "8 more may wait, the rest are told to retry.")] = 1,
+    max_body_kib: Annotated[int, typer.Option(
+        "--max-body-kib", envvar="STOLIK_MAX_BODY_KIB", metavar="KIB",
+        rich_help_panel="Limits", show_envvar=True,
+        help="Largest request body in KiB; larger ones get 413 before anything reads "
+        "them (a ruleset upload is at most 64).")] = MAX_BODY // 1024,
 ) -> None:
     """Serve the web pages: the lobby and tables to play Baśka in the browser, and the
     tournament pages (referee entry with login, live results, printable sheets).
@@ -112,6 +114,8 @@ def serve_command(
                 raise StolikError(f"{flag}: 0 or more, not {value:g}")
         if hash_slots < 1:
             raise StolikError(f"--hash-slots: at least 1, not {hash_slots}")
+        if not 1 <= max_body_kib <= 1 << 20:
+            raise StolikError(f"--max-body-kib: 1 to 1048576, not {max_body_kib}")
         _check_port(host, port)
         database = open_database(resolve_url(db), migrate=True)
     play_limits = PlayLimits(
@@ -122,7 +126,8 @@ def serve_command(
         idle_minutes=idle_minutes)
     login_limits = LoginLimits(per_address=login_per_address or 10**9)
     app = create_app(database, bot_delay=bot_delay, tune_gc=True, play_limits=play_limits,
-                     login_limits=login_limits, hash_slots=hash_slots)
+                     login_limits=login_limits, hash_slots=hash_slots,
+                     max_body=max_body_kib * 1024)
     report(f"serving http://{host}:{port}/ (database {database.url}); Ctrl+C stops")
     # Table messages are small JSON: compressing each costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

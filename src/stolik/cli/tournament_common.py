@@ -7,7 +7,7 @@ opening the database, one-line errors, a group whose first argument may be a tou
 >>> parse_pairs(["points"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-stolik.tournament.store.StoreError: 'points': a sheet line is KEY=VALUE ...
+stolik.tournament.store_core.StoreError: 'points': a sheet line is KEY=VALUE ...
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from stolik.cli.common import report, user_errors
-from stolik.cli.serve import DbOption
+from stolik.cli.common import DbOption, report, user_errors
 from stolik.db import Database, open_database, resolve_url
-from stolik.db.base import utcnow
+from stolik.db.schema import utcnow
 from stolik.tournament.sheet import LINE_KEYS
-from stolik.tournament.store import StoreError
+from stolik.tournament.store_core import StoreError
 
 __all__ = ["DbOption", "ListFirstGroup", "SlugArg", "WhoOption", "database", "parse_date",
            "parse_pairs", "parse_time", "who_of"]

@@ -5,7 +5,7 @@ The data lives in a database: a SQLite file (``stolik.db`` by default, created o
 use) or PostgreSQL (``--db postgresql://…`` or ``$STOLIK_DB``). Every change is one
 transaction with a line in the audit log naming ``--who``. The commands:
 
-- ``new``, ``list``, ``info`` — tournaments;
+- ``new`` (:mod:`stolik.cli.tournament_new`), ``list``, ``info`` — tournaments;
 - ``players`` (``add``, ``remove``, ``import``), ``teams`` (``set``) — the entry list;
 - ``seat`` — the draw of a round (redrawn until the round starts), printed per round, or
   one player's "where do I sit";
@@ -47,16 +47,14 @@ from stolik.cli.tournament_common import (
     WhoOption,
     database,
     fail,
-    parse_date,
     parse_time,
     who_of,
 )
-from stolik.db.base import utcnow
-from stolik.games.baska.ruleset import available_rulesets
+from stolik.db.schema import utcnow
 from stolik.tournament import store
 from stolik.tournament.file import dumps_tournament, load_tournament, write_csv
 from stolik.tournament.seating import RoundPlan, format_round, where_do_i_sit
-from stolik.tournament.store import StoreError
+from stolik.tournament.store_core import StoreError
 
 JsonFlag = Annotated[bool, typer.Option(
     "--json", help="Print JSON: players [{id, place_points, table_points, rank, …}], "
@@ -66,50 +64,6 @@ CsvOption = Annotated[str | None, typer.Option(
 
 
 # ------------------------------------------------------------------ tournaments
-
-
-def new_command(
-    slug: SlugArg,
-    name: Annotated[str, typer.Option("--name", help="The tournament's full name.",
-                                      show_default=False)],
-    ruleset: Annotated[str, typer.Option(
-        "--ruleset", "-r", metavar="ID|PATH", help="Ruleset id (" + ", ".join(
-            available_rulesets()) + ") or a league's own ruleset .toml (kept in the "
-        "database).", show_default=False)],
-    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD",
-                                             help="The tournament's date.")] = None,
-    place: Annotated[str | None, typer.Option("--place", help="Where it is played.")] = None,
-    rounds: Annotated[int, typer.Option("--rounds", min=1,
-                                        help="Rounds (rundy) to play.")] = 5,
-    deals: Annotated[int | None, typer.Option(
-        "--deals", min=1, help="Deals (rozdania) per round (default: the ruleset's series "
-        "length, RULES §9).", show_default=False)] = None,
-    minutes: Annotated[int, typer.Option("--minutes", min=1, help="Minutes of play per "
-                                         "round (the clock, seed 000 §7p).")] = 40,
-    break_minutes: Annotated[int, typer.Option("--break", min=0,
-                                               help="Minutes of break after a round.")] = 5,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", min=0, max=2**31 - 1, help="Seed of every draw (losowanie), to reproduce "
-        "a tournament; default: each draw takes a fresh seed, kept and shown with its round.",
-        show_default=False)] = None,
-    season: Annotated[str | None, typer.Option(
-        "--season", metavar="NAME", help="The season (sezon) it counts for; created if "
-        "new. Yellow-card bans run across a season (seed 000 §7t).")] = None,
-    confirm: Annotated[bool, typer.Option(
-        "--confirm", help="Count only deals confirmed by a second person.")] = False,
-    db: DbOption = None,
-    who: WhoOption = None,
-) -> None:
-    """Create a tournament (turniej) in the database."""
-    with database(db) as d:
-        store.create_tournament(d, slug, name=name, ruleset=ruleset, who=who_of(who),
-                                date=parse_date(date), place=place, rounds=rounds, deals=deals,
-                                minutes=minutes, break_minutes=break_minutes, seed=seed,
-                                season=season, require_confirmation=confirm)
-        info = store.tournament_info(d, slug)
-        report(f"created {slug}: {info.name}, ruleset {info.ruleset}, {info.rounds} rounds "
-               f"of {info.deals_per_round} deals, {info.minutes_per_round} min "
-               f"(database {d.url})")
 
 
 def list_command(db: DbOption = None, who: WhoOption = None,
@@ -528,7 +482,11 @@ def standings_command(
 ) -> None:
     """Standings (klasyfikacja): players by place points, then table points; teams by
     their best 4 (RULES §10). Deals started after a round's limit do not count."""
-    from stolik.cli.tournament import _render_standings, _render_tables, report_document
+    from stolik.cli.tournament_report import (
+        _render_standings,
+        _render_tables,
+        report_document,
+    )
 
     del who
     if (slug is None) == (season is None):
@@ -682,5 +640,5 @@ def audit_command(slug: SlugArg, as_json: Annotated[bool, typer.Option(
 
 
 __all__ = ["audit_command", "backup_command", "event_app", "export_command", "import_command",
-           "info_command", "list_command", "new_command", "players_app", "restore_command",
+           "info_command", "list_command", "players_app", "restore_command",
            "round_app", "round_clock", "seat_command", "standings_command", "teams_app"]

@@ -15,7 +15,7 @@ file, RULES §11, appended in one transaction).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -30,7 +30,6 @@ from stolik.cli.common import (
     report,
     stdout_console,
 )
-from stolik.cli.sheet import declarer_text
 from stolik.cli.tournament_common import (
     DbOption,
     RoundArg,
@@ -44,15 +43,19 @@ from stolik.cli.tournament_common import (
     who_of,
 )
 from stolik.db import Database
-from stolik.games.baska.record import parse_record, replay
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
-from stolik.games.baska.scoring import DealResult
-from stolik.games.baska.words import game_name, note_text
 from stolik.records import load_document
-from stolik.tournament import store
+from stolik.tournament import store_core
 from stolik.tournament.model import TournamentError
 from stolik.tournament.sheet import engine_line, parse_line, settle_sheet
-from stolik.tournament.store import DealInfo, StoreError
+from stolik.tournament.store_core import DealInfo, StoreError
+
+if TYPE_CHECKING:
+    from stolik.games.baska.scoring import DealResult
+
+# ``sheet add`` and ``sheet record`` write with Core (:mod:`stolik.tournament.store_core`,
+# issue 9.5: no ORM loaded); the commands that read or change what is entered import the
+# ORM store (:mod:`stolik.tournament.store`) when they run.
 
 sheet_app = typer.Typer(cls=ShowFirstGroup, no_args_is_help=True, help=(
     "A table's score sheet (zapis gry): `sheet SLUG ROUND TABLE` prints it; add, correct, "
@@ -73,11 +76,7 @@ def _engine_line(d: Database, slug: str, rnd: int, table: int, words: Sequence[s
     """The ``KEY=VALUE`` words with the engine's seats 0–3: a person types 1–4 (the
     plan's order, seat 1 deals first) or a player at the table (RULES §10)."""
     raw = parse_pairs(words)
-    plans = store.plans_of(d, slug)
-    players = None
-    if 1 <= rnd <= len(plans) and 1 <= table <= len(plans[rnd - 1].tables):
-        names = {p.code: p.name for p in store.players_of(d, slug)}
-        players = [(c, names.get(c, c)) for c in plans[rnd - 1].tables[table - 1]]
+    players = store_core.seat_players(d, slug, rnd, table)
     try:
         return engine_line(raw, players, "sheet line")
     except TournamentError as e:
@@ -91,6 +90,8 @@ def _results(rs: Ruleset, deals: Sequence[DealInfo]) -> list[DealResult]:
     if deals[0].kind == "sheet":
         lines = [parse_line(dict(x.data), f"deal {x.number}") for x in deals]
         return settle_sheet(rs, lines, "deal")
+    from stolik.games.baska.record import parse_record, replay
+
     rec = parse_record({"deal": [dict(x.data) for x in deals]}, ruleset=rs)
     return list(replay(rec).results)
 
@@ -107,6 +108,10 @@ def _flags(d: DealInfo, confirm: bool) -> str:
 def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
                        d: Database, *, ascii: bool = False) -> None:
     """Print one table's score sheet and its result."""
+    from stolik.cli.sheet import declarer_text
+    from stolik.games.baska.words import game_name, note_text
+    from stolik.tournament import store
+
     deals = store.deals_of(d, slug, rnd, table)
     info = store.tournament_info(d, slug)
     model = store.tournament_of(d, slug, complete=True)
@@ -210,9 +215,9 @@ def sheet_add(
     with database(db) as d:
         raw = _engine_line(d, slug, round, table, line)
         if started is None:
-            info = store.enter_deal(d, slug, round, table, raw, who=who_of(who))
+            info = store_core.enter_deal(d, slug, round, table, raw, who=who_of(who))
         else:
-            info = store.enter_deal(d, slug, round, table, raw, who=who_of(who),
+            info = store_core.enter_deal(d, slug, round, table, raw, who=who_of(who),
                                     started_at=parse_time(started, "--started"))
         report(f"{slug}: round {round}, table {table}: deal {info.number} entered"
                + ("" if info.counts else " — it does not count yet (" + (
@@ -224,6 +229,8 @@ def sheet_correct(slug: SlugArg, round: RoundArg, table: TableArg, number: DealA
                   line: LineArgs, db: DbOption = None, who: WhoOption = None) -> None:
     """Replace a deal's line (the audit log keeps before and after; a confirmation is
     withdrawn)."""
+    from stolik.tournament import store
+
     with database(db) as d:
         store.correct_deal(d, slug, round, table, number,
                            _engine_line(d, slug, round, table, line), who=who_of(who))
@@ -234,6 +241,8 @@ def sheet_correct(slug: SlugArg, round: RoundArg, table: TableArg, number: DealA
 def sheet_delete(slug: SlugArg, round: RoundArg, table: TableArg, number: DealArg,
                  db: DbOption = None, who: WhoOption = None) -> None:
     """Delete a deal; the later deals move up one number."""
+    from stolik.tournament import store
+
     with database(db) as d:
         store.delete_deal(d, slug, round, table, number, who=who_of(who))
         report(f"{slug}: round {round}, table {table}: deal {number} deleted")
@@ -243,6 +252,8 @@ def sheet_delete(slug: SlugArg, round: RoundArg, table: TableArg, number: DealAr
 def sheet_confirm(slug: SlugArg, round: RoundArg, table: TableArg, number: DealArg,
                   db: DbOption = None, who: WhoOption = None) -> None:
     """Confirm a deal (potwierdzenie): by a second person, not the one who entered it."""
+    from stolik.tournament import store
+
     with database(db) as d:
         store.confirm_deal(d, slug, round, table, number, who=who_of(who))
         report(f"{slug}: round {round}, table {table}: deal {number} confirmed")
@@ -258,6 +269,8 @@ def sheet_totals(
     db: DbOption = None, who: WhoOption = None,
 ) -> None:
     """Record only the table's final points by seat (sum 0), when no deals are kept."""
+    from stolik.tournament import store
+
     with database(db) as d:
         if clear == bool(points):
             raise StoreError(f"{slug}: round {round}, table {table}: give four totals by "
@@ -282,7 +295,7 @@ def sheet_record(
         raw = doc.get("deal")
         if not isinstance(raw, list) or not raw or not all(isinstance(x, dict) for x in raw):
             raise StoreError(f"{file}: the record has no [[deal]] tables (RULES §11)")
-        added = store.enter_deals(d, slug, round, table, raw, who=who_of(who),
+        added = store_core.enter_deals(d, slug, round, table, raw, who=who_of(who),
                                   kind="record")
         report(f"{slug}: round {round}, table {table}: deals {added[0].number}–"
                f"{added[-1].number} entered from {file}")

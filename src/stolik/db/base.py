@@ -1,31 +1,21 @@
-"""The declarative base of every stolik table, with stable constraint names (so that
-Alembic migrations name the same constraints on SQLite and PostgreSQL)."""
+"""The declarative base of the ORM tables, on the shared :data:`~stolik.db.schema.metadata`
+(stable constraint names, so that Alembic migrations name the same constraints on SQLite
+and PostgreSQL). Importing it loads ``sqlalchemy.orm``; what needs only Core imports
+:mod:`stolik.db.schema`."""
 
 from __future__ import annotations
 
-import datetime
-
-from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
+from stolik.db.schema import NAMING, metadata, utcnow
 
-
-def utcnow() -> datetime.datetime:
-    """Now, in UTC, without tzinfo: every stored time, the same on SQLite and PostgreSQL."""
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+__all__ = ["NAMING", "Base", "load_models", "utcnow"]
 
 
 class Base(DeclarativeBase):
     """Base class of the ORM tables."""
 
-    metadata = MetaData(naming_convention=NAMING)
+    metadata = metadata
 
 
 def load_models() -> None:

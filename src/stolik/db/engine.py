@@ -40,14 +40,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from stolik.errors import StolikError
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session, sessionmaker
 
 __all__ = ["Database", "DatabaseError", "open_database", "text"]
 
@@ -69,11 +71,22 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 class Database:
-    """An engine and a session factory; :meth:`write` and :meth:`read` open sessions."""
+    """An engine; :meth:`write` and :meth:`read` open ORM sessions, :meth:`begin` and
+    :meth:`connect` Core connections (no ``sqlalchemy.orm`` loaded)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self._sessions: sessionmaker[Session] | None = None
+
+    @property
+    def sessions(self) -> sessionmaker[Session]:
+        """The ORM session factory, made (and ``sqlalchemy.orm`` imported) on first use:
+        the commands that write with Core never load the ORM (issue 9.5)."""
+        if self._sessions is None:
+            from sqlalchemy.orm import sessionmaker
+
+            self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        return self._sessions
 
     @property
     def url(self) -> str:
@@ -96,6 +109,19 @@ class Database:
         """A session for reading (nothing is committed)."""
         with self.sessions() as s:
             yield s
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """One transaction on a Core connection: committed when the block ends, rolled
+        back on any error (as :meth:`write`)."""
+        with self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def connect(self) -> Iterator[Connection]:
+        """A Core connection for reading (nothing is committed)."""
+        with self.engine.connect() as conn:
+            yield conn
 
     def dispose(self) -> None:
         """Close every pooled connection."""

@@ -44,7 +44,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from stolik.errors import RecordError, StolikError
-from stolik.games.baska.record import parse_record, replay
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
 from stolik.series import place_points, shared_places
@@ -137,6 +136,10 @@ def _play(rs: Ruleset, entry: TableEntry, fail: _Fail
     if len(given) > 1:
         raise fail("", f"a table has one of deal, sheet or totals, not {' and '.join(given)}")
     if entry.deals is not None:
+        # The engine is imported only for tables kept as deal records: a score sheet's
+        # lines settle without it (``sheet add`` starts at once, issue 9.5).
+        from stolik.games.baska.record import parse_record, replay
+
         try:
             rec = parse_record({"deal": list(entry.deals)}, ruleset=rs)
             if rec.deals[0].dealer != entry.first_dealer:

@@ -5,7 +5,9 @@ checked first, then written whole with a line in the audit log (who, when, what,
 after), or not at all. A tournament in the database turns back into the
 :class:`~stolik.tournament.model.Tournament` a tournament file holds
 (:func:`tournament_of`), so standings come from the same scoring code as
-``stolik tournament report``.
+``stolik tournament report``. The part a referee's commonest commands need (a new
+tournament, the next deal) is written with Core in :mod:`stolik.tournament.store_core`,
+re-exported here.
 
 What running a tournament adds to the file:
 
@@ -22,7 +24,7 @@ What running a tournament adds to the file:
 
 >>> from stolik.db import open_database
 >>> db = open_database("sqlite://", migrate=True)
->>> create_tournament(db, "t1", name="Turniej 1", ruleset="pucka-2019", who="ref")
+>>> _ = create_tournament(db, "t1", name="Turniej 1", ruleset="pucka-2019", who="ref")
 >>> for i in range(1, 6):
 ...     add_player(db, "t1", f"p{i}", f"Gracz {i}", who="ref")
 >>> plan = seat_round(db, "t1", who="ref")
@@ -35,7 +37,7 @@ What running a tournament adds to the file:
 >>> confirm_deal(db, "t1", 1, 1, 1, who="ref")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-stolik.tournament.store.StoreError: t1: round 1, table 1, deal 1: entered by 'ref', so ...
+stolik.tournament.store_core.StoreError: t1: round 1, table 1, deal 1: entered by 'ref', so ...
 >>> [a.action for a in audit_log(db, "t1")][-2:]
 ['seat', 'enter']
 """
@@ -43,28 +45,24 @@ stolik.tournament.store.StoreError: t1: round 1, table 1, deal 1: entered by 're
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from stolik.db import Database
 from stolik.db.base import Base, load_models, utcnow
-from stolik.errors import StolikError
-from stolik.games.baska.record import parse_record, replay
-from stolik.games.baska.ruleset import load_ruleset, parse_ruleset
+from stolik.games.baska.ruleset import load_ruleset
 from stolik.tournament.model import (
     BAN_TOURNAMENTS,
     MAX_TEAM_PLAYERS,
     Player,
     Round,
-    TableEntry,
     Tournament,
     TournamentError,
 )
@@ -80,122 +78,45 @@ from stolik.tournament.orm import (
     TableRow,
     TournamentRow,
 )
-from stolik.tournament.scoring import TournamentResult, score_table, score_tournament
+from stolik.tournament.scoring import TournamentResult, score_tournament
 from stolik.tournament.seating import RoundPlan, SeatingHistory, draw_round
-from stolik.tournament.sheet import line_document, parse_line, settle_sheet
+from stolik.tournament.sheet import line_document
 from stolik.tournament.standings import Standings, season_standings, tournament_standings
+
+# The part written with Core (no ORM: ``tournament new``, ``sheet add`` load only it) is
+# reached through this module too.
+from stolik.tournament.store_core import MAX_SEED as MAX_SEED
+from stolik.tournament.store_core import DealInfo as DealInfo
+from stolik.tournament.store_core import RoundClock as RoundClock
+from stolik.tournament.store_core import StoreError as StoreError
+from stolik.tournament.store_core import TournamentInfo as TournamentInfo
+from stolik.tournament.store_core import (
+    _audit,
+    _check_lines,
+    _check_seed,
+    _deal_info,
+    _doc,
+    _fail,
+    _has_play,
+    _new_tournament_season,
+    _table_check,
+    _table_entry,
+    no_such_tournament,
+    round_row,
+    table_row,
+)
+from stolik.tournament.store_core import clock_of as clock_of
+from stolik.tournament.store_core import create_tournament as create_tournament
+from stolik.tournament.store_core import enter_deal as enter_deal
+from stolik.tournament.store_core import enter_deals as enter_deals
+from stolik.tournament.store_core import ruleset_ref as ruleset_ref
+from stolik.tournament.store_core import seat_players as seat_players
 
 EVENT_KINDS = ("late", "left", "excluded")
 """Events a referee records at a table (seed 000 §7q–t); sitting out comes from the draw."""
 
 
-class StoreError(StolikError):
-    """A request the tournament's state or the regulation does not allow: one line naming
-    the tournament, round, table, deal and rule."""
-
-
-def _fail(slug: str, message: str, *, round: int | None = None, table: int | None = None,
-          deal: int | None = None, rule: str = "RULES §10") -> StoreError:
-    where = ", ".join(x for x in (f"round {round}" if round else "",
-                                  f"table {table}" if table else "",
-                                  f"deal {deal}" if deal else "") if x)
-    text = f"{slug}: {where + ': ' if where else ''}{message}"
-    if "(RULES" not in message and "(seed" not in message:
-        text += f" ({rule})"
-    return StoreError(text)
-
-
 # ------------------------------------------------------------------------ values
-
-
-@dataclass(frozen=True)
-class TournamentInfo:
-    """A tournament's settings as stored."""
-
-    slug: str
-    name: str
-    ruleset: str
-    date: datetime.date | None
-    place: str | None
-    rounds: int
-    deals_per_round: int
-    minutes_per_round: int
-    break_minutes: int
-    seed: int | None
-    """The seed of every draw, or None: each draw is fresh (its seed kept by its round)."""
-    require_confirmation: bool
-    season: str | None
-    players: int
-    rounds_drawn: int
-
-
-@dataclass(frozen=True)
-class RoundClock:
-    """The clock of one round (seed 000 §7p). Times are naive UTC.
-
-    >>> start = datetime.datetime(2026, 11, 21, 10, 0)
-    >>> c = RoundClock(start, 40, 5, 0)
-    >>> c.phase(start + datetime.timedelta(minutes=39)), c.remaining(start)
-    ('playing', 2400)
-    >>> minutes = datetime.timedelta(minutes=1)
-    >>> c.phase(start + 41 * minutes), c.phase(start + 60 * minutes)
-    ('break', 'over')
-    """
-
-    started_at: datetime.datetime | None
-    minutes: int
-    break_minutes: int
-    extra_minutes: int
-
-    @property
-    def limit(self) -> datetime.datetime | None:
-        """When play stops: start + minutes + the referee's extension."""
-        if self.started_at is None:
-            return None
-        return self.started_at + datetime.timedelta(minutes=self.minutes + self.extra_minutes)
-
-    @property
-    def break_end(self) -> datetime.datetime | None:
-        """When the break after the round ends."""
-        lim = self.limit
-        return None if lim is None else lim + datetime.timedelta(minutes=self.break_minutes)
-
-    def phase(self, now: datetime.datetime) -> Literal["not started", "playing", "break",
-                                                        "over"]:
-        """Where the round is at ``now``."""
-        if self.limit is None or self.break_end is None:
-            return "not started"
-        if now < self.limit:
-            return "playing"
-        return "break" if now < self.break_end else "over"
-
-    def remaining(self, now: datetime.datetime) -> int:
-        """Whole seconds of play left (0 after the limit or before the start)."""
-        if self.limit is None:
-            return 0
-        return max(0, int((self.limit - now).total_seconds()))
-
-    def after_limit(self, started: datetime.datetime | None) -> bool:
-        """Whether a deal that started at ``started`` began after the limit."""
-        return started is not None and self.limit is not None and started >= self.limit
-
-
-@dataclass(frozen=True)
-class DealInfo:
-    """One entered deal: its number, data, who entered and confirmed it, and whether it
-    started after the round's limit (then it does not count, seed 000 §7p)."""
-
-    round: int
-    table: int
-    number: int
-    kind: str
-    data: Mapping[str, Any]
-    entered_by: str
-    entered_at: datetime.datetime
-    started_at: datetime.datetime | None
-    confirmed_by: str | None
-    after_limit: bool
-    counts: bool
 
 
 @dataclass(frozen=True)
@@ -216,26 +137,21 @@ class AuditEntry:
 def _tournament(s: Session, slug: str) -> TournamentRow:
     row = s.scalar(select(TournamentRow).where(TournamentRow.slug == slug))
     if row is None:
-        known = s.scalars(select(TournamentRow.slug).order_by(TournamentRow.id)).all()
-        hint = f"; there are: {', '.join(known)}" if known else "; create it with `new`"
-        raise StoreError(f"{slug}: no such tournament{hint}")
+        raise no_such_tournament(s, slug)
     return row
 
 
 def _round(s: Session, t: TournamentRow, number: int) -> RoundRow:
-    row = s.scalar(select(RoundRow).where(RoundRow.tournament_id == t.id,
-                                          RoundRow.number == number))
-    if row is None:
-        raise _fail(t.slug, f"round {number} is not drawn yet (`seat` draws it)")
-    return row
+    """Round ``number`` (refused, as :func:`~stolik.tournament.store_core.round_row`
+    refuses it, when it is not drawn yet)."""
+    return s.get_one(RoundRow, round_row(s, t, number).id)
 
 
 def _table(s: Session, t: TournamentRow, rnd: int, number: int) -> tuple[RoundRow, TableRow]:
-    r = _round(s, t, rnd)
-    for tb in r.tables:
-        if tb.number == number:
-            return r, tb
-    raise _fail(t.slug, f"no table {number} (the round has {len(r.tables)})", round=rnd)
+    """Round ``rnd`` and its table ``number`` (as
+    :func:`~stolik.tournament.store_core.table_row` finds them)."""
+    r, tb = table_row(s, t, rnd, number)
+    return s.get_one(RoundRow, r.id), s.get_one(TableRow, tb.id)
 
 
 def _player(s: Session, t: TournamentRow, code: str) -> PlayerRow:
@@ -249,87 +165,7 @@ def _codes(s: Session) -> dict[int, str]:
     return {pid: code for pid, code in s.execute(select(PlayerRow.id, PlayerRow.code))}
 
 
-def _audit(s: Session, t: TournamentRow | None, who: str, action: str, what: str,
-           before: Any = None, after: Any = None) -> None:
-    if not who.strip():
-        raise StoreError("who: every change names the person making it")
-    s.add(AuditRow(tournament_id=t.id if t else None, who=who, action=action, what=what,
-                   before=before, after=after, at=utcnow()))
-
-
-def clock_of(t: TournamentRow, r: RoundRow) -> RoundClock:
-    """The clock of round ``r``."""
-    return RoundClock(r.started_at, t.minutes_per_round, t.break_minutes, r.extra_minutes)
-
-
-def ruleset_ref(t: TournamentRow) -> str:
-    """What :func:`~stolik.games.baska.ruleset.load_ruleset` takes for the tournament: a
-    shipped id, or a league's own ruleset file kept in the database (written to the cache
-    folder under its hash)."""
-    if not t.ruleset_text:
-        return t.ruleset
-    from stolik.games.baska.laid_down import cache_dir
-
-    digest = hashlib.sha256(t.ruleset_text.encode()).hexdigest()[:16]
-    path = cache_dir() / "rulesets" / f"{digest}.toml"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(t.ruleset_text, encoding="utf-8")
-    return str(path)
-
-
 # -------------------------------------------------------------- tournaments
-
-
-def _new_tournament_season(s: Session, slug: str, season: str | None) -> int | None:
-    """Refuse a short name in use; the id of ``season`` (created when new), or None."""
-    if s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug)) is not None:
-        raise StoreError(f"{slug}: a tournament with this short name exists")
-    if not season:
-        return None
-    srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
-    if srow is None:
-        srow = SeasonRow(name=season)
-        s.add(srow)
-        s.flush()
-    return srow.id
-
-
-def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: str,
-                      date: datetime.date | None = None, place: str | None = None,
-                      rounds: int = 5, deals: int | None = None, minutes: int = 40,
-                      break_minutes: int = 5, seed: int | None = None,
-                      season: str | None = None, require_confirmation: bool = False,
-                      ruleset_text: str | None = None) -> None:
-    """A new tournament. ``ruleset`` is a shipped id or a ruleset file (kept in the
-    database) — or, with ``ruleset_text`` (an uploaded file's text, the web), only the
-    name shown in its errors; ``deals`` defaults to the ruleset's series length
-    (RULES §9); ``seed`` makes every draw reproducible, without it each draw takes a
-    fresh seed (kept with its round and shown)."""
-    _check_seed(slug, seed)
-    if not slug or not all(c.isalnum() or c in "-_." for c in slug):
-        raise StoreError(f"{slug!r}: a tournament's short name is letters, digits, - _ .")
-    text = ruleset_text
-    if text is not None:
-        rs = parse_ruleset(text, source=ruleset)
-    else:
-        rs = load_ruleset(ruleset)
-        if Path(ruleset).suffix == ".toml" and Path(ruleset).is_file():
-            text = Path(ruleset).read_text(encoding="utf-8")
-    for key, v in (("rounds", rounds), ("minutes", minutes)):
-        if v < 1:
-            raise StoreError(f"{slug}: {key} must be at least 1, not {v}")
-    with db.write() as s:
-        season_id = _new_tournament_season(s, slug, season)
-        t = TournamentRow(slug=slug, name=name, date=date, place=place, ruleset=rs.id,
-                          ruleset_text=text, rounds=rounds,
-                          deals_per_round=deals or rs.default_length,
-                          minutes_per_round=minutes, break_minutes=break_minutes, seed=seed,
-                          require_confirmation=require_confirmation, season_id=season_id)
-        s.add(t)
-        s.flush()
-        _audit(s, t, who, "new", f"tournament {slug}", None,
-               {"name": name, "ruleset": rs.id, "rounds": rounds, "season": season})
 
 
 def _info(s: Session, t: TournamentRow) -> TournamentInfo:
@@ -502,15 +338,6 @@ def _excluded_codes(t: TournamentRow, codes: Mapping[int, str]) -> set[str]:
 
 MAX_ROW_ID = 2**63 - 1
 """The largest row id any database here stores."""
-MAX_SEED = 2**31 - 1
-"""The largest seed of a draw (a database integer everywhere)."""
-
-
-def _check_seed(slug: str, seed: int | None) -> None:
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise StoreError(f"{slug}: a seed is a whole number 0 to {MAX_SEED}, not {seed}")
-
-
 def draw_seed(tournament_seed: int | None, number: int) -> int:
     """The seed of round ``number``'s draw: from the tournament's seed when it has one,
     else fresh from :mod:`secrets` (every tournament seats differently).
@@ -668,126 +495,6 @@ def round_clock(db: Database, slug: str, number: int) -> RoundClock:
 
 
 # -------------------------------------------------------------------- deals
-
-
-def _check_lines(t: TournamentRow, tb: TableRow, kind: str, docs: Sequence[Mapping[str, Any]],
-                 rnd: int) -> None:
-    """Check every line or record of the table, counted or not (one begun after the limit
-    too): one the engine refuses is refused here, before anything is written. The table's
-    result with its events is :func:`_table_check`'s."""
-    rs = load_ruleset(ruleset_ref(t))
-    if kind == "sheet":
-        lines = []
-        for i, d in enumerate(docs, 1):
-            try:
-                lines.append(parse_line(dict(d), f"deal {i}"))
-            except TournamentError as e:
-                raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
-        try:
-            settle_sheet(rs, lines, "deal")
-        except TournamentError as e:
-            raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
-    else:
-        try:
-            rec = parse_record({"deal": [dict(d) for d in docs]}, ruleset=rs)
-            replay(rec)
-        except StolikError as e:
-            raise _fail(t.slug, str(e), round=rnd, table=tb.number) from None
-
-
-def _doc(kind: str, raw: Mapping[str, Any], slug: str, rnd: int, table: int) -> dict[str, Any]:
-    if kind == "sheet":
-        try:
-            return line_document(parse_line(dict(raw), "line"))
-        except TournamentError as e:
-            raise _fail(slug, e.message, round=rnd, table=table) from None
-    doc: dict[str, Any] = json.loads(json.dumps(dict(raw), default=str))
-    return doc
-
-
-def _deal_info(t: TournamentRow, r: RoundRow, tb: TableRow, d: DealRow) -> DealInfo:
-    clock = clock_of(t, r)
-    late = clock.after_limit(d.started_at)
-    counts = not late and (d.confirmed_by is not None or not t.require_confirmation)
-    return DealInfo(r.number, tb.number, d.number, d.kind, d.data, d.entered_by,
-                    d.entered_at, d.started_at, d.confirmed_by, late, counts)
-
-
-def _table_for_entry(s: Session, t: TournamentRow, round: int, table: int, kind: str
-                     ) -> tuple[RoundRow, TableRow]:
-    """The round and table new deals go to: refused when the round is closed, the table
-    holds only totals, or its deals are of the other kind (sheet lines or records)."""
-    r, tb = _table(s, t, round, table)
-    if r.closed:
-        raise _fail(t.slug, "the round is closed (reopen it to correct)", round=round)
-    if tb.totals is not None:
-        raise _fail(t.slug, "the table has only final totals; clear them first",
-                    round=round, table=table)
-    if tb.deals and tb.deals[0].kind != kind:
-        raise _fail(t.slug, f"the table's deals are {tb.deals[0].kind} entries, not {kind}",
-                    round=round, table=table)
-    return r, tb
-
-
-def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str, Any], *,
-               who: str, kind: Literal["sheet", "record"] = "sheet",
-               started_at: datetime.datetime | Literal["auto"] | None = "auto",
-               now: datetime.datetime | None = None) -> DealInfo:
-    """Enter the table's next deal: a score-sheet line (:mod:`stolik.tournament.sheet`) or a
-    deal record (RULES §11). It is scored with the deals before it and refused whole if the
-    engine refuses it.
-
-    ``started_at``: when the deal began. ``"auto"``: entered live (while the round is on or
-    in its break), the deal began when the table's previous deal was entered (or at the
-    round's start); entered later from paper, unknown (``None``: not flagged) — mark a late
-    deal by giving its time. A deal started after the limit is flagged and does not count
-    unless the round is extended (seed 000 §7p)."""
-    now = now or utcnow()
-    with db.write() as s:
-        t = _tournament(s, slug)
-        r, tb = _table_for_entry(s, t, round, table, kind)
-        doc = _doc(kind, raw, slug, round, table)
-        _check_lines(t, tb, kind, [d.data for d in tb.deals] + [doc], round)
-        if started_at == "auto":
-            clock = clock_of(t, r)
-            live = clock.break_end is not None and clock.started_at is not None and (
-                clock.started_at <= now < clock.break_end)
-            prev = tb.deals[-1].entered_at if tb.deals else r.started_at
-            started_at = prev if live else None
-        d = DealRow(number=len(tb.deals) + 1, kind=kind, data=doc, started_at=started_at,
-                    entered_by=who, entered_at=now)
-        tb.deals.append(d)
-        s.flush()
-        _table_check(s, t, r, tb)  # with the table's events: a 'left after 12' refuses deal 13
-        _audit(s, t, who, "enter", f"round {round}, table {table}, deal {d.number}", None, doc)
-        return _deal_info(t, r, tb, d)
-
-
-def enter_deals(db: Database, slug: str, round: int, table: int,
-                raws: Sequence[Mapping[str, Any]], *, who: str,
-                kind: Literal["sheet", "record"] = "record") -> list[DealInfo]:
-    """Append several deals (a deal-record file, RULES §11) in one transaction: all are
-    entered, or none. Entered from a file, their start time is unknown (not flagged)."""
-    with db.write() as s:
-        t = _tournament(s, slug)
-        r, tb = _table_for_entry(s, t, round, table, kind)
-        if not raws:
-            raise _fail(slug, "no deals to enter", round=round, table=table)
-        docs = [_doc(kind, raw, slug, round, table) for raw in raws]
-        _check_lines(t, tb, kind, [d.data for d in tb.deals] + docs, round)
-        now = utcnow()
-        added = []
-        for doc in docs:
-            d = DealRow(number=len(tb.deals) + 1, kind=kind, data=doc, started_at=None,
-                        entered_by=who, entered_at=now)
-            tb.deals.append(d)
-            added.append(d)
-        s.flush()
-        _table_check(s, t, r, tb)
-        _audit(s, t, who, "enter",
-               f"round {round}, table {table}, deals {added[0].number}–{added[-1].number}",
-               None, docs)
-        return [_deal_info(t, r, tb, d) for d in added]
 
 
 def _deal(s: Session, t: TournamentRow, rnd: int, table: int, number: int
@@ -982,56 +689,17 @@ def events_of(db: Database, slug: str) -> list[EventInfo]:
 # ---------------------------------------------------------- the tournament
 
 
-def _table_entry(t: TournamentRow, r: RoundRow, tb: TableRow, codes: Mapping[int, str]
-                 ) -> TableEntry:
-    """One table as the tournament file holds it: the deals that count (not those begun
-    after the limit; with ``require_confirmation`` only confirmed ones) and its events."""
-    clock = clock_of(t, r)
-    counted = [d for d in tb.deals if not clock.after_limit(d.started_at)
-               and (d.confirmed_by is not None or not t.require_confirmation)]
-    evs = [e for e in r.events if e.table_id == tb.id]
-    late = tuple((codes[e.player_id], e.value or 0) for e in evs if e.kind == "late")
-    left = tuple((codes[e.player_id], e.value) for e in evs
-                 if e.kind in ("left", "excluded") and e.value is not None)
-    excluded = tuple(codes[e.player_id] for e in evs if e.kind == "excluded")
-    deals = sheet = None
-    if counted and counted[0].kind == "record":
-        deals = tuple(dict(d.data) for d in counted)
-    elif counted:
-        sheet = tuple(parse_line(dict(d.data), f"deal {d.number}") for d in counted)
-    seats = (codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
-    totals = None
-    if tb.totals is not None:
-        totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
-    return TableEntry(seats, tb.first_dealer, deals, sheet, totals, late,
-                      tuple((p, v) for p, v in left if v is not None), excluded,
-                      number=tb.number)
-
-
 def _tournament_model(s: Session, t: TournamentRow) -> Tournament:
     codes = _codes(s)
     players = tuple(Player(e.player.code, e.player.name, e.team) for e in t.entries)
     rounds = []
     for r in t.round_rows:
-        tables = tuple(_table_entry(t, r, tb, codes) for tb in r.tables)
+        tables = tuple(_table_entry(t, r, tb, tb.deals,
+                                    [e for e in r.events if e.table_id == tb.id], codes)
+                       for tb in r.tables)
         sitting = tuple(codes[so.player_id] for so in r.sitting_out)
         rounds.append(Round(tables, sitting))
     return Tournament(ruleset_ref(t), t.name, players, tuple(rounds), t.date, source=t.slug)
-
-
-def _table_check(s: Session, t: TournamentRow, r: RoundRow, tb: TableRow) -> None:
-    """Refuse a change to one table's deals, totals or events that the regulation does
-    not allow (a 'left after 12' refuses deal 13). Only this table can change by it, so
-    only it is scored again — the cost does not grow with the tournament."""
-    s.flush()
-    entry = _table_entry(t, r, tb, _codes(s))
-    rs = load_ruleset(ruleset_ref(t))
-    if not _has_play(entry, rs.tournament.late_major_minutes):
-        return
-    try:
-        score_table(rs, rs.tournament, entry, r.number, tb.number, source=t.slug)
-    except TournamentError as e:
-        raise StoreError(str(e)) from None
 
 
 def _score_check(s: Session, t: TournamentRow) -> None:
@@ -1044,13 +712,6 @@ def _score_check(s: Session, t: TournamentRow) -> None:
         score_tournament(_playable(full))
     except TournamentError as e:
         raise StoreError(str(e)) from None
-
-
-def _has_play(tb: TableEntry, late_major_minutes: int) -> bool:
-    """Whether a table has anything to score: play, totals, or a series over before it
-    started (late more than 10 minutes, seed 000 §7r)."""
-    return bool(tb.deals or tb.sheet or tb.totals is not None
-                or any(m > late_major_minutes for _, m in tb.late))
 
 
 def _playable(model: Tournament) -> Tournament:

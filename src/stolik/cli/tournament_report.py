@@ -1,0 +1,135 @@
+"""``stolik tournament report|season``: tournament and season standings from tournament
+files (RULES §10), no database.
+
+``report FILE`` scores one tournament file (TOML or JSON, :mod:`stolik.tournament.file`):
+players ranked by place points then table points, teams (best 4 players), every table of
+every round, and the events (late, left, excluded, sitting out). ``season FILE...`` sums
+tournaments in order and enforces yellow-card bans. Bad input: one line, exit status 1.
+Imported only when one of them (or ``standings``, which prints the same way) runs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from stolik.cli.common import AsciiOption, fmt_number, new_table, stdout_console, user_errors
+from stolik.tournament.file import load_tournament, write_csv
+from stolik.tournament.scoring import TournamentResult, score_tournament
+from stolik.tournament.standings import Standings, season_standings, tournament_standings
+
+__all__ = ["report_command", "report_document", "season_command"]
+
+JsonOption = Annotated[bool, typer.Option(
+    "--json", help="Print JSON: players [{id, place_points, table_points, rank, …}], "
+    "teams [{team, score, rank, …}].")]
+
+
+def _render_standings(st: Standings, console: Console, ascii: bool, title: str) -> None:
+    t = new_table(ascii, title=title, title_justify="left", title_style="bold")
+    for col, just in (("#", "right"), ("id", "left"), ("player", "left"), ("team", "left"),
+                      ("place pts", "right"), ("table pts", "right"), ("played", "right")):
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for p in st.players:
+        t.add_row(str(p.rank), p.id, p.name, p.team or "", fmt_number(p.place_points),
+                  str(p.table_points), str(p.played))
+    console.print(t)
+    if st.teams:
+        tt = new_table(ascii, title="Teams (best 4 players)", title_justify="left",
+                       title_style="bold")
+        for col, just in (("#", "right"), ("team", "left"), ("score", "right"),
+                          ("table pts", "right"), ("counted", "left")):
+            tt.add_column(col, justify=just)  # type: ignore[arg-type]
+        for tm in st.teams:
+            tt.add_row(str(tm.rank), tm.team, fmt_number(tm.score), str(tm.table_points),
+                       " ".join(tm.counted))
+        console.print(tt)
+
+
+def _render_tables(res: TournamentResult, console: Console, ascii: bool) -> None:
+    for r in res.rounds:
+        t = new_table(ascii, title=f"Round {r.number}", title_justify="left",
+                      title_style="bold")
+        for col in ("table", "from", "deals", "seats: table points / place points"):
+            t.add_column(col)
+        for tr in r.tables:
+            cells = ", ".join(f"{p} {tp:+d}/{fmt_number(pp)}" for p, tp, pp in
+                              zip(tr.seats, tr.table_points, tr.place_points, strict=True))
+            deals = "—" if tr.source in ("totals", "none") and not tr.deals_played else str(
+                tr.deals_played)
+            t.add_row(str(tr.table), tr.source, deals, cells)
+        if r.sitting_out:
+            pp, tp = r.sitting_out_points
+            t.add_row("—", "sitting out", "", ", ".join(
+                f"{p} {tp:+d}/{fmt_number(pp)}" for p in r.sitting_out))
+        console.print(t)
+    if res.events:
+        console.print(Text("Events", style="bold"))
+        for e in res.events:
+            console.print(Text("  " + e.text()))
+
+
+def report_document(res: TournamentResult, st: Standings) -> dict[str, object]:
+    """The JSON of ``report --json`` (and ``standings --json``): name, ruleset, date,
+    players, teams, events, yellow cards."""
+    t = res.tournament
+    return {"name": t.name, "ruleset": t.ruleset,
+            "date": t.date.isoformat() if t.date else None, **st.to_json(),
+            "events": [{"kind": str(e.kind), "player": e.player, "round": e.round,
+                        "table": e.table, "value": e.value} for e in res.events],
+            "yellow_cards": list(res.yellow_cards)}
+
+
+def report_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A tournament file (TOML/JSON).",
+                                        show_default=False)],
+    as_json: JsonOption = False,
+    csv_dir: Annotated[str | None, typer.Option(
+        "--csv", metavar="DIR", help="Also write players.csv and teams.csv into DIR.")] = None,
+    ascii: AsciiOption = False,
+) -> None:
+    """Score a tournament file: players (place points, then table points), teams (best 4),
+    each round's tables, and the events (late, left, excluded, sitting out; RULES §10)."""
+    with user_errors():
+        t = load_tournament(file)
+        res = score_tournament(t)
+        st = tournament_standings(res)
+        if csv_dir is not None:
+            write_csv(st, csv_dir)
+        if as_json:
+            typer.echo(json.dumps(report_document(res, st), ensure_ascii=False, indent=1))
+            return
+        console = stdout_console()
+        head = f"{t.name}" + (f" — {t.date.isoformat()}" if t.date else "")
+        console.print(Text(f"{head} (ruleset {t.ruleset})", style="bold"))
+        _render_standings(st, console, ascii, "Players")
+        _render_tables(res, console, ascii)
+
+
+def season_command(
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILE...", help="Tournament files, in the season's order.",
+        show_default=False)],
+    as_json: JsonOption = False,
+    csv_dir: Annotated[str | None, typer.Option(
+        "--csv", metavar="DIR", help="Also write players.csv and teams.csv into DIR.")] = None,
+    ascii: AsciiOption = False,
+) -> None:
+    """Season standings: tournaments summed, individual and team; a player seated during a
+    yellow-card ban (three tournaments, seed 000 §7t) is refused."""
+    with user_errors():
+        results = [score_tournament(load_tournament(f)) for f in files]
+        st = season_standings(results)
+        if csv_dir is not None:
+            write_csv(st, csv_dir)
+        if as_json:
+            typer.echo(json.dumps({"tournaments": [r.tournament.name for r in results],
+                                   **st.to_json()}, ensure_ascii=False, indent=1))
+            return
+        console = stdout_console()
+        console.print(Text(f"Season: {len(results)} tournaments", style="bold"))
+        _render_standings(st, console, ascii, "Players (tournaments played)")

@@ -1,0 +1,622 @@
+"""The tournament store's part written with SQLAlchemy Core (RULES §10, seed 000 §7m–w):
+the values it returns, the checks every change of a table's deals goes through, and the
+writes a referee types most — a new tournament, the next deal of a table
+(``stolik tournament new``, ``sheet add``, ``sheet record``).
+
+These never load ``sqlalchemy.orm`` (issue 9.5: each is a whole process a person waits
+for); the rest of the store (:mod:`stolik.tournament.store`, which re-exports everything
+here) uses the ORM classes of :mod:`stolik.tournament.orm` over the same tables
+(:mod:`stolik.tournament.tables`) and calls the same checks. Every change is one
+transaction (:meth:`~stolik.db.Database.begin`) with a line in the audit log, or nothing.
+
+The helpers read rows through small protocols (:class:`TournamentLike`, …), which an ORM
+object and a Core row both satisfy: one rule, one place, whichever layer holds the row.
+
+>>> from stolik.db import open_database
+>>> db = open_database("sqlite://", migrate=True)
+>>> create_tournament(db, "t1", name="Turniej", ruleset="pucka-2019", who="ref").deals_per_round
+32
+>>> enter_deal(db, "t1", 1, 1, {"contract": "gran", "declarer": 0, "points": 61}, who="ref")
+Traceback (most recent call last):
+...
+stolik.tournament.store_core.StoreError: t1: round 1 is not drawn yet (`seat` draws it) (RULES §10)
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
+
+from sqlalchemy import Connection, Row, insert, select
+
+from stolik.db import Database
+from stolik.db.schema import utcnow
+from stolik.errors import StolikError
+from stolik.games.baska.ruleset import load_ruleset, parse_ruleset
+from stolik.tournament.model import TableEntry, TournamentError
+from stolik.tournament.sheet import line_document, parse_line, settle_sheet
+from stolik.tournament.tables import (
+    audit_t,
+    deal_t,
+    event_t,
+    player_t,
+    round_t,
+    season_t,
+    table_t,
+    tournament_t,
+)
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+__all__ = ["DealInfo", "RoundClock", "StoreError", "TournamentInfo", "clock_of",
+           "create_tournament", "enter_deal", "enter_deals", "ruleset_ref", "seat_players"]
+
+
+class StoreError(StolikError):
+    """A request the tournament's state or the regulation does not allow: one line naming
+    the tournament, round, table, deal and rule."""
+
+
+def _fail(slug: str, message: str, *, round: int | None = None, table: int | None = None,
+          deal: int | None = None, rule: str = "RULES §10") -> StoreError:
+    where = ", ".join(x for x in (f"round {round}" if round else "",
+                                  f"table {table}" if table else "",
+                                  f"deal {deal}" if deal else "") if x)
+    text = f"{slug}: {where + ': ' if where else ''}{message}"
+    if "(RULES" not in message and "(seed" not in message:
+        text += f" ({rule})"
+    return StoreError(text)
+
+
+# ------------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """A tournament's settings as stored."""
+
+    slug: str
+    name: str
+    ruleset: str
+    date: datetime.date | None
+    place: str | None
+    rounds: int
+    deals_per_round: int
+    minutes_per_round: int
+    break_minutes: int
+    seed: int | None
+    """The seed of every draw, or None: each draw is fresh (its seed kept by its round)."""
+    require_confirmation: bool
+    season: str | None
+    players: int
+    rounds_drawn: int
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """The clock of one round (seed 000 §7p). Times are naive UTC.
+
+    >>> start = datetime.datetime(2026, 11, 21, 10, 0)
+    >>> c = RoundClock(start, 40, 5, 0)
+    >>> c.phase(start + datetime.timedelta(minutes=39)), c.remaining(start)
+    ('playing', 2400)
+    >>> minutes = datetime.timedelta(minutes=1)
+    >>> c.phase(start + 41 * minutes), c.phase(start + 60 * minutes)
+    ('break', 'over')
+    """
+
+    started_at: datetime.datetime | None
+    minutes: int
+    break_minutes: int
+    extra_minutes: int
+
+    @property
+    def limit(self) -> datetime.datetime | None:
+        """When play stops: start + minutes + the referee's extension."""
+        if self.started_at is None:
+            return None
+        return self.started_at + datetime.timedelta(minutes=self.minutes + self.extra_minutes)
+
+    @property
+    def break_end(self) -> datetime.datetime | None:
+        """When the break after the round ends."""
+        lim = self.limit
+        return None if lim is None else lim + datetime.timedelta(minutes=self.break_minutes)
+
+    def phase(self, now: datetime.datetime) -> Literal["not started", "playing", "break",
+                                                        "over"]:
+        """Where the round is at ``now``."""
+        if self.limit is None or self.break_end is None:
+            return "not started"
+        if now < self.limit:
+            return "playing"
+        return "break" if now < self.break_end else "over"
+
+    def remaining(self, now: datetime.datetime) -> int:
+        """Whole seconds of play left (0 after the limit or before the start)."""
+        if self.limit is None:
+            return 0
+        return max(0, int((self.limit - now).total_seconds()))
+
+    def after_limit(self, started: datetime.datetime | None) -> bool:
+        """Whether a deal that started at ``started`` began after the limit."""
+        return started is not None and self.limit is not None and started >= self.limit
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    """One entered deal: its number, data, who entered and confirmed it, and whether it
+    started after the round's limit (then it does not count, seed 000 §7p)."""
+
+    round: int
+    table: int
+    number: int
+    kind: str
+    data: Mapping[str, Any]
+    entered_by: str
+    entered_at: datetime.datetime
+    started_at: datetime.datetime | None
+    confirmed_by: str | None
+    after_limit: bool
+    counts: bool
+
+
+# ------------------------------------------------- rows, as either layer holds them
+
+
+class TournamentLike(Protocol):
+    """What the checks read of a tournament row (an ORM ``TournamentRow`` or a Core row)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def slug(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def ruleset_text(self) -> str | None: ...
+    @property
+    def minutes_per_round(self) -> int: ...
+    @property
+    def break_minutes(self) -> int: ...
+    @property
+    def require_confirmation(self) -> bool: ...
+
+
+class RoundLike(Protocol):
+    """What the checks read of a round row."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def started_at(self) -> datetime.datetime | None: ...
+    @property
+    def extra_minutes(self) -> int: ...
+    @property
+    def closed(self) -> bool: ...
+
+
+class TableLike(Protocol):
+    """What the checks read of a table row (``round_table``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def seat0(self) -> int: ...
+    @property
+    def seat1(self) -> int: ...
+    @property
+    def seat2(self) -> int: ...
+    @property
+    def seat3(self) -> int: ...
+    @property
+    def totals(self) -> list[int] | None: ...
+
+
+class DealLike(Protocol):
+    """What the checks read of a deal row."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def started_at(self) -> datetime.datetime | None: ...
+    @property
+    def entered_by(self) -> str: ...
+    @property
+    def entered_at(self) -> datetime.datetime: ...
+    @property
+    def confirmed_by(self) -> str | None: ...
+
+
+class EventLike(Protocol):
+    """What the checks read of an event row."""
+
+    @property
+    def player_id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def value(self) -> int | None: ...
+
+
+Executor: TypeAlias = "Connection | Session"
+"""Where a statement runs: a Core connection, or an ORM session (its statements flush
+what it holds first)."""
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def no_such_tournament(ex: Executor, slug: str) -> StoreError:
+    """The error for an unknown short name, naming the tournaments there are."""
+    known = ex.execute(select(tournament_t.c.slug).order_by(tournament_t.c.id)).scalars().all()
+    hint = f"; there are: {', '.join(known)}" if known else "; create it with `new`"
+    return StoreError(f"{slug}: no such tournament{hint}")
+
+
+def tournament_row(ex: Executor, slug: str) -> Row[Any]:
+    """The tournament ``slug`` (refused in one line when there is none)."""
+    row = ex.execute(select(tournament_t).where(tournament_t.c.slug == slug)).first()
+    if row is None:
+        raise no_such_tournament(ex, slug)
+    return row
+
+
+def round_row(ex: Executor, t: TournamentLike, number: int) -> Row[Any]:
+    """Round ``number`` of ``t`` (refused when it is not drawn yet)."""
+    row = ex.execute(select(round_t).where(round_t.c.tournament_id == t.id,
+                                           round_t.c.number == number)).first()
+    if row is None:
+        raise _fail(t.slug, f"round {number} is not drawn yet (`seat` draws it)")
+    return row
+
+
+def table_row(ex: Executor, t: TournamentLike, rnd: int, number: int
+              ) -> tuple[Row[Any], Row[Any]]:
+    """Round ``rnd`` and its table ``number`` (refused when there is no such table)."""
+    r = round_row(ex, t, rnd)
+    rows = ex.execute(select(table_t).where(table_t.c.round_id == r.id)).all()
+    for tb in rows:
+        if tb.number == number:
+            return r, tb
+    raise _fail(t.slug, f"no table {number} (the round has {len(rows)})", round=rnd)
+
+
+def _deal_rows(ex: Executor, tb: TableLike) -> list[Row[Any]]:
+    return list(ex.execute(select(deal_t).where(deal_t.c.table_id == tb.id)
+                           .order_by(deal_t.c.number)).all())
+
+
+def _audit(ex: Executor, t: TournamentLike | None, who: str, action: str, what: str,
+           before: Any = None, after: Any = None) -> None:
+    """A line in the audit log: who, when, what, the value before and after."""
+    if not who.strip():
+        raise StoreError("who: every change names the person making it")
+    ex.execute(insert(audit_t).values(tournament_id=t.id if t else None, who=who,
+                                      action=action, what=what, before=before, after=after,
+                                      at=utcnow()))
+
+
+def clock_of(t: TournamentLike, r: RoundLike) -> RoundClock:
+    """The clock of round ``r``."""
+    return RoundClock(r.started_at, t.minutes_per_round, t.break_minutes, r.extra_minutes)
+
+
+def ruleset_ref(t: TournamentLike) -> str:
+    """What :func:`~stolik.games.baska.ruleset.load_ruleset` takes for the tournament: a
+    shipped id, or a league's own ruleset file kept in the database (written to the cache
+    folder under its hash)."""
+    if not t.ruleset_text:
+        return t.ruleset
+    from stolik.games.baska.laid_down import cache_dir
+
+    digest = hashlib.sha256(t.ruleset_text.encode()).hexdigest()[:16]
+    path = cache_dir() / "rulesets" / f"{digest}.toml"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(t.ruleset_text, encoding="utf-8")
+    return str(path)
+
+
+MAX_SEED = 2**31 - 1
+"""The largest seed of a draw (a database integer everywhere)."""
+
+
+def _check_seed(slug: str, seed: int | None) -> None:
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise StoreError(f"{slug}: a seed is a whole number 0 to {MAX_SEED}, not {seed}")
+
+
+# -------------------------------------------------------------- tournaments
+
+
+def _new_tournament_season(ex: Executor, slug: str, season: str | None) -> int | None:
+    """Refuse a short name in use; the id of ``season`` (created when new), or None."""
+    if ex.execute(select(tournament_t.c.id).where(tournament_t.c.slug == slug)
+                  ).first() is not None:
+        raise StoreError(f"{slug}: a tournament with this short name exists")
+    if not season:
+        return None
+    query = select(season_t.c.id).where(season_t.c.name == season)
+    found = ex.execute(query).scalar()
+    if found is None:
+        ex.execute(insert(season_t).values(name=season, created_at=utcnow()))
+        found = ex.execute(query).scalar_one()
+    return int(found)
+
+
+def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: str,
+                      date: datetime.date | None = None, place: str | None = None,
+                      rounds: int = 5, deals: int | None = None, minutes: int = 40,
+                      break_minutes: int = 5, seed: int | None = None,
+                      season: str | None = None, require_confirmation: bool = False,
+                      ruleset_text: str | None = None) -> TournamentInfo:
+    """A new tournament, returned as stored. ``ruleset`` is a shipped id or a ruleset file
+    (kept in the database) — or, with ``ruleset_text`` (an uploaded file's text, the web),
+    only the name shown in its errors; ``deals`` defaults to the ruleset's series length
+    (RULES §9); ``seed`` makes every draw reproducible, without it each draw takes a
+    fresh seed (kept with its round and shown)."""
+    _check_seed(slug, seed)
+    if not slug or not all(c.isalnum() or c in "-_." for c in slug):
+        raise StoreError(f"{slug!r}: a tournament's short name is letters, digits, - _ .")
+    text = ruleset_text
+    if text is not None:
+        rs = parse_ruleset(text, source=ruleset)
+    else:
+        rs = load_ruleset(ruleset)
+        if Path(ruleset).suffix == ".toml" and Path(ruleset).is_file():
+            text = Path(ruleset).read_text(encoding="utf-8")
+    for key, v in (("rounds", rounds), ("minutes", minutes)):
+        if v < 1:
+            raise StoreError(f"{slug}: {key} must be at least 1, not {v}")
+    info = TournamentInfo(slug, name, rs.id, date, place, rounds, deals or rs.default_length,
+                          minutes, break_minutes, seed, require_confirmation, season or None,
+                          0, 0)
+    with db.begin() as conn:
+        season_id = _new_tournament_season(conn, slug, season)
+        conn.execute(insert(tournament_t).values(
+            slug=slug, name=name, date=date, place=place, ruleset=rs.id, ruleset_text=text,
+            rounds=rounds, deals_per_round=info.deals_per_round, minutes_per_round=minutes,
+            break_minutes=break_minutes, seed=seed, require_confirmation=require_confirmation,
+            season_id=season_id, created_at=utcnow()))
+        _audit(conn, tournament_row(conn, slug), who, "new", f"tournament {slug}", None,
+               {"name": name, "ruleset": rs.id, "rounds": rounds, "season": season})
+    return info
+
+
+# -------------------------------------------------------------------- deals
+
+
+def _check_lines(t: TournamentLike, tb: TableLike, kind: str,
+                 docs: Sequence[Mapping[str, Any]], rnd: int) -> None:
+    """Check every line or record of the table, counted or not (one begun after the limit
+    too): one the engine refuses is refused here, before anything is written. The table's
+    result with its events is :func:`_table_check`'s."""
+    rs = load_ruleset(ruleset_ref(t))
+    if kind == "sheet":
+        lines = []
+        for i, d in enumerate(docs, 1):
+            try:
+                lines.append(parse_line(dict(d), f"deal {i}"))
+            except TournamentError as e:
+                raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
+        try:
+            settle_sheet(rs, lines, "deal")
+        except TournamentError as e:
+            raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
+    else:
+        from stolik.games.baska.record import parse_record, replay
+
+        try:
+            rec = parse_record({"deal": [dict(d) for d in docs]}, ruleset=rs)
+            replay(rec)
+        except StolikError as e:
+            raise _fail(t.slug, str(e), round=rnd, table=tb.number) from None
+
+
+def _doc(kind: str, raw: Mapping[str, Any], slug: str, rnd: int, table: int) -> dict[str, Any]:
+    if kind == "sheet":
+        try:
+            return line_document(parse_line(dict(raw), "line"))
+        except TournamentError as e:
+            raise _fail(slug, e.message, round=rnd, table=table) from None
+    doc: dict[str, Any] = json.loads(json.dumps(dict(raw), default=str))
+    return doc
+
+
+def _deal_info(t: TournamentLike, r: RoundLike, tb: TableLike, d: DealLike) -> DealInfo:
+    clock = clock_of(t, r)
+    late = clock.after_limit(d.started_at)
+    counts = not late and (d.confirmed_by is not None or not t.require_confirmation)
+    return DealInfo(r.number, tb.number, d.number, d.kind, d.data, d.entered_by,
+                    d.entered_at, d.started_at, d.confirmed_by, late, counts)
+
+
+def _table_entry(t: TournamentLike, r: RoundLike, tb: TableLike, deals: Sequence[DealLike],
+                 events: Sequence[EventLike], codes: Mapping[int, str]) -> TableEntry:
+    """One table as the tournament file holds it: the deals that count (not those begun
+    after the limit; with ``require_confirmation`` only confirmed ones) and ``events``,
+    the table's own."""
+    clock = clock_of(t, r)
+    counted = [d for d in deals if not clock.after_limit(d.started_at)
+               and (d.confirmed_by is not None or not t.require_confirmation)]
+    late = tuple((codes[e.player_id], e.value or 0) for e in events if e.kind == "late")
+    left = tuple((codes[e.player_id], e.value) for e in events
+                 if e.kind in ("left", "excluded") and e.value is not None)
+    excluded = tuple(codes[e.player_id] for e in events if e.kind == "excluded")
+    sheet_deals = sheet = None
+    if counted and counted[0].kind == "record":
+        sheet_deals = tuple(dict(d.data) for d in counted)
+    elif counted:
+        sheet = tuple(parse_line(dict(d.data), f"deal {d.number}") for d in counted)
+    seats = (codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
+    totals = None
+    if tb.totals is not None:
+        totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
+    return TableEntry(seats, tb.first_dealer, sheet_deals, sheet, totals, late,
+                      tuple((p, v) for p, v in left if v is not None), excluded,
+                      number=tb.number)
+
+
+def _has_play(tb: TableEntry, late_major_minutes: int) -> bool:
+    """Whether a table has anything to score: play, totals, or a series over before it
+    started (late more than 10 minutes, seed 000 §7r)."""
+    return bool(tb.deals or tb.sheet or tb.totals is not None
+                or any(m > late_major_minutes for _, m in tb.late))
+
+
+def _table_check(ex: Executor, t: TournamentLike, r: RoundLike, tb: TableLike) -> None:
+    """Refuse a change to one table's deals, totals or events that the regulation does
+    not allow (a 'left after 12' refuses deal 13). Only this table can change by it, so
+    only it is scored again — the cost does not grow with the tournament. The table is
+    read as it stands in the transaction (an ORM session flushes first)."""
+    from stolik.tournament.scoring import score_table
+
+    events = ex.execute(select(event_t).where(event_t.c.table_id == tb.id)
+                        .order_by(event_t.c.id)).all()
+    seated = {tb.seat0, tb.seat1, tb.seat2, tb.seat3, *(e.player_id for e in events)}
+    codes = {pid: code for pid, code in ex.execute(
+        select(player_t.c.id, player_t.c.code).where(player_t.c.id.in_(seated)))}
+    entry = _table_entry(t, r, tb, _deal_rows(ex, tb), events, codes)
+    rs = load_ruleset(ruleset_ref(t))
+    if not _has_play(entry, rs.tournament.late_major_minutes):
+        return
+    try:
+        score_table(rs, rs.tournament, entry, r.number, tb.number, source=t.slug)
+    except TournamentError as e:
+        raise StoreError(str(e)) from None
+
+
+def _table_for_entry(ex: Executor, t: TournamentLike, rnd: int, table: int, kind: str
+                     ) -> tuple[Row[Any], Row[Any], list[Row[Any]]]:
+    """The round, the table new deals go to and its deals: refused when the round is
+    closed, the table holds only totals, or its deals are of the other kind (sheet lines
+    or records)."""
+    r, tb = table_row(ex, t, rnd, table)
+    if r.closed:
+        raise _fail(t.slug, "the round is closed (reopen it to correct)", round=rnd)
+    if tb.totals is not None:
+        raise _fail(t.slug, "the table has only final totals; clear them first",
+                    round=rnd, table=table)
+    deals = _deal_rows(ex, tb)
+    if deals and deals[0].kind != kind:
+        raise _fail(t.slug, f"the table's deals are {deals[0].kind} entries, not {kind}",
+                    round=rnd, table=table)
+    return r, tb, deals
+
+
+def _append_deals(conn: Connection, t: TournamentLike, r: RoundLike, tb: TableLike,
+                  first: int, docs: Sequence[dict[str, Any]], kind: str, who: str,
+                  started_at: datetime.datetime | None, now: datetime.datetime
+                  ) -> list[DealInfo]:
+    """Insert ``docs`` as deals ``first``, ``first + 1``, … of the table."""
+    added = [_DealValues(first + i, kind, doc, started_at, who, now, None)
+             for i, doc in enumerate(docs)]
+    for d in added:
+        conn.execute(insert(deal_t).values(
+            table_id=tb.id, number=d.number, kind=d.kind, data=d.data,
+            started_at=d.started_at, entered_by=d.entered_by, entered_at=d.entered_at))
+    return [_deal_info(t, r, tb, d) for d in added]
+
+
+@dataclass(frozen=True)
+class _DealValues:
+    """A deal as just inserted (what :func:`_deal_info` reads)."""
+
+    number: int
+    kind: str
+    data: dict[str, Any]
+    started_at: datetime.datetime | None
+    entered_by: str
+    entered_at: datetime.datetime
+    confirmed_by: str | None
+
+
+def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str, Any], *,
+               who: str, kind: Literal["sheet", "record"] = "sheet",
+               started_at: datetime.datetime | Literal["auto"] | None = "auto",
+               now: datetime.datetime | None = None) -> DealInfo:
+    """Enter the table's next deal: a score-sheet line (:mod:`stolik.tournament.sheet`) or a
+    deal record (RULES §11). It is scored with the deals before it and refused whole if the
+    engine refuses it.
+
+    ``started_at``: when the deal began. ``"auto"``: entered live (while the round is on or
+    in its break), the deal began when the table's previous deal was entered (or at the
+    round's start); entered later from paper, unknown (``None``: not flagged) — mark a late
+    deal by giving its time. A deal started after the limit is flagged and does not count
+    unless the round is extended (seed 000 §7p)."""
+    now = now or utcnow()
+    with db.begin() as conn:
+        t = tournament_row(conn, slug)
+        r, tb, deals = _table_for_entry(conn, t, round, table, kind)
+        doc = _doc(kind, raw, slug, round, table)
+        _check_lines(t, tb, kind, [d.data for d in deals] + [doc], round)
+        if started_at == "auto":
+            clock = clock_of(t, r)
+            live = clock.break_end is not None and clock.started_at is not None and (
+                clock.started_at <= now < clock.break_end)
+            prev = deals[-1].entered_at if deals else r.started_at
+            started_at = prev if live else None
+        [info] = _append_deals(conn, t, r, tb, len(deals) + 1, [doc], kind, who, started_at,
+                               now)
+        _table_check(conn, t, r, tb)  # with the table's events: 'left after 12' refuses 13
+        _audit(conn, t, who, "enter", f"round {round}, table {table}, deal {info.number}",
+               None, doc)
+        return info
+
+
+def enter_deals(db: Database, slug: str, round: int, table: int,
+                raws: Sequence[Mapping[str, Any]], *, who: str,
+                kind: Literal["sheet", "record"] = "record") -> list[DealInfo]:
+    """Append several deals (a deal-record file, RULES §11) in one transaction: all are
+    entered, or none. Entered from a file, their start time is unknown (not flagged)."""
+    with db.begin() as conn:
+        t = tournament_row(conn, slug)
+        r, tb, deals = _table_for_entry(conn, t, round, table, kind)
+        if not raws:
+            raise _fail(slug, "no deals to enter", round=round, table=table)
+        docs = [_doc(kind, raw, slug, round, table) for raw in raws]
+        _check_lines(t, tb, kind, [d.data for d in deals] + docs, round)
+        added = _append_deals(conn, t, r, tb, len(deals) + 1, docs, kind, who, None,
+                              utcnow())
+        _table_check(conn, t, r, tb)
+        _audit(conn, t, who, "enter",
+               f"round {round}, table {table}, deals {added[0].number}–{added[-1].number}",
+               None, docs)
+        return added
+
+
+def seat_players(db: Database, slug: str, rnd: int, table: int
+                 ) -> list[tuple[str, str]] | None:
+    """The players at table ``table`` of round ``rnd`` as ``(id, name)`` by seat 0–3 (the
+    plan's order, seat 1 deals first), or None when there is no such table (yet): what a
+    person's sheet line names seats by (RULES §10)."""
+    with db.connect() as conn:
+        t = tournament_row(conn, slug)
+        seats = (table_t.c.seat0, table_t.c.seat1, table_t.c.seat2, table_t.c.seat3)
+        row = conn.execute(
+            select(*seats).join(round_t, round_t.c.id == table_t.c.round_id)
+            .where(round_t.c.tournament_id == t.id, round_t.c.number == rnd,
+                   table_t.c.number == table)).first()
+        if row is None:
+            return None
+        found = {pid: (code, name) for pid, code, name in conn.execute(
+            select(player_t.c.id, player_t.c.code, player_t.c.name)
+            .where(player_t.c.id.in_(list(row))))}
+        return [found[pid] for pid in row]
