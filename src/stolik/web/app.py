@@ -19,6 +19,7 @@ from fastapi.templating import Jinja2Templates
 
 from stolik import __version__
 from stolik.db import Database
+from stolik.web.bodylimit import MAX_BODY, BodyLimit
 from stolik.web.i18n import LANGS, tr
 
 HERE = Path(__file__).parent
@@ -68,6 +69,8 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
                                      status_code=400)
         response: Response = await call_next(request)
         return response
+    # Outermost of our middleware: an oversized body is refused before anything reads it.
+    app.add_middleware(BodyLimit, max_bytes=int(settings.get("max_body", MAX_BODY)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
