@@ -282,7 +282,7 @@ def test_claim_of_a_partner_game_needs_a_fixed_result() -> None:
 
 
 def test_claim_through_the_prompt(tmp_path: Path) -> None:
-    text = tr("en", "claim_only_play")
+    text = tr("en", "tui-claim-only-play")
     code, out_text, _ = play(tmp_path, "--deals", "1", "--opponents", "random", "--seed",
                              "1", "--lang", "en", "--no-analysis", input="claim\nquit\n")
     assert code == 0 and text in out_text

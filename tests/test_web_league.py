@@ -308,7 +308,8 @@ def test_enter_correct_and_audit(client: TestClient, db: Database) -> None:
     audit = client.get(f"/t/{SLUG}/admin/audit")
     row = re.search(r'<tr class="action-correct">(.*?)</tr>', audit.text, re.S)
     assert row, audit.text
-    assert "ala" in row.group(1) and "deal 1" in row.group(1)
+    # The audit log speaks the page's language (issue 9.9): "rozdanie 1", not "deal 1".
+    assert "ala" in row.group(1) and "rozdanie 1" in row.group(1)
     assert "&#34;points&#34;: 70" in row.group(1) and "&#34;points&#34;: 40" in row.group(1)
 
     client.post(T1 + "/deal/2/delete", data={"csrf": csrf})

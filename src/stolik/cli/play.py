@@ -5,7 +5,8 @@ The game logic — dealing, bots, bok-rounds, totals, records, claims — is
 player's input. What is shown keeps RULES §3: your hand, the auction, the trick in
 progress and the last trick; the taken tricks stay hidden until the deal is over.
 
-The words shown are in :data:`TEXTS` (Polish by default, English with ``--lang en``).
+The words shown are in the message catalogs (:mod:`stolik.i18n`, ids ``tui-…``; Polish by
+default, English with ``--lang en``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from stolik import i18n
 from stolik.cli.common import (
     WIDE,
     AsciiOption,
@@ -52,120 +54,22 @@ from stolik.games.baska.session import (
 )
 from stolik.games.baska.state import SeatView
 from stolik.games.baska.words import (
-    LAID_DOWN,
     call_label,
     doubling_text,
     game_name,
     note_text,
+    term,
 )
+from stolik.i18n import N_
 
 Lang = Literal["pl", "en"]
 
-TEXTS: dict[str, tuple[str, str]] = {
-    # key: (Polish, English)
-    "you": ("Ty", "You"),
-    "deal": ("Rozdanie {n}/{of}", "Deal {n}/{of}"),
-    "dealer": ("rozdaje {who}", "dealer {who}"),
-    "bok": ("bok-runda: wartość ×2", "bok-round: worth ×2"),
-    "seed": ("ziarno {seed}", "seed {seed}"),
-    "auction": ("Licytacja", "Auction"),
-    "nobody_yet": ("(jeszcze nikt)", "(nobody yet)"),
-    "game": ("Gra", "Game"),
-    "declarer": ("grający {who}", "declarer {who}"),
-    "no_contract": ("bez kontraktu: zwykła gra albo cicha", "no contract: plain game or cicha"),
-    "plain": ("zwykła gra", "plain game"),
-    "your_side": ("Twoja strona", "Your side"),
-    "side_unknown": ("jeszcze nie wiesz", "not known yet"),
-    "starzy": ("starzy", "starzy (old side)"),
-    "mlodzi": ("młodzi", "młodzi (young side)"),
-    "declaring": ("grający", "declaring"),
-    "defending": ("obrona", "defending"),
-    "partner": ("z {who}", "with {who}"),
-    "alone": ("sam przeciw trzem", "alone against three"),
-    "table": ("Na stole", "On the table"),
-    "empty": ("—", "—"),
-    "last_trick": ("Ostatnia bitka", "Last trick"),
-    "takes": ("bierze {who}", "taken by {who}"),
-    "tricks": ("Bitki", "Tricks"),
-    "hand": ("Twoje karty", "Your cards"),
-    "calls": ("Możliwe zapowiedzi", "Your calls"),
-    "score": ("Wynik", "Score"),
-    "turn": ("Twój ruch", "Your move"),
-    "prompt": ("Twój ruch (pomoc: help)> ", "Your move (help: help)> "),
-    "waits": ("Czeka: {who}", "Waiting for {who}"),
-    "bad": ("Nie można: {why}", "Not allowed: {why}"),
-    "unknown": ("Nie rozumiem {text!r}. Wpisz numer, kartę (AH, 10♥), zapowiedź albo help.",
-                "I don't understand {text!r}. Type a number, a card (AH, 10♥), a call or help."),
-    "no_option": ("Nie ma opcji {n}: wybierz 1–{k}.", "There is no option {n}: choose 1–{k}."),
-    "auction_on": ("Trwa licytacja: zapowiedz (np. pas) albo wybierz numer.",
-                   "The auction is on: make a call (e.g. pass) or pick a number."),
-    "auction_over": ("Licytacja skończona: zagraj kartę.", "The auction is over: play a card."),
-    "claim_only_play": ("Wyłożyć karty można tylko w rozgrywce.",
-                        "You can lay down your cards only during the play."),
-    "laid-down": ("karty leżą: wygrywasz bez względu na to, co mają i zagrają inni (RULES §7)",
-                  "laid down: you win whatever the others hold and play (RULES §7)"),
-    "fixed": ("wynik jest pewny: żadna dalsza gra go nie zmieni",
-              "certain: no play from here can change the result"),
-    "not-in-play": ("wykłada się tylko w rozgrywce", "a claim is made only during the play"),
-    "not-your-turn": ("wykładasz tylko w swoim ruchu", "you may claim only on your turn"),
-    "not-laid-down": ("to nie jest pewne — przy pewnym rozkładzie nieznanych kart i obronie "
-                      "przegrywasz (RULES §7)", "not certain: some layout of the unseen cards "
-                      "and some defence beats you (RULES §7)"),
-    "not-fixed": ("to nie jest pewne — dalsza gra może jeszcze zmienić wynik",
-                  "not certain: the rest of the play can still change the result"),
-    "claim_ok": ("Wykładasz karty — {why}. Reszta rozdania rozegrana automatycznie.",
-                 "You lay down your cards — {why}. The rest is played out automatically."),
-    "claim_no": ("Nie wykładamy: {why}. Gramy dalej.", "No claim: {why}. Play on."),
-    "thinking": ("Liczę…", "Thinking…"),
-    "no_analysis": ("Analiza niedostępna: {why}", "Analysis unavailable: {why}"),
-    "deal_over": ("Koniec rozdania {n}", "End of deal {n}"),
-    "honour": ("honor — rozliczony bez gry", "honour — settled without play"),
-    "col_seat": ("miejsce", "seat"),
-    "col_player": ("gracz", "player"),
-    "col_hand": ("karty", "hand"),
-    "col_points": ("oczka", "points"),
-    "col_tricks": ("bitki", "tricks"),
-    "col_payout": ("wypłata", "payout"),
-    "col_total": ("razem", "total"),
-    "sheet_title": ("Zapis gry", "Score sheet"),
-    "col_game": ("gra", "game"),
-    "col_declarer": ("grający", "declarer"),
-    "col_result": ("wynik", "result"),
-    "review": ("Analiza Twoich decyzji", "Review of your decisions"),
-    "review_none": ("brak uwag — nie było czego poprawić", "nothing to improve"),
-    "pause": ("Enter: następne rozdanie · q: koniec · zapis: wynik> ",
-              "Enter: next deal · q: quit · sheet: score sheet> "),
-    "saved": ("Zapisano rozegrane rozdania ({n}) do {path} (stolik replay {path})",
-              "Saved the finished deals ({n}) to {path} (stolik replay {path})"),
-    "nothing_saved": ("Żadne rozdanie się nie skończyło — nic nie zapisano.",
-                      "No deal is finished — nothing saved."),
-    "series_over": ("Koniec serii", "End of the series"),
-    "bye": ("Do zobaczenia przy stoliku!", "See you at the table!"),
-    "help": (
-        "Polecenia:\n"
-        "  numer        wybór z ponumerowanych kart lub zapowiedzi (1, 2, …)\n"
-        "  karta        AH, 10♥, A♥, TD, QC… (A, 10/T, Q/D, J/W + C S H D lub ♣ ♠ ♥ ♦)\n"
-        "  zapowiedź    pas, gran, zolo, gran-du, kontra, rekontra…\n"
-        "  hint         najlepszy ruch i oczekiwana wypłata\n"
-        "  claim        wykładam karty (tylko w rozgrywce, gdy wygrana jest pewna)\n"
-        "  zapis        tabela wyników serii\n"
-        "  help         ta pomoc\n"
-        "  quit         koniec: zapisuje rozegrane rozdania do pliku",
-        "Commands:\n"
-        "  number       pick one of the numbered cards or calls (1, 2, …)\n"
-        "  card         AH, 10♥, A♥, TD, QC… (A, 10/T, Q/D, J/W + C S H D or ♣ ♠ ♥ ♦)\n"
-        "  call         pass, gran, zolo, gran-du, kontra, rekontra…\n"
-        "  hint         the best move and its expected payout\n"
-        "  claim        lay down your cards (only in the play, when the win is certain)\n"
-        "  sheet        the series' score sheet\n"
-        "  help         this help\n"
-        "  quit         stop: saves the finished deals to a file",
-    ),
-    "won": ("wygrana", "won"),
-    "lost": ("przegrana", "lost"),
-    "places": ("punkty za miejsce", "place points"),
-}
-"""Every word the play screen shows, by key: (Polish, English)."""
+CLAIM_IDS = {"laid-down": N_("play-claim-laid-down"), "fixed": N_("play-claim-fixed"),
+             "not-in-play": N_("play-claim-not-in-play"),
+             "not-your-turn": N_("play-claim-not-your-turn"),
+             "not-laid-down": N_("play-claim-not-laid-down"),
+             "not-fixed": N_("play-claim-not-fixed")}
+"""A claim verdict's words by its code (the same as the web table's)."""
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "pomoc", "h", "?"),
@@ -178,13 +82,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 
 
 def tr(lang: Lang, key: str, **kw: object) -> str:
-    """A screen text in ``lang``, filled in.
+    """A screen text in ``lang``, filled in (the message catalogs, :mod:`stolik.i18n`;
+    the terminal's own ids start ``tui-``).
 
-    >>> tr("en", "deal", n=3, of=32), tr("pl", "deal", n=3, of=32)
+    >>> tr("en", "tui-deal", n=3, of=32), tr("pl", "tui-deal", n=3, of=32)
     ('Deal 3/32', 'Rozdanie 3/32')
     """
-    pl, en = TEXTS[key]
-    return (en if lang == "en" else pl).format(**kw)
+    return i18n.tr(lang, key, **kw)
 
 
 # ---------------------------------------------------------------- reading the prompt
@@ -241,32 +145,32 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
         n = int(low)
         if 1 <= n <= len(options):
             return options[n - 1]
-        return Problem(tr(lang, "no_option", n=n, k=len(options)))
+        return Problem(tr(lang, "tui-no-option", n=n, k=len(options)))
     if view.phase == "auction":
         try:
             call = parse_call(word, rs)
         except IllegalMove as e:
             if _is_card(word):
-                return Problem(tr(lang, "auction_on"))
-            return Problem(tr(lang, "bad", why=str(e)) if word else tr(lang, "auction_on"))
+                return Problem(tr(lang, "tui-auction-on"))
+            return Problem(tr(lang, "tui-bad", why=str(e)) if word else tr(lang, "tui-auction-on"))
         if call not in view.legal_calls:
-            return Problem(tr(lang, "bad", why=(why(call) if why else None)
+            return Problem(tr(lang, "tui-bad", why=(why(call) if why else None)
                                 or f"{call.text(rs)} is not a legal call now (RULES §4)"))
         return call
     try:
         card = parse_card(word)
     except CardError as e:
         if _is_call(word, rs):
-            return Problem(tr(lang, "auction_over"))
+            return Problem(tr(lang, "tui-auction-over"))
         if not word:
-            return Problem(tr(lang, "unknown", text=word))
-        return Problem(tr(lang, "bad", why=str(e)))
+            return Problem(tr(lang, "tui-unknown", text=word))
+        return Problem(tr(lang, "tui-bad", why=str(e)))
     if card not in view.legal_cards:
         if card not in view.hand:
             reason: str | None = f"you do not hold {DECK.name(card)} (RULES §3)"
         else:
             reason = why(card) if why else None
-        return Problem(tr(lang, "bad", why=reason
+        return Problem(tr(lang, "tui-bad", why=reason
                           or f"{DECK.name(card)} is not a legal card now (RULES §3)"))
     return card
 
@@ -369,7 +273,7 @@ class PlayUI:
         s = self.s
         self.console.print(self.screen(s.view(self.seat)))
         while True:
-            line = self.ask(self.t("prompt"))
+            line = self.ask(self.t("tui-prompt"))
             if line is None:
                 return False
             view = s.view(self.seat)
@@ -382,7 +286,7 @@ class PlayUI:
                 if action.name == "quit":
                     return False
                 if action.name == "help":
-                    self.console.print(Text(self.t("help")))
+                    self.console.print(Text(self.t("tui-help")))
                 elif action.name == "sheet":
                     self.show_sheet()
                 elif action.name == "hint":
@@ -397,19 +301,20 @@ class PlayUI:
         """Try the player's claim; True when it was certain and the deal is played out."""
         s = self.s
         if s.deal.phase != "play":
-            self.console.print(Text(self.t("claim_only_play"), style="yellow"))
+            self.console.print(Text(self.t("tui-claim-only-play"), style="yellow"))
             return False
         verdict = s.claim(self.seat)
+        why = self.t(CLAIM_IDS[verdict.code])
         if verdict.certain:
-            self.console.print(Text(self.t("claim_ok", why=self.t(verdict.code)), style="green"))
+            self.console.print(Text(self.t("tui-claim-ok", why=why), style="green"))
             return True
-        self.console.print(Text(self.t("claim_no", why=self.t(verdict.code)), style="yellow"))
+        self.console.print(Text(self.t("tui-claim-no", why=why), style="yellow"))
         return False
 
     def pause(self) -> bool:
         """Wait between deals; False: the player quits."""
         while True:
-            line = self.ask(self.t("pause"))
+            line = self.ask(self.t("tui-pause"))
             if line is None:
                 return False
             word = line.strip().lower()
@@ -419,7 +324,7 @@ class PlayUI:
                 self.show_sheet()
                 continue
             if word in COMMANDS["help"]:
-                self.console.print(Text(self.t("help")))
+                self.console.print(Text(self.t("tui-help")))
                 continue
             return True
 
@@ -427,18 +332,18 @@ class PlayUI:
         """Save the record of the finished deals and say where; the final standings."""
         s = self.s
         if s.is_over and s.finished and len(s.finished) >= s.length:
-            self.console.print(Text(self.t("series_over"), style="bold"))
+            self.console.print(Text(self.t("tui-series-over"), style="bold"))
         s.stop()
         if not s.finished:
-            self.console.print(Text(self.t("nothing_saved")))
+            self.console.print(Text(self.t("tui-nothing-saved")))
             return
         path = self.out or datetime.datetime.now().strftime("stolik-%Y%m%d-%H%M%S.toml")
         fmt = "json" if path.lower().endswith(".json") else "toml"
         Path(path).write_text(dumps_record(s.to_record(), fmt), encoding="utf-8")
         self.saved = path
         self.show_sheet()
-        self.console.print(Text(self.t("saved", n=len(s.finished), path=path)))
-        self.console.print(Text(self.t("bye")))
+        self.console.print(Text(self.t("tui-saved", n=len(s.finished), path=path)))
+        self.console.print(Text(self.t("tui-bye")))
 
     # ------------------------------------------------------------ pieces of the screen
 
@@ -464,10 +369,10 @@ class PlayUI:
         s = self.s
         rs = s.rs
         deal = s.deal
-        head = [self.t("deal", n=s.number, of=s.length), rs.id,
-                self.t("dealer", who=self.name(view.dealer)), self.t("seed", seed=s.seed)]
+        head = [self.t("tui-deal", n=s.number, of=s.length), rs.id,
+                self.t("tui-dealer", who=self.name(view.dealer)), self.t("tui-seed", seed=s.seed)]
         if deal.bok_deal:
-            head.append(self.t("bok"))
+            head.append(self.t("tui-bok"))
         rows: list[RenderableType] = [Text(" · ".join(head), style="bold")]
         rows.append(self.auction_line(view))
         if view.phase == "auction" and (view.contract is not None or view.level):
@@ -476,19 +381,19 @@ class PlayUI:
         if view.phase == "play":
             rows.append(self.game_line(view))
             rows.append(self.side_line(view))
-            rows.append(self.trick_line(self.t("table"), view.trick))
+            rows.append(self.trick_line(self.t("tui-table"), view.trick))
             if view.last_trick is not None:
                 lt = view.last_trick
                 seats = [(lt.leader + i) % 4 for i in range(len(lt.cards))]
-                line = self.trick_line(self.t("last_trick"), tuple(zip(seats, lt.cards,
+                line = self.trick_line(self.t("tui-last-trick"), tuple(zip(seats, lt.cards,
                                                                         strict=True)))
-                line.append(f"  → {self.t('takes', who=self.name(lt.winner))}", style="dim")
+                line.append("  → " + self.t("tui-takes", who=self.name(lt.winner)), style="dim")
                 rows.append(line)
-            rows.append(Text(f"{self.t('tricks')}: " + " · ".join(
+            rows.append(Text(self.t("tui-tricks") + ": " + " · ".join(
                 f"{self.name(x)} {view.tricks_taken[x]}" for x in range(4))))
         rows.append(self.hand_line(view))
         if view.phase == "auction" and view.legal_calls:
-            opts = Text(f"{self.t('calls')}: ")
+            opts = Text(self.t("tui-calls") + ": ")
             for i, c in enumerate(view.legal_calls):
                 if i:
                     opts.append("  ")
@@ -497,14 +402,14 @@ class PlayUI:
             rows.append(opts)
         rows.append(self.score_line())
         return Panel(Group(*rows), box=box.ASCII if self.ascii else box.ROUNDED,
-                     title=self.t("turn"), title_align="left", expand=False)
+                     title=self.t("tui-turn"), title_align="left", expand=False)
 
     def auction_line(self, view: SeatView) -> RenderableType:
         """Who called what, round by round, in the ruleset's words (columns: the seats in
         speaking order, forehand's left-hand neighbour first — RULES §4)."""
-        label = Text(f"{self.t('auction')}:", style="bold")
+        label = Text(self.t("tui-auction") + ":", style="bold")
         if not view.calls:
-            return label.append(" " + self.t("nobody_yet"), style="dim")
+            return label.append(" " + self.t("tui-nobody-yet"), style="dim")
         first = (view.dealer + 2) % 4
         seats = [(first + i) % 4 for i in range(4)]
         grid = Table(box=None, show_header=True, header_style="dim", padding=(0, 2, 0, 2),
@@ -525,45 +430,45 @@ class PlayUI:
     def game_line(self, view: SeatView) -> Text:
         """The game: contract, declarer, doubling."""
         rs = self.s.rs
-        line = Text(f"{self.t('game')}: ", style="bold")
+        line = Text(self.t("tui-game") + ": ", style="bold")
         if view.contract is None:
             # One black queen in your hand, or two seats seen on the starzy side: no cicha.
             known = view.sides[self.seat] == DECLARING or view.sides.count(DECLARING) >= 2
-            line.append(self.t("plain") if known else self.t("no_contract"))
+            line.append(self.t("tui-plain") if known else self.t("tui-no-contract"))
         else:
             line.append(rs.contract(view.contract).name.split(" (")[0], style="bold")
             if view.declarer is not None:
-                line.append(f" · {self.t('declarer', who=self.name(view.declarer))}")
+                line.append(" · " + self.t("tui-declarer", who=self.name(view.declarer)))
         if view.laid_down:  # announced, so public (RULES §7)
-            line.append(f" · {LAID_DOWN}", style="bold yellow")
+            line.append(" · " + term(self.lang, "laid_down"), style="bold yellow")
         if view.level:
             line.append(f" · {rs.doubling_name(view.level)}", style="magenta")
         return line
 
     def side_line(self, view: SeatView) -> Text:
         """Your side, when you can tell it (view.sides)."""
-        line = Text(f"{self.t('your_side')}: ", style="bold")
+        line = Text(self.t("tui-your-side") + ": ", style="bold")
         mine = view.sides[self.seat]
         if mine is None:
-            return line.append(self.t("side_unknown"), style="dim")
+            return line.append(self.t("tui-side-unknown"), style="dim")
         plain = view.contract is None
         if plain:
-            line.append(self.t("starzy" if mine == DECLARING else "mlodzi"))
+            line.append(self.t("tui-starzy") if mine == DECLARING else self.t("tui-mlodzi"))
         else:
-            line.append(self.t("declaring" if mine == DECLARING else "defending"))
+            line.append(self.t("tui-declaring") if mine == DECLARING else self.t("tui-defending"))
         mates = [x for x in range(4) if x != self.seat and view.sides[x] == mine]
         lone = view.contract is not None and self.s.rs.contract(view.contract).lone
         if mates and not (lone and mine == DECLARING):
-            line.append(" " + self.t("partner", who=", ".join(self.name(x) for x in mates)))
+            line.append(" " + self.t("tui-partner", who=", ".join(self.name(x) for x in mates)))
         elif lone and mine == DECLARING:
-            line.append(" — " + self.t("alone"))
+            line.append(" — " + self.t("tui-alone"))
         return line
 
     def trick_line(self, label: str, trick: tuple[tuple[int, int], ...]) -> Text:
         """A trick as (seat: card) pairs."""
         line = Text(f"{label}: ", style="bold")
         if not trick:
-            return line.append(self.t("empty"), style="dim")
+            return line.append(self.t("tui-empty"), style="dim")
         for i, (seat, card) in enumerate(trick):
             if i:
                 line.append("  ")
@@ -573,7 +478,7 @@ class PlayUI:
 
     def hand_line(self, view: SeatView) -> Text:
         """Your cards in the game's order; legal ones numbered, the others dimmed."""
-        line = Text(f"{self.t('hand')}: ", style="bold")
+        line = Text(self.t("tui-hand") + ": ", style="bold")
         legal = list(view.legal_cards)
         for i, card in enumerate(view.hand):
             if i:
@@ -589,20 +494,20 @@ class PlayUI:
     def score_line(self) -> Text:
         """The running totals."""
         totals = self.s.totals
-        line = Text(f"{self.t('score')} ({len(self.s.finished)}): ", style="bold")
+        line = Text(self.t("tui-score") + f" ({len(self.s.finished)}): ", style="bold")
         line.append(" · ".join(f"{self.name(x)} {totals[x]:+d}" for x in range(4)))
         return line
 
     def show_hint(self) -> None:
         """The analysis' best move and expected payout."""
-        self.console.print(Text(self.t("thinking"), style="dim"))
+        self.console.print(Text(self.t("tui-thinking"), style="dim"))
         try:
             hint = self.s.hint(self.seat, samples=self.samples)
             self.console.print(Text(hint.text(self.lang)))
         except AnalysisUnavailable as e:
-            self.console.print(Text(self.t("no_analysis", why=str(e)), style="yellow"))
+            self.console.print(Text(self.t("tui-no-analysis", why=str(e)), style="yellow"))
         except Exception as e:  # the analysis is another module: never a traceback here
-            self.console.print(Text(self.t("no_analysis", why=f"{type(e).__name__}: {e}"),
+            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
                                     style="yellow"))
 
     def show_deal_end(self) -> None:
@@ -612,27 +517,28 @@ class PlayUI:
         r = fin.result
         deal = s.deal
         order = deal.order
-        head = Text(f"{self.t('deal_over', n=fin.number)}: ", style="bold")
+        head = Text(self.t("tui-deal-over", n=fin.number) + ": ", style="bold")
         game = r.game.contract
         if game.kind == "plain":
-            head.append(self.t("plain"))
+            head.append(self.t("tui-plain"))
         else:
             head.append(game.name.split(" (")[0], style="bold")
         if r.game.laid_down:
-            head.append(f" {LAID_DOWN}", style="bold yellow")
+            head.append(" " + term(self.lang, "laid_down"), style="bold yellow")
         if r.game.declarer is not None:
-            head.append(f" · {self.t('declarer', who=self.name(r.game.declarer))}")
+            head.append(" · " + self.t("tui-declarer", who=self.name(r.game.declarer)))
         if r.level or r.game.dead:  # dead doublings are shown once the deal is over (§4)
             head.append(f" · {doubling_text(s.rs, r, self.lang)}")
-        head.append(f" · {note_text(r)}")
+        head.append(f" · {note_text(r, self.lang)}")
         if game.kind == "honour":
-            head.append(f" · {self.t('honour')}")
+            head.append(" · " + self.t("tui-honour"))
         self.console.print(head)
         t = new_table(self.ascii)
-        for key in ("col_seat", "col_player", "col_hand", "col_points", "col_tricks",
-                    "col_payout", "col_total"):
+        for key in (N_("tui-col-seat"), N_("tui-col-player"), N_("tui-col-hand"),
+                    N_("tui-col-points"), N_("tui-col-tricks"), N_("tui-col-payout"),
+                    N_("tui-col-total")):
             t.add_column(self.t(key), justify="right" if key not in (
-                "col_player", "col_hand") else "left")
+                "tui-col-player", "tui-col-hand") else "left")
         for x in range(4):
             hand = Text(" ").join(card_text(c, ascii=self.ascii) for c in order.sort(
                 DECK.cards_of(deal.initial_hands[x])))
@@ -648,18 +554,18 @@ class PlayUI:
 
     def show_review(self) -> None:
         """analysis.review of the player's decisions in the last deal."""
-        self.console.print(Text(self.t("review"), style="bold"))
+        self.console.print(Text(self.t("tui-review"), style="bold"))
         try:
             reviews = self.s.review(self.seat, samples=self.samples)
         except AnalysisUnavailable as e:
-            self.console.print(Text(self.t("no_analysis", why=str(e)), style="yellow"))
+            self.console.print(Text(self.t("tui-no-analysis", why=str(e)), style="yellow"))
             return
         except Exception as e:  # the analysis is another module: never a traceback here
-            self.console.print(Text(self.t("no_analysis", why=f"{type(e).__name__}: {e}"),
+            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
                                     style="yellow"))
             return
         if not reviews:
-            self.console.print(Text("  " + self.t("review_none"), style="dim"))
+            self.console.print(Text("  " + self.t("tui-review-none"), style="dim"))
         for rv in reviews:
             self.console.print(Text(f"  {rv.text(self.lang)}"))
 
@@ -668,12 +574,12 @@ class PlayUI:
         declarer, result, and every player's payout beside his running total."""
         s = self.s
         t = new_table(self.ascii, show_footer=True, footer_style="bold",
-                      title=self.t("sheet_title"), title_justify="left", title_style="bold")
+                      title=self.t("tui-sheet-title"), title_justify="left", title_style="bold")
         t.add_column("nr", justify="right", footer="Σ")
         t.add_column("", width=1)
-        t.add_column(self.t("col_game"))
-        t.add_column(self.t("col_declarer"))
-        t.add_column(self.t("col_result"))
+        t.add_column(self.t("tui-col-game"))
+        t.add_column(self.t("tui-col-declarer"))
+        t.add_column(self.t("tui-col-result"))
         for x in range(4):
             t.add_column(Text(self.name(x)), justify="right", footer=str(s.totals[x]))
         running = [0, 0, 0, 0]
@@ -681,9 +587,9 @@ class PlayUI:
         for f in s.finished:
             r = f.result
             running = [running[x] + r.payout[x] for x in range(4)]
-            game = game_name(s.rs, r) + (f" ×{r.mult}" if r.mult > 1 else "")
+            game = game_name(s.rs, r, self.lang) + (f" ×{r.mult}" if r.mult > 1 else "")
             lines.append((str(f.number), Text("B", style="magenta") if r.bok_deal else "",
-                          game, Text(declarer_text(r, s.players, first=1)), note_text(r),
+                          game, Text(declarer_text(r, s.players, first=1)), note_text(r, self.lang),
                           *(Text(f"{r.payout[x]:+d} ", style="green" if r.payout[x] > 0
                                  else "red" if r.payout[x] < 0 else "")
                             + Text(f"{running[x]:>4d}", style="bold") for x in range(4))))
@@ -767,7 +673,7 @@ def play_command(
                               f"--opponents {' or '.join(available_bots())}")
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-        player = name or tr(language, "you")
+        player = name or tr(language, "tui-you")
         seat -= 1  # a person counts seats 1–4; the engine and the record 0–3 (RULES §11)
         session = Session.create(rs, deals=deals, seed=seed, humans=(seat,),
                                  names={seat: player}, opponents=kind)
@@ -781,4 +687,4 @@ def play_command(
             raise typer.Exit(1) from None
 
 
-__all__ = ["COMMANDS", "TEXTS", "PlayUI", "play_command", "read_action", "tr"]
+__all__ = ["COMMANDS", "PlayUI", "play_command", "read_action", "tr"]

@@ -19,11 +19,16 @@ from fastapi.templating import Jinja2Templates
 
 from stolik import __version__
 from stolik.db import Database
+from stolik.i18n import catalog, format_when
 from stolik.web.bodylimit import MAX_BODY, BodyLimit
 from stolik.web.i18n import LANGS, tr
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+# Templates say {{ _("lg-round") }} (Jinja2's i18n extension, which `pybabel extract`
+# reads); each render hands in its language's gettext (issue 9.9).
+templates.env.add_extension("jinja2.ext.i18n")
+templates.env.install_null_translations()  # type: ignore[attr-defined]
 
 
 def lang_of(request: Request) -> str:
@@ -37,6 +42,10 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None,
     """Render template ``name`` with ``lang``, ``t`` (the translator) and ``context``."""
     lang = lang_of(request)
     ctx: dict[str, Any] = {"lang": lang, "t": lambda key: tr(lang, key),
+                           "gettext": lambda key: tr(lang, key),
+                           "ngettext": catalog(lang).ngettext,
+                           "when": lambda at, seconds=False: format_when(at, lang,
+                                                                         seconds=seconds),
                            "version": __version__}
     ctx.update(context or {})
     resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)

@@ -45,8 +45,10 @@ from stolik.games.baska.bots.pimc import (
     move_text,
     sample,
 )
+from stolik.games.baska.calls import Call
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.state import Deal, SeatView
+from stolik.games.baska.words import call_label
 
 REVIEW_SAMPLES = 100
 """Layouts per decision in :func:`review` (a deal review stays well under a second)."""
@@ -191,18 +193,33 @@ def _rs(view: SeatView, rs: Ruleset | None) -> Ruleset:
     return load_ruleset(view.ruleset)
 
 
+def _label(move: Move, rs: Ruleset) -> str:
+    """A move as the buttons and the glossary name it (issue 9.9): a card ``A♥``, a
+    contract by the ruleset's name (``Zoło``, ``Gran-du``, not the record's ``zolo``), a
+    doubling by its name, the pass as ``pass`` (:func:`_say` makes it ``pas``).
+
+    >>> from stolik.games.baska.calls import Call
+    >>> rs = load_ruleset("pucka-2019")
+    >>> _label(Call("contract", "gran-du"), rs), _label(Call("pass"), rs)
+    ('Gran-du', 'pass')
+    """
+    if isinstance(move, Call):
+        return "pass" if move.kind == "pass" else call_label(move, rs, "en")
+    return move_text(move, rs)
+
+
 def _values(ev: Evaluation, rs: Ruleset) -> tuple[MoveValue, ...]:
-    return tuple(MoveValue(m, move_text(m, rs), p)
+    return tuple(MoveValue(m, _label(m, rs), p)
                  for m, p in zip(ev.moves, ev.payouts, strict=True))
 
 
 def _explain(ev: Evaluation, rs: Ruleset) -> str:
-    best = move_text(ev.best, rs)
+    best = _label(ev.best, rs)
     n = f"{ev.layouts} rozkład{'' if ev.layouts == 1 else 'ów'} ({ev.layouts} layouts)"
     if len(ev.moves) == 1:
         return f"{best} to jedyny dozwolony ruch (the only legal move)."
     gap = ev.payouts[0] - ev.payouts[1]
-    runner = move_text(ev.moves[1], rs)
+    runner = _label(ev.moves[1], rs)
     if gap <= _EPS:
         return f"{best} i {runner} są równie dobre (equally good) na {n}."
     return (f"{best} daje średnio o {gap:.2f} więcej niż {runner} (gains {gap:.2f} on "
@@ -337,7 +354,7 @@ def _review_one(index: int, view: SeatView, replay: Deal, move: Move, samples: i
     phase = view.phase
     trick = 0 if phase == "auction" else len(view.plays) // 4 + 1
     legal: tuple[Move, ...] = view.legal_calls if phase == "auction" else view.legal_cards
-    text = move_text(move, rs)
+    text = _label(move, rs)
     if len(legal) == 1:
         only = (MoveValue(move, text, 0.0),)
         return Review(index, view.seat, phase, trick, move, text, True, only, move, 0.0,

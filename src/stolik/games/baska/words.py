@@ -1,6 +1,10 @@
-"""Baśka's words on a score sheet and on buttons, shared by the terminal and the web: the
-game's name, the result note, a call's label. Game terms stay Polish in both languages
-(zwykła, cicha, z wyjściem, bez bitki, bok); the rest follows ``lang``.
+"""Baśka's words on a score sheet and on buttons — the one glossary of game terms shared
+by every page, the terminal and the reviews (issue 9.9): the game's name, the result note,
+a call's label, dead doublings. The terms are in the message catalogs (ids ``g-…``,
+:mod:`stolik.i18n`): Polish pages say them as players do (zwykła, cicha, z wyjściem, bez
+bitki, bitki, wykładane); English pages keep the Polish game term and explain it the
+first time a page can show it (``z wyjściem (the losers made their wyjście)``). Contract
+and doubling names are the ruleset's own (the regulation's words) in every language.
 
 >>> from stolik.games.baska.ruleset import load_ruleset
 >>> from stolik.games.baska.calls import Call
@@ -9,6 +13,8 @@ game's name, the result note, a call's label. Game terms stay Polish in both lan
 ('pas', 'pass')
 >>> call_label(Call("contract", "zolo"), rs, "en")
 'Zoło'
+>>> term("pl", "bez_bitki"), term("en", "bez_bitki")
+('bez bitki', 'bez bitki (the losers took no trick)')
 """
 
 from __future__ import annotations
@@ -16,28 +22,45 @@ from __future__ import annotations
 from stolik.games.baska.calls import Call
 from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.scoring import DealResult
+from stolik.i18n import N_, catalog, norm_lang, tr
+
+GLOSSARY: dict[str, str] = {
+    # the plain game's result categories (RULES §5)
+    "z_wyjsciem": N_("g-z-wyjsciem"), "bez_wyjscia": N_("g-bez-wyjscia"),
+    "bez_bitki": N_("g-bez-bitki"),
+    # games without a contract (RULES §4), the laid-down mark (RULES §7)
+    "plain": N_("g-zwykla"), "cicha": N_("g-cicha"), "laid_down": N_("g-wykladane"),
+    # a deal's result, a call
+    "won": N_("g-won"), "lost": N_("g-lost"), "revoke": N_("g-revoke"), "pass": N_("g-pass"),
+    "bok": N_("g-bok"),
+    # the cards (RULES §1–§3)
+    "trick": N_("g-trick"), "tricks": N_("g-tricks"), "trumps": N_("g-trumps"),
+    "fele": N_("g-fele"), "points": N_("g-points"),
+    "starzy": N_("g-starzy"), "mlodzi": N_("g-mlodzi"),
+}
+"""Every game term by its name in the code: its message id."""
 
 CATEGORY_TEXT = {"z_wyjsciem": "z wyjściem", "bez_wyjscia": "bez wyjścia",
                  "bez_bitki": "bez bitki"}
-"""The plain game's result categories (RULES §5), as players say them."""
-
-_WON = {"pl": ("wygrana", "przegrana", "błąd (revoke)"), "en": ("won", "lost", "revoke")}
-
+"""The plain game's result categories (RULES §5), as Polish players say them."""
 
 LAID_DOWN = "wykładane"
-"""The mark of a contract announced as laid down (RULES §7), in both languages."""
+"""The mark of a contract announced as laid down (RULES §7) in Polish (:func:`term`
+``("laid_down")`` in a page's language)."""
 
 
-def game_name(rs: Ruleset, result: DealResult) -> str:
+def term(lang: str, name: str) -> str:
+    """The glossary's word for ``name`` (a key of :data:`GLOSSARY`) in ``lang``."""
+    return tr(lang, GLOSSARY[name])
+
+
+def game_name(rs: Ruleset, result: DealResult, lang: str = "pl") -> str:
     """The deal's game as the score sheet names it: ``zwykła``, ``cicha``, or the
     contract's name without its parenthesis (``Baszka (cztery damy)`` → ``Baszka``);
     ``wykładane`` after a game announced as laid down (RULES §7)."""
     c = result.game.contract
-    if c.kind in ("plain", "cicha"):
-        name = "zwykła" if c.kind == "plain" else "cicha"
-    else:
-        name = c.name.split(" (")[0]
-    return f"{name} {LAID_DOWN}" if result.game.laid_down else name
+    name = term(lang, c.kind) if c.kind in ("plain", "cicha") else c.name.split(" (")[0]
+    return f"{name} {term(lang, 'laid_down')}" if result.game.laid_down else name
 
 
 def doubling_text(rs: Ruleset, result: DealResult, lang: str = "pl") -> str:
@@ -56,23 +79,22 @@ def doubling_text(rs: Ruleset, result: DealResult, lang: str = "pl") -> str:
     n = len(result.game.dead)
     if not n:
         return name
-    dead = (f"{n} dead" if lang == "en" else
-            f"{n} martw" + ("a" if n == 1 else "e" if n < 5 else "ych"))
+    dead = catalog(norm_lang(lang)).ngettext("g-dead", "g-dead-n", n).format(n=n)
     return f"{name} (+{dead})" if name else f"({dead})"
 
 
 def note_text(result: DealResult, lang: str = "pl") -> str:
     """The result in words: the category or won / lost, 52:52, a revoke's seat."""
-    won, lost, revoke = _WON.get(lang, _WON["pl"])
     notes = []
     if result.revoke is not None:
-        notes.append(f"{revoke} {result.revoke}")
+        notes.append(f"{term(lang, 'revoke')} {result.revoke}")
     elif result.category is not None:
-        notes.append(CATEGORY_TEXT.get(result.category, result.category))
+        notes.append(term(lang, result.category) if result.category in GLOSSARY
+                     else result.category)
     elif result.game.declarer is not None:
-        notes.append(won if result.game.declarer in result.winners else lost)
+        notes.append(term(lang, "won" if result.game.declarer in result.winners else "lost"))
     if result.tie:
-        notes.append("52:52 bok")
+        notes.append(f"52:52 {term(lang, 'bok')}")
     return ", ".join(notes)
 
 
@@ -80,7 +102,7 @@ def call_label(call: Call, rs: Ruleset, lang: str) -> str:
     """A call as a button shows it: ``pas`` (``pass`` in English), a contract's name, a
     doubling's name (kontra, rekontra, …)."""
     if call.kind == "pass":
-        return "pas" if lang == "pl" else "pass"
+        return term(lang, "pass")
     if call.kind == "contract":
         assert call.contract is not None
         return rs.contract(call.contract).name.split(" (")[0]

@@ -24,7 +24,7 @@ from stolik.errors import StolikError
 from stolik.games.baska.ruleset import available_rulesets
 from stolik.tournament import store
 from stolik.web.app import render
-from stolik.web.league import auth, entry, views
+from stolik.web.league import auth, entry, texts, views
 from stolik.web.league.common import (
     Db,
     Form,
@@ -385,7 +385,8 @@ def audit(slug: str, request: Request, ref: Ref,
     except StolikError as e:
         return render(request, "league/missing.html", {"message": str(e)}, status_code=404)
     return render(request, "league/audit.html",
-                  {"referee": ref, "info": info, "slug": slug, "rows": rows, "show": _show})
+                  {"referee": ref, "info": info, "slug": slug, "rows": rows, "show": _show,
+                   "audit_action": texts.audit_action, "audit_what": texts.audit_what})
 
 
 def _show(value: Any) -> str:

@@ -1,178 +1,59 @@
-"""The tournament pages' texts in Polish and English (keys ``lg-…``), registered with
-:func:`stolik.web.i18n.register` when the pages are installed.
+"""The tournament pages' texts are in the message catalogs (:mod:`stolik.i18n`, ids
+``lg-…``); this module names the ids the pages build from a value (a round's phase, an
+event's kind, an audit action, a refusal), so that ``pybabel extract`` finds them.
 
->>> register_texts()
->>> from stolik.web.i18n import tr
+>>> from stolik.i18n import tr
 >>> tr("pl", "lg-phase-break"), tr("en", "lg-phase-break")
 ('przerwa', 'break')
+>>> tr("pl", audit_action("enter")), tr("en", audit_action("enter"))
+('wpisanie rozdania', 'deal entered')
+>>> audit_what("pl", "round 2, table 3, deal 17"), audit_what("en", "player p05")
+('runda 2, stolik 3, rozdanie 17', 'player p05')
 """
 
 from __future__ import annotations
 
-from stolik.web.i18n import register
+import re
 
-# key: (Polish, English)
-_TEXTS: dict[str, tuple[str, str]] = {
-    "lg-action": ("Czynność", "Action"),
-    "lg-add": ("Dodaj", "Add"),
-    "lg-admin": ("Sędzia: turniej", "Referee: tournament"),
-    "lg-after": ("Po", "After"),
-    "lg-after-limit": ("po czasie – nie liczy się", "after the limit – not counted"),
-    "lg-at-table": ("Przy stoliku", "At the table"),
-    "lg-audit": ("Dziennik zmian", "Audit log"),
-    "lg-auto-update": ("Strona odświeża się sama.", "This page updates by itself."),
-    "lg-bad-login": ("Zła nazwa lub hasło.", "Wrong name or password."),
-    "lg-before": ("Przed", "Before"),
-    "lg-began-after-limit": ("rozdanie zaczęte po czasie", "deal begun after the time limit"),
-    "lg-best-4": ("4 najlepszych", "best 4"),
-    "lg-blank": ("Pusty arkusz", "Blank sheet"),
-    "lg-blank-sheets": ("Puste arkusze", "Blank sheets"),
-    "lg-bok-deal": ("rozdanie bokowe (podwójne)", "bok deal (doubled)"),
-    "lg-break": ("Przerwa (min)", "Break (min)"),
-    "lg-busy": ("Serwer sprawdza teraz wiele haseł: spróbuj za chwilę.",
-                "The server is busy checking passwords: try again in a moment."),
-    "lg-cancel": ("Anuluj", "Cancel"),
-    "lg-clear": ("Wyczyść", "Clear"),
-    "lg-close-round": ("Zamknij rundę", "Close the round"),
-    "lg-code": ("Id", "Id"),
-    "lg-confirm": ("Potwierdź", "Confirm"),
-    "lg-contract": ("Gra", "Contract"),
-    "lg-correct": ("Popraw", "Correct"),
-    "lg-correct-deal": ("Poprawka rozdania", "Correct deal"),
-    "lg-counted": ("Liczeni", "Counted"),
-    "lg-create": ("Utwórz", "Create"),
-    "lg-create-account": ("Utwórz konto", "Create the account"),
-    "lg-csv": ("Lub wklej CSV: id;imię i nazwisko;drużyna",
-               "Or paste CSV: id;name;team"),
-    "lg-date": ("Data", "Date"),
-    "lg-deals": ("Rozdania", "Deals"),
-    "lg-deals-first": ("rozdaje pierwszy", "deals first"),
-    "lg-deals-per-round": ("Rozdań w rundzie", "Deals a round"),
-    "lg-declarer": ("Grający", "Declarer"),
-    "lg-declaring": ("grający", "declaring side"),
-    "lg-delete": ("Usuń", "Delete"),
-    "lg-draw": ("Losuj", "Draw"),
-    "lg-enter": ("Wpisz wyniki", "Enter scores"),
-    "lg-enter-deal": ("Zapisz rozdanie", "Enter the deal"),
-    "lg-entered-by": ("wpisał(a)", "entered by"),
-    "lg-entry-help": (
-        "Jedna linia arkusza: gra, grający (lub para starych w zwykłej grze), partner "
-        "wesela, kontry, oczka strony grającej (0–104), lewy (du, zwykła, wesele), "
-        "renons. Rozdania bokowe liczą się same.",
-        "One line of the paper sheet: contract, declarer (or the starzy pair in a plain "
-        "game), wesele partner, doublings, the declaring side's card points (0–104), tricks "
-        "(du, plain game, wesele), revoke. Bok deals are worked out by themselves."),
-    "lg-ev-excluded": ("wykluczony (żółta kartka)", "excluded (yellow card)"),
-    "lg-ev-late": ("spóźnienie (min)", "late (min)"),
-    "lg-ev-left": ("odszedł po rozdaniach", "left after deals"),
-    "lg-event": ("Zdarzenie", "Event"),
-    "lg-event-value": ("Minuty / rozdania", "Minutes / deals"),
-    "lg-events": ("Zdarzenia", "Events"),
-    "lg-extend": ("Przedłuż", "Extend"),
-    "lg-filled": ("Wypełniony arkusz", "Filled sheet"),
-    "lg-filled-sheets": ("Wypełnione arkusze", "Filled sheets"),
-    "lg-first-double": ("Pierwsza kontra", "First double"),
-    "lg-flags": ("Uwagi", "Flags"),
-    "lg-level": ("Kontra", "Doubling"),
-    "lg-level-0": ("bez kontry", "none"),
-    "lg-live": ("Wyniki na żywo", "Live results"),
-    "lg-minutes": ("Minut na rundę", "Minutes a round"),
-    "lg-missing": ("Nie ma takiej strony", "Not found"),
-    "lg-name": ("Nazwa", "Name"),
-    "lg-new-deal": ("Nowe rozdanie", "New deal"),
-    "lg-new-tournament": ("Nowy turniej", "New tournament"),
-    "lg-no-round": ("Runda nie rozlosowana", "No round drawn"),
-    "lg-no-tournaments": ("Brak turniejów.", "No tournaments yet."),
-    "lg-not-counted": ("nie liczy się", "not counted"),
-    "lg-not-drawn": ("Żadna runda nie jest rozlosowana.", "No round is drawn yet."),
-    "lg-offline": ("brak połączenia – ponawiam", "no connection – retrying"),
-    "lg-opposing": ("przeciwnicy", "opposing side"),
-    "lg-partner": ("Partner", "Partner"),
-    "lg-password": ("Hasło", "Password"),
-    "lg-password2": ("Hasło jeszcze raz", "Password again"),
-    "lg-payout": ("Wynik rozdania", "Deal payout"),
-    "lg-phase-break": ("przerwa", "break"),
-    "lg-phase-closed": ("zamknięta", "closed"),
-    "lg-phase-not-started": ("nie rozpoczęta", "not started"),
-    "lg-phase-over": ("koniec czasu", "time over"),
-    "lg-phase-playing": ("gra trwa", "playing"),
-    "lg-place": ("Miejsce", "Place"),
-    "lg-place-points": ("Duże pkt", "Place pts"),
-    "lg-played": ("Rundy", "Rounds"),
-    "lg-player": ("Gracz", "Player"),
-    "lg-players": ("Gracze", "Players"),
-    "lg-points": ("Oczka", "Points"),
-    "lg-points-long": ("Oczka strony grającej", "Card points of the declaring side"),
-    "lg-print": ("Drukuj", "Print"),
-    "lg-print-sheet": ("Arkusz do druku", "Printable sheet"),
-    "lg-print-standings": ("Klasyfikacja do druku", "Printable standings"),
-    "lg-rank": ("Miejsce", "Rank"),
-    "lg-record-table": ("Ten stolik ma zapisy rozdań (z pliku); popraw je w CLI.",
-                        "This table holds deal records (from a file); correct them in the "
-                        "CLI."),
-    "lg-redraw": ("Losuj ponownie", "Redraw"),
-    "lg-referee": ("Sędzia", "Referee"),
-    "lg-referee-cli": ("Kolejne konto sędziego:", "Another referee account:"),
-    "lg-referee-login": ("Logowanie sędziego", "Referee login"),
-    "lg-referees": ("Sędziowie", "Referees"),
-    "lg-remove": ("Usuń", "Remove"),
-    "lg-reopen": ("Otwórz ponownie", "Reopen"),
-    "lg-require-confirmation": ("potwierdzenie przez drugą osobę",
-                                "confirmation by a second person"),
-    "lg-revoke": ("Renons", "Revoke"),
-    "lg-round": ("Runda", "Round"),
-    "lg-rounds": ("Rundy", "Rounds"),
-    "lg-ruleset": ("Regulamin", "Ruleset"),
-    "lg-ruleset-file": ("albo własny plik regulaminu (.toml, do 64 KiB)",
-                        "or a ruleset file of your own (.toml, up to 64 KiB)"),
-    "lg-running": ("Suma", "Running total"),
-    "lg-save": ("Zapisz", "Save"),
-    "lg-save-correction": ("Zapisz poprawkę", "Save the correction"),
-    "lg-season": ("Sezon", "Season"),
-    "lg-season-played": ("Turnieje", "Tournaments"),
-    "lg-seat": ("Miejsce przy stole", "Seat"),
-    "lg-seating": ("Rozstawienie", "Seating"),
-    "lg-seating-note": ("◆ rozdaje pierwszy. Miejsca 1–4 zgodnie z ruchem wskazówek zegara.",
-                        "◆ deals first. Seats 1–4 clockwise."),
-    "lg-seed": ("ziarno", "seed"),
-    "lg-setup": ("Pierwsze uruchomienie", "First run"),
-    "lg-setup-text": ("Nie ma jeszcze konta sędziego. Utwórz pierwsze; kolejne dodasz "
-                      "poleceniem stolik referee add.",
-                      "There is no referee account yet. Create the first one; add more "
-                      "with stolik referee add."),
-    "lg-sheet": ("Arkusz zapisu", "Score sheet"),
-    "lg-sheet-note": ("B = rozdanie bokowe (po 52:52, podwójne).",
-                      "B = bok deal (after a 52:52, doubled)."),
-    "lg-sitting-out": ("Pauzuje", "Sitting out"),
-    "lg-slug": ("Skrót (adres)", "Short name (address)"),
-    "lg-sound": ("Dźwięk", "Sound"),
-    "lg-sound-on": ("dźwięk włączony", "sound on"),
-    "lg-sound-title": ("Włącz sygnał dźwiękowy końca rundy",
-                       "Turn on the end-of-round beep"),
-    "lg-start-clock": ("Start zegara", "Start the clock"),
-    "lg-starzy": ("Starzy (para)", "Starzy (pair)"),
-    "lg-sure": ("Na pewno?", "Are you sure?"),
-    "lg-table": ("Stolik", "Table"),
-    "lg-table-points": ("Małe pkt", "Table pts"),
-    "lg-tables": ("Stoliki", "Tables"),
-    "lg-team": ("Drużyna", "Team"),
-    "lg-teams": ("Drużyny", "Teams"),
-    "lg-totals": ("Razem", "Totals"),
-    "lg-totals-only": ("Tylko wyniki końcowe", "Final totals only"),
-    "lg-too-many": ("Za dużo nieudanych prób: spróbuj później.",
-                    "Too many failed attempts: try again later."),
-    "lg-tournament": ("Turniej", "Tournament"),
-    "lg-tricks": ("Lewy", "Tricks"),
-    "lg-tricks-long": ("Lewy strony grającej", "Tricks of the declaring side"),
-    "lg-unconfirmed": ("niepotwierdzone", "unconfirmed"),
-    "lg-updated": ("zaktualizowano", "updated"),
-    "lg-what": ("Co", "What"),
-    "lg-when": ("Kiedy", "When"),
-    "lg-who": ("Kto", "Who"),
-}
+from stolik.i18n import N_, has, tr
+
+DYNAMIC = (
+    # _("lg-phase-" ~ phase): a round's phase (views.RoundClock.phase)
+    N_("lg-phase-break"), N_("lg-phase-closed"), N_("lg-phase-not-started"),
+    N_("lg-phase-over"), N_("lg-phase-playing"),
+    # _("lg-ev-" ~ kind): a tournament event (seed 000 §7q–t, w)
+    N_("lg-ev-excluded"), N_("lg-ev-late"), N_("lg-ev-left"),
+    # refusals of the login page (admin.again)
+    N_("lg-too-many"), N_("lg-busy"),
+    # audit_action(action): the audit log's actions (tournament.store._audit)
+    N_("lg-audit-new"), N_("lg-audit-player"), N_("lg-audit-team"), N_("lg-audit-withdraw"),
+    N_("lg-audit-seat"), N_("lg-audit-redraw"), N_("lg-audit-start"), N_("lg-audit-extend"),
+    N_("lg-audit-close"), N_("lg-audit-reopen"), N_("lg-audit-enter"),
+    N_("lg-audit-correct"), N_("lg-audit-delete"), N_("lg-audit-confirm"),
+    N_("lg-audit-totals"), N_("lg-audit-event"), N_("lg-audit-event-removed"),
+    N_("lg-audit-import"),
+)
+"""Message ids used only through a variable."""
 
 
 def register_texts() -> None:
-    """Register the texts with :mod:`stolik.web.i18n` (idempotent)."""
-    register({"pl": {k: v[0] for k, v in _TEXTS.items()},
-              "en": {k: v[1] for k, v in _TEXTS.items()}})
+    """Nothing to do any more (the texts are catalogs); kept for old callers."""
+
+
+def audit_action(action: str) -> str:
+    """The message id of an audit log's action (``lg-audit-sheet-add``), or the action
+    itself when the catalogs do not know it (an action added later is still shown)."""
+    key = f"lg-audit-{action}"
+    return key if has("en", key) else action
+
+
+_WHAT = re.compile(r"\b(tournament|player|round|table|deal) (?=\S)")
+_WHAT_IDS = {"tournament": N_("lg-audit-w-tournament"), "player": N_("lg-audit-w-player"),
+             "round": N_("lg-audit-w-round"), "table": N_("lg-audit-w-table"),
+             "deal": N_("lg-audit-w-deal")}
+
+
+def audit_what(lang: str, what: str) -> str:
+    """An audit entry's object (``round 2, table 3, deal 17``, as the store writes it) in
+    ``lang``'s words."""
+    return _WHAT.sub(lambda m: tr(lang, _WHAT_IDS[m.group(1)]) + " ", what)

@@ -420,7 +420,8 @@ class BaskaMatch:
             r = f.result
             running = [running[x] + r.payout[x] for x in range(4)]
             rows.append({"number": f.number, "bok": r.bok_deal,
-                         "game": game_name(self.rs, r) + (f" ×{r.mult}" if r.mult > 1 else ""),
+                         "game": game_name(self.rs, r, lang)
+                         + (f" ×{r.mult}" if r.mult > 1 else ""),
                          "declarer": declarer_text(r, self.s.players),
                          "note": note_text(r, lang),
                          "payout": list(r.payout), "running": list(running)})
@@ -433,7 +434,7 @@ class BaskaMatch:
         order = deal.order
         return {"hands": [[card_code(c) for c in order.sort(DECK.cards_of(h))]
                           for h in deal.initial_hands],
-                "game": game_name(self.rs, r), "declarer": r.declarer,
+                "game": game_name(self.rs, r, lang), "declarer": r.declarer,
                 "doubling": doubling_text(self.rs, r, lang) or None,
                 "note": note_text(r, lang), "points": list(r.points), "tricks": list(r.tricks),
                 "payout": list(r.payout), "winners": list(r.winners), "bok": r.bok_deal}

@@ -136,7 +136,15 @@
         return card;
       }));
       document.getElementById("updated").textContent =
-        texts.updated + " " + new Date().toLocaleTimeString();
+        texts.updated + " " + clockTime(new Date());
+    }
+
+    // The page's language and a 24-hour clock, whatever the browser's own locale: a Polish
+    // page never says "PM" (issue 9.9).
+    function clockTime(d) {
+      return d.toLocaleTimeString(document.documentElement.lang || "pl",
+                                  { hour: "2-digit", minute: "2-digit", second: "2-digit",
+                                    hourCycle: "h23" });
     }
 
     function poll() {

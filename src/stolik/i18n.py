@@ -1,0 +1,159 @@
+"""Every text a person reads, in Polish and English, from gettext message catalogs
+(issue 9.9): ``src/stolik/locale/<lang>/LC_MESSAGES/stolik.po``, compiled to ``.mo``
+next to it (``make catalogs`` re-extracts, merges and compiles; ``babel.cfg`` says where
+the texts are). A language is added by adding its catalog (Mariáš brings ``cs``).
+
+Message ids are keys (``play-lobby``, ``lg-round``, ``err-must-follow``, ``g-zolo``) and
+every language — English too — translates them, so that a test can demand that each
+catalog is complete. The catalogs are read with the standard library's :mod:`gettext`
+on first use; nothing here imports Babel (kept for extraction and date formatting,
+:mod:`stolik.i18n_dates`), so ``stolik --help`` stays fast.
+
+>>> tr("pl", "play-lobby"), tr("en", "play-lobby")
+('Stoliki', 'Tables')
+>>> tr("en", "g-z-wyjsciem")
+'z wyjściem (the losers made their wyjście)'
+
+An engine message is a :class:`Msg`: an ordinary (English) string that also carries a
+code and parameters, which :func:`translate` puts into another language:
+
+>>> m = Msg("lg-draw-round", "Draw round {n}", n=2)
+>>> m
+'Draw round 2'
+>>> translate(m, "pl")
+'Losuj rundę 2'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGS: tuple[str, ...] = ("pl", "en")
+"""The languages with a complete catalog; the first is the default."""
+
+DEFAULT_LANG = "pl"
+DOMAIN = "stolik"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def N_(msgid: str) -> str:
+    """Mark a message id used only through a variable (``tr(lang, key)``), so that
+    ``pybabel extract`` finds it; returns it unchanged."""
+    return msgid
+
+
+def norm_lang(lang: str | None) -> str:
+    """``lang`` if a catalog exists for it, else the default language.
+
+    >>> norm_lang("en"), norm_lang("xx"), norm_lang(None)
+    ('en', 'pl', 'pl')
+    """
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+@cache
+def catalog(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (read once; an empty one when it is missing)."""
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def has(lang: str, msgid: str) -> bool:
+    """Whether ``lang``'s catalog translates ``msgid``."""
+    return catalog(norm_lang(lang)).gettext(msgid) != msgid
+
+
+def tr(lang: str, msgid: str, /, **params: Any) -> str:
+    """The text ``msgid`` in ``lang`` (English when that catalog lacks it, else the id
+    itself), its ``{name}`` fields filled in from ``params`` (each translated first when
+    it is a :class:`Msg`)."""
+    lang = norm_lang(lang)
+    text = catalog(lang).gettext(msgid)
+    if text == msgid and lang != "en":
+        text = catalog("en").gettext(msgid)
+    if params:
+        text = text.format(**{k: _param(v, lang) for k, v in params.items()})
+    return text
+
+
+def _param(value: Any, lang: str) -> Any:
+    if isinstance(value, Msg):
+        return translate(value, lang)
+    if isinstance(value, Term):
+        return tr(lang, value.msgid)
+    return value
+
+
+class Term(str):
+    """A glossary word as a message parameter: English text for ``str``, the glossary's
+    word in the reader's language for :func:`translate` (``Term("g-trumps", "trumps")``)."""
+
+    msgid: str
+
+    def __new__(cls, msgid: str, english: str) -> Term:
+        self = super().__new__(cls, english)
+        self.msgid = msgid
+        return self
+
+
+class Msg(str):
+    """A message of the engine: the English text (for ``str``, logs and the tests of
+    old), with ``code`` (the catalog's message id) and ``params`` to say it in another
+    language. Parameters that are :class:`Msg` or :class:`Term` are translated too."""
+
+    code: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, code: str, english: str, /, **params: Any) -> Msg:
+        self = super().__new__(cls, english.format(**params) if params else english)
+        self.code = code
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.code, str(self), dict(self.params)))
+
+
+def _rebuild(code: str, text: str, params: dict[str, Any]) -> Msg:
+    m = Msg.__new__(Msg, code, text)
+    m.params = params
+    return m
+
+
+def translate(message: object, lang: str) -> str:
+    """``message`` in ``lang``: a :class:`Msg` (or an error carrying one, see
+    :class:`stolik.errors.StolikError`) by its code, anything else as ``str`` gives it.
+    A message whose code the catalog lacks keeps its English text."""
+    code = getattr(message, "code", None)
+    params = getattr(message, "params", None)
+    if isinstance(code, str) and isinstance(params, Mapping) and has("en", code):
+        text = tr(lang, code, **params)
+        prefix = getattr(message, "prefix", None)
+        return f"{prefix}: {text}" if prefix else text
+    return str(message)
+
+
+BABEL_LOCALES = {"pl": "pl_PL", "en": "en_GB"}
+"""The Babel locale that formats dates and times for each language: English pages use
+British English, whose times are 24-hour like the Polish ones (a league's clock and
+audit log never say "PM")."""
+
+
+def format_when(value: Any, lang: str, *, seconds: bool = False) -> str:
+    """A date and time (UTC, as the database keeps it) written the way ``lang`` writes
+    it, 24-hour (imports Babel on first use).
+
+    >>> import datetime
+    >>> at = datetime.datetime(2026, 11, 23, 18, 5, 9)
+    >>> format_when(at, "pl"), format_when(at, "en", seconds=True)
+    ('23.11.2026, 18:05', '23 Nov 2026, 18:05:09')
+    >>> format_when(at, "en")
+    '23/11/2026, 18:05'
+    """
+    from babel.dates import format_datetime
+
+    locale = BABEL_LOCALES[norm_lang(lang)]
+    return str(format_datetime(value, "medium" if seconds else "short", locale=locale))

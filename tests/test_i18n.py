@@ -1,0 +1,224 @@
+"""Languages (issue 9.9): every text a person reads comes from the message catalogs, each
+catalog complete, the glossary's game terms the same on every page, the terminal and the
+reviews, times formatted for the page's language.
+
+Engine errors (codes and parameters translated at the edges) are
+:mod:`tests.test_i18n_errors`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from babel.messages.catalog import Catalog
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from stolik import i18n
+from stolik.db import Database
+from stolik.games.baska.analysis import hint, review
+from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.scoring import Game, score
+from stolik.games.baska.state import Deal
+from stolik.games.baska.words import GLOSSARY, doubling_text, game_name, note_text, term
+from stolik.i18n_catalogs import problems, read
+from stolik.tournament import store
+from stolik.web.app import create_app
+from stolik.web.league import auth
+
+# ------------------------------------------------------------------ the catalogs
+
+
+def test_every_catalog_is_complete_and_compiled() -> None:
+    """Each message id the sources use (``babel.cfg``: Python, templates) is translated,
+    not fuzzy, in every language; no catalog keeps an id nobody uses; the ``{fields}``
+    agree with English; each ``.mo`` is compiled from its ``.po`` (``make catalogs``)."""
+    assert list(problems()) == []
+
+
+def test_the_completeness_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above is no stub: an id used but missing, an untranslated one and a
+    fuzzy one are each reported."""
+    from stolik import i18n_catalogs
+
+    real_extract, real_read = i18n_catalogs.extract, i18n_catalogs.read
+
+    def extract() -> dict[str, i18n_catalogs.MsgId]:
+        return {**real_extract(), "lg-brand-new": "lg-brand-new"}
+
+    def read_(lang: str) -> Catalog:
+        cat = real_read(lang)
+        if lang == "pl":
+            untranslated, fuzzy = cat.get("lg-round"), cat.get("lg-rounds")
+            assert untranslated is not None and fuzzy is not None
+            untranslated.string = ""
+            fuzzy.flags.add("fuzzy")
+        return cat
+
+    monkeypatch.setattr(i18n_catalogs, "extract", extract)
+    monkeypatch.setattr(i18n_catalogs, "read", read_)
+    found = "\n".join(problems())
+    assert "pl: 'lg-brand-new' is missing" in found and "en: 'lg-brand-new' is missing" in found
+    assert "pl: 'lg-round' is not translated" in found
+    assert "pl: 'lg-rounds' is fuzzy" in found
+
+
+def test_babel_stays_off_the_programs_paths() -> None:
+    """Reading a catalog uses the standard library only; Babel (extraction, dates) is
+    imported by the date formatter alone, so ``stolik --help`` does not pay for it."""
+    code = ("import sys, stolik.i18n as i; i.tr('pl', 'play-lobby'); import stolik.cli; "
+            "print('babel' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ------------------------------------------------------------------ the glossary
+
+
+def test_one_word_for_tricks_in_polish() -> None:
+    """"bitki" vs "Lewy": RULES §1's word is bitka; every Polish text says bitka/bitki and
+    none says lewa/lewy for a trick."""
+    pl = read("pl")
+    lewy = [m.id for m in pl if m.id and re.search(r"\blew(a|y|ę|ą|ach|ami)\b",
+                                                     str(m.string), re.I)]
+    assert lewy == []
+    assert i18n.tr("pl", "lg-tricks").lower() == term("pl", "tricks") == "bitki"
+    assert i18n.tr("pl", "play-tricks") == term("pl", "tricks")
+
+
+def test_english_pages_explain_the_polish_category_names() -> None:
+    """RULES §5's categories keep their Polish names in English (players say them), with
+    an explanation; Polish pages show the bare term."""
+    rs = load_ruleset("pucka-2019")
+    g = Game(rs.zwykla, None, (0, 2), level=0, first_doubler_side=None)
+    r = score(rs, g, (60, 34, 10, 0), (2, 1, 1, 0))  # starzy win, młodzi have 34: z wyjściem
+    assert note_text(r, "pl") == "z wyjściem"
+    assert note_text(r, "en") == "z wyjściem (the losers made their wyjście)"
+    assert game_name(rs, r, "pl") == "zwykła"
+    assert game_name(rs, r, "en") == "zwykła (plain game)"
+    for name in ("z_wyjsciem", "bez_wyjscia", "bez_bitki", "plain", "cicha"):
+        en, pl = term("en", name), term("pl", name)
+        assert en.startswith(pl + " (") and en.endswith(")"), (name, en)
+
+
+def test_dead_doublings_use_polish_plural_forms() -> None:
+    """RULES §4's dead doublings counted with the catalog's plural forms (1 martwa,
+    2–4 martwe, 5+ martwych; one English form)."""
+    rs = load_ruleset("pucka-2019")
+    words = []
+    for n in (1, 2, 5):
+        g = Game(rs.zwykla, None, (0, 1), level=1, first_doubler_side=1,
+                 dead=tuple(range(2, 2 + n)))
+        r = score(rs, g, (60, 0, 44, 0), (3, 0, 1, 0))
+        words.append((doubling_text(rs, r, "pl"), doubling_text(rs, r, "en")))
+    assert words == [("kontra (+1 martwa)", "kontra (+1 dead)"),
+                     ("kontra (+2 martwe)", "kontra (+2 dead)"),
+                     ("kontra (+5 martwych)", "kontra (+5 dead)")]
+
+
+def test_reviews_name_contracts_as_the_buttons_do() -> None:
+    """A review said ``zolo`` / ``gran-du`` (the record's ids) while the buttons say Zoło
+    and Gran-du: both use the ruleset's names now."""
+    rs = load_ruleset("pucka-2019")
+    deal = Deal.from_text(rs, 3, ["AH TH AD TD", "QC QS QH QD", "JC JS JH JD", "AC TC AS TS"])
+    h = hint(deal.view(1), samples=4, rng=random.Random(1))
+    lines = [h.text("pl"), h.text("en"), h.text()]
+    deal.call("zolo")
+    zolo_seat = deal.log[0].seat
+    for _ in range(3):
+        deal.call("pass")
+    while deal.phase == "play":
+        deal.play(deal.legal_cards()[0])
+    lines += [rv.text(lang) for rv in review(deal, zolo_seat, samples=4)
+              for lang in ("pl", "en")]
+    assert all("Zoło" in line and "Gran-du" in line for line in lines[:3]), lines
+    assert any("zgłoszono Zoło" in line for line in lines[3:]), lines
+    assert not any(re.search(r"\b(zolo|gran-du|zolo-du)\b", line) for line in lines), lines
+
+
+def test_every_glossary_term_differs_only_where_english_needs_it() -> None:
+    """The glossary has each term in both languages (no id falls back to its key)."""
+    for name, msgid in GLOSSARY.items():
+        for lang in i18n.LANGS:
+            assert i18n.has(lang, msgid), (lang, name)
+
+
+# ------------------------------------------------------------------ pages
+
+
+@pytest.fixture
+def app(sqlite_db: Database) -> FastAPI:
+    """A tournament of 8 players, round 1 drawn, one deal corrected (audit entries)."""
+    auth.add_referee(sqlite_db, "ala", "haslo-sedziego")
+    store.create_tournament(sqlite_db, "t1", name="Turniej", ruleset="pucka-2019", who="ala",
+                            rounds=3, deals=8, seed=0)
+    for i in range(1, 9):
+        store.add_player(sqlite_db, "t1", f"p{i}", f"Gracz {i}", who="ala")
+    store.seat_round(sqlite_db, "t1", who="ala")
+    return create_app(sqlite_db)
+
+
+@pytest.fixture
+def referee(app: FastAPI) -> Iterator[TestClient]:
+    """A logged-in referee's browser."""
+    with TestClient(app) as c:
+        page = c.get("/t/login")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert csrf
+        r = c.post("/t/login", data={"name": "ala", "password": "haslo-sedziego",
+                                     "csrf": csrf.group(1), "next": "/t/admin/"},
+                   follow_redirects=False)
+        assert r.status_code == 303
+        yield c
+
+
+def test_draw_button_says_the_round_in_the_right_case(referee: TestClient) -> None:
+    """"Losuj runda 2" was two texts glued; the whole phrase is one message now:
+    "Losuj rundę 2" / "Draw round 2"."""
+    pl = referee.get("/t/t1/admin/?lang=pl").text
+    en = referee.get("/t/t1/admin/?lang=en").text
+    assert "Losuj rundę 2" in pl and "Losuj runda" not in pl
+    assert "Draw round 2" in en
+
+
+def test_audit_log_in_the_pages_language_with_24_hour_times(referee: TestClient) -> None:
+    """The audit log said ``seat`` / ``round 1`` on Polish pages: actions and their
+    objects are translated; times are Babel's for the language, 24-hour."""
+    pl = referee.get("/t/t1/admin/audit?lang=pl").text
+    row = re.search(r'<tr class="action-seat">(.*?)</tr>', pl, re.S)
+    assert row, pl
+    assert "losowanie rundy" in row.group(1) and "runda 1" in row.group(1)
+    assert ">seat<" not in row.group(1) and "round 1" not in row.group(1)
+    when = re.search(r'<td class="name">([^<]*) UTC</td>', row.group(1))
+    assert when and re.fullmatch(r"\d{1,2} \w+ \d{4}, \d{2}:\d{2}:\d{2}", when.group(1))
+    en = referee.get("/t/t1/admin/audit?lang=en").text
+    assert "round drawn" in en and "round 1" in en
+
+
+def test_times_are_24_hour_in_both_languages() -> None:
+    """An evening time is 18:05 in Polish and in English, never 6:05 PM."""
+    at = datetime.datetime(2026, 11, 23, 18, 5, 9)
+    for lang in i18n.LANGS:
+        for seconds in (False, True):
+            text = i18n.format_when(at, lang, seconds=seconds)
+            assert "18:05" in text and "PM" not in text and "AM" not in text, text
+
+
+def test_live_page_clock_uses_the_page_language() -> None:
+    """The live page's "updated" time was ``toLocaleTimeString()`` — the browser's locale,
+    "5:31:02 PM" on a Polish page; it asks for the page's language and a 24-hour clock."""
+    from pathlib import Path
+
+    import stolik.web
+
+    js = (Path(stolik.web.__file__).parent / "static" / "league.js").read_text()
+    assert "toLocaleTimeString()" not in js
+    assert re.search(r"toLocaleTimeString\(document\.documentElement\.lang", js)
+    assert 'hourCycle: "h23"' in js
