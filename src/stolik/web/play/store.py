@@ -54,6 +54,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.pool import StaticPool
 
 from stolik.db import Database
 from stolik.db.base import utcnow
@@ -179,6 +180,78 @@ def _resolve(futures: list[asyncio.Future[None]], error: str | None) -> None:
                 f.set_exception(NotStored(error))
 
 
+def _insert_sql(mark: str, n: int) -> str:
+    """The op-log INSERT of ``n`` rows with the driver's parameter mark.
+
+    >>> _insert_sql("?", 2)
+    'INSERT INTO play_op (table_id, seq, op) VALUES (?,?,?),(?,?,?)'
+    """
+    values = ",".join([f"({mark},{mark},{mark})"] * n)
+    return f"INSERT INTO {OpRow.__tablename__} (table_id, seq, op) VALUES {values}"
+
+
+class _Direct:
+    """The writer's own database connection in autocommit mode, for the batches that are
+    op-log rows only (nearly all): up to ``MAX_ROWS`` rows are one ``INSERT``, which is a
+    transaction of its own — committed (synced, with SQLite's ``synchronous=FULL``) when
+    the one database call returns. The ORM path takes five or more calls (check-out,
+    ``BEGIN``, the insert, ``COMMIT``, the reset), each letting go of the GIL and waiting to
+    win it back from the busy event loop, and Python work that the event loop waits for
+    too. More rows than ``MAX_ROWS`` go in between an explicit ``BEGIN`` and ``COMMIT``.
+    Used by the writer's thread only; a failed call closes the connection (the next try
+    opens a fresh one)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.mark = "?" if db.is_sqlite else "%s"
+        self._raw: Any = None
+        self._conn: Any = None
+        self._sql: dict[int, str] = {}
+
+    @staticmethod
+    def usable(db: Database) -> bool:
+        """Not for in-memory SQLite: its single connection is shared by everyone."""
+        return not isinstance(db.engine.pool, StaticPool)
+
+    def _connection(self) -> Any:
+        if self._raw is None:
+            raw = self.db.engine.raw_connection()  # the engine's pragmas applied
+            conn: Any = raw.driver_connection
+            raw.detach()  # never back into the pool in autocommit mode
+            if self.db.is_sqlite:
+                conn.isolation_level = None  # the sqlite3 module's autocommit mode
+            else:
+                conn.autocommit = True
+            self._raw, self._conn = raw, conn
+        return self._conn
+
+    def insert(self, rows: list[tuple[str, int, str]]) -> None:
+        """Commit the rows (as one transaction)."""
+        conn = self._connection()
+        many = len(rows) > MAX_ROWS
+        try:
+            if many:
+                conn.execute("BEGIN")
+            for i in range(0, len(rows), MAX_ROWS):
+                chunk = rows[i:i + MAX_ROWS]
+                sql = self._sql.get(len(chunk))
+                if sql is None:
+                    sql = self._sql[len(chunk)] = _insert_sql(self.mark, len(chunk))
+                conn.execute(sql, tuple(v for r in chunk for v in r))
+            if many:
+                conn.execute("COMMIT")
+        except BaseException:
+            self.close()  # whatever was begun goes with the connection
+            raise
+
+    def close(self) -> None:
+        """Close the connection (a later write opens another)."""
+        raw, self._raw, self._conn = self._raw, None, None
+        if raw is not None:
+            with contextlib.suppress(Exception):
+                raw.close()
+
+
 class Writer:
     """One thread that commits queued writes in order, a batch per transaction (group
     commit: what arrives while a commit is in flight waits for the next one, up to
@@ -199,6 +272,9 @@ class Writer:
         self.queue: queue.Queue[Any] = queue.Queue()
         self.failed: set[str] = set()
         """Tables whose writes are refused (touched only by the writer's thread)."""
+        self.direct = _Direct(db) if _Direct.usable(db) else None
+        """The writer's own connection for batches of op-log rows (None: in-memory
+        SQLite, whose one connection everybody shares: the ORM path only)."""
         # The plays wait for this thread's commits, and each database call lets go of the
         # GIL: a busy event loop would keep it from coming back for up to the switch
         # interval (5 ms by default) every time.
@@ -237,31 +313,34 @@ class Writer:
         self.thread.join()
 
     @staticmethod
-    def _insert(s: OrmSession, rows: list[dict[str, Any]]) -> None:
+    def _insert(s: OrmSession | _Direct, rows: list[tuple[str, int, str]]) -> None:
         """Op-log rows as multi-row ``INSERT … VALUES (…), (…)`` statements: one database
         call per ``MAX_ROWS`` rows, not one per row — each call lets go of the GIL and must
-        win it back from the busy event loop (up to a switch interval, 5 ms, each time),
-        and the plays wait for these commits."""
+        win it back from the busy event loop (up to a switch interval each time), and the
+        plays wait for these commits."""
+        if isinstance(s, _Direct):
+            s.insert(rows)
+            return
         conn = s.connection()
         mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
         for i in range(0, len(rows), MAX_ROWS):
             chunk = rows[i:i + MAX_ROWS]
-            values = ",".join([f"({mark},{mark},{mark})"] * len(chunk))
-            conn.exec_driver_sql(  # plain SQL: no statement to build for each batch size
-                f"INSERT INTO {OpRow.__tablename__} (table_id, seq, op) VALUES {values}",
-                tuple(v for r in chunk for v in (r["table_id"], r["seq"], r["op"])))
+            conn.exec_driver_sql(_insert_sql(mark, len(chunk)),
+                                 tuple(v for r in chunk for v in r))
 
     @staticmethod
-    def _write(s: OrmSession, jobs: list[_Op | _Job]) -> None:
+    def _write(s: OrmSession | _Direct, jobs: list[_Op | _Job]) -> None:
         """Run the jobs in order; runs of op-log rows go in as multi-row inserts."""
-        rows: list[dict[str, Any]] = []
+        rows: list[tuple[str, int, str]] = []
         for job in jobs:
             if isinstance(job, _Op):
-                rows.append({"table_id": job.table_id, "seq": job.seq, "op": job.op})
+                rows.append((job.table_id, job.seq, job.op))
                 continue
             if rows:
                 Writer._insert(s, rows)
                 rows = []
+            if isinstance(s, _Direct):  # pragma: no cover — _commit never sends jobs there
+                raise TypeError("an ORM job needs a session")
             job.run(s)
         if rows:
             Writer._insert(s, rows)
@@ -271,8 +350,11 @@ class Writer:
         wait = self.backoff
         for attempt in range(self.retries + 1):
             try:
-                with self.db.write() as s:
-                    self._write(s, jobs)
+                if self.direct is not None and all(isinstance(j, _Op) for j in jobs):
+                    self._write(self.direct, jobs)  # nearly every batch: op-log rows only
+                else:
+                    with self.db.write() as s:
+                        self._write(s, jobs)
                 return None
             except Exception as e:  # the database refused: try again, then give up
                 why = f"{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e) else ''}"
@@ -308,6 +390,8 @@ class Writer:
                 if isinstance(j, threading.Event):
                     j.set()
             if any(j is _STOP for j in batch):
+                if self.direct is not None:
+                    self.direct.close()
                 return
 
     @staticmethod
