@@ -1,0 +1,371 @@
+"""Mariáš deal records (MARIAS §11): read, check by replaying, write; exact round trip.
+
+A record holds ``game = "marias"``, the ruleset, optional player names and tags, and
+``[[deal]]`` tables: the dealer, the four hands (the chooser's first four first), the
+``choice``, one ordered ``bidding`` list of everything said after it, the ``play``, and
+optionally ``renonc = { seat, kind }`` or ``claim`` (the seat who laid his cards down).
+Every problem is one :class:`~stolik.errors.RecordError` naming the deal, the entry and the
+rule.
+
+>>> text = '''
+... game = "marias"
+... ruleset = "ctyrka"
+... [[deal]]
+... dealer = 3
+... hands = ["7A AA KA OA KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
+...          "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"]
+... choice = "0 trump=7A call=TA"
+... bidding = ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto", "1 pass", "2 pass",
+...            "3 pass", "0 pass"]
+... renonc = { seat = 2, kind = "looked at a trick" }
+... '''
+>>> rec = parse_record(loads_document(text, "toml"))
+>>> replay(rec).totals          # a renonc during a sto: 1 Kč + 0,80 × 4, to each
+(420, 420, -1260, 420)
+>>> parse_record(loads_document(dumps_record(rec), "toml")) == rec
+True
+>>> parse_record(loads_document(dumps_record(rec, "json"), "json")) == rec
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stolik.errors import CardError, IllegalMove, RecordError, RulesetError
+from stolik.games.marias.calls import GAME_WORDS, NIC, Call
+from stolik.games.marias.deck import ASCII_NAMES, parse_card
+from stolik.games.marias.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
+from stolik.games.marias.scoring import DealResult
+from stolik.games.marias.state import Deal
+from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
+
+META_KEYS = ("event", "site", "date", "round", "table", "comment")
+"""Optional descriptive tags at the top of a record (as Baśka's)."""
+
+DEAL_KEYS = ("dealer", "hands", "choice", "bidding", "play", "renonc", "claim")
+
+__all__ = ["DealRecord", "SeriesRecord", "SeriesResult", "dumps_record", "load_record",
+           "loads_document", "parse_record", "record_of", "replay", "replay_deal",
+           "series_record"]
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal as written: the hands keep their written order; entries are
+    ``(seat, text)`` in the words records use."""
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    choice: tuple[int, str]
+    bidding: tuple[tuple[int, str], ...] = ()
+    play: tuple[tuple[int, int], ...] = ()
+    renonc: tuple[int, str] | None = None
+    claim: int | None = None
+
+
+@dataclass(frozen=True)
+class SeriesRecord:
+    """A record file: the ruleset, optional player names, the deals, the tags."""
+
+    ruleset: Ruleset
+    deals: tuple[DealRecord, ...]
+    players: tuple[str, ...] | None = None
+    meta: tuple[tuple[str, Any], ...] = ()
+    source: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    """A replayed record: each deal's result and the money by seat (haléř)."""
+
+    record: SeriesRecord
+    results: tuple[DealResult, ...]
+    totals: tuple[int, int, int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The form ``stolik replay --json`` prints."""
+        return {"game": "marias", "ruleset": self.record.ruleset.id,
+                "players": list(self.record.players) if self.record.players else None,
+                "deals": [r.to_json() for r in self.results], "totals": list(self.totals)}
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _fail(where: str, message: str) -> RecordError:
+    return RecordError(f"{where}: {message}")
+
+
+def _seat(value: Any, where: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in range(4):
+        raise _fail(where, f"{what} must be a seat 0–3, not {value!r} (MARIAS §11)")
+    return value
+
+
+def _strings(value: Any, where: str, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise _fail(where, f"'{key}' must be a list of strings (MARIAS §11)")
+    return value
+
+
+def _entry(text: str, where: str, what: str) -> tuple[int, str]:
+    parts = text.split(None, 1)
+    if len(parts) != 2 or parts[0] not in ("0", "1", "2", "3"):
+        raise _fail(where, f"cannot read {text!r}: write \"<seat 0–3> <{what}>\" (MARIAS §11)")
+    return int(parts[0]), " ".join(parts[1].lower().split())
+
+
+def parse_record(doc: Document, *, source: str | None = None) -> SeriesRecord:
+    """Check a record's shape (not yet its rules: see :func:`replay`)."""
+    try:
+        return _parse(doc)
+    except RecordError as e:
+        raise e.with_source(source) if source else e from None
+
+
+def _parse(doc: Document) -> SeriesRecord:
+    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
+    if unknown:
+        raise RecordError(f"unknown key '{unknown[0]}': a Mariáš record holds game, ruleset, "
+                          f"players, deal and the tags {', '.join(META_KEYS)} (MARIAS §11)")
+    if doc.get("game", "marias") != "marias":
+        raise RecordError(f"game is {doc.get('game')!r}: this reader reads Mariáš records "
+                          "(game = \"marias\", MARIAS §11)")
+    ref = doc.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(ref, str):
+        raise RecordError(f"ruleset must be a ruleset id or file, not {ref!r} (MARIAS §11)")
+    try:
+        rs = load_ruleset(ref)
+    except RulesetError as e:
+        raise RecordError(f"ruleset: {e}") from None
+    players = doc.get("players")
+    if players is not None and (not isinstance(players, list) or len(players) != 4 or not all(
+            isinstance(p, str) and p.strip() for p in players)):
+        raise RecordError("players must list four names, seat 0 first (MARIAS §11)")
+    deals_raw = doc.get("deal")
+    if not isinstance(deals_raw, list) or not deals_raw or not all(
+            isinstance(d, dict) for d in deals_raw):
+        raise RecordError("a record needs one or more [[deal]] tables (MARIAS §11)")
+    deals = tuple(_parse_deal(d, i + 1) for i, d in enumerate(deals_raw))
+    meta = []
+    for k in META_KEYS:
+        if k in doc:
+            if not isinstance(doc[k], str | int) or isinstance(doc[k], bool):
+                raise RecordError(f"tag '{k}' must be text or a whole number (MARIAS §11)")
+            meta.append((k, doc[k]))
+    return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta))
+
+
+def _parse_deal(d: dict[str, Any], number: int) -> DealRecord:
+    where = f"deal {number}"
+    unknown = sorted(set(d) - set(DEAL_KEYS))
+    if unknown:
+        raise _fail(where, f"unknown key '{unknown[0]}': a deal holds "
+                    f"{', '.join(DEAL_KEYS)} (MARIAS §11)")
+    for key in ("dealer", "hands", "choice"):
+        if key not in d:
+            raise _fail(where, f"'{key}' is missing (MARIAS §11)")
+    dealer = _seat(d["dealer"], where, "dealer")
+    hand_texts = _strings(d["hands"], where, "hands")
+    if len(hand_texts) != 4:
+        raise _fail(where, f"'hands' must list 4 hands, not {len(hand_texts)} (MARIAS §2)")
+    hands = []
+    for seat, text in enumerate(hand_texts):
+        cards = []
+        for item in text.replace(",", " ").split():
+            try:
+                cards.append(parse_card(item))
+            except CardError as e:
+                raise _fail(f"{where}, hand of seat {seat}", f"{e} (MARIAS §1)") from None
+        hands.append(tuple(cards))
+    if not isinstance(d["choice"], str):
+        raise _fail(where, "'choice' must be text such as \"0 trump=7A call=AA\" (MARIAS §11)")
+    choice = _entry(d["choice"], f"{where}, choice", "trump=<card> call=<card>")
+    kv = dict(w.split("=", 1) for w in choice[1].split() if "=" in w)
+    if set(kv) == {"trump", "call"}:  # cards written as records write them: trump=7A
+        try:
+            choice = (choice[0], f"trump={ASCII_NAMES[parse_card(kv['trump'])]} "
+                                 f"call={ASCII_NAMES[parse_card(kv['call'])]}")
+        except CardError as e:
+            raise _fail(f"{where}, choice", f"{e} (MARIAS §1)") from None
+    bidding = tuple(_entry(t, f"{where}, bidding entry {i + 1}", "call")
+                    for i, t in enumerate(_strings(d.get("bidding", []), where, "bidding")))
+    play = []
+    for i, t in enumerate(_strings(d.get("play", []), where, "play")):
+        seat, text = _entry(t, f"{where}, play entry {i + 1}", "card")
+        try:
+            play.append((seat, parse_card(text)))
+        except CardError as e:
+            raise _fail(f"{where}, play entry {i + 1}", f"{e} (MARIAS §1)") from None
+    renonc = None
+    if "renonc" in d:
+        r = d["renonc"]
+        if not isinstance(r, dict) or set(r) - {"seat", "kind"} or "seat" not in r:
+            raise _fail(where, "renonc must be { seat = <0–3>, kind = \"…\" } (MARIAS §8, §11)")
+        kind = r.get("kind", "renonc")
+        if not isinstance(kind, str) or not kind.strip() or not kind.isprintable():
+            raise _fail(where, "renonc kind must be one line of text (MARIAS §11)")
+        renonc = (_seat(r["seat"], where, "renonc seat"), kind)
+    claim = _seat(d["claim"], where, "claim") if "claim" in d else None
+    if renonc is not None and claim is not None:
+        raise _fail(where, "a deal ends by a renonc or by a claim, not both (MARIAS §4.7, §8)")
+    return DealRecord(dealer, tuple(hands), choice, bidding, tuple(play), renonc, claim)
+
+
+def load_record(path: str | Path) -> SeriesRecord:
+    """Read and check a record file (TOML or JSON)."""
+    source = str(path)
+    rec = parse_record(load_document(path), source=source)
+    return SeriesRecord(rec.ruleset, rec.deals, rec.players, rec.meta, source)
+
+
+# ---------------------------------------------------------------- replaying
+
+
+def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
+    """Replay one deal, checking every entry; the finished :class:`Deal`."""
+    where = f"deal {number}"
+    try:
+        deal = Deal(rs, rec.dealer, rec.hands)
+    except IllegalMove as e:
+        raise _fail(where, str(e)) from None
+    seat, text = rec.choice
+    try:
+        if seat != deal.chooser:
+            raise IllegalMove(f"seat {seat} chooses, but the chooser is seat {deal.chooser}, "
+                              "left of the dealer (MARIAS §4.1)")
+        deal.move(text)
+    except IllegalMove as e:
+        raise _fail(f"{where}, choice", str(e)) from None
+    entries = list(rec.bidding)
+    i = 0
+    while i < len(entries) or deal.phase == "announce":
+        if deal.phase in ("play", "done"):
+            raise _fail(f"{where}, bidding entry {i + 1}",
+                        f"{entries[i][1]!r} after the bidding is over (MARIAS §4)")
+        to_act = deal.to_act
+        if deal.phase == "announce":
+            here = i < len(entries) and entries[i][0] == to_act and (
+                entries[i][1] in (*GAME_WORDS, "sedma") or to_act == deal.chooser)
+            if not here:  # silence: nothing to announce (MARIAS §4.3)
+                try:
+                    deal.call(NIC)
+                except IllegalMove as e:
+                    raise _fail(f"{where}, bidding entry {i + 1}", str(e)) from None
+                continue
+        s, text = entries[i]
+        step = 1
+        if (deal.phase == "announce" and text in GAME_WORDS and i + 1 < len(entries)
+                and entries[i + 1] == (s, "sedma")):
+            text, step = f"{text} sedma", 2
+        try:
+            if s != to_act:
+                raise IllegalMove(f"seat {s} speaks out of turn: seat {to_act} is to speak "
+                                  "(seed §5, MARIAS §4)")
+            deal.move(text)
+        except IllegalMove as e:
+            raise _fail(f"{where}, bidding entry {i + 1}", str(e)) from None
+        i += step
+    for j, (s, c) in enumerate(rec.play):
+        try:
+            if deal.phase != "play":
+                raise IllegalMove(f"no card is played in the {deal.phase} (MARIAS §4)")
+            if s != deal.to_act:
+                raise IllegalMove(f"seat {s} plays out of turn: seat {deal.to_act} is to play "
+                                  "(MARIAS §3)")
+            deal.play(c)
+        except IllegalMove as e:
+            raise _fail(f"{where}, play entry {j + 1}", str(e)) from None
+    try:
+        if rec.renonc is not None:
+            deal.record_renonc(*rec.renonc)
+        elif rec.claim is not None:
+            deal.claim(rec.claim)
+    except IllegalMove as e:
+        raise _fail(f"{where}, {'renonc' if rec.renonc else 'claim'}", str(e)) from None
+    if not deal.is_over:
+        raise _fail(where, f"the deal stops in the {deal.phase} with seat {deal.to_act} to "
+                    "move: every deal is played to its end, a renonc or a claim (MARIAS §11)")
+    return deal
+
+
+def replay(record: SeriesRecord) -> SeriesResult:
+    """Replay every deal: each result and the money totals by seat."""
+    try:
+        results = tuple(replay_deal(record.ruleset, d, i + 1).result()
+                        for i, d in enumerate(record.deals))
+    except RecordError as e:
+        raise e.with_source(record.source) if record.source else e from None
+    totals = [0, 0, 0, 0]
+    for r in results:
+        for s in range(4):
+            totals[s] += r.payouts[s]
+    return SeriesResult(record, results, (totals[0], totals[1], totals[2], totals[3]))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def record_of(deal: Deal) -> DealRecord:
+    """The record of a deal played through the engine (ended or not)."""
+    names = deal.rs.flek_names
+    choice: tuple[int, str] = (deal.chooser, "")
+    bidding: list[tuple[int, str]] = []
+    play: list[tuple[int, int]] = []
+    renonc, claim = None, None
+    for op in deal.log:
+        if op.kind == "call" and op.call is not None:
+            c: Call = op.call
+            if c.word in ("choose", "forgot"):
+                choice = (op.seat, c.entries(names)[0])
+            else:
+                bidding.extend((op.seat, e) for e in c.entries(names))
+        elif op.kind == "card":
+            play.append((op.seat, op.card))
+        elif op.kind == "renonc":
+            renonc = (op.seat, op.text)
+        else:
+            claim = op.seat
+    return DealRecord(deal.dealer, deal.dealt, choice, tuple(bidding), tuple(play),
+                      renonc, claim)
+
+
+def _deal_doc(rec: DealRecord) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "dealer": rec.dealer,
+        "hands": [" ".join(ASCII_NAMES[c] for c in h) for h in rec.hands],
+        "choice": f"{rec.choice[0]} {rec.choice[1]}",
+        "bidding": [f"{s} {t}" for s, t in rec.bidding],
+        "play": [f"{s} {ASCII_NAMES[c]}" for s, c in rec.play],
+    }
+    if rec.renonc is not None:
+        doc["renonc"] = {"seat": rec.renonc[0], "kind": rec.renonc[1]}
+    if rec.claim is not None:
+        doc["claim"] = rec.claim
+    return doc
+
+
+def record_document(record: SeriesRecord) -> Document:
+    """The record as a document (what :func:`dumps_record` writes)."""
+    doc: Document = {"game": "marias", "ruleset": record.ruleset.ref}
+    if record.players:
+        doc["players"] = list(record.players)
+    doc.update(dict(record.meta))
+    doc["deal"] = [_deal_doc(d) for d in record.deals]
+    return doc
+
+
+def dumps_record(record: SeriesRecord, fmt: str = "toml") -> str:
+    """The record as TOML (default) or JSON text."""
+    doc = record_document(record)
+    return dumps_json(doc) if fmt == "json" else dumps_toml(doc)
+
+
+def series_record(rs: Ruleset, deals: Sequence[DealRecord],
+                  players: Sequence[str] | None = None) -> SeriesRecord:
+    """A record of ``deals`` under ruleset ``rs``."""
+    return SeriesRecord(rs, tuple(deals), tuple(players) if players else None)

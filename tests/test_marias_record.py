@@ -1,0 +1,149 @@
+"""Mariáš records (MARIAS §11): exact round trip in TOML and JSON; every broken record is
+refused in one line naming the deal, the entry and the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stolik.errors import RecordError
+from stolik.games.marias.record import (
+    dumps_record,
+    load_record,
+    parse_record,
+    record_of,
+    replay,
+    series_record,
+)
+from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.simulate import simulate
+from stolik.games.marias.state import Deal
+from stolik.records import loads_document
+
+RS = load_ruleset("ctyrka")
+HANDS = ["7A AA KA OA KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
+         "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"]
+L3 = ["7B AA KA OA KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
+      "KL OL AB TB KB OB UB 9B", "7H UH 8B 7A TA UA 9A 8A"]
+
+
+def doc(**deal: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"dealer": 3, "hands": HANDS, "choice": "0 trump=7A call=TA",
+                            "bidding": ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto",
+                                        "1 pass", "2 pass", "3 pass", "0 pass"],
+                            "renonc": {"seat": 1, "kind": "x"}}
+    base.update(deal)
+    return {"game": "marias", "ruleset": "ctyrka", "deal": [base]}
+
+
+def refused(d: dict[str, Any]) -> str:
+    with pytest.raises(RecordError) as e:
+        replay(parse_record(d))
+    line = str(e.value)
+    assert "\n" not in line
+    return line
+
+
+def test_simulated_records_round_trip_and_replay_to_the_same_money() -> None:
+    """MARIAS §11: TOML and JSON round trip exactly; replays give the simulator's money."""
+    r = simulate(RS, 120, seed=5)
+    rec = series_record(RS, r.records, ["Ála", "Bóža", "Čeněk", "Dáša"])
+    for fmt in ("toml", "json"):
+        text = dumps_record(rec, fmt)
+        again = parse_record(loads_document(text, fmt))
+        assert again == rec
+        assert dumps_record(again, fmt) == text
+    assert replay(rec).totals == r.totals
+
+
+def test_a_deal_played_through_the_engine_is_recorded() -> None:
+    """MARIAS §11: the partner's announcements and the chooser's sedma are own entries;
+    silence writes nothing."""
+    d = Deal.from_text(RS, 3, L3)
+    for m in ["trump=7B call=8B", "dobry", "dobry", "dobry", "dobry", "hra sedma", "nic",
+              "nic", "nic", "pass", "flek hra", "re hra", "pass", "pass", "pass", "pass"]:
+        d.move(m)
+    rec = record_of(d)
+    assert rec.choice == (0, "trump=7B call=8B")
+    assert rec.bidding[4:7] == ((0, "hra"), (0, "sedma"), (1, "pass"))
+    d.record_renonc(3, "false sedma")
+    rec = record_of(d)
+    assert rec.renonc == (3, "false sedma")
+    back = replay(series_record(RS, [rec]))
+    assert back.totals == d.result().payouts
+
+
+def test_forgotten_choice_record() -> None:
+    """MARIAS §11: choice = "0 forgot"; the chooser then claims in the approval."""
+    d = doc(choice="0 forgot", bidding=["1 dobry", "2 dobry", "3 dobry", "0 cerveny-sam",
+                                        "0 hra", "1 pass", "2 pass", "3 pass", "0 pass"])
+    result = replay(parse_record(d))
+    # červený sám, then seat 1's renonc: 1 Kč + the hra 0,20 × 2 in hearts, to each
+    assert result.totals == (140, -420, 140, 140)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"dealer": 4}, "deal 1: dealer must be a seat 0–3, not 4 (MARIAS §11)"),
+    ({"hands": HANDS[:3]}, "deal 1: 'hands' must list 4 hands, not 3 (MARIAS §2)"),
+    ({"hands": [HANDS[0].replace("7A", "QA"), *HANDS[1:]]},
+     "deal 1, hand of seat 0: 'QA' is not a Mariáš card"),
+    ({"hands": [HANDS[0].replace("7A", "8A"), *HANDS[1:]]},
+     "card 8A is dealt twice (MARIAS §2)"),
+    ({"choice": "1 trump=7A call=TA"},
+     "deal 1, choice: seat 1 chooses, but the chooser is seat 0, left of the dealer "
+     "(MARIAS §4.1)"),
+    ({"choice": "0 trump=KH call=AH"}, "deal 1, choice: seat 0 cannot choose "
+     "trump=KH call=AH: the trump card must be one of the chooser's first four cards; "
+     "z lidu nelze volit (seed §5, MARIAS §4.1)"),
+    ({"choice": "0 trumf=7A"}, "deal 1, choice: cannot read choice"),
+    ({"bidding": ["2 dobry"]}, "deal 1, bidding entry 1: seat 2 speaks out of turn: seat 1 "
+     "is to speak (seed §5, MARIAS §4)"),
+    ({"bidding": ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 hra"]},
+     "deal 1, bidding entry 5: seat 0 cannot say 'hra' now: allowed sto, sto sedma "
+     "(MARIAS §4.3, seed §6)"),
+    ({"bidding": ["1 betl", "2 betl"]}, "deal 1, bidding entry 2: seat 2 cannot say 'betl' "
+     "now: allowed dobry, durch (MARIAS §4.2)"),
+    ({"bidding": ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto", "1 re sto"]},
+     "deal 1, bidding entry 6: seat 1 cannot say 're sto' now: allowed pass, flek sto "
+     "(MARIAS §4.4, seed §5)"),
+    ({"bidding": ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto", "1 zdvojit"]},
+     "deal 1, bidding entry 6: unknown call 'zdvojit'"),
+    ({"renonc": None, "play": ["0 KH", "1 9H"]},
+     "deal 1, play entry 2: seat 1 may not play 9H here: play AH TH (MARIAS §3)"),
+    ({"renonc": None, "play": ["1 AH"]},
+     "deal 1, play entry 1: seat 1 plays out of turn: seat 0 is to play (MARIAS §3)"),
+    ({"renonc": None, "play": ["0 KH"]}, "deal 1: the deal stops in the play with seat 1 to "
+     "move: every deal is played to its end, a renonc or a claim (MARIAS §11)"),
+    ({"renonc": {"seat": 5}}, "deal 1: renonc seat must be a seat 0–3, not 5 (MARIAS §11)"),
+    ({"claim": 1}, "deal 1: a deal ends by a renonc or by a claim, not both"),
+    ({"extra": 1}, "deal 1: unknown key 'extra'"),
+    ({"bidding": "1 dobry"}, "deal 1: 'bidding' must be a list of strings (MARIAS §11)"),
+    ({"bidding": ["dobry"]}, "deal 1, bidding entry 1: cannot read 'dobry': write "
+     "\"<seat 0–3> <call>\" (MARIAS §11)"),
+])
+def test_broken_records_are_refused_in_one_line(change: dict[str, Any], message: str) -> None:
+    """MARIAS §11: every broken record is refused naming the deal, the entry and the rule."""
+    d = doc(**change)
+    deal = d["deal"][0]
+    for key in [k for k, v in deal.items() if v is None]:
+        del deal[key]
+    assert message in refused(d)
+
+
+def test_top_level_problems() -> None:
+    assert "game is 'baska'" in refused({**doc(), "game": "baska"})
+    assert "ruleset: unknown Mariáš ruleset 'nonesuch'" in refused(
+        {**doc(), "ruleset": "nonesuch"})
+    assert "players must list four names" in refused({**doc(), "players": ["a"]})
+    assert "a record needs one or more [[deal]] tables" in refused(
+        {"game": "marias", "deal": []})
+
+
+def test_file_errors_name_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "stul3.toml"
+    path.write_text('game = "marias"\n[[deal]]\ndealer = 9\n', encoding="utf-8")
+    with pytest.raises(RecordError) as e:
+        load_record(path)
+    assert str(e.value).startswith(f"{path}: deal 1: ")
