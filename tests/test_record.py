@@ -476,7 +476,7 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ("revoke not a seat", doc_of(deal_with(PLAIN, revoke=4)),
      "deal 1: 'revoke' must be a seat 0–3, not 4 (RULES §11)"),
     ("unknown top-level key", doc_of(PLAIN, rulset="linia"),
-     "unknown key 'rulset' — a record has ruleset, players, deal and the tags event, site, "
+     "unknown key 'rulset' — a record has game, ruleset, players, deal and the tags event, site, "
      "date, round, table, comment (RULES §11)"),
     ("unknown deal key", doc_of(deal_with(PLAIN, auctions=["2 pass"])),
      "deal 1: unknown key 'auctions' — a deal has dealer, hands, auction, play, revoke "

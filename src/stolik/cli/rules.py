@@ -80,24 +80,35 @@ def _short(name: str) -> str:
 
 @app.command("list")
 def list_rulesets() -> None:
-    """List the rulesets shipped with stolik: id, name and the regulation (seed) it encodes.
+    """List the rulesets shipped with stolik, grouped by game: id, name and the regulation
+    (seed) it encodes.
 
-    Any of the ids works wherever --ruleset is taken; so does the path of your own copy
-    of a ruleset file.
+    Ruleset ids are unique across games, so any of them works wherever --ruleset is taken
+    and selects its game; so does the path of your own copy of a Baśka ruleset file.
     """
+    from stolik.games import games
+
     with user_errors():
         console = stdout_console()
-        table = new_table()
-        table.add_column("id")
-        table.add_column("name")
-        table.add_column("source")
-        table.add_column("series (deals)", justify="right")
-        for rid in available_rulesets():
-            rs = load_rs(rid)
-            table.add_row(rid, rs.name, rs.source or "—",
-                          ", ".join(str(n) for n in rs.series.lengths))
-        console.print(table)
-        console.print("default: pucka-2019 · print one with: stolik rules show ID")
+        for spec in games():
+            table = new_table()
+            table.title = f"{spec.name()} ({spec.id})"
+            table.add_column("id")
+            table.add_column("name")
+            if spec.id == "baska":
+                table.add_column("source")
+                table.add_column("series (deals)", justify="right")
+                for rid in available_rulesets():
+                    rs = load_rs(rid)
+                    table.add_row(rid, rs.name, rs.source or "—",
+                                  ", ".join(str(n) for n in rs.series.lengths))
+            else:
+                engine = spec.engine()
+                for rid in spec.rulesets():
+                    table.add_row(rid, engine.load_ruleset(rid).name)
+            console.print(table)
+            console.print(f"default: {spec.default_ruleset}")
+        console.print("print one with: stolik rules show ID")
 
 
 # ---------------------------------------------------------------- rules show
@@ -118,7 +129,19 @@ def show(
     revoke (błąd, §8), series and place points (§9), bok-rounds (bok-runda, §6) and the
     tournament penalties (§10).
     """
+    from stolik.games import UnknownGame, game_of_ruleset
+
     with user_errors():
+        try:
+            spec = game_of_ruleset(ruleset)
+        except UnknownGame:
+            spec = None               # a path, or an id the Baśka loader names as unknown
+        if spec is not None and spec.id != "baska":
+            # Another game's tariff sheet, as its engine writes it (issue 10 §2).
+            engine = spec.engine()
+            stdout_console().print(engine.describe(engine.load_ruleset(ruleset)),
+                                   markup=False, highlight=False)
+            return
         rs = load_rs(ruleset)
         render_ruleset(rs, stdout_console(), ascii=ascii)
 

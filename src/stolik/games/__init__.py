@@ -1,0 +1,174 @@
+"""The games stolik hosts, found through one registry (issue 10 §1).
+
+Each game lives in its own package ``stolik/games/<id>/`` and describes itself there as
+data, in ``game.toml`` (a :class:`GameSpec`): its id (what records write as ``game =
+"…"``), its names, its number of seats, its default ruleset; its shipped rulesets are the
+``rulesets/*.toml`` files beside it. The registry reads those files and imports no game:
+a game's engine is imported only when one of its rulesets or records is used
+(:meth:`GameSpec.engine`). The generic layers (records, the CLI, the arena, the web,
+tournaments) ask this registry for a game instead of importing a particular one.
+
+Ruleset ids are unique across games, so a ruleset id alone selects its game (``--ruleset
+ctyrka`` is Mariáš). A record without a ``game`` key is a Baśka record (every record
+written before there were other games).
+
+>>> [g.id for g in games()]
+['baska', 'marias']
+>>> game_of_ruleset("ctyrka").id, game_of_ruleset("linia").id
+('marias', 'baska')
+>>> game("baska").seats, game("marias").name("cs")
+(4, 'Mariáš čtyřka')
+>>> game("chess")
+Traceback (most recent call last):
+...
+stolik.games.UnknownGame: no game 'chess' — stolik hosts baska, marias
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from types import ModuleType
+
+from stolik.errors import StolikError
+
+DEFAULT_GAME = "baska"
+"""The game of a record or a command that names none (records written before others)."""
+
+
+class UnknownGame(StolikError):
+    """A game id, or a ruleset id, that no registered game has."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the generic layers know of a game before its engine is loaded (its
+    ``game.toml``). The engine, ``stolik.games.<id>``, offers at least
+    ``load_ruleset(ref)``, ``available_rulesets()`` and ``DEFAULT_RULESET``."""
+
+    id: str
+    names: Mapping[str, str]
+    """The game's name by language code (``pl``, ``en``, ``cs``)."""
+    seats: int
+    default_ruleset: str
+    rules: str
+    """The specification the engine follows (e.g. ``RULES.md``)."""
+
+    @property
+    def package(self) -> str:
+        """The game's package."""
+        return f"{__name__}.{self.id}"
+
+    def name(self, lang: str = "en") -> str:
+        """The game's name in ``lang`` (else English, else the id)."""
+        return self.names.get(lang) or self.names.get("en") or self.id
+
+    def engine(self) -> ModuleType:
+        """The game's package, imported now."""
+        return importlib.import_module(self.package)
+
+    def rulesets(self) -> tuple[str, ...]:
+        """The ids of the rulesets shipped with the game (its ``rulesets/*.toml``), sorted;
+        nothing of the game is imported."""
+        folder = resources.files(__name__).joinpath(self.id, "rulesets")
+        if not folder.is_dir():
+            return ()
+        return tuple(sorted(p.name[:-5] for p in folder.iterdir()
+                            if p.name.endswith(".toml")))
+
+
+def _spec(folder: Traversable) -> GameSpec:
+    """The :class:`GameSpec` of a game's folder, from its ``game.toml``."""
+    where = f"stolik/games/{folder.name}/game.toml"
+    data = tomllib.loads(folder.joinpath("game.toml").read_text("utf-8"))
+    try:
+        names = data["names"]
+        spec = GameSpec(id=data["id"], names=dict(names), seats=int(data["seats"]),
+                        default_ruleset=data["default_ruleset"], rules=data["rules"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise TypeError(f"{where}: missing or wrong key {e}") from None
+    if spec.id != folder.name:
+        raise TypeError(f"{where}: id must be {folder.name!r}, the folder's name")
+    if spec.default_ruleset not in spec.rulesets():
+        raise TypeError(f"{where}: default_ruleset {spec.default_ruleset!r} is not shipped")
+    return spec
+
+
+@cache
+def _registry() -> dict[str, GameSpec]:
+    """Every game's spec, by id; ruleset ids checked unique across games."""
+    found: dict[str, GameSpec] = {}
+    here = resources.files(__name__)
+    for folder in sorted(here.iterdir(), key=lambda f: f.name):
+        if folder.is_dir() and folder.joinpath("game.toml").is_file():
+            spec = _spec(folder)
+            found[spec.id] = spec
+    owner: dict[str, str] = {}
+    for spec in found.values():
+        for rid in spec.rulesets():
+            if rid in owner:
+                raise TypeError(f"ruleset id {rid!r} is shipped by both {owner[rid]} and "
+                                f"{spec.id}: ruleset ids must be unique across games")
+            owner[rid] = spec.id
+    return found
+
+
+def games() -> tuple[GameSpec, ...]:
+    """Every registered game, by id."""
+    return tuple(_registry().values())
+
+
+def game(game_id: str) -> GameSpec:
+    """The game ``game_id``; :class:`UnknownGame` naming the games there are."""
+    spec = _registry().get(game_id)
+    if spec is None:
+        raise UnknownGame(f"no game {game_id!r} — stolik hosts {', '.join(_registry())}")
+    return spec
+
+
+def game_of_ruleset(ruleset_id: str) -> GameSpec:
+    """The game that ships the ruleset ``ruleset_id``; :class:`UnknownGame` if none does."""
+    for spec in _registry().values():
+        if ruleset_id in spec.rulesets():
+            return spec
+    shipped = ", ".join(r for g in _registry().values() for r in g.rulesets())
+    raise UnknownGame(f"no shipped ruleset {ruleset_id!r} — the shipped ones are {shipped}")
+
+
+def game_of_document(doc: Mapping[str, object]) -> GameSpec:
+    """The game a record document is for: its ``game`` key, else Baśka (records written
+    before there were other games). A ``ruleset`` id shipped by another game than that is
+    refused in one line.
+
+    >>> game_of_document({"ruleset": "linia", "deal": []}).id
+    'baska'
+    >>> game_of_document({"game": "marias", "ruleset": "linia"})
+    Traceback (most recent call last):
+    ...
+    stolik.games.UnknownGame: game = "marias": ruleset 'linia' is a baska ruleset
+    >>> game_of_document({"ruleset": "ctyrka"})
+    Traceback (most recent call last):
+    ...
+    stolik.games.UnknownGame: ruleset 'ctyrka' is a marias ruleset: the record needs game = "marias"
+    """
+    gid = doc.get("game", DEFAULT_GAME)
+    if not isinstance(gid, str):
+        raise UnknownGame(f"'game' must be a game id such as {DEFAULT_GAME!r}, not {gid!r}")
+    spec = game(gid)
+    rid = doc.get("ruleset")
+    if isinstance(rid, str) and not rid.endswith(".toml") and "/" not in rid:
+        try:
+            owner = game_of_ruleset(rid)
+        except UnknownGame:
+            return spec            # the game's own reader names the unknown ruleset
+        if owner.id != spec.id and "game" in doc:
+            raise UnknownGame(f'game = "{gid}": ruleset {rid!r} is a {owner.id} ruleset')
+        if owner.id != spec.id:
+            raise UnknownGame(f"ruleset {rid!r} is a {owner.id} ruleset: the record needs "
+                              f'game = "{owner.id}"')
+    return spec

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
+from stolik.games import UnknownGame, game_of_document
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
 from stolik.games.baska.ruleset import (
@@ -160,10 +161,17 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
     ``source`` (a file name) is kept to name the file in replay errors. An optional key
     set to JSON ``null`` counts as absent."""
     doc = {k: v for k, v in doc.items() if v is not None}
-    unknown = sorted(set(doc) - {"ruleset", "players", "deal", *META_KEYS})
+    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
     if unknown:
-        raise _fail("", f"unknown key '{unknown[0]}' — a record has ruleset, players, deal "
-                    f"and the tags {', '.join(META_KEYS)} (RULES §11)")
+        raise _fail("", f"unknown key '{unknown[0]}' — a record has game, ruleset, players, "
+                    f"deal and the tags {', '.join(META_KEYS)} (RULES §11)")
+    if not isinstance(ruleset, Ruleset):
+        try:
+            game = game_of_document(doc if ruleset is None else {**doc, "ruleset": ruleset})
+        except UnknownGame as e:
+            raise _fail("", f"{e} (RULES §11)") from None
+        if game.id != "baska":
+            raise _fail("", f'game = "{game.id}": not a Baśka record (RULES §11)')
     if isinstance(ruleset, Ruleset):
         rs = ruleset
     else:
