@@ -334,3 +334,20 @@ def test_an_unshipped_order_is_solved_and_cached_under_the_solver_version(
     path = cache_path(key)
     assert path.name == f"laid-down-v{SOLVER_VERSION}-{key[0]}-{key[1]}-{key[2]}.json"
     assert set(json.loads(path.read_text())) == want
+
+
+def test_reference_check_keeps_and_resumes_its_answers(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """``scripts/laid_down_tables.py --reference --classes --results FILE`` appends each
+    answer as a JSON line and a second run asks nothing it already knows."""
+    from stolik.games.baska.laid_down_tables import main
+
+    out = tmp_path / "answers.jsonl"
+    args = ["--reference", "--classes", "--every", "7000", "--results", str(out)]
+    assert main(args) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4 and all(json.loads(x)["laid"] in (True, False) for x in lines)
+    assert main(args) == 0
+    assert out.read_text(encoding="utf-8").splitlines() == lines
+    assert "4 answers read from" in capsys.readouterr().out

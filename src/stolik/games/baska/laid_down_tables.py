@@ -150,19 +150,20 @@ def _check_reference(*, jobs: int, every: int, laid_only: bool, classes: bool,
             done[(r["ruleset"], r["contract"], r["hand"], r["place"])] = r["laid"]
     total = len(todo)
     start = time.perf_counter()
-    bad += _tally(((q, done[q], 0.0) for q in todo if q in done), total, start, None)
+    known = [(q, done[q], 0.0) for q in todo if q in done]
+    bad += _tally(known, total, start, None, quiet=True)
     rest = [q for q in todo if q not in done]
-    if rest:
-        print(f"{total - len(rest)} answers read from {results}; {len(rest)} to ask",
-              flush=True)
+    if known:
+        print(f"{len(known)} answers read from {results} ({bad} disagree); "
+              f"{len(rest)} to ask", flush=True)
     if jobs > 1:
         from multiprocessing import Pool
 
         with Pool(jobs) as pool:
             bad += _tally(pool.imap(_reference_one, rest, chunksize=4), total, start,
-                          results)
+                          results, first=len(known))
     else:
-        bad += _tally(map(_reference_one, rest), total, start, results)
+        bad += _tally(map(_reference_one, rest), total, start, results, first=len(known))
     what = "class representatives" if classes else "questions"
     print(f"{total} {what} against the explicit-layout reference in "
           f"{time.perf_counter() - start:.0f} s: {bad} disagree")
@@ -170,11 +171,13 @@ def _check_reference(*, jobs: int, every: int, laid_only: bool, classes: bool,
 
 
 def _tally(results: Iterable[tuple[Question, bool, float]], total: int, start: float,
-           out: Path | None) -> int:
+           out: Path | None, *, first: int = 0, quiet: bool = False) -> int:
+    """Compare answers with the tables, print each disagreement and the progress (after
+    ``first`` answers already counted), append the answers to ``out``; the disagreements."""
     bad = 0
     sink = out.open("a", encoding="utf-8") if out is not None else None
     try:
-        for n, ((rid, cid, hand, place), got, took) in enumerate(results, 1):
+        for n, ((rid, cid, hand, place), got, took) in enumerate(results, first + 1):
             rs = load_ruleset(rid)
             c = rs.contract(cid)
             table = shipped_table(rs, c) or frozenset()
@@ -187,7 +190,7 @@ def _tally(results: Iterable[tuple[Question, bool, float]], total: int, start: f
                 bad += 1
                 print(f"DISAGREE {rid} {cid} {DECK.format_mask(hand)} place {place}: "
                       f"reference {got}, table {not got}", flush=True)
-            if n % max(1, min(200, total // 20)) == 0:
+            if not quiet and n % max(1, min(200, total // 20)) == 0:
                 print(f"  {n}/{total} ({time.perf_counter() - start:.0f} s, {bad} disagree)",
                       flush=True)
     finally:
