@@ -159,7 +159,8 @@ def test_bad_messages_get_errors_and_change_nothing(tmp_path: Path) -> None:
             ws.send_bytes(b"\xff")
             assert until(ws, lambda m: m["type"] == "error")["code"] == "bad-json"
             assert table.ops == ops
-        with as_player(c, actor).websocket_connect(f"/play/ws/{tid}") as ws:
+        # English asked for: the engine's own words (Polish is tests/test_i18n_errors.py)
+        with as_player(c, actor).websocket_connect(f"/play/ws/{tid}?lang=en") as ws:
             ws.receive_json()
             s1 = next_state(ws)
             assert s1["deal"]["to_act"] == s1["seat"] == to_act
@@ -316,7 +317,8 @@ def test_hints_are_switched_per_table_and_kept(db_url: str) -> None:
             spectator.send_json({"type": "hints", "on": True, "id": 1})
             err = until(spectator, lambda m: m["type"] == "error")
             assert err["code"] == "not-seated" and err["ack"] == 1
-            with as_player(c, ala).websocket_connect(f"/play/ws/{tid}") as ws:
+            # ?lang=en: the refusal's English words (a Polish page reads them in Polish)
+            with as_player(c, ala).websocket_connect(f"/play/ws/{tid}?lang=en") as ws:
                 ws.receive_json()
                 assert next_state(ws)["hints"] is False
                 ws.send_json({"type": "hints", "id": 2})

@@ -7,9 +7,20 @@ as one line; the command-line interface prints ``str(error)`` and exits with sta
 True
 >>> str(RecordError("deal 3, auction entry 5: no such call", source="game.toml"))
 'game.toml: deal 3, auction entry 5: no such call'
+
+An error made from a :class:`stolik.i18n.Msg` keeps its code and parameters, which the
+edges (web pages, the WebSocket, the terminal) translate with :func:`stolik.i18n.translate`;
+``str(error)`` stays the English text:
+
+>>> from stolik.i18n import Msg, translate
+>>> e = IllegalMove(Msg("err-deal-over", "the deal is over (RULES §3)"))
+>>> str(e), e.code, translate(e, "pl")
+('the deal is over (RULES §3)', 'err-deal-over', 'rozdanie jest skończone (RULES §3)')
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 MAX_LINE = 2000
 """The longest error line printed; a longer message (quoting a huge value) is cut."""
@@ -40,7 +51,28 @@ def one_line(message: str, *, limit: int = MAX_LINE) -> str:
 
 
 class StolikError(ValueError):
-    """Base class of every error caused by input rather than by a bug."""
+    """Base class of every error caused by input rather than by a bug.
+
+    ``code`` and ``params`` (optional) say the message in a catalog's terms: taken from a
+    :class:`stolik.i18n.Msg` given as the message, or given by keyword. ``message`` is the
+    message as given (a ``Msg`` keeps them)."""
+
+    code: str | None
+    params: dict[str, object]
+    message: Any
+
+    def __init__(self, *args: object, code: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
+        super().__init__(*args)
+        first = args[0] if args else None
+        if code is None and isinstance(getattr(first, "code", None), str) and \
+                isinstance(first, str):
+            code = getattr(first, "code")  # noqa: B009 — a Msg, without importing i18n
+            params = dict(getattr(first, "params", {}))
+        self.code = code
+        self.params = params or {}
+        if not hasattr(self, "message"):
+            self.message = first
 
 
 class CardError(StolikError):
@@ -65,6 +97,14 @@ class RecordError(StolikError):
         self.message = message
         self.source = source
         super().__init__(f"{source}: {message}" if source else message)
+        if getattr(message, "code", None) is not None:
+            self.code = getattr(message, "code")  # noqa: B009
+            self.params = dict(getattr(message, "params", {}))
+
+    @property
+    def prefix(self) -> str | None:
+        """What a translation puts in front of the message (the file's name)."""
+        return self.source
 
     def with_source(self, source: str) -> RecordError:
         """The same error, naming the file it came from."""

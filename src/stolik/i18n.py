@@ -17,11 +17,12 @@ on first use; nothing here imports Babel (kept for extraction and date formattin
 An engine message is a :class:`Msg`: an ordinary (English) string that also carries a
 code and parameters, which :func:`translate` puts into another language:
 
->>> m = Msg("lg-draw-round", "Draw round {n}", n=2)
+>>> m = Msg("err-not-your-call", "seat {seat} may not call now — it is seat {to_act}'s "
+...         "turn (RULES §4)", seat=2, to_act=3)
 >>> m
-'Draw round 2'
+"seat 2 may not call now — it is seat 3's turn (RULES §4)"
 >>> translate(m, "pl")
-'Losuj rundę 2'
+'miejsce 2 nie może teraz licytować — ruch ma miejsce 3 (RULES §4)'
 """
 
 from __future__ import annotations
@@ -84,7 +85,22 @@ def _param(value: Any, lang: str) -> Any:
         return translate(value, lang)
     if isinstance(value, Term):
         return tr(lang, value.msgid)
+    if isinstance(value, Label):
+        return value.shown
     return value
+
+
+class Label(str):
+    """A name as a message parameter: ``str`` is the English text's word (a record's
+    ``zolo``), :func:`translate` shows ``shown`` in every language (the ruleset's
+    ``Zoło``)."""
+
+    shown: str
+
+    def __new__(cls, english: str, shown: str) -> Label:
+        self = super().__new__(cls, english)
+        self.shown = shown
+        return self
 
 
 class Term(str):
@@ -124,16 +140,22 @@ def _rebuild(code: str, text: str, params: dict[str, Any]) -> Msg:
 
 
 def translate(message: object, lang: str) -> str:
-    """``message`` in ``lang``: a :class:`Msg` (or an error carrying one, see
-    :class:`stolik.errors.StolikError`) by its code, anything else as ``str`` gives it.
-    A message whose code the catalog lacks keeps its English text."""
-    code = getattr(message, "code", None)
-    params = getattr(message, "params", None)
-    if isinstance(code, str) and isinstance(params, Mapping) and has("en", code):
+    """``message`` in ``lang``: a :class:`Msg` by its code, an error carrying one (see
+    :class:`stolik.errors.StolikError`; a record error keeps its file's name in front),
+    anything else as ``str`` gives it. A code the catalogs lack keeps the English text."""
+    if isinstance(message, Msg):
+        return tr(lang, message.code, **message.params) if has("en", message.code) \
+            else str(message)
+    inner = getattr(message, "message", None)
+    code, params = getattr(message, "code", None), getattr(message, "params", None)
+    if isinstance(inner, Msg):
+        text = translate(inner, lang)
+    elif isinstance(code, str) and isinstance(params, Mapping) and has("en", code):
         text = tr(lang, code, **params)
-        prefix = getattr(message, "prefix", None)
-        return f"{prefix}: {text}" if prefix else text
-    return str(message)
+    else:
+        return str(message)
+    prefix = getattr(message, "prefix", None)
+    return f"{prefix}: {text}" if prefix else text
 
 
 BABEL_LOCALES = {"pl": "pl_PL", "en": "en_GB"}

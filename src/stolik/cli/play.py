@@ -60,7 +60,7 @@ from stolik.games.baska.words import (
     note_text,
     term,
 )
-from stolik.i18n import N_
+from stolik.i18n import N_, Msg
 
 Lang = Literal["pl", "en"]
 
@@ -126,7 +126,7 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
     >>> read_action("1", v, rs) == read_action("pas", v, rs) == Call("pass")
     True
     >>> read_action("wesele", v, rs, "en", why=lambda m: d.why_not_call(m)).message
-    'Not allowed: seat 2 may not call wesele — it needs QC QS in hand (RULES §4)'
+    'Not allowed: seat 2 may not call Wesele — it needs QC QS in hand (RULES §4)'
     >>> read_action("zolo", v, rs)
     Call(kind='contract', contract='zolo', level=0)
     >>> read_action("AH", v, rs).message
@@ -152,10 +152,12 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
         except IllegalMove as e:
             if _is_card(word):
                 return Problem(tr(lang, "tui-auction-on"))
-            return Problem(tr(lang, "tui-bad", why=str(e)) if word else tr(lang, "tui-auction-on"))
+            return Problem(tr(lang, "tui-bad", why=i18n.translate(e, lang)) if word
+                           else tr(lang, "tui-auction-on"))
         if call not in view.legal_calls:
             return Problem(tr(lang, "tui-bad", why=(why(call) if why else None)
-                                or f"{call.text(rs)} is not a legal call now (RULES §4)"))
+                              or Msg("err-not-legal-call", "{call} is not a legal call now "
+                                     "(RULES §4)", call=call.text(rs))))
         return call
     try:
         card = parse_card(word)
@@ -164,14 +166,16 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
             return Problem(tr(lang, "tui-auction-over"))
         if not word:
             return Problem(tr(lang, "tui-unknown", text=word))
-        return Problem(tr(lang, "tui-bad", why=str(e)))
+        return Problem(tr(lang, "tui-bad", why=i18n.translate(e, lang)))
     if card not in view.legal_cards:
         if card not in view.hand:
-            reason: str | None = f"you do not hold {DECK.name(card)} (RULES §3)"
+            reason: str | None = Msg("err-you-do-not-hold", "you do not hold {card} (RULES §3)",
+                                     card=DECK.name(card))
         else:
             reason = why(card) if why else None
         return Problem(tr(lang, "tui-bad", why=reason
-                          or f"{DECK.name(card)} is not a legal card now (RULES §3)"))
+                          or Msg("err-not-legal-card", "{card} is not a legal card now "
+                                 "(RULES §3)", card=DECK.name(card))))
     return card
 
 

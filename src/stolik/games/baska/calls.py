@@ -21,6 +21,7 @@ from typing import Literal
 
 from stolik.errors import IllegalMove
 from stolik.games.baska.ruleset import Ruleset
+from stolik.i18n import Msg
 
 
 @dataclass(frozen=True)
@@ -78,4 +79,6 @@ def parse_call(text: str, rs: Ruleset) -> Call:
     if word in names:
         return Call("double", level=names.index(word) + 1)
     known = ["pass", *(c.id for c in rs.ladder), *rs.doublings]
-    raise IllegalMove(f"unknown call {text!r} in {rs.id}: calls are {', '.join(known)} (RULES §4)")
+    raise IllegalMove(Msg("err-unknown-call", "unknown call {text} in {ruleset}: calls are "
+                          "{known} (RULES §4)", text=repr(text), ruleset=rs.id,
+                          known=", ".join(known)))

@@ -46,6 +46,7 @@ from stolik.games.baska.scoring import (
     count_doublings,
     score,
 )
+from stolik.i18n import Label, Msg, Term
 from stolik.tricks import CardOrder
 
 Phase = Literal["auction", "play", "done"]
@@ -160,6 +161,12 @@ class SeatView:
     """The current game is announced as laid down (wykładane, RULES §7)."""
     announcements: tuple[Announcement, ...] = ()
     """Every laid-down announcement of this deal so far (public, RULES §7)."""
+
+
+def _name(contract: Contract) -> Label:
+    """A contract in a message: its id in the English text (as records write it), its
+    ruleset name (``Zoło``, as the buttons say it) wherever the message is translated."""
+    return Label(contract.id, contract.name.split(" (")[0])
 
 
 class Deal:
@@ -320,13 +327,14 @@ class Deal:
         """Why ``call`` by ``seat`` (default: the seat to act) is illegal, or None if legal."""
         a = self._pos.auction
         if a.closed:
-            return "the auction is over (RULES §4)"
+            return Msg("err-auction-over", "the auction is over (RULES §4)")
         to_act = self.to_act
         assert to_act is not None
         if seat is None:
             seat = to_act
         if seat != to_act:
-            return f"seat {seat} may not call now — it is seat {to_act}'s turn (RULES §4)"
+            return Msg("err-not-your-call", "seat {seat} may not call now — it is seat "
+                       "{to_act}'s turn (RULES §4)", seat=seat, to_act=to_act)
         rs = self.rs
         if call.kind == "pass":
             return None
@@ -334,37 +342,44 @@ class Deal:
         if call.kind == "contract":
             if call.contract is None or not rs.has(call.contract) or \
                     not rs.contract(call.contract).biddable:
-                return f"{call.contract} is not a contract of {rs.id} (RULES §4)"
+                return Msg("err-no-such-contract", "{contract} is not a contract of "
+                           "{ruleset} (RULES §4)", contract=str(call.contract), ruleset=rs.id)
             c = rs.contract(call.contract)
             if a.contract is not None and c.rank <= a.contract.rank:
-                return f"{c.id} does not rank above {a.contract.id} (RULES §4)"
+                return Msg("err-not-higher", "{contract} does not rank above {current} "
+                           "(RULES §4)", contract=_name(c), current=_name(a.contract))
             if c.requires & ~hand:
-                return (f"seat {seat} may not call {c.id} — it needs "
-                        f"{DECK.format_mask(c.requires, ascii=True)} in hand (RULES §4)")
+                return Msg("err-needs-cards", "seat {seat} may not call {contract} — it "
+                           "needs {cards} in hand (RULES §4)", seat=seat, contract=_name(c),
+                           cards=DECK.format_mask(c.requires, ascii=True))
             if c.first_round_only and a.count >= 4:
-                return f"{c.id} may be called only in the first round (RULES §4)"
+                return Msg("err-first-round-only", "{contract} may be called only in the "
+                           "first round (RULES §4)", contract=_name(c))
             if c.opening_only and a.contract is not None:
-                return f"{c.id} may be called only while no contract is called (RULES §4)"
+                return Msg("err-opening-only", "{contract} may be called only while no "
+                           "contract is called (RULES §4)", contract=_name(c))
             return None
         # A doubling. Its count and name are public; where sides are hidden (the plain
         # game, wesele, cicha) it is never refused for a side reason — a doubling that does
         # not count is dead (RULES §4, decision of turn 2).
         cur = a.contract
+        what: str
         if cur is None:
-            what = "the plain game"
+            what = Msg("err-the-plain-game", "the plain game")
             most = max(rs.zwykla.max_level, rs.cicha.max_level)
         else:
-            what = cur.id
+            what = _name(cur)
             most = cur.max_level
         nxt = a.level + 1
         if most == 0:
-            return f"{what} cannot be doubled (RULES §4)"
+            return Msg("err-no-doubling", "{what} cannot be doubled (RULES §4)", what=what)
         if nxt > most:
-            return (f"{what} may be doubled at most {most} "
-                    f"time{'s' if most > 1 else ''} (RULES §7)")
+            return Msg("err-max-doublings", "{what} may be doubled at most {most} "
+                       "time" + ("s" if most > 1 else "") + " (RULES §7)", what=what, most=most)
         if call.level != nxt:
             got = rs.doubling_name(call.level) if 1 <= call.level <= len(rs.doublings) else "?"
-            return f"the next doubling is {rs.doubling_name(nxt)}, not {got} (RULES §7)"
+            return Msg("err-next-doubling", "the next doubling is {next}, not {got} (RULES §7)",
+                       next=rs.doubling_name(nxt), got=got)
         if cur is not None and cur.kind == "solo":
             # Sides are public: the first doubling from the declarer's opponents, then each
             # from the side opposed to the last doubler (RULES §4).
@@ -372,15 +387,19 @@ class Deal:
             if a.doublers:
                 last = DECLARING if a.doublers[-1] == a.declarer else OPPOSING
                 if side == last:
-                    return f"seat {seat} may not double — his side doubled last (RULES §4)"
+                    return Msg("err-side-doubled-last", "seat {seat} may not double — his "
+                               "side doubled last (RULES §4)", seat=seat)
             elif side == DECLARING:
-                return (f"seat {seat} may not double first — the first doubling of "
-                        f"{what} comes from the declarer's opponents (RULES §4)")
+                return Msg("err-first-double-opponents", "seat {seat} may not double first "
+                           "— the first doubling of {what} comes from the declarer's "
+                           "opponents (RULES §4)", seat=seat, what=what)
         if a.laid_down and nxt > rs.laid_down_max_level:
             limit = rs.laid_down_max_level
-            return (f"{'cicha' if cur is None else what} is laid down (wykładane: it cannot "
-                    "be lost) and accepts " + ("no doubling" if limit == 0 else
-                                               f"only {rs.doubling_name(limit)}") + " (RULES §7)")
+            accepts = Msg("err-accepts-none", "no doubling") if limit == 0 else \
+                Msg("err-accepts-only", "only {name}", name=rs.doubling_name(limit))
+            return Msg("err-laid-down-doubling", "{what} is laid down (wykładane: it cannot "
+                       "be lost) and accepts {accepts} (RULES §7)",
+                       what=Label("cicha", "cicha") if cur is None else what, accepts=accepts)
         return None
 
     def legal_calls(self) -> list[Call]:
@@ -497,18 +516,21 @@ class Deal:
         p = self._pos
         name = DECK.name(card)
         if p.finished:
-            return "the deal is over (RULES §3)"
+            return Msg("err-deal-over", "the deal is over (RULES §3)")
         if not p.auction.closed:
-            return "no card may be played before the auction closes (RULES §3)"
+            return Msg("err-auction-open",
+                       "no card may be played before the auction closes (RULES §3)")
         to_act = self.to_act
         assert to_act is not None
         if seat is None:
             seat = to_act
         if seat != to_act:
-            return f"seat {seat} may not play now — it is seat {to_act}'s turn (RULES §3)"
+            return Msg("err-not-your-play", "seat {seat} may not play now — it is seat "
+                       "{to_act}'s turn (RULES §3)", seat=seat, to_act=to_act)
         hand = p.hands[seat]
         if not hand >> card & 1:
-            return f"seat {seat} does not hold {name} (RULES §3)"
+            return Msg("err-not-held", "seat {seat} does not hold {card} (RULES §3)",
+                       seat=seat, card=name)
         legal = self.legal_mask()
         if legal >> card & 1:
             return None
@@ -516,16 +538,22 @@ class Deal:
         led = p.trick[0][1]
         led_group = order.group[led]
         allowed = DECK.format_mask(legal)
-        group_name = "trumps" if order.is_trump(led) else f"{DECK[led].suit.symbol} fele"
+        group_name = Term("g-trumps", "trumps") if order.is_trump(led) else \
+            Msg("err-suit-fele", "{suit} fele", suit=DECK[led].suit.symbol)
+        win = DECK.name(p.win_card)
         if hand & led_group:
             if legal & order.beats[p.win_card]:
-                return (f"seat {seat} must beat {DECK.name(p.win_card)} with "
-                        f"{group_name}: play {allowed} (RULES §3)")
-            return f"seat {seat} must follow {group_name}: play {allowed} (RULES §3)"
+                return Msg("err-must-beat", "seat {seat} must beat {card} with {group}: play "
+                           "{allowed} (RULES §3)", seat=seat, card=win, group=group_name,
+                           allowed=allowed)
+            return Msg("err-must-follow", "seat {seat} must follow {group}: play {allowed} "
+                       "(RULES §3)", seat=seat, group=group_name, allowed=allowed)
         if legal & order.beats[p.win_card]:
-            return (f"seat {seat} has no {group_name} and must beat "
-                    f"{DECK.name(p.win_card)}: play {allowed} (RULES §3)")
-        return f"seat {seat} must play a trump: play {allowed} (RULES §3)"
+            return Msg("err-must-beat-no-group", "seat {seat} has no {group} and must beat "
+                       "{card}: play {allowed} (RULES §3)", seat=seat, group=group_name,
+                       card=win, allowed=allowed)
+        return Msg("err-must-trump", "seat {seat} must play a trump: play {allowed} (RULES §3)",
+                   seat=seat, allowed=allowed)
 
     def play(self, card: int | str) -> None:
         """Play a card for the seat to act; IllegalMove if the rules forbid it."""
@@ -560,12 +588,15 @@ class Deal:
         """Why a referee may not record that ``seat`` revoked now, or None."""
         p = self._pos
         if p.finished or not p.auction.closed:
-            return "a revoke is recorded only during the play (RULES §8)"
+            return Msg("err-revoke-only-in-play",
+                       "a revoke is recorded only during the play (RULES §8)")
         if seat != self.to_act:
-            return (f"seat {seat} cannot be the one who revoked — the play stops just before "
-                    f"the revoking card, and seat {self.to_act} plays next (RULES §8, §11)")
+            return Msg("err-revoke-not-this-seat", "seat {seat} cannot be the one who revoked "
+                       "— the play stops just before the revoking card, and seat {to_act} "
+                       "plays next (RULES §8, §11)", seat=seat, to_act=self.to_act)
         if self.legal_mask() == p.hands[seat]:
-            return f"seat {seat} cannot revoke here — every card in his hand is legal (RULES §8)"
+            return Msg("err-revoke-all-legal", "seat {seat} cannot revoke here — every card "
+                       "in his hand is legal (RULES §8)", seat=seat)
         return None
 
     def record_revoke(self, seat: int) -> None:
@@ -581,8 +612,10 @@ class Deal:
     def apply(self, op: Op) -> None:
         """Apply a logged operation (checking the seat it names)."""
         if op.seat != self.to_act and op.kind != "revoke":
-            raise IllegalMove(f"seat {op.seat} may not act now — it is seat {self.to_act}'s "
-                              f"turn (RULES §{'4' if self.phase == 'auction' else '3'})")
+            raise IllegalMove(Msg("err-out-of-turn", "seat {seat} may not act now — it is seat "
+                                  "{to_act}'s turn (RULES §{section})", seat=op.seat,
+                                  to_act=self.to_act,
+                                  section="4" if self.phase == "auction" else "3"))
         if op.kind == "call":
             assert op.call is not None
             self.call(op.call)

@@ -47,6 +47,7 @@ from stolik.games.baska.session import (
 )
 from stolik.games.baska.state import SeatView
 from stolik.games.baska.words import call_label, doubling_text, game_name, note_text
+from stolik.i18n import Msg
 from stolik.web.play.dealing import (
     MAX_CLIENT_SEED,
     MAX_SEED_TEXT,
@@ -261,18 +262,20 @@ class BaskaMatch:
             except (CardError, IllegalMove, KeyError, ValueError):
                 if isinstance(first, CardError | IllegalMove):
                     raise first from None
-                raise IllegalMove(f"{move[:32]!r} is neither a card nor a call") from None
+                raise IllegalMove(Msg("err-not-a-move", "{move} is neither a card nor a call",
+                                      move=repr(move[:32]))) from None
 
     def why_not(self, seat: int, move: str) -> str | None:
         """The engine's reason (RULES section), or None."""
         if self.s.is_over:
-            return "the series is over (RULES §9)"
+            return Msg("err-series-over", "the series is over (RULES §9)")
         if self.s.deal.is_over:
-            return "the deal is over: the next deal comes first (RULES §9)"
+            return Msg("err-next-deal-first",
+                       "the deal is over: the next deal comes first (RULES §9)")
         try:
             parsed = self.parse(move)
         except (CardError, IllegalMove) as e:
-            return str(e)
+            return e.message if isinstance(e.message, Msg) else str(e)
         return self.s.why_not(seat, parsed)
 
     def apply(self, seat: int, move: str) -> None:

@@ -206,7 +206,8 @@ class LocalHub:
         except ProtocolError as e:
             _answer(table, sub, error_event(e, cmd.id))
         except StolikError as e:  # the engine refused (checked before, so a race)
-            _answer(table, sub, error_event(ProtocolError("illegal", str(e)), cmd.id))
+            why = e.message if isinstance(e.message, str) else str(e)  # a Msg stays one
+            _answer(table, sub, error_event(ProtocolError("illegal", why), cmd.id))
         except Exception:
             log.exception("table %s: message %s failed", table_id, cmd)
             _answer(table, sub, error_event(ProtocolError(

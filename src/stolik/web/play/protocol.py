@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stolik.errors import StolikError
+from stolik.i18n import N_, Msg, tr, translate
 
 KINDS = ("claim", "hint", "hints", "move", "next", "ping", "review")
 MAX_MESSAGE = 1024
@@ -39,6 +40,8 @@ MAX_MESSAGE = 1024
 
 class ProtocolError(StolikError):
     """A client message that is refused; ``code`` names the case for the client."""
+
+    code: str
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -93,8 +96,44 @@ def parse_message(text: str | bytes) -> Command:
 
 
 def error_event(err: ProtocolError, ack: int | None = None) -> dict[str, Any]:
-    """The error event sent back for a refused message."""
-    msg: dict[str, Any] = {"type": "error", "code": err.code, "message": str(err)}
+    """The error event sent back for a refused message. An engine's message stays a
+    :class:`~stolik.i18n.Msg` until :func:`localize` says it in the client's language."""
+    message = err.message if isinstance(err.message, str) else str(err)
+    msg: dict[str, Any] = {"type": "error", "code": err.code, "message": message}
     if ack is not None:
         msg["ack"] = ack
     return msg
+
+
+ERROR_IDS = (
+    N_("ws-bad-json"), N_("ws-too-long"), N_("ws-bad-message"), N_("ws-bad-type"),
+    N_("ws-bad-move"), N_("ws-bad-config"), N_("ws-no-table"), N_("ws-not-seated"),
+    N_("ws-stale"), N_("ws-no-hints"), N_("ws-not-your-turn"), N_("ws-not-now"),
+    N_("ws-too-many"), N_("ws-rate-limited"), N_("ws-busy"), N_("ws-server-error"),
+    N_("ws-not-stored"), N_("ws-seated"), N_("ws-seat-taken"), N_("ws-illegal"),
+)
+"""A refusal's text by its code (``ws-<code>``), for a client whose language is not the
+English of the refusal's own text."""
+
+
+def localize(event: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``event`` with an error's message in ``lang`` (issue 9.9): an engine's message by
+    its code and parameters, a protocol refusal by its code; other events unchanged.
+
+    >>> from stolik.i18n import Msg
+    >>> e = error_event(ProtocolError("illegal", Msg("err-deal-over",
+    ...                                              "the deal is over (RULES §3)")))
+    >>> localize(e, "pl")["message"], localize(e, "en")["message"]
+    ('rozdanie jest skończone (RULES §3)', 'the deal is over (RULES §3)')
+    >>> localize(error_event(ProtocolError("stale", "the table moved on meanwhile")), "pl")
+    {'type': 'error', 'code': 'stale', 'message': 'stolik poszedł tymczasem dalej'}
+    """
+    if event.get("type") != "error":
+        return event
+    message = event.get("message")
+    if isinstance(message, Msg):
+        return {**event, "message": translate(message, lang)}
+    key = f"ws-{event.get('code')}"
+    if lang != "en" and key in ERROR_IDS:
+        return {**event, "message": tr(lang, key)}
+    return event

@@ -30,7 +30,7 @@ from stolik.web.i18n import LANGS
 from stolik.web.play.api import BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message
 from stolik.web.play.hub import Hub, LocalHub
-from stolik.web.play.protocol import ProtocolError, error_event, parse_message
+from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
 from stolik.web.play.ratelimit import PlayGuard, PlayLimits, TokenBucket, client_of
 from stolik.web.play.store import Player, PlayStore, clean_name
 
@@ -326,6 +326,7 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
             if msg is None:
                 await ws.close(code=1013)
                 return
+            msg = localize(msg, conn.lang)  # an error in the client's language (9.9)
             await ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
     except (OSError, RuntimeError, WebSocketDisconnect, anyio.ClosedResourceError,
             anyio.BrokenResourceError):
@@ -344,15 +345,16 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
     guard, address = guard_of(ws.app), client_of(ws)
     if (refusal := guard.connection_refusal(address)) is not None:
         await ws.accept()
-        await ws.send_json(error_event(ProtocolError("too-many", refusal)))
+        await ws.send_json(localize(error_event(ProtocolError("too-many", refusal)),
+                                    _lang_of_ws(ws)))
         await ws.close(code=1013)  # try again later
         return
     player = current_player(ws)
     await ws.accept()
     table = hub.table(table_id)
     if table is None:
-        await ws.send_json(error_event(ProtocolError("no-table",
-                                                     f"no table {table_id} is in play")))
+        await ws.send_json(localize(error_event(ProtocolError(
+            "no-table", f"no table {table_id} is in play")), _lang_of_ws(ws)))
         await ws.close(code=4404)
         return
     conn = Connection(table.seat_of(player), _lang_of_ws(ws))

@@ -1,0 +1,131 @@
+"""Engine errors carry a code and parameters (issue 9.9), translated where a person reads
+them: the WebSocket's error events (``?lang=``), the terminal's refusals; ``str(error)``
+stays the English text the logs, the CLI and older tests know."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from stolik.cli.play import Lang, Problem, read_action
+from stolik.db import open_database
+from stolik.errors import IllegalMove
+from stolik.games.baska.calls import Call
+from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.state import Deal
+from stolik.i18n import Msg, translate
+from stolik.web.app import create_app
+
+RS = load_ruleset("pucka-2019")
+
+
+def test_an_illegal_card_carries_its_code_and_parameters() -> None:
+    """RULES §3: a card that does not follow (or beat) is refused; the error keeps the
+    English line and says it in Polish by its code."""
+    d = Deal.from_text(RS, 3, ["AC AS JD QC", "TC QS QH AH", "JC JS JH TS", "TH AD TD QD"])
+    for _ in range(4):
+        d.call("pass")
+    d.play("AC")  # seat 0 leads ♣ fele
+    seat = d.to_act
+    assert seat is not None
+    illegal = [c for c in d.view(seat).hand if d.why_not_card(c)]
+    assert illegal, "this layout must leave seat 1 a card it may not play"
+    with pytest.raises(IllegalMove) as e:
+        d.play(illegal[0])
+    err = e.value
+    assert err.code in ("err-must-follow", "err-must-beat", "err-must-beat-no-group",
+                        "err-must-trump")
+    assert err.params["seat"] == seat and "allowed" in err.params
+    assert str(err) == err.message and not str(err).startswith("err-")
+    pl = translate(err, "pl")
+    assert pl.startswith(f"miejsce {seat} musi") and "zagraj" in pl and "RULES §3" in pl
+    assert translate(err, "en") == str(err)
+
+
+@pytest.mark.parametrize(("call", "code"), [("AH", "err-auction-open"),
+                                            ("banana", "err-unknown-call")])
+def test_refusals_of_the_auction_in_both_languages(call: str, code: str) -> None:
+    """The same refusal in Polish and English, by one code."""
+    d = Deal.from_text(RS, 3, ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"])
+    with pytest.raises(IllegalMove) as e:
+        if call == "AH":
+            d.play(call)
+        else:
+            d.call(call)
+    assert e.value.code == code
+    pl, en = translate(e.value, "pl"), translate(e.value, "en")
+    assert pl != en and "RULES §" in pl and "RULES §" in en
+
+
+def test_contract_names_in_translated_errors_are_the_glossarys() -> None:
+    """A refused call names Zoło as the buttons do; the English ``str`` keeps the id."""
+    d = Deal.from_text(RS, 3, ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"])
+    d.call("gran")
+    why = d.why_not_call(d.parse_call("wesele"))
+    assert isinstance(why, Msg) and "wesele" in why
+    assert "Wesele" in translate(why, "pl") and "Gran" in translate(why, "pl")
+
+
+def test_the_polish_terminal_says_engine_refusals_in_polish() -> None:
+    """``stolik play`` (Polish by default) printed the engine's English reason."""
+    d = Deal.from_text(RS, 3, ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"])
+    v = d.view(0)
+
+    def said(text: str, lang: Lang) -> str:
+        action = read_action(text, v, RS, lang, why=lambda m: d.why_not_call(m)
+                             if isinstance(m, Call) else d.why_not_card(m))
+        assert isinstance(action, Problem)
+        return action.message
+
+    pl, en = said("wesele", "pl"), said("wesele", "en")
+    assert re.match(r"Nie można: miejsce \d nie może zgłosić gry Wesele — potrzebuje na "
+                    r"ręce QC QS \(RULES §4\)", pl), pl
+    assert re.match(r"Not allowed: seat \d may not call Wesele — it needs QC QS in hand "
+                    r"\(RULES §4\)", en), en
+    bad = said("banana", "pl")
+    assert "nieznana zapowiedź" in bad and "unknown call" not in bad
+
+
+# ------------------------------------------------------------------ the WebSocket
+
+
+def _until(ws: Any, pred: Any) -> dict[str, Any]:
+    for _ in range(500):
+        m: dict[str, Any] = ws.receive_json()
+        if pred(m):
+            return m
+    raise AssertionError("no such message")
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_websocket_errors_in_the_pages_language(tmp_path: Path, lang: str) -> None:
+    """Under ``?lang=pl`` an illegal move's error event was English; now each client
+    reads it in its own language (the code stays the protocol's)."""
+    db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
+    app = create_app(db, bot_delay=0, client_seeds=True)
+    with TestClient(app) as c:
+        r = c.post("/play/api/tables", json={"name": "Ala", "deals": 1, "seed": 7})
+        assert r.status_code == 200, r.text
+        tid = r.json()["id"]
+        with c.websocket_connect(f"/play/ws/{tid}?lang={lang}") as ws:
+            _until(ws, lambda m: m["type"] == "state" and m["deal"]["phase"] == "auction"
+                   and m["deal"]["to_act"] == 0)
+            ws.send_json({"type": "move", "move": "AH", "id": 1})
+            err = _until(ws, lambda m: m["type"] == "error")
+            ws.send_json({"type": "move", "move": "banana", "id": 2})
+            unknown = _until(ws, lambda m: m["type"] == "error")
+            ws.send_json({"type": "fly"})
+            protocol = _until(ws, lambda m: m["type"] == "error")
+    assert err["code"] == "illegal" and unknown["code"] == "illegal"
+    if lang == "pl":
+        assert err["message"] == "przed końcem licytacji nie gra się kart (RULES §3)"
+        assert unknown["message"].startswith("nieznana zapowiedź 'banana'")
+        assert protocol["message"] == "nieznany typ wiadomości"
+    else:
+        assert err["message"] == "no card may be played before the auction closes (RULES §3)"
+        assert unknown["message"].startswith("unknown call 'banana'")
+        assert protocol["message"].startswith("unknown message type 'fly'")
