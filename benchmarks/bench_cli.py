@@ -3,16 +3,22 @@ process (start-up and imports included), as the person waits for it (issue 9.5).
 
 Goals: ``stolik --help`` ≤ 0.3 s; ``check`` and ``replay`` of a 32-deal record ≤ 0.5 s;
 ``tournament new`` and ``tournament sheet add`` ≤ 0.5 s. Each command runs once to warm
-up (compiled bytecode, caches), then ``--runs`` times; the median is printed beside its
-goal. The record is a seeded simulated series (``stolik simulate --deals 32 --seed 1``);
-the tournament a temporary SQLite file. Run: ``.venv/bin/python benchmarks/bench_cli.py``
-(``--strict``: exit status 1 when a goal is missed).
+up (compiled bytecode, caches), then ``--runs`` times; the median wall time is printed
+beside its goal, with the median CPU time of the process (user + system) — on a busy
+machine the wall time grows while the CPU time stays, so the two tell load from work. The
+first line says the load average and whether Python may write bytecode (with
+``PYTHONDONTWRITEBYTECODE`` set, stolik's own modules are compiled again on every run).
+The record is a seeded simulated series (``stolik simulate --deals 32 --seed 1``); the
+tournament a temporary SQLite file at head, one round started (``sheet add`` enters its
+table's next deal). Run: ``.venv/bin/python benchmarks/bench_cli.py`` (``--strict``: exit
+status 1 when a goal is missed).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,15 +34,22 @@ def stolik_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "stolik"]
 
 
-def run(argv: Sequence[str], env: dict[str, str], cwd: Path) -> float:
-    """Seconds one whole process took; a failing command stops the benchmark."""
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def run(argv: Sequence[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """Seconds one whole process took, wall and CPU; a failing command stops the
+    benchmark."""
+    cpu = _cpu()
     start = time.perf_counter()
     done = subprocess.run(list(argv), env=env, cwd=cwd, capture_output=True, check=False)
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"bench_cli: {' '.join(argv[1:])} failed "
                          f"({done.returncode}): {done.stderr.decode(errors='replace')}")
-    return seconds
+    return seconds, _cpu() - cpu
 
 
 def main() -> int:
@@ -74,17 +87,22 @@ def main() -> int:
                       "declarer=1", "points=61"]),
         ]
         missed = []
-        print(f"{' '.join(stolik)} — median of {args.runs} runs, each a whole process")
+        bytecode = "not written (PYTHONDONTWRITEBYTECODE)" if os.environ.get(
+            "PYTHONDONTWRITEBYTECODE") else "written and reused"
+        print(f"{' '.join(stolik)} — median of {args.runs} runs, each a whole process; "
+              f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; bytecode "
+              f"{bytecode}")
         for label, goal, argv in cases:
             run(argv(), env, cwd)  # warm-up
-            times = [run(argv(), env, cwd) for _ in range(args.runs)]
+            runs = [run(argv(), env, cwd) for _ in range(args.runs)]
+            times = [wall for wall, _cpu in runs]
             median = statistics.median(times)
             ok = median <= goal
             if not ok:
                 missed.append(label)
             print(f"{label:<30} median {median:5.2f} s  (min {min(times):.2f}, max "
-                  f"{max(times):.2f})  goal ≤ {goal:.1f} s  {'ok' if ok else 'MISSED'}",
-                  flush=True)
+                  f"{max(times):.2f}; CPU {statistics.median(c for _w, c in runs):.2f} s)  "
+                  f"goal ≤ {goal:.1f} s  {'ok' if ok else 'MISSED'}", flush=True)
     if missed:
         print("missed: " + ", ".join(missed))
     return 1 if missed and args.strict else 0

@@ -25,7 +25,7 @@ from stolik.tournament.tables import audit_t, deal_t
 
 NOT_LOADED = ("sqlalchemy.orm", "alembic", "stolik.tournament.orm", "stolik.tournament.store",
               "stolik.tournament.seating", "stolik.tournament.file", "stolik.db.base",
-              "stolik.web", "fastapi", "numba", "stolik.solver")
+              "stolik.web", "rich", "fastapi", "numba", "stolik.solver")
 """Modules ``tournament new`` and ``sheet add`` must not import."""
 
 _PROBE = """

@@ -15,16 +15,18 @@ import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.table import Table
-from rich.text import Text
 
 from stolik.errors import StolikError, one_line
 from stolik.games.baska.ruleset import Ruleset, available_rulesets, load_ruleset
+
+# Rich is imported when a console or a table is made: a command that prints one line
+# (``tournament sheet add``) never loads it (issue 9.5).
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.table import Table
 
 EXIT_USER_ERROR = 1
 """Exit status for bad input (usage errors keep Typer's 2)."""
@@ -63,6 +65,8 @@ DbOption = Annotated[str | None, typer.Option(
 def stdout_console(*, width: int = TEXT_WIDTH) -> Console:
     """A console on the current stdout (looked up now, so test runners can capture it).
     Off a terminal it is ``width`` columns wide (Rich would assume 80)."""
+    from rich.console import Console
+
     console = Console(file=sys.stdout, highlight=False)
     if not console.is_terminal:
         console = Console(file=sys.stdout, highlight=False, width=width)
@@ -71,12 +75,17 @@ def stdout_console(*, width: int = TEXT_WIDTH) -> Console:
 
 def stderr_console() -> Console:
     """A console on the current stderr (progress bars and warnings)."""
+    from rich.console import Console
+
     return Console(file=sys.stderr, highlight=False)
 
 
 def new_table(ascii: bool = False, **options: Any) -> Table:
     """A table in the house style: a rule under the header (``+-|`` borders with
     ``--ascii``), bold headers."""
+    from rich import box
+    from rich.table import Table
+
     options.setdefault("header_style", "bold")
     options.setdefault("padding", (0, 1))
     return Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=ascii, **options)
@@ -131,6 +140,8 @@ class Para:
         self.style = style
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.text import Text
+
         width = min(options.max_width, PARA_WIDTH)
         pad = " " * self.indent
         for line in textwrap.wrap(self.text, width=width, initial_indent=pad,

@@ -18,9 +18,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
 
 from stolik.cli.common import (
     WIDE,
@@ -51,6 +48,8 @@ from stolik.tournament.sheet import engine_line, parse_line, settle_sheet
 from stolik.tournament.store_core import DealInfo, StoreError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from stolik.games.baska.scoring import DealResult
 
 # ``sheet add`` and ``sheet record`` write with Core (:mod:`stolik.tournament.store_core`,
@@ -108,6 +107,9 @@ def _flags(d: DealInfo, confirm: bool) -> str:
 def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
                        d: Database, *, ascii: bool = False) -> None:
     """Print one table's score sheet and its result."""
+    from rich.markup import escape
+    from rich.text import Text
+
     from stolik.cli.sheet import declarer_text
     from stolik.games.baska.words import game_name, note_text
     from stolik.tournament import store
