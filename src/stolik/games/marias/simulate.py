@@ -70,6 +70,9 @@ _KO = tuple((1 << (8 * s + 2)) | (1 << (8 * s + 3)) for s in range(4))  # K + O 
 _SEVEN = tuple(1 << (8 * s + 7) for s in range(4))
 
 
+_NEXT3 = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+
+
 def _marriages(hand: int) -> list[int]:
     return [s for s in range(4) if hand & _KO[s] == _KO[s]]
 
@@ -140,6 +143,7 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                 m |= 1 << c
             hands[s] = m
         initial = tuple(hands)
+        mars = [_marriages(h) for h in hands]
         ch = (dealer + 1) % 4
         bid: list[tuple[int, str]] = []
         # ---- choice (MARIAS §4.1): one of the first four, another card of its suit called
@@ -154,7 +158,7 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
         for i in (1, 2, 3, 0):
             s = (ch + i) % 4
             opts = 3 - claim if claims else 1  # dobry, then the claims above the current one
-            pick = int(rand() * opts)
+            pick = int(rand() * opts) if opts > 1 else 0
             if pick:
                 claim += pick
                 claimant = s
@@ -180,7 +184,7 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
             if h & ko == ko and soloist < 0:
                 gopts = ["sto"]
                 povinna = True
-            elif not rs.voluntary_sto_needs_marriage or _marriages(h):
+            elif not rs.voluntary_sto_needs_marriage or mars[ch]:
                 gopts = ["hra", "sto"]
             else:
                 gopts = ["hra"]
@@ -240,7 +244,7 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                     if (lv == 0 and sd != owner) or (lv > 0 and sd != last[comp]):
                         opts_f.append((comp, lv + 1))
                 if (rs.sto_proti and trump != NO_TRUMPS and sd and proti_by < 0
-                        and not spoke >> s & 1 and _marriages(initial[s])):
+                        and not spoke >> s & 1 and mars[s]):
                     opts_f.append((3, 0))
             spoke |= 1 << s
             comp, lv = opts_f[int(rand() * len(opts_f))]
@@ -269,10 +273,12 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
             beats = beats_all[trump]
             higher = higher_all[trump]
             tmask = TRUMP_MASKS[trump]
+            tbits = _BITS[trump] if trump != NO_TRUMPS else _B0
+            tshift = 8 * trump
+            seven_card = 8 * trump + 7 if trump != NO_TRUMPS else -1
             keep7 = _SEVEN[trump] if sedma_by >= 0 else 0
             for t in range(8):
                 s = leader
-                win_seat = s
                 hand = hands[s]
                 allowed = hand
                 if keep7 and s == sedma_by and t < 7 and allowed != keep7:
@@ -280,46 +286,50 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                 cs = _B0[allowed & 255] + _B1[allowed >> 8 & 255] + \
                     _B2[allowed >> 16 & 255] + _B3[allowed >> 24]
                 c = cs[int(rand() * len(cs))]
-                hands[s] = hand & ~(1 << c)
-                led = c
+                hands[s] = hand ^ (1 << c)
+                if c == seven_card and t == 7:
+                    last_seven = s
+                led = c >> 3
                 win = c
+                win_seat = s
                 gained = points[c]
                 if keep:
                     plays.append((s, c))
-                lsuit = suit_masks[c >> 3]
-                for _ in (1, 2, 3):
-                    s = (s + 1) % 4
+                lsuit = suit_masks[led]
+                lbits = _BITS[led]
+                lshift = 8 * led
+                for s in _NEXT3[leader]:
                     hand = hands[s]
                     follow = hand & lsuit
                     if follow:
-                        allowed = ((follow & higher[win]) or follow) if win >> 3 == led >> 3 \
+                        allowed = ((follow & higher[win]) or follow) if win >> 3 == led \
                             else follow
+                        if keep7 and s == sedma_by and t < 7 and allowed != keep7:
+                            allowed &= ~keep7
+                        cs = lbits[allowed >> lshift & 255]
                     else:
                         tr = hand & tmask
                         if tr:
                             allowed = ((tr & higher[win]) or tr) if win >> 3 == trump else tr
+                            if keep7 and s == sedma_by and t < 7 and allowed != keep7:
+                                allowed &= ~keep7
+                            cs = tbits[allowed >> tshift & 255]
                         else:
-                            allowed = hand
-                    if keep7 and s == sedma_by and t < 7 and allowed & keep7 \
-                            and allowed != keep7:
-                        allowed &= ~keep7
-                    cs = _B0[allowed & 255] + _B1[allowed >> 8 & 255] + \
-                        _B2[allowed >> 16 & 255] + _B3[allowed >> 24]
+                            cs = _B0[hand & 255] + _B1[hand >> 8 & 255] + \
+                                _B2[hand >> 16 & 255] + _B3[hand >> 24]
                     c = cs[int(rand() * len(cs))]
-                    hands[s] = hand & ~(1 << c)
+                    hands[s] = hand ^ (1 << c)
                     gained += points[c]
                     if keep:
                         plays.append((s, c))
                     if beats[win] >> c & 1:
                         win, win_seat = c, s
-                    if t == 7 and trump != NO_TRUMPS and c == 8 * trump + 7:
+                    if c == seven_card and t == 7:
                         last_seven = s
                 if t == 7:
                     gained += 10
-                    if trump != NO_TRUMPS and led == 8 * trump + 7:
-                        last_seven = leader
                     if last_seven >= 0:
-                        seven_won = win == 8 * trump + 7
+                        seven_won = win == seven_card
                         sedma_won = seven_won and last_seven == sedma_by
                 pts[win_seat] += gained
                 tricks[win_seat] += 1
@@ -336,7 +346,7 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
         mar: tuple[list[int], list[int]] = ([], [])
         if trump != NO_TRUMPS:
             for st in range(4):
-                for su in _marriages(initial[st]):
+                for su in mars[st]:
                     mar[side[st]].append(40 if su == trump else 20)
             mar[0].sort(reverse=True)
             mar[1].sort(reverse=True)

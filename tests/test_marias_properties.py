@@ -1,0 +1,147 @@
+"""Properties of the Mariáš engine over random deals (issue 10 §4; MARIAS §2–§6, §11):
+money sums to zero, 90 card points plus marriages, a legal move always exists, simulated
+records replay to the same money, records round trip, and no view holds another seat's
+unplayed card or the partner's identity before it is shown."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stolik.games.marias.deck import TOTAL_POINTS, cards_of, marriages_in
+from stolik.games.marias.play import NO_TRUMPS
+from stolik.games.marias.record import dumps_record, parse_record, record_of, replay, series_record
+from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.simulate import simulate
+from stolik.games.marias.state import Deal
+from stolik.records import loads_document
+
+RS = load_ruleset("ctyrka")
+PROPS = settings(max_examples=60, deadline=None, derandomize=True)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def check_views(d: Deal) -> None:
+    """No view holds another seat's unplayed card or the partner before he is shown."""
+    p = d.pos
+    holder = p.partner if p.partner >= 0 else (d.chooser if p.soloist == d.chooser else -1)
+    for seat in range(4):
+        v = d.view(seat)
+        own = d.first_four[seat] if p.phase == "choice" else p.hands[seat]
+        assert set(v.hand) == set(cards_of(own))
+        if seat != d.chooser:
+            assert v.trump_card is None
+            assert all(text.count("=") < 2 or len(text.split()[0]) == len("trump=H")
+                       for s, text in v.calls if s == d.chooser)
+        if v.open_hands is not None:  # open betl only, from the second trick (seed §7)
+            assert p.game == "betl" and p.history
+        if holder < 0 or p.phase == "done" or p.trump == NO_TRUMPS or p.shown == 0b1111:
+            continue
+        if v.partner is not None and seat != holder and not p.shown >> holder & 1:
+            # known only by elimination: every other candidate showed himself a defender
+            others = [s for s in range(4) if s not in (seat, d.chooser)]
+            unshown = [s for s in others if not (p.shown >> s & 1 and d.side(s) == 1)]
+            partner_elsewhere = any(p.shown >> s & 1 and d.side(s) == 0 for s in others)
+            chooser_possible = seat != d.chooser and not partner_elsewhere
+            assert len(unshown) + chooser_possible == 1, (seat, holder, p.shown)
+
+
+def play_out(seed: int, dealer: int, *, views: bool = False) -> Deal:
+    rng = random.Random(seed)
+    d = Deal.random(RS, dealer, rng)
+    while not d.is_over:
+        moves = d.legal_moves()
+        assert moves, f"no legal move in the {d.phase}"  # a legal move always exists
+        if views:
+            check_views(d)
+        d.move(rng.choice(moves))
+    return d
+
+
+def approving(seed: int, dealer: int) -> Deal:
+    """A random deal in which everybody approves: a trump game to the last trick."""
+    rng = random.Random(seed)
+    d = Deal.random(RS, dealer, rng)
+    while not d.is_over:
+        moves = d.legal_moves()
+        assert moves
+        if d.phase == "approval" and any(getattr(m, "word", "") == "dobry" for m in moves):
+            moves = [m for m in moves if getattr(m, "word", "") == "dobry"]
+        d.move(rng.choice(moves))
+    return d
+
+
+@PROPS
+@given(seed=seeds, dealer=st.integers(0, 3))
+def test_money_sums_to_zero_and_a_move_always_exists(seed: int, dealer: int) -> None:
+    """MARIAS §6: money only changes hands; at most the cap between two players."""
+    for d in (play_out(seed, dealer), approving(seed, dealer)):
+        payouts = d.result().payouts
+        assert sum(payouts) == 0
+        assert all(abs(x) <= 3 * RS.cap for x in payouts)
+
+
+@PROPS
+@given(seed=seeds, dealer=st.integers(0, 3))
+def test_ninety_card_points_plus_marriages(seed: int, dealer: int) -> None:
+    """MARIAS §2: 90 card points in a deal played out; marriages 20, or 40 in trumps."""
+    d = approving(seed, dealer)
+    s = d.settlement()
+    if s.end != "played":
+        return
+    assert sum(s.points) == TOTAL_POINTS
+    held = sorted(40 if suit == s.trump else 20
+                  for h in d.initial_hands for suit in marriages_in(h))
+    assert sorted(s.marriages[0] + s.marriages[1]) == held
+    announced = sorted(40 if suit == s.trump else 20 for _, suit in d.pos.marriages)
+    assert announced == held  # every pair held is announced when first played
+
+
+@PROPS
+@given(seed=seeds, dealer=st.integers(0, 3))
+def test_no_view_leaks(seed: int, dealer: int) -> None:
+    """MARIAS §2–§4: hidden information is sacred."""
+    play_out(seed, dealer, views=True)
+    rng = random.Random(seed)
+    d = Deal.random(RS, dealer, rng)
+    while not d.is_over:
+        check_views(d)
+        moves = d.legal_moves()
+        if d.phase == "approval":
+            moves = [m for m in moves if getattr(m, "word", "") == "dobry"] or moves
+        d.move(rng.choice(moves))
+
+
+@PROPS
+@given(seed=seeds, claims=st.booleans())
+def test_simulated_records_replay_to_the_same_money(seed: int, claims: bool) -> None:
+    """MARIAS §11: the fast kernel's records replay through the engine to its money."""
+    r = simulate(RS, 8, seed=seed, first_dealer=seed % 4, claims=claims)
+    result = replay(series_record(RS, r.records))
+    assert [x.payouts for x in result.results] == list(r.payouts)
+
+
+@PROPS
+@given(seed=seeds, dealer=st.integers(0, 3), fmt=st.sampled_from(["toml", "json"]))
+def test_engine_records_round_trip(seed: int, dealer: int, fmt: str) -> None:
+    """MARIAS §11: a record of any deal round-trips exactly and replays to its money."""
+    d = play_out(seed, dealer)
+    rec = series_record(RS, [record_of(d)])
+    text = dumps_record(rec, fmt)
+    again = parse_record(loads_document(text, fmt))
+    assert again == rec and dumps_record(again, fmt) == text
+    assert replay(again).totals == d.result().payouts
+
+
+@PROPS
+@given(seed=seeds)
+def test_undo_restores_every_step(seed: int) -> None:
+    """Undo takes back each move; clone is independent."""
+    d = play_out(seed, seed % 4)
+    c = d.clone()
+    n = len(d.log)
+    while c.log:
+        c.undo()
+    assert c.phase == "choice" and len(d.log) == n and d.is_over
