@@ -66,13 +66,13 @@ DB_COMMANDS = {
 
 _FILES = "stolik.cli.tournament_report"
 COMMANDS = {
-    **DB_COMMANDS,
     "report": LazyCommand(_FILES, "report_command", "Score a tournament file: players (place "
                           "points, then table points), teams (best 4), each round's tables, "
                           "and the events (late, left, excluded, sitting out; RULES §10)."),
     "season": LazyCommand(_FILES, "season_command", "Season standings: tournaments summed, "
                           "individual and team; a player seated during a yellow-card ban "
                           "(three tournaments, seed 000 §7t) is refused."),
+    **DB_COMMANDS,
 }
 """Every ``stolik tournament`` command, imported only when it runs: ``tournament new``
 loads neither the scoring of files nor the ORM (issue 9.5)."""
