@@ -23,6 +23,15 @@ at ``COMMIT`` with its default ``synchronous_commit=on``.
 ...     s.execute(text("select x from t")).scalar_one()
 1
 
+The same with Core alone (no ``sqlalchemy.orm`` loaded — ``stolik tournament new`` and
+``sheet add`` write this way):
+
+>>> with db.begin() as conn:
+...     _ = conn.execute(text("insert into t values (2)"))
+>>> with db.connect() as conn:
+...     conn.execute(text("select count(*) from t")).scalar_one()
+2
+
 A file gets the write-ahead log and a synced commit (``synchronous`` 2 is ``FULL``):
 
 >>> import tempfile, os
