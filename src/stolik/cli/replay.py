@@ -1,13 +1,17 @@
-"""``stolik replay`` and ``stolik check``: a deal record (RULES §11), replayed and scored.
+"""``stolik replay`` and ``stolik check``: a deal record (RULES §11, MARIAS §11), replayed
+and scored.
 
-Every call and card is checked against the ruleset; the first broken rule is reported as
-one line naming the file, the deal, the entry and the RULES section, with exit status 1.
+The record's ``game`` key (none: Baśka) picks the game through the registry
+(:mod:`stolik.games`); its record module reads and replays it. Every call and card is
+checked against the ruleset; the first broken rule is reported as one line naming the
+file, the deal, the entry and the rule, with exit status 1.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -19,14 +23,39 @@ from stolik.cli.common import (
     stdout_console,
     user_errors,
 )
-from stolik.cli.sheet import render_sheet
-from stolik.games.baska.record import load_record, replay
+from stolik.errors import RecordError, StolikError
+from stolik.games import DEFAULT_GAME, GameSpec, UnknownGame, game_of_document
+from stolik.games.baska.ruleset import Ruleset
+from stolik.records import load_document
 
 FileArgument = Annotated[
     str,
     typer.Argument(metavar="FILE", help="A deal record: TOML, or JSON (RULES §11).",
                    show_default=False),
 ]
+
+
+def _replay_file(file: str, ruleset: Ruleset | None) -> tuple[GameSpec, Any]:
+    """Read ``file``, find its game, replay it: the game and the replayed series."""
+    doc = load_document(file)
+    try:
+        spec = game_of_document(doc)
+    except UnknownGame as e:
+        raise RecordError(f"{e} (RULES §11)", source=file) from None
+    module = importlib.import_module(f"{spec.package}.record")
+    try:
+        if spec.id == DEFAULT_GAME:
+            record = module.parse_record(doc, ruleset=ruleset, source=file)
+        elif ruleset is not None:
+            raise RecordError(f"--ruleset replays only a {DEFAULT_GAME} record under "
+                              f"another ruleset; this is a {spec.id} record", source=file)
+        else:
+            record = module.parse_record(doc, source=file)
+        return spec, module.replay(record)
+    except RecordError as e:
+        raise e if e.source else e.with_source(file) from None
+    except StolikError as e:
+        raise RecordError(str(e), source=file) from None
 
 
 def replay_command(
@@ -44,14 +73,20 @@ def replay_command(
     rekontra, …), multiplier, card points (oczka) and tricks (bitki) by seat, the winners,
     each player's payout and running total; bok-runda deals are marked B. Then the totals
     and place points. --ruleset replays the record under another ruleset than its own.
+
+    A Mariáš record (game = "marias", MARIAS §11) prints its sheet in Kč: the game and
+    trumps, the choosing side, each component settled and each player's money.
     """
     with user_errors():
         rs = load_rs(ruleset) if ruleset is not None else None
-        series = replay(load_record(file, ruleset=rs))
+        spec, series = _replay_file(file, rs)
         if as_json:
             typer.echo(json.dumps(series.to_json(), ensure_ascii=False, indent=1))
             return
-        render_sheet(series, stdout_console(width=WIDE), ascii=ascii)
+        # Baśka's sheet is still the CLI's own; another game brings its sheet module.
+        sheet = "stolik.cli.sheet" if spec.id == DEFAULT_GAME else f"{spec.package}.sheet"
+        importlib.import_module(sheet).render_sheet(series, stdout_console(width=WIDE),
+                                                    ascii=ascii)
 
 
 def check_command(
@@ -70,7 +105,7 @@ def check_command(
     for file in files:
         try:
             with user_errors():
-                series = replay(load_record(file, ruleset=rs))
+                _, series = _replay_file(file, rs)
                 n = len(series.results)
                 typer.echo(f"{file}: ok, {n} deal{'s' if n != 1 else ''}")
         except typer.Exit:

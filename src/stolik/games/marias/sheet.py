@@ -1,0 +1,81 @@
+"""A replayed Mariáš record as a score sheet in the terminal (``stolik replay``, MARIAS §9):
+one row per deal with the dealer, the game and its trumps, the choosing side, each component
+settled (MARIAS §6) and each player's money for the deal beside his running total, in Kč;
+then the totals. Seats are counted 1–4, as people count them (records keep 0–3).
+
+>>> from rich.console import Console
+>>> from stolik.games.marias.record import loads_document, parse_record, replay
+>>> text = '''
+... game = "marias"
+... ruleset = "ctyrka"
+... [[deal]]
+... dealer = 3
+... hands = ["7A AA KA OA KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
+...          "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"]
+... choice = "0 trump=7A call=TA"
+... bidding = ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto", "1 pass", "2 pass",
+...            "3 pass", "0 pass"]
+... renonc = { seat = 2, kind = "looked at a trick" }
+... '''
+>>> import io
+>>> console = Console(file=io.StringIO(), width=120, color_system=None)
+>>> render_sheet(replay(parse_record(loads_document(text, "toml"))), console, ascii=True)
+>>> out = console.file.getvalue()
+>>> "[ctyrka]" in out, "-12,60 / -12,60" in out, "sto A (renonc)" in out
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from stolik.games.marias.deck import SUIT_PICTURES, SUITS
+from stolik.games.marias.record import SeriesResult
+from stolik.games.marias.ruleset import kc
+from stolik.games.marias.scoring import DealResult
+
+
+def _who(players: tuple[str, ...] | None, seat: int) -> str:
+    return escape(players[seat]) if players else str(seat + 1)
+
+
+def _game(result: DealResult, ascii: bool) -> str:
+    s = result.settlement
+    trumps = ""
+    if 0 <= s.trump < 4:
+        trumps = " " + (SUITS[s.trump] if ascii else SUIT_PICTURES[s.trump])
+    end = {"no-re": " (bez re)", "renonc": " (renonc)", "claim": " (složeno)"}.get(s.end, "")
+    return f"{s.game}{trumps}{end}"
+
+
+def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False) -> None:
+    """Print the sheet of ``series``."""
+    rec = series.record
+    players = rec.players
+    table = Table(title=escape(f"{rec.ruleset.name} [{rec.ruleset.id}]"), header_style="bold",
+                  pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("rozdává")
+    table.add_column("hra")
+    table.add_column("volí")
+    table.add_column("složky (Kč)")
+    for s in range(4):
+        table.add_column(_who(players, s), justify="right")
+    running = [0, 0, 0, 0]
+    for number, (deal, result) in enumerate(zip(rec.deals, series.results, strict=True), 1):
+        side = "+".join(_who(players, s) for s in result.settlement.side)
+        parts = escape("; ".join(f"{n} {'+' if a >= 0 else ''}{kc(a)}"
+                                 for n, a in result.lines))
+        if result.capped:
+            parts += " (strop)"
+        cells = []
+        for s in range(4):
+            running[s] += result.payouts[s]
+            cells.append(f"{kc(result.payouts[s])} / {kc(running[s])}")
+        table.add_row(str(number), _who(players, deal.dealer), _game(result, ascii), side,
+                      parts, *cells)
+    table.add_section()
+    table.add_row("", "", "", "", "celkem", *(kc(t) for t in series.totals))
+    console.print(table)

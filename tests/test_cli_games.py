@@ -1,0 +1,90 @@
+"""``stolik replay`` and ``stolik check`` find a record's game through the registry
+(issue 10 §1): a Mariáš record (MARIAS §11) is replayed by Mariáš's engine and printed as
+its sheet in Kč; a Baśka record (no ``game`` key, RULES §11) as before; a broken record
+of either game, or a record of no game, is one line naming the file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from stolik.cli import app
+
+runner = CliRunner()
+
+MARIAS = '''game = "marias"
+ruleset = "ctyrka"
+players = ["Ála", "Bóža", "Cyril", "Dáša"]
+
+[[deal]]
+dealer = 3
+hands = ["7A AA KA OA KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
+         "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"]
+choice = "0 trump=7A call=TA"
+bidding = ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto", "1 pass", "2 pass",
+           "3 pass", "0 pass"]
+renonc = { seat = 2, kind = "looked at a trick" }
+'''
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _file(tmp_path: Path, text: str, name: str = "deal.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_replay_prints_a_marias_sheet_in_kc(tmp_path: Path) -> None:
+    """MARIAS §8: a renonc during a sto costs its offender 1 Kč + the sto at 130, to each
+    other player; the sheet names the players and gives money in Kč."""
+    code, out, err = run("replay", _file(tmp_path, MARIAS), "--ascii")
+    assert code == 0, err
+    assert "Cyril" in out and "-12,60" in out and "4,20" in out and "renonc" in out
+
+
+def test_replay_json_of_a_marias_record(tmp_path: Path) -> None:
+    code, out, err = run("replay", _file(tmp_path, MARIAS), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "marias" and data["totals"] == [420, 420, -1260, 420]
+
+
+def test_check_reads_records_of_both_games(tmp_path: Path) -> None:
+    baska = Path(__file__).parent / "data" / "examples" / "plain-bez-bitki.toml"
+    code, out, err = run("check", _file(tmp_path, MARIAS), baska)
+    assert code == 0, err
+    assert out.count(": ok, 1 deal") == 2
+
+
+def _one_line_error(*args: str | Path) -> str:
+    code, out, err = run(*args)
+    assert code == 1, (code, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("stolik: "), err
+    return lines[0]
+
+
+def test_a_broken_marias_record_is_one_line_naming_file_deal_and_entry(
+        tmp_path: Path) -> None:
+    """MARIAS §11: the first broken entry, named with the file and the deal."""
+    broken = MARIAS.replace('"0 sto"', '"0 durch"')
+    line = _one_line_error("check", _file(tmp_path, broken, "bad.toml"))
+    assert "bad.toml" in line and "deal 1" in line
+
+
+def test_a_record_of_no_known_game_is_refused(tmp_path: Path) -> None:
+    line = _one_line_error("replay", _file(tmp_path, MARIAS.replace('"marias"', '"whist"')))
+    assert "deal.toml" in line and "no game 'whist'" in line
+
+
+def test_ruleset_override_is_for_baska_records_only(tmp_path: Path) -> None:
+    line = _one_line_error("replay", _file(tmp_path, MARIAS), "--ruleset", "linia")
+    assert "this is a marias record" in line
