@@ -24,28 +24,40 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def check_views(d: Deal) -> None:
-    """No view holds another seat's unplayed card or the partner before he is shown."""
+    """No view holds another seat's unplayed card or the partner before he is shown: the
+    called card's holder is known to another seat only once he announced, raised or played
+    the called card, or when the public calls leave one seat who can hold it."""
     p = d.pos
     holder = p.partner if p.partner >= 0 else (d.chooser if p.soloist == d.chooser else -1)
+    speakers: set[int] = set()
+    called_played = False
+    for op in d.log:
+        if op.kind == "call" and op.call is not None and op.seat != d.chooser \
+                and op.call.word not in ("nic", "pass", "dobry", "choose"):
+            speakers.add(op.seat)
+        if op.kind == "card" and op.card == p.called:
+            called_played = True
     for seat in range(4):
         v = d.view(seat)
         own = d.first_four[seat] if p.phase == "choice" else p.hands[seat]
         assert set(v.hand) == set(cards_of(own))
         if seat != d.chooser:
             assert v.trump_card is None
-            assert all(text.count("=") < 2 or len(text.split()[0]) == len("trump=H")
-                       for s, text in v.calls if s == d.chooser)
+            assert all(len(text.split()[0]) == len("trump=H") for s, text in v.calls
+                       if s == d.chooser and text.startswith("trump="))
         if v.open_hands is not None:  # open betl only, from the second trick (seed §7)
             assert p.game == "betl" and p.history
         if holder < 0 or p.phase == "done" or p.trump == NO_TRUMPS or p.shown == 0b1111:
             continue
-        if v.partner is not None and seat != holder and not p.shown >> holder & 1:
-            # known only by elimination: every other candidate showed himself a defender
+        revealed = called_played or (holder != d.chooser and holder in speakers)
+        if seat == holder or revealed:
+            continue
+        if v.partner is not None or v.soloist is not None:
             others = [s for s in range(4) if s not in (seat, d.chooser)]
-            unshown = [s for s in others if not (p.shown >> s & 1 and d.side(s) == 1)]
-            partner_elsewhere = any(p.shown >> s & 1 and d.side(s) == 0 for s in others)
-            chooser_possible = seat != d.chooser and not partner_elsewhere
-            assert len(unshown) + chooser_possible == 1, (seat, holder, p.shown)
+            candidates = [s for s in others if not (s in speakers and d.side(s) == 1)]
+            if seat != d.chooser:
+                candidates.append(d.chooser)  # he may be playing sám
+            assert len(candidates) == 1, (seat, holder, speakers)
 
 
 def play_out(seed: int, dealer: int, *, views: bool = False) -> Deal:

@@ -147,3 +147,13 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as e:
         load_record(path)
     assert str(e.value).startswith(f"{path}: deal 1: ")
+
+
+def test_paper_renonc_for_a_mandatory_sto_not_announced() -> None:
+    """MARIAS §4.3: not announcing a mandatory sto is a renonc, recorded from paper: the
+    bidding stops where it happened."""
+    d = doc(hands=["7A AA 8H 9H KH OH TL AL", "AH TH UL 9L 8L 7L 7H UH",
+                   "KL OL AB TB KB OB UB 9B", "TA KA OA UA 9A 8A 8B 7B"],
+            bidding=["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 hra"],
+            renonc={"seat": 3, "kind": "povinná sto not announced"})
+    assert replay(parse_record(d)).totals == (120, 120, 120, -360)  # 1 Kč + the hra 0,20

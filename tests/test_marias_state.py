@@ -430,3 +430,18 @@ def test_random_deals_always_have_a_move_and_settle() -> None:
             assert moves
             d.move(rng.choice(moves))
         assert sum(d.result().payouts) == 0
+
+
+def test_choosers_re_does_not_tell_sam() -> None:
+    """MARIAS §4.1: sám is told to nobody — the chooser's own raise shows nothing new."""
+    d = deal(L1, ["trump=7A call=KA", *APPROVED, "hra", *QUIET, "flek hra", "pass", "pass",
+                  "re hra"])
+    assert d.soloist == 0
+    assert all(d.view(s).soloist is None and d.view(s).partner is None for s in (2, 3))
+    assert d.view(2).sides == (0, 1, 1, None)  # seat 1 showed himself by his flek
+
+
+def test_sam_shown_when_the_called_card_is_played() -> None:
+    """MARIAS §4.1: playing the called card shows its holder."""
+    d = deal(L1, ["trump=7A call=KA", *APPROVED, "hra", *QUIET, *PASSES, "KA"])
+    assert all(d.view(s).soloist == 0 and d.view(s).sides == (0, 1, 1, 1) for s in range(4))

@@ -243,7 +243,8 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
         raise _fail(f"{where}, choice", str(e)) from None
     entries = list(rec.bidding)
     i = 0
-    while i < len(entries) or deal.phase == "announce":
+    ended = rec.renonc is not None or rec.claim is not None
+    while i < len(entries) or (deal.phase == "announce" and not ended):
         if deal.phase in ("play", "done"):
             raise _fail(f"{where}, bidding entry {i + 1}",
                         f"{entries[i][1]!r} after the bidding is over (MARIAS §4)")

@@ -512,7 +512,9 @@ class Deal:
             if p.passes + 1 < 4:
                 return _replace(p, passes=p.passes + 1, spoke=spoke, to_act=nxt)
             return self._start_play(_replace(p, passes=4, spoke=spoke))
-        shown = p.shown | (1 << seat)  # a raise shows the raiser's side (MARIAS §4.4)
+        # A raise shows the raiser's side (MARIAS §4.4); the chooser's side is always known,
+        # and his raise must not tell whether he plays sám.
+        shown = p.shown | (1 << seat) if seat != self.chooser else p.shown
         if c.word == "sto-proti":
             return _replace(p, proti_by=seat, passes=0, spoke=spoke, shown=shown, to_act=nxt)
         comp = GAME if c.component == p.game else (SEDMA if c.component == "sedma" else PROTI)
