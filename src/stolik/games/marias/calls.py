@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from stolik.games.marias.deck import ASCII_NAMES
+from stolik.errors import CardError, IllegalMove
+from stolik.games.marias.deck import ASCII_NAMES, parse_card
 
 APPROVAL_WORDS = ("dobry", "betl", "durch", "cerveny-sam")
 """Approval (MARIAS §4.2): ``dobrý`` or a claim; ``cerveny-sam`` only after a forgotten
@@ -76,3 +77,47 @@ class Call:
 PASS = Call("pass")
 NIC = Call("nic")
 DOBRY = Call("dobry")
+
+
+def parse_move(text: str, phase: str, flek_names: Sequence[str]) -> Call | int:
+    """A move as records write it, read in ``phase``: a card (its index) in the play, else a
+    :class:`Call` (MARIAS §11). Whether it is allowed is the state's business.
+
+    >>> parse_move("flek hra", "fleky", ("flek", "re"))
+    Call(word='raise', card=-1, called=-1, sedma=False, component='hra', level=1)
+    >>> parse_move("Hra  Sedma", "announce", ())
+    Call(word='hra', card=-1, called=-1, sedma=True, component='', level=0)
+    >>> parse_move("kontra", "fleky", ("flek",))
+    Traceback (most recent call last):
+    stolik.errors.IllegalMove: unknown call 'kontra': calls are dobry, betl, durch, hra, sto, \
+sedma, pass, sto-proti or a flek level (flek) and a component (MARIAS §11)
+    """
+    words = text.strip().lower().split()
+    if phase == "play":
+        try:
+            return parse_card(text)
+        except CardError as e:
+            raise IllegalMove(f"{e} (MARIAS §1)") from None
+    if not words:
+        raise IllegalMove("an empty call (MARIAS §11)")
+    if phase == "choice":
+        if words == ["forgot"]:
+            return Call("forgot")
+        kv = dict(w.split("=", 1) for w in words if "=" in w)
+        if len(words) == 2 and set(kv) == {"trump", "call"}:
+            try:
+                return Call("choose", card=parse_card(kv["trump"]), called=parse_card(kv["call"]))
+            except CardError as e:
+                raise IllegalMove(f"{e} (MARIAS §4.1)") from None
+        raise IllegalMove(f"cannot read choice {text.strip()!r}: write "
+                          "\"trump=<card> call=<card>\" or \"forgot\" (MARIAS §11)")
+    if len(words) == 1 and words[0] in (*APPROVAL_WORDS, "nic", "pass", "sto-proti", "sedma",
+                                        *GAME_WORDS):
+        return Call(words[0])
+    if len(words) == 2 and words[0] in GAME_WORDS and words[1] == "sedma":
+        return Call(words[0], sedma=True)
+    if len(words) == 2 and words[0] in flek_names:
+        return Call("raise", component=words[1], level=list(flek_names).index(words[0]) + 1)
+    raise IllegalMove(f"unknown call {text.strip()!r}: calls are dobry, betl, durch, hra, sto, "
+                      f"sedma, pass, sto-proti or a flek level ({', '.join(flek_names)}) and a "
+                      "component (MARIAS §11)")

@@ -31,15 +31,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from stolik.errors import CardError, IllegalMove
+from stolik.errors import IllegalMove
 from stolik.games.marias.calls import (
-    APPROVAL_WORDS,
     CLAIM_RANK,
     DOBRY,
     GAME_WORDS,
     NIC,
     PASS,
     Call,
+    parse_move,
 )
 from stolik.games.marias.deck import (
     ACE,
@@ -57,9 +57,9 @@ from stolik.games.marias.deck import (
     cards_of,
     marriage_cards,
     marriages_in,
-    parse_card,
     parse_cards,
 )
+from stolik.games.marias.outcome import settle
 from stolik.games.marias.play import BEATS, NO_TRUMPS, legal
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import DealResult, Settlement, game_price, score
@@ -382,38 +382,7 @@ class Deal:
     def parse_move(self, text: str) -> Move:
         """Read a move as records write it (``trump=7A call=AA``, ``dobry``, ``hra sedma``,
         ``flek hra``, ``pass``, a card such as ``KH``) in the current phase."""
-        p = self._stack[-1]
-        words = text.strip().lower().split()
-        if p.phase == "play":
-            try:
-                return parse_card(text)
-            except CardError as e:
-                raise IllegalMove(f"{e} (MARIAS §1)") from None
-        if not words:
-            raise IllegalMove("an empty call (MARIAS §11)")
-        if p.phase == "choice":
-            if words == ["forgot"]:
-                return Call("forgot")
-            kv = dict(w.split("=", 1) for w in words if "=" in w)
-            if len(words) == 2 and set(kv) == {"trump", "call"}:
-                try:
-                    return Call("choose", card=parse_card(kv["trump"]),
-                                called=parse_card(kv["call"]))
-                except CardError as e:
-                    raise IllegalMove(f"{e} (MARIAS §4.1)") from None
-            raise IllegalMove(f"cannot read choice {text.strip()!r}: write "
-                              "\"trump=<card> call=<card>\" or \"forgot\" (MARIAS §11)")
-        if len(words) == 1 and words[0] in (*APPROVAL_WORDS, "nic", "pass", "sto-proti",
-                                            "sedma", *GAME_WORDS):
-            return Call(words[0])
-        if len(words) == 2 and words[0] in GAME_WORDS and words[1] == "sedma":
-            return Call(words[0], sedma=True)
-        if len(words) == 2 and words[0] in self.rs.flek_names:
-            return Call("raise", component=words[1],
-                        level=self.rs.flek_names.index(words[0]) + 1)
-        raise IllegalMove(f"unknown call {text.strip()!r}: calls are dobry, betl, durch, "
-                          f"hra, sto, sedma, pass, sto-proti or a flek level "
-                          f"({', '.join(self.rs.flek_names)}) and a component (MARIAS §11)")
+        return parse_move(text, self._stack[-1].phase, self.rs.flek_names)
 
     def move(self, m: Move | str) -> None:
         """Make a move (a :class:`Call`, a card index, or its text) for the seat to act."""
@@ -661,48 +630,9 @@ class Deal:
 
     def settlement(self) -> Settlement:
         """What the deal decided (MARIAS §5), for :func:`~stolik.games.marias.scoring.score`."""
-        p = self._stack[-1]
-        if p.phase != "done":
+        if self._stack[-1].phase != "done":
             raise IllegalMove("the deal is not over yet")
-        side = (p.soloist,) if p.soloist >= 0 else tuple(sorted((self.chooser, p.partner)))
-        if p.end == "renonc":
-            return Settlement(game=p.game or p.claim or "hra", trump=p.trump, side=side
-                              if p.game else (self.chooser,), levels=p.levels, end="renonc",
-                              offender=p.offender, renonc_price=self.renonc_price(p))
-        pts = [0, 0]
-        mar: list[list[int]] = [[], []]
-        for s in range(4):
-            pts[self.side(s, p)] += p.points[s]
-        if p.trump != NO_TRUMPS:
-            for s in range(4):  # every pair held is played, hence counted (MARIAS §4.6)
-                for suit in marriages_in(self.initial_hands[s]):
-                    mar[self.side(s, p)].append(40 if suit == p.trump else 20)
-        last_seven, seven_won, sedma_won = -1, False, False
-        if p.trump != NO_TRUMPS and len(p.history) == TRICKS:
-            last = p.history[-1]
-            seven = card(p.trump, SEVEN)
-            if seven in last.cards:
-                last_seven = (last.leader + last.cards.index(seven)) % 4
-                won_card = last.cards[(last.winner - last.leader) % 4]
-                seven_won = won_card == seven
-                sedma_won = seven_won and last_seven == p.sedma_by
-        soloist_tricks = p.tricks[p.soloist] if p.soloist >= 0 else 0
-        povinna = p.game == "sto" and self._povinna(p)
-        return Settlement(
-            game=p.game, trump=p.trump, side=side, levels=p.levels,
-            points=(pts[0], pts[1]),
-            marriages=(tuple(sorted(mar[0], reverse=True)), tuple(sorted(mar[1], reverse=True))),
-            sedma_by=p.sedma_by, sedma_won=sedma_won,
-            last_seven=-1 if p.sedma_by >= 0 else last_seven, seven_won=seven_won,
-            proti=p.proti_by >= 0, povinna=povinna, soloist_tricks=soloist_tricks, end=p.end)
-
-    def _povinna(self, p: _Pos) -> bool:
-        """The sto was mandatory: the čtyřka with the called card's holder, or with the
-        chooser when he does not play alone (seed §6, MARIAS §4.3)."""
-        ctyrka = marriage_cards(p.trump)
-        if p.partner >= 0 and self.initial_hands[p.partner] & ctyrka == ctyrka:
-            return True
-        return p.soloist < 0 and self.initial_hands[self.chooser] & ctyrka == ctyrka
+        return settle(self)
 
     def result(self) -> DealResult:
         """The money of the finished deal (haléř, by seat)."""
