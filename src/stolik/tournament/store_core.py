@@ -521,6 +521,19 @@ def _table_for_entry(ex: Executor, t: TournamentLike, rnd: int, table: int, kind
     return r, tb, deals
 
 
+@dataclass(frozen=True)
+class _DealValues:
+    """A deal as just inserted (what :func:`_deal_info` reads)."""
+
+    number: int
+    kind: str
+    data: dict[str, Any]
+    started_at: datetime.datetime | None
+    entered_by: str
+    entered_at: datetime.datetime
+    confirmed_by: str | None
+
+
 def _append_deals(conn: Connection, t: TournamentLike, r: RoundLike, tb: TableLike,
                   first: int, docs: Sequence[dict[str, Any]], kind: str, who: str,
                   started_at: datetime.datetime | None, now: datetime.datetime
@@ -533,19 +546,6 @@ def _append_deals(conn: Connection, t: TournamentLike, r: RoundLike, tb: TableLi
             table_id=tb.id, number=d.number, kind=d.kind, data=d.data,
             started_at=d.started_at, entered_by=d.entered_by, entered_at=d.entered_at))
     return [_deal_info(t, r, tb, d) for d in added]
-
-
-@dataclass(frozen=True)
-class _DealValues:
-    """A deal as just inserted (what :func:`_deal_info` reads)."""
-
-    number: int
-    kind: str
-    data: dict[str, Any]
-    started_at: datetime.datetime | None
-    entered_by: str
-    entered_at: datetime.datetime
-    confirmed_by: str | None
 
 
 def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str, Any], *,
