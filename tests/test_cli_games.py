@@ -88,3 +88,31 @@ def test_a_record_of_no_known_game_is_refused(tmp_path: Path) -> None:
 def test_ruleset_override_is_for_baska_records_only(tmp_path: Path) -> None:
     line = _one_line_error("replay", _file(tmp_path, MARIAS), "--ruleset", "linia")
     assert "this is a marias record" in line
+
+
+def test_simulate_a_marias_ruleset_summarises_money_in_kc() -> None:
+    """``--ruleset ctyrka`` alone selects Mariáš: its random deals, game counts and money."""
+    code, out, err = run("simulate", "--ruleset", "ctyrka", "-n", "200", "--seed", "5")
+    assert code == 0, err
+    assert "Simulated 200 deals · ctyrka" in out and "durch (slam)" in out and "Kč" in out
+
+
+def test_simulate_marias_json_sums_to_zero() -> None:
+    """MARIAS §6: money sums to zero over the table, deal by deal and so in total."""
+    code, out, err = run("simulate", "-r", "ctyrka", "-n", "300", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "marias" and data["deals"] == 300
+    assert sum(data["totals"]) == 0 and sum(data["games"].values()) == 300
+
+
+def test_simulated_marias_records_replay_to_the_same_money(tmp_path: Path) -> None:
+    """``simulate --out`` writes a record that ``replay`` settles to the same totals."""
+    path = tmp_path / "sim.json"
+    code, _, err = run("simulate", "-r", "ctyrka", "-n", "25", "--seed", "9", "--out", path,
+                       "--json")
+    assert code == 0, err
+    sim = json.loads(run("simulate", "-r", "ctyrka", "-n", "25", "--seed", "9", "--json")[1])
+    code, out, err = run("replay", path, "--json")
+    assert code == 0, err
+    assert json.loads(out)["totals"] == sim["totals"]

@@ -36,6 +36,7 @@ from stolik.games.baska.record import dumps_record, replay, series_record
 from stolik.games.baska.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from stolik.games import GameSpec
     from stolik.games.baska.simulate import SimulationResult
 
 PROGRESS_FROM = 5000
@@ -73,7 +74,8 @@ def simulate_command(
         help="Four player names by seat, for the sheet and the record.")] = None,
     ascii: AsciiOption = False,
 ) -> None:
-    """Simulate a seeded series of Baśka deals played by bots and summarise it.
+    """Simulate a seeded series of Baśka deals played by bots and summarise it (with
+    --ruleset ctyrka: Mariáš čtyřka deals, money in Kč).
 
     The summary gives how often each game was played — zwykła (plain game), cicha (silent
     game), wesele (wedding), gran (solo, only the jacks trump), zoło (solo in the normal
@@ -85,6 +87,12 @@ def simulate_command(
         raise typer.BadParameter("--json and --sheet cannot be combined", param_hint="--sheet")
     names = _player_names(players)
     with user_errors():
+        other = _other_game(ruleset)
+        if other is not None:
+            _simulate_other(other, ruleset or "", deals=deals, seed=seed,
+                            first_dealer=first_dealer, as_json=as_json, out=out, sheet=sheet,
+                            names=names, bots=bots.value, ascii=ascii)
+            return
         rs = load_rs(ruleset)
         n = deals if deals is not None else rs.default_length
         keep = sheet or out is not None
@@ -110,6 +118,56 @@ def simulate_command(
                                f"seed {seed}")
             console.print()
         render_summary(result, console, bots=bots.value, ascii=ascii)
+
+
+def _other_game(ruleset: str | None) -> GameSpec | None:
+    """The game of a shipped ruleset id when it is not Baśka (``--ruleset ctyrka``)."""
+    from stolik.games import DEFAULT_GAME, UnknownGame, game_of_ruleset
+
+    if ruleset is None:
+        return None
+    try:
+        spec = game_of_ruleset(ruleset)
+    except UnknownGame:
+        return None                 # a path, or an id Baśka's loader names as unknown
+    return None if spec.id == DEFAULT_GAME else spec
+
+
+def _simulate_other(spec: GameSpec, ruleset: str, *, deals: int | None, seed: int,
+                    first_dealer: int, as_json: bool, out: str | None, sheet: bool,
+                    names: list[str] | None, bots: str, ascii: bool) -> None:
+    """``simulate`` for another game than Baśka, through its package's ``simulate``,
+    ``record`` and ``sheet`` modules (issue 10 §2: Mariáš's random deals)."""
+    import importlib
+
+    def part(name: str) -> Any:
+        return importlib.import_module(f"{spec.package}.{name}")
+
+    rs = spec.engine().load_ruleset(ruleset)
+    n = deals if deals is not None else OTHER_GAME_DEALS
+    keep = sheet or out is not None
+    result = part("simulate").simulate(rs, n, seed=seed, first_dealer=first_dealer,
+                                       keep_records=keep)
+    records = part("record")
+    record = records.series_record(rs, result.records, names) if keep else None
+    if out is not None and record is not None:
+        fmt = "json" if out.lower().endswith(".json") else "toml"
+        Path(out).write_text(records.dumps_record(record, fmt), encoding="utf-8")
+        typer.echo(f"stolik: wrote {n} deals to {out}", err=True)
+    if as_json:
+        typer.echo(json.dumps(part("sheet").summary_json(result), ensure_ascii=False,
+                              indent=1))
+        return
+    console = stdout_console(width=WIDE if sheet else TEXT_WIDTH)
+    if sheet and record is not None:
+        part("sheet").render_sheet(records.replay(record), console, ascii=ascii)
+        console.print()
+    part("sheet").render_summary(result, console, bots=bots, ascii=ascii)
+
+
+OTHER_GAME_DEALS = 32
+"""Deals simulated by default for a game whose rulesets set no series length (Mariáš
+plays by time, MARIAS §9)."""
 
 
 def _player_names(text: str | None) -> list[str] | None:

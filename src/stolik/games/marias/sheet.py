@@ -1,4 +1,5 @@
-"""A replayed Mariáš record as a score sheet in the terminal (``stolik replay``, MARIAS §9):
+"""A replayed Mariáš record as a score sheet in the terminal (``stolik replay``, MARIAS §9),
+and the summary of a simulation (``stolik simulate --ruleset ctyrka``):
 one row per deal with the dealer, the game and its trumps, the choosing side, each component
 settled (MARIAS §6) and each player's money for the deal beside his running total, in Kč;
 then the totals. Seats are counted 1–4, as people count them (records keep 0–3).
@@ -27,14 +28,19 @@ then the totals. Seats are counted 1–4, as people count them (records keep 0�
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from stolik.games.marias.deck import SUIT_PICTURES, SUITS
 from stolik.games.marias.record import SeriesResult
 from stolik.games.marias.ruleset import kc
 from stolik.games.marias.scoring import DealResult
+from stolik.games.marias.simulate import SimulationResult
 
 
 def _who(players: tuple[str, ...] | None, seat: int) -> str:
@@ -79,3 +85,60 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False)
     table.add_section()
     table.add_row("", "", "", "", "celkem", *(kc(t) for t in series.totals))
     console.print(table)
+
+
+def summary_json(result: SimulationResult) -> dict[str, Any]:
+    """The ``stolik simulate --json`` form of a Mariáš simulation (money in haléř)."""
+    n = result.deals
+    return {
+        "game": "marias",
+        "ruleset": result.ruleset.id,
+        "seed": result.seed,
+        "deals": n,
+        "seconds": result.seconds,
+        "deals_per_second": result.deals_per_second,
+        "games": dict(result.games),
+        "mean_payout": [t / n if n else 0.0 for t in result.totals],
+        "totals": list(result.totals),
+    }
+
+
+GAME_LABELS = {"hra": "hra (the game)", "sto": "sto (the hundred)", "betl": "betl (misère)",
+               "durch": "durch (slam)", "no-re": "hra bez re (not played: flek without re)"}
+"""What ``stolik simulate`` calls each game it counts (MARIAS §4, §5)."""
+
+
+def render_summary(result: SimulationResult, console: Console, *, bots: str,
+                   ascii: bool = False) -> None:
+    """Game frequencies, money per seat (Kč) and the speed of a Mariáš simulation.
+
+    >>> import io
+    >>> from stolik.games.marias.ruleset import load_ruleset
+    >>> from stolik.games.marias.simulate import simulate
+    >>> console = Console(file=io.StringIO(), width=100, color_system=None)
+    >>> render_summary(simulate(load_ruleset(), 40, seed=2), console, bots="random")
+    >>> "Simulated 40 deals · ctyrka" in console.file.getvalue()
+    True
+    """
+    n = result.deals
+    console.print(Text(f"Simulated {n:,} deals · {result.ruleset.id} · {bots} bots · "
+                       f"seed {result.seed}", style="bold"))
+    games = Table(header_style="bold", pad_edge=False,
+                  box=box.ASCII if ascii else box.HEAVY_HEAD)
+    games.add_column("game (hra)")
+    games.add_column("deals", justify="right")
+    games.add_column("%", justify="right")
+    for gid, count in result.games.items():
+        games.add_row(GAME_LABELS.get(gid, gid), str(count),
+                      f"{100 * count / n:.2f}" if n else "—")
+    console.print(games)
+    seats = Table(header_style="bold", pad_edge=False,
+                  box=box.ASCII if ascii else box.HEAVY_HEAD)
+    seats.add_column("Kč")
+    for s in range(4):
+        seats.add_column(f"seat {s + 1}", justify="right")
+    seats.add_row("mean per deal", *(kc(round(t / n)) if n else "—" for t in result.totals))
+    seats.add_row("total", *(kc(t) for t in result.totals))
+    console.print(seats)
+    console.print(f"{n:,} deals in {result.seconds:.3f} s — "
+                  f"{result.deals_per_second:,.0f} deals per second")
