@@ -12,6 +12,13 @@ The record is a seeded simulated series (``stolik simulate --deals 32 --seed 1``
 tournament a temporary SQLite file at head, one round started (``sheet add`` enters its
 table's next deal). Run: ``.venv/bin/python benchmarks/bench_cli.py`` (``--strict``: exit
 status 1 when a goal is missed).
+
+Where the tournament commands' time goes (``python -X importtime -m stolik tournament
+new …``): SQLAlchemy Core, imported whole (its ORM is not: the two commands write with
+Core, :mod:`stolik.tournament.store_core`), and Typer, which validates every non-flag
+parameter with a pydantic ``TypeAdapter`` (``typer._adapters`` imports pydantic — the
+pydantic on these paths is Typer's, not the web's); then the ruleset and the sheet's
+scoring. Alembic is skipped after one query when the database is at head.
 """
 
 from __future__ import annotations
