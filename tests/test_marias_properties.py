@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from stolik.games.marias.deck import TOTAL_POINTS, cards_of, marriages_in
 from stolik.games.marias.play import NO_TRUMPS
 from stolik.games.marias.record import dumps_record, parse_record, record_of, replay, series_record
-from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.ruleset import load_ruleset, parse_ruleset, rs_text
 from stolik.games.marias.simulate import simulate
 from stolik.games.marias.state import Deal
 from stolik.records import loads_document
@@ -126,12 +126,19 @@ def test_no_view_leaks(seed: int, dealer: int) -> None:
         d.move(rng.choice(moves))
 
 
+CLUB = parse_ruleset(rs_text().replace("sedma_proti = false", "sedma_proti = true")
+                     .replace('"boty", "kalhoty"', '"boty"'), source="klub.toml")
+"""A club's variant: sedma proti played, fleky up to boty (MARIAS §4.4, §6 flags)."""
+
+
 @PROPS
-@given(seed=seeds, claims=st.booleans())
-def test_simulated_records_replay_to_the_same_money(seed: int, claims: bool) -> None:
+@given(seed=seeds, claims=st.booleans(), club=st.booleans())
+def test_simulated_records_replay_to_the_same_money(seed: int, claims: bool,
+                                                    club: bool) -> None:
     """MARIAS §11: the fast kernel's records replay through the engine to its money."""
-    r = simulate(RS, 8, seed=seed, first_dealer=seed % 4, claims=claims)
-    result = replay(series_record(RS, r.records))
+    rs = CLUB if club else RS
+    r = simulate(rs, 8, seed=seed, first_dealer=seed % 4, claims=claims)
+    result = replay(series_record(rs, r.records))
     assert [x.payouts for x in result.results] == list(r.payouts)
 
 

@@ -92,7 +92,7 @@ def test_club_file_by_path(tmp_path: Path) -> None:
     ('names = ["flek", "re", "tutti", "boty", "kalhoty"]', "names = []",
      "key 'fleky.names' must name 1 to 8 levels"),
     ('"tutti"', '"pass"', "key 'fleky.names' holds 'pass'"),
-    ("sedma_proti = false", "sedma_proti = true", "key 'options.sedma_proti' true is not"),
+    ("sedma_proti = false", "sedma_proti = 0", "key 'options.sedma_proti' must be true or"),
     ("betl_open = true", "betl_open = 1", "key 'options.betl_open' must be true or false"),
     ("[renonc]", "[renonc]\nextra = 1", "key 'renonc.extra' is not a Mariáš ruleset key"),
     ('game = "marias"', 'game = "baska"', "key 'game' must be \"marias\""),

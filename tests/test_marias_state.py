@@ -445,3 +445,31 @@ def test_sam_shown_when_the_called_card_is_played() -> None:
     """MARIAS §4.1: playing the called card shows its holder."""
     d = deal(L1, ["trump=7A call=KA", *APPROVED, "hra", *QUIET, *PASSES, "KA"])
     assert all(d.view(s).soloist == 0 and d.view(s).sides == (0, 1, 1, 1) for s in range(4))
+
+
+def test_sedma_proti_where_a_club_plays_it() -> None:
+    """MARIAS §4.4 Decision: no sedma proti in ``ctyrka``; a ruleset flag turns it on: a
+    defender holding the trump 7 calls it at his first turn in the fleky, keeps the 7 to
+    the last trick, and it is settled as a sedma of his side."""
+    from stolik.games.marias.ruleset import parse_ruleset, rs_text
+
+    club = parse_ruleset(rs_text().replace("sedma_proti = false", "sedma_proti = true"),
+                         source="klub.toml")
+    plain = deal(L5, ["trump=AA call=9A", *APPROVED, "hra", *QUIET, "pass", "pass"])
+    assert "sedma-proti" not in texts(plain)
+    d = Deal.from_text(club, 3, L5)
+    for m in ["trump=AA call=9A", *APPROVED, "hra", *QUIET, "pass", "pass"]:
+        d.move(m)
+    assert d.to_act == 3 and "sedma-proti" in texts(d)
+    d.move("sedma-proti")
+    assert texts(d) == ["pass", "flek sedma-proti"]  # the chooser (sám) answers it
+    for m in ["flek sedma-proti", "pass", "pass", "pass", "pass"]:
+        d.move(m)
+    rng = random.Random(4)
+    while not d.is_over:
+        if d.to_act == 3 and len(d.history) < 7:
+            assert parse_card("7A") not in d.legal_moves()
+        d.move(rng.choice(d.legal_moves()))
+    lines = dict(d.result().lines)
+    assert abs(lines["sedma proti"]) == 40 * 2  # 0,40 × flek
+    assert "tichá sedma" not in lines

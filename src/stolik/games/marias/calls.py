@@ -1,8 +1,9 @@
 """Everything said in a Mariáš deal, as values, and as records write it (MARIAS §4, §11).
 
 A :class:`Call` is one move of the bidding: the choice, an approval word, an announcement,
-a flek-level raise of one component, ``sto-proti`` or ``pass``. A chooser's announced game
-and his sedma are one move (``hra`` + ``sedma``), written as two record entries.
+a flek-level raise of one component, ``sto-proti``, ``sedma-proti`` or ``pass``. A chooser's
+announced game and his sedma are one move (``hra`` + ``sedma``), written as two record
+entries.
 
 >>> from stolik.games.marias.deck import parse_card
 >>> Call("choose", card=parse_card("7A"), called=parse_card("AA")).entries(("flek",))
@@ -28,7 +29,7 @@ choice (seed §5)."""
 GAME_WORDS = ("hra", "sto")
 """The choosing side's game in a trump game (MARIAS §4.3)."""
 
-COMPONENTS = ("hra", "sto", "betl", "durch", "sedma", "sto-proti")
+COMPONENTS = ("hra", "sto", "betl", "durch", "sedma", "sto-proti", "sedma-proti")
 """What fleky raise (MARIAS §4.4): the game under its own name, the sedma, the sto proti."""
 
 CLAIM_RANK = {"betl": 1, "durch": 2}
@@ -112,7 +113,7 @@ sedma, pass, sto-proti or a flek level (flek) and a component (MARIAS §11)
         raise IllegalMove(f"cannot read choice {text.strip()!r}: write "
                           "\"trump=<card> call=<card>\" or \"forgot\" (MARIAS §11)")
     if len(words) == 1 and words[0] in (*APPROVAL_WORDS, "nic", "pass", "sto-proti", "sedma",
-                                        *GAME_WORDS):
+                                        "sedma-proti", *GAME_WORDS):
         return Call(words[0])
     if len(words) == 2 and words[0] in GAME_WORDS and words[1] == "sedma":
         return Call(words[0], sedma=True)

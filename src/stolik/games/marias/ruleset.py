@@ -285,9 +285,6 @@ misspelling of it?)
 
     o = top.table("options")
     sedma_proti = o.bool_("sedma_proti")
-    if sedma_proti:
-        raise o.fail("sedma_proti", "true is not played by this engine yet (MARIAS §4.4 "
-                     "Decision: no sedma proti); write false")
     opts = {k: o.bool_(k) for k in ("partner_sedma", "sto_proti", "voluntary_sto_needs_marriage",
                                    "trhak_duty", "no_game_without_re", "betl_open")}
     o.done()
@@ -344,6 +341,7 @@ def describe(rs: Ruleset) -> str:
         f"{rs.renonc_sto_points}; nejvýše strop",
         f"Trhák musí flekovat: {yes[rs.trhak_duty]}; bez re se nehraje: "
         f"{yes[rs.no_game_without_re]}; sto proti: {yes[rs.sto_proti]}; sedma spoluhráče: "
-        f"{yes[rs.partner_sedma]}; otevřený betl: {yes[rs.betl_open]}",
+        f"{yes[rs.partner_sedma]}; sedma proti: {yes[rs.sedma_proti]}; otevřený betl: "
+        f"{yes[rs.betl_open]}",
     ]
     return "\n".join(lines)

@@ -38,7 +38,8 @@ class Settlement:
     ``levels``: flek levels of the game, the sedma and the sto proti; ``points``: card
     points (last trick included) of the choosing side and of the other; ``marriages``:
     the values (20 / 40) of each side's marriages; ``sedma_by``: the seat that announced
-    sedma; ``last_seven``: the seat that played the trump 7 in the last trick, and
+    sedma (a defender's: sedma proti, where the ruleset plays it);
+    ``last_seven``: the seat that played the trump 7 in the last trick, and
     ``seven_won`` whether it took it; ``proti``: whether sto proti was called;
     ``povinna``: the announced sto was mandatory (seed §6); ``soloist_tricks``: tricks of
     a betl or durch soloist; ``end``: ``played``, ``no-re`` (MARIAS §4.5), ``renonc``
@@ -180,9 +181,11 @@ def _components(rs: Ruleset, s: Settlement) -> list[tuple[str, int]]:
             if s.povinna:  # "tři desítky se odečítají a platí se od čtvrté" (seed §4)
                 n = max(0, n - rs.povinna_free_tens)
             out.append(("povinná sto" if s.povinna else "sto", -rs.sto * (1 << gl) * n * red))
-    if s.sedma_by >= 0:  # announced sedma (MARIAS §5)
+    if s.sedma_by >= 0:  # announced sedma (MARIAS §5), or a defender's sedma proti
         value = rs.sedma * (1 << sl) * red
-        out.append(("sedma", value if s.sedma_won else -value))
+        ours = s.sedma_by in s.side
+        out.append(("sedma" if ours else "sedma proti",
+                    value if s.sedma_won == ours else -value))
     elif s.last_seven >= 0 and rs.ticha_sedma:  # tichá sedma, never flekked
         mine = s.last_seven in s.side
         value = rs.ticha_sedma * red

@@ -240,12 +240,15 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                     lv = levels[comp]
                     if lv >= top:
                         continue
-                    owner = 1 if comp == 2 else 0
+                    owner = 1 if comp == 2 else (side[sedma_by] if comp == 1 else 0)
                     if (lv == 0 and sd != owner) or (lv > 0 and sd != last[comp]):
                         opts_f.append((comp, lv + 1))
                 if (rs.sto_proti and trump != NO_TRUMPS and sd and proti_by < 0
                         and not spoke >> s & 1 and mars[s]):
                     opts_f.append((3, 0))
+                if (rs.sedma_proti and trump != NO_TRUMPS and sd and sedma_by < 0
+                        and not spoke >> s & 1 and initial[s] & _SEVEN[trump]):
+                    opts_f.append((4, 0))
             spoke |= 1 << s
             comp, lv = opts_f[int(rand() * len(opts_f))]
             if comp < 0:
@@ -255,6 +258,11 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                 proti_by = s
                 passes = 0
                 bid.append((s, "sto-proti"))
+            elif comp == 4:  # a defender's sedma proti (where the ruleset plays it)
+                sedma_by = s
+                comp_names[1] = "sedma-proti"
+                passes = 0
+                bid.append((s, "sedma-proti"))
             else:
                 levels[comp] = lv
                 last[comp] = sd

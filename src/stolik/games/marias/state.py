@@ -266,8 +266,8 @@ class Deal:
         """The components fleky can raise now: the game's name, ``sedma``, ``sto-proti``."""
         p = p or self._stack[-1]
         out = [p.game]
-        if p.sedma_by >= 0:
-            out.append("sedma")
+        if p.sedma_by >= 0:  # the choosing side's sedma, or a defender's sedma proti
+            out.append("sedma" if self.side(p.sedma_by, p) == 0 else "sedma-proti")
         if p.proti_by >= 0:
             out.append("sto-proti")
         return out
@@ -347,23 +347,27 @@ class Deal:
                 and bool(p.hands[seat] & marriage_cards(p.trump)))
 
     def _fleky_calls(self, p: _Pos, seat: int) -> list[Call]:
-        """MARIAS §4.4: pass, one raise of one component by one level, or sto proti."""
+        """MARIAS §4.4: pass, one raise of one component by one level, sto proti, or (where
+        the ruleset plays it) sedma proti by a defender holding the trump 7."""
         rs = self.rs
         side = self.side(seat, p)
         if rs.trhak_duty and p.levels[GAME] == 0 and self._trhak(p, seat):
             return [Call("raise", component=p.game, level=1)]
         out = [PASS]
         for i, name in enumerate(self.components(p)):
-            comp = GAME if i == 0 else (SEDMA if name == "sedma" else PROTI)
+            comp = GAME if i == 0 else (PROTI if name == "sto-proti" else SEDMA)
             level = p.levels[comp]
             if level >= rs.top_level:
                 continue
-            owner = 1 if comp == PROTI else 0
+            owner = 1 if comp == PROTI else (self.side(p.sedma_by, p) if comp == SEDMA else 0)
             if (level == 0 and side != owner) or (level > 0 and side != p.last_side[comp]):
                 out.append(Call("raise", component=name, level=level + 1))
         if (rs.sto_proti and p.trump != NO_TRUMPS and side == 1 and p.proti_by < 0
                 and not p.spoke >> seat & 1 and marriages_in(self.initial_hands[seat])):
             out.append(Call("sto-proti"))
+        if (rs.sedma_proti and p.trump != NO_TRUMPS and side == 1 and p.sedma_by < 0
+                and not p.spoke >> seat & 1 and p.hands[seat] >> card(p.trump, SEVEN) & 1):
+            out.append(Call("sedma-proti"))
         return out
 
     def _legal_mask(self, p: _Pos) -> int:
@@ -486,7 +490,10 @@ class Deal:
         shown = p.shown | (1 << seat) if seat != self.chooser else p.shown
         if c.word == "sto-proti":
             return _replace(p, proti_by=seat, passes=0, spoke=spoke, shown=shown, to_act=nxt)
-        comp = GAME if c.component == p.game else (SEDMA if c.component == "sedma" else PROTI)
+        if c.word == "sedma-proti":
+            return _replace(p, sedma_by=seat, passes=0, spoke=spoke, shown=shown, to_act=nxt)
+        comp = GAME if c.component == p.game else (
+            PROTI if c.component == "sto-proti" else SEDMA)
         return _replace(p, levels=_set3(p.levels, comp, c.level),
                         last_side=_set3(p.last_side, comp, self.side(seat, p)),
                         passes=0, spoke=spoke, shown=shown, to_act=nxt)
