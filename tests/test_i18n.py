@@ -222,3 +222,38 @@ def test_live_page_clock_uses_the_page_language() -> None:
     assert "toLocaleTimeString()" not in js
     assert re.search(r"toLocaleTimeString\(document\.documentElement\.lang", js)
     assert 'hourCycle: "h23"' in js
+
+
+def _csrf(page: str) -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert m
+    return m.group(1)
+
+
+T1 = "/t/t1/admin/round/1/table/1"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", "Oczka: 0–104, nie 150"), ("en", "Points: 0–104, not 150")])
+def test_referee_form_errors_in_the_pages_language(referee: TestClient, lang: str,
+                                                   words: str) -> None:
+    """A refused score line was English on the Polish referee page."""
+    csrf = _csrf(referee.get(f"{T1}?lang={lang}").text)
+    bad = referee.post(f"{T1}/deal?lang={lang}", data={
+        "csrf": csrf, "contract": "gran", "declarer": "1", "points": "150"})
+    assert bad.status_code == 400
+    assert words in bad.text, bad.text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", "rozdanie 1: Gran-du potrzebuje liczby bitek grającego (RULES §5)"),
+    ("en", "deal 1: 'Gran-du' needs the declarer's 'tricks' (RULES §5)")])
+def test_sheet_line_errors_in_the_pages_language(referee: TestClient, lang: str,
+                                                 words: str) -> None:
+    """The scoring's refusal of a sheet line (RULES §5: gran-du needs its tricks) is said
+    in the page's language, naming the deal and the contract as the glossary does."""
+    csrf = _csrf(referee.get(f"{T1}?lang={lang}").text)
+    bad = referee.post(f"{T1}/deal?lang={lang}", data={
+        "csrf": csrf, "contract": "gran-du", "declarer": "1"})
+    assert bad.status_code == 400
+    assert words in bad.text.replace("&#39;", "'"), bad.text

@@ -297,7 +297,8 @@ def test_enter_correct_and_audit(client: TestClient, db: Database) -> None:
     bad = client.post(T1 + "/deal", data={"csrf": csrf, "contract": "gran", "declarer": "2",
                                           "points": "150"})
     assert bad.status_code == 400
-    assert re.search(r'class="error"[^>]*>[^<]*points', bad.text)
+    # the page's language names the field (issue 9.9): "Oczka: 0–104, nie 150"
+    assert re.search(r'class="error"[^>]*>[^<]*Oczka', bad.text)
     assert 'name="points" type="number" min="0" max="104" value="150"' in bad.text
     assert len(store.deals_of(db, SLUG, 1, 1)) == 2
 

@@ -87,7 +87,32 @@ def _param(value: Any, lang: str) -> Any:
         return tr(lang, value.msgid)
     if isinstance(value, Label):
         return value.shown
+    if isinstance(value, Place):
+        return place(lang, value)
     return value
+
+
+_PLACE_WORDS = {"tournament": N_("lg-audit-w-tournament"), "player": N_("lg-audit-w-player"),
+                "round": N_("lg-audit-w-round"), "table": N_("lg-audit-w-table"),
+                "deal": N_("lg-audit-w-deal")}
+
+
+def place(lang: str, text: str) -> str:
+    """A place as the store and the engine write it (``round 2, table 3, deal 17``) in
+    ``lang``'s words.
+
+    >>> place("pl", "round 2, table 3, deal 17"), place("en", "deal 4")
+    ('runda 2, stolik 3, rozdanie 17', 'deal 4')
+    """
+    import re
+
+    return re.sub(r"\b(tournament|player|round|table|deal) (?=\S)",
+                  lambda m: tr(lang, _PLACE_WORDS[m.group(1)]) + " ", text)
+
+
+class Place(str):
+    """A place (``round 2, table 3, deal 17``) as a message parameter: its words are
+    translated by :func:`place`."""
 
 
 class Label(str):
@@ -155,7 +180,7 @@ def translate(message: object, lang: str) -> str:
     else:
         return str(message)
     prefix = getattr(message, "prefix", None)
-    return f"{prefix}: {text}" if prefix else text
+    return f"{place(lang, prefix)}: {text}" if isinstance(prefix, str) and prefix else text
 
 
 BABEL_LOCALES = {"pl": "pl_PL", "en": "en_GB"}

@@ -54,6 +54,16 @@ class TournamentError(StolikError):
         self.rule = rule
         super().__init__(text)
 
+    @property
+    def prefix(self) -> str | None:
+        """The file, round and table a translation puts in front of the message
+        (:func:`stolik.i18n.translate`), or None."""
+        loc = ", ".join(x for x in (f"round {self.round}" if self.round is not None else "",
+                                    f"table {self.table}" if self.table is not None else "")
+                        if x)
+        parts = [x for x in (f"{self.source}:" if self.source else "", loc) if x]
+        return " ".join(parts).rstrip(":") or None
+
     def with_source(self, source: str) -> TournamentError:
         """The same error, naming the file it came from."""
         if self.source:

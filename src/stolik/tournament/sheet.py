@@ -50,8 +50,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stolik.games.baska.ruleset import Ruleset
+from stolik.games.baska.ruleset import Contract, Ruleset
 from stolik.games.baska.scoring import DECLARING, OPPOSING, DealResult, Game, score
+from stolik.i18n import Label, Msg, Place
 from stolik.tournament.model import SheetLine, TournamentError
 
 LINE_KEYS = ("contract", "declarer", "starzy", "partner", "level", "points", "tricks",
@@ -65,7 +66,17 @@ _MIN_POINTS = (0, 8, 20, 60, 104)
 cards J J J J; two tricks ≥ 8 + 12; three tricks ≥ 20 + 40; four = all 104)."""
 
 
+def _name(contract: Contract) -> Label:
+    """A contract in a message: its id in English, the ruleset's name translated."""
+    return Label(contract.id, contract.name.split(" (")[0])
+
+
 def _fail(where: str, message: str) -> TournamentError:
+    """The error of a sheet line at ``where`` (``deal 3``); a :class:`~stolik.i18n.Msg`
+    ``message`` keeps its code, so a referee's page says it in his language (issue 9.9)."""
+    if isinstance(message, Msg):
+        message = Msg("err-sheet-at", "{where}: {why}", where=Place(where), why=message)
+        return TournamentError(message, rule="")
     return TournamentError(f"{where}: {message}", rule="")
 
 
@@ -198,68 +209,81 @@ def line_game(rs: Ruleset, line: SheetLine, where: str) -> tuple[Game, int, int]
     Refuses what the ruleset does not allow or what cannot happen."""
     if not rs.has(line.contract):
         known = ", ".join(c.id for c in (rs.zwykla, rs.cicha, *rs.ladder))
-        raise _fail(where, f"unknown contract '{line.contract}' in {rs.id} — use one of "
-                    f"{known} (RULES §4)")
+        raise _fail(where, Msg("err-sheet-contract", "unknown contract '{contract}' in "
+                               "{ruleset} — use one of {known} (RULES §4)",
+                               contract=line.contract, ruleset=rs.id, known=known))
     c = rs.contract(line.contract)
     if c.kind == "plain":
         if line.starzy is None or line.declarer is not None:
-            raise _fail(where, "a plain game (zwykla) names its 'starzy' seats, "
-                        "not a declarer (RULES §4)")
+            raise _fail(where, Msg("err-sheet-plain-starzy", "a plain game (zwykla) names "
+                                   "its 'starzy' seats, not a declarer (RULES §4)"))
         team: tuple[int, ...] = tuple(sorted(line.starzy))
         declarer = None
     else:
         if line.starzy is not None:
-            raise _fail(where, f"'{c.id}' names its 'declarer', not 'starzy' — only a "
-                        "plain game (zwykla) has starzy (RULES §4)")
+            raise _fail(where, Msg("err-sheet-no-starzy", "'{contract}' names its "
+                                   "'declarer', not 'starzy' — only a plain game (zwykla) "
+                                   "has starzy (RULES §4)", contract=_name(c)))
         if line.declarer is None:
-            raise _fail(where, f"'{c.id}' needs its 'declarer': the seat (or player) who "
-                        "plays it (RULES §4)")
+            raise _fail(where, Msg("err-sheet-declarer", "'{contract}' needs its "
+                                   "'declarer': the seat (or player) who plays it (RULES §4)",
+                                   contract=_name(c)))
         declarer = line.declarer
         team = (declarer,)
     if c.kind == "wesele":
         if line.partner is None or line.partner == line.declarer:
-            raise _fail(where, "a wesele names its 'partner', a seat other than the "
-                        "declarer (RULES §4)")
+            raise _fail(where, Msg("err-sheet-partner", "a wesele names its 'partner', a "
+                                   "seat other than the declarer (RULES §4)"))
         team = tuple(sorted((declarer or 0, line.partner)))
     elif line.partner is not None:
-        raise _fail(where, f"only a wesele has a 'partner', not '{c.id}' (RULES §4)")
+        raise _fail(where, Msg("err-sheet-no-partner", "only a wesele has a 'partner', not "
+                               "'{contract}' (RULES §4)", contract=_name(c)))
     if line.level > c.max_level:
-        raise _fail(where, f"'{c.id}' may be doubled at most {c.max_level} times, "
-                    f"not level {line.level} (RULES §7)")
+        raise _fail(where, Msg("err-sheet-level", "'{contract}' may be doubled at most "
+                               "{most} times, not level {level} (RULES §7)",
+                               contract=_name(c), most=c.max_level, level=line.level))
     if line.first_double is not None and line.level == 0:
-        raise _fail(where, "'first_double' needs a doubled game (level ≥ 1) (RULES §5)")
+        raise _fail(where, Msg("err-sheet-first-double", "'first_double' needs a doubled "
+                               "game (level ≥ 1) (RULES §5)"))
     if line.first_double == "declaring" and c.first_double != "any":
-        raise _fail(where, f"in {rs.id} the first doubling of '{c.id}' comes from the "
-                    "opposing side, not the declaring one (RULES §4)")
+        raise _fail(where, Msg("err-sheet-first-opposing", "in {ruleset} the first doubling "
+                               "of '{contract}' comes from the opposing side, not the "
+                               "declaring one (RULES §4)", ruleset=rs.id, contract=_name(c)))
     points, tricks = line.points, line.tricks
     if line.revoke is None and c.kind != "honour":
         if c.goal == "all-tricks":
             if tricks is None:
-                raise _fail(where, f"'{c.id}' needs the declarer's 'tricks' (RULES §5)")
+                raise _fail(where, Msg("err-sheet-tricks-du", "'{contract}' needs the "
+                                       "declarer's 'tricks' (RULES §5)", contract=_name(c)))
         else:
             if points is None:
-                raise _fail(where, f"'{c.id}' needs the declaring side's card 'points' "
-                            "(RULES §5)")
+                raise _fail(where, Msg("err-sheet-points", "'{contract}' needs the "
+                                       "declaring side's card 'points' (RULES §5)",
+                                       contract=_name(c)))
             if tricks is None and c.kind in ("plain", "wesele"):
-                raise _fail(where, f"'{c.id}' needs the declaring side's 'tricks' — they "
-                            "decide bez bitki and the two-trick wyjście (RULES §5)")
+                raise _fail(where, Msg("err-sheet-tricks", "'{contract}' needs the "
+                                       "declaring side's 'tricks' — they decide bez bitki "
+                                       "and the two-trick wyjście (RULES §5)",
+                                       contract=_name(c)))
     elif c.kind == "honour" and (points is not None or tricks is not None
                                  or line.revoke is not None):
-        raise _fail(where, f"'{c.id}' is an honour, settled without play: no points, "
-                    "tricks or revoke (RULES §4)")
+        raise _fail(where, Msg("err-sheet-honour", "'{contract}' is an honour, settled "
+                               "without play: no points, tricks or revoke (RULES §4)",
+                               contract=_name(c)))
     if tricks is None:  # only where it does not change the result: any possible count
         pts = points or 0
         found = next((t for t in range(5)
                       if _MIN_POINTS[t] <= pts <= 104 - _MIN_POINTS[4 - t]), None)
         if found is None:
-            raise _fail(where, f"{pts} card points cannot be taken in any number of tricks "
-                        "(RULES §1)")
+            raise _fail(where, Msg("err-sheet-points-any", "{points} card points cannot be "
+                                   "taken in any number of tricks (RULES §1)", points=pts))
         tricks = found
     if points is None:
         points = 104 if tricks == 4 else _MIN_POINTS[tricks]
     if not _MIN_POINTS[tricks] <= points <= 104 - _MIN_POINTS[4 - tricks]:
-        raise _fail(where, f"{points} card points cannot be taken in {tricks} trick"
-                    f"{'' if tricks == 1 else 's'} (RULES §1)")
+        raise _fail(where, Msg("err-sheet-points-tricks", "{points} card points cannot be "
+                               "taken in {tricks} trick" + ("" if tricks == 1 else "s")
+                               + " (RULES §1)", points=points, tricks=tricks))
     first = None
     if line.level:
         first = DECLARING if line.first_double == "declaring" else OPPOSING

@@ -71,7 +71,11 @@ def _fail(slug: str, message: str, *, round: int | None = None, table: int | Non
     text = f"{slug}: {where + ': ' if where else ''}{message}"
     if "(RULES" not in message and "(seed" not in message:
         text += f" ({rule})"
-    return StoreError(text)
+    err = StoreError(text)
+    if getattr(message, "code", None) is not None:  # a stolik.i18n.Msg: pages translate it
+        err.message = message
+        err.prefix = f"{slug}: {where}" if where else slug  # type: ignore[attr-defined]
+    return err
 
 
 # ------------------------------------------------------------------------ values

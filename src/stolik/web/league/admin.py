@@ -23,7 +23,7 @@ from stolik.db.base import utcnow
 from stolik.errors import StolikError
 from stolik.games.baska.ruleset import available_rulesets
 from stolik.tournament import store
-from stolik.web.app import render
+from stolik.web.app import lang_of, render
 from stolik.web.league import auth, entry, texts, views
 from stolik.web.league.common import (
     Db,
@@ -299,7 +299,7 @@ def _do(request: Request, db: Database, p: Posted, slug: str, action: Any,
     try:
         action()
     except Exception as e:
-        message = refusal(e)
+        message = refusal(e, lang_of(request))
         if message is None:
             raise
         return tournament_page(request, db, p.referee, slug, message, p.form)

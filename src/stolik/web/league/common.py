@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from stolik.db import Database
 from stolik.errors import StolikError
+from stolik.i18n import translate
 from stolik.web.app import database
 from stolik.web.league import auth
 
@@ -115,10 +116,11 @@ CONFLICT = ("the database refused the change (another entry at the same moment?)
 """The line shown when the database refuses a write (a race between two referees)."""
 
 
-def refusal(e: Exception) -> str | None:
-    """The one line to show for a refused write, or ``None`` for a bug (re-raised)."""
+def refusal(e: Exception, lang: str = "en") -> str | None:
+    """The one line to show for a refused write, in ``lang`` where the error carries a
+    message code (issue 9.9), or ``None`` for a bug (re-raised)."""
     if isinstance(e, StolikError):
-        return str(e)
+        return translate(e, lang)
     if isinstance(e, IntegrityError | OperationalError):
         return CONFLICT
     return None

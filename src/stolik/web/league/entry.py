@@ -19,7 +19,7 @@ from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
 from stolik.tournament import store
-from stolik.web.app import render
+from stolik.web.app import lang_of, render
 from stolik.web.league import auth, views
 from stolik.web.league.common import Db, Post, Posted, Ref, back, refusal
 from stolik.web.league.forms import (
@@ -89,7 +89,7 @@ def _do(request: Request, db: Database, p: Posted, slug: str, rnd: int, table: i
     try:
         action()
     except Exception as e:
-        message = refusal(e)
+        message = refusal(e, lang_of(request))
         if message is None:
             raise
         return entry_page(request, db, p.referee, slug, rnd, table, error=message,

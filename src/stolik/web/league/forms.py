@@ -25,6 +25,7 @@ from typing import Any
 
 from stolik.errors import StolikError
 from stolik.games.baska.ruleset import Ruleset
+from stolik.i18n import N_, Msg, Term
 
 PAIRS = ("0-1", "0-2", "0-3", "1-2", "1-3", "2-3")
 """The starzy pairs a plain game can have."""
@@ -38,6 +39,17 @@ class FormError(StolikError):
     """A form field that is not what it should be (a number, a known choice)."""
 
 
+_FIELDS = {"points": N_("lg-points"), "tricks": N_("lg-tricks"), "level": N_("lg-level"),
+           "declarer": N_("lg-declarer"), "partner": N_("lg-partner"),
+           "revoke": N_("lg-revoke"), "value": N_("lg-event-value")}
+"""A form field's name on the page (the column it fills), by its key."""
+
+
+def _field(key: str, label: str | None) -> str:
+    """A field named in a message: the English key, the page's own label translated."""
+    return Term(_FIELDS[key], label or key) if key in _FIELDS else (label or key)
+
+
 def int_field(form: Mapping[str, str], key: str, *, lo: int | None = None,
               hi: int | None = None, label: str | None = None) -> int | None:
     """An optional whole number (empty: ``None``)."""
@@ -47,9 +59,11 @@ def int_field(form: Mapping[str, str], key: str, *, lo: int | None = None,
     try:
         v = int(raw)
     except ValueError:
-        raise FormError(f"{label or key}: a whole number, not {raw!r}") from None
+        raise FormError(Msg("err-form-number", "{field}: a whole number, not {raw}",
+                            field=_field(key, label), raw=repr(raw))) from None
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise FormError(f"{label or key}: {lo}–{hi}, not {v}")
+        raise FormError(Msg("err-form-range", "{field}: {lo}–{hi}, not {value}",
+                            field=_field(key, label), lo=lo, hi=hi, value=v))
     return v
 
 
@@ -58,7 +72,8 @@ def need_int(form: Mapping[str, str], key: str, *, lo: int | None = None,
     """A required whole number."""
     v = int_field(form, key, lo=lo, hi=hi, label=label)
     if v is None:
-        raise FormError(f"{label or key}: required")
+        raise FormError(Msg("err-form-required", "{field}: required",
+                            field=_field(key, label)))
     return v
 
 
@@ -71,13 +86,15 @@ def line_of_form(rs: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
     """The sheet line (a dict for ``store.enter_deal``) the form describes."""
     cid = (form.get("contract") or "").strip()
     if not rs.has(cid):
-        raise FormError(f"contract: choose one of {', '.join(c[0] for c in contracts(rs))}")
+        raise FormError(Msg("err-form-contract", "contract: choose one of {known}",
+                            known=", ".join(c[0] for c in contracts(rs))))
     kind = rs.contract(cid).kind
     line: dict[str, Any] = {"contract": cid}
     if kind == "plain":
         pair = (form.get("starzy") or "").strip()
         if pair not in PAIRS:
-            raise FormError("starzy: choose the pair of the old side (e.g. seats 1+3)")
+            raise FormError(Msg("err-form-starzy",
+                                "starzy: choose the pair of the old side (e.g. seats 1+3)"))
         line["starzy"] = [int(pair[0]), int(pair[2])]
     else:
         line["declarer"] = need_int(form, "declarer", lo=0, hi=3, label="declarer")
@@ -93,8 +110,9 @@ def line_of_form(rs: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
     points = line.get("points")
     if points is not None and "tricks" not in line and not any(
             lo <= points <= hi for lo, hi in _POSSIBLE):
-        raise FormError(f"points: {points} card points cannot be taken in any number of "
-                        "tricks (a trick holds at least 8) (RULES §1)")
+        raise FormError(Msg("err-form-points", "points: {points} card points cannot be taken "
+                            "in any number of tricks (a trick holds at least 8) (RULES §1)",
+                            points=points))
     first = (form.get("first_double") or "").strip()
     if first and level:
         line["first_double"] = first

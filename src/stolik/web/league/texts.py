@@ -13,9 +13,7 @@ event's kind, an audit action, a refusal), so that ``pybabel extract`` finds the
 
 from __future__ import annotations
 
-import re
-
-from stolik.i18n import N_, has, tr
+from stolik.i18n import N_, has, place
 
 DYNAMIC = (
     # _("lg-phase-" ~ phase): a round's phase (views.RoundClock.phase)
@@ -47,13 +45,7 @@ def audit_action(action: str) -> str:
     return key if has("en", key) else action
 
 
-_WHAT = re.compile(r"\b(tournament|player|round|table|deal) (?=\S)")
-_WHAT_IDS = {"tournament": N_("lg-audit-w-tournament"), "player": N_("lg-audit-w-player"),
-             "round": N_("lg-audit-w-round"), "table": N_("lg-audit-w-table"),
-             "deal": N_("lg-audit-w-deal")}
-
-
 def audit_what(lang: str, what: str) -> str:
     """An audit entry's object (``round 2, table 3, deal 17``, as the store writes it) in
     ``lang``'s words."""
-    return _WHAT.sub(lambda m: tr(lang, _WHAT_IDS[m.group(1)]) + " ", what)
+    return place(lang, what)
