@@ -157,3 +157,19 @@ def test_paper_renonc_for_a_mandatory_sto_not_announced() -> None:
             bidding=["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 hra"],
             renonc={"seat": 3, "kind": "povinná sto not announced"})
     assert replay(parse_record(d)).totals == (120, 120, 120, -360)  # 1 Kč + the hra 0,20
+
+
+def test_claim_recorded_and_replayed() -> None:
+    """MARIAS §4.7, §11 Decision: ``claim = <seat>`` ends a deal by a lay-down."""
+    d = Deal.from_text(RS, 3, ["AH TH KH OH UH 9H 8H 7H", "AL TL KL OL UL 9L 8L 7L",
+                               "AB TB KB OB UB 9B 8B 7B", "AA TA KA OA UA 9A 8A 7A"])
+    for m in ["trump=AH call=TH", "dobry", "dobry", "dobry", "dobry", "hra sedma", "nic",
+              "nic", "nic", "pass", "pass", "pass", "pass"]:
+        d.move(m)
+    while len(d.history) < 5:
+        d.move(d.legal_moves()[0])
+    d.claim(0)
+    rec = series_record(RS, [record_of(d)])
+    assert rec.deals[0].claim == 0
+    assert replay(parse_record(loads_document(dumps_record(rec), "toml"))).totals == (
+        1200, -400, -400, -400)

@@ -473,3 +473,23 @@ def test_sedma_proti_where_a_club_plays_it() -> None:
     lines = dict(d.result().lines)
     assert abs(lines["sedma proti"]) == 40 * 2  # 0,40 × flek
     assert "tichá sedma" not in lines
+
+
+def test_renonc_before_the_choice_prices_the_plain_hra() -> None:
+    """MARIAS §8 Decision: before a suit is chosen, the unflekked hra without red doubling."""
+    d = deal(L1)
+    d.record_renonc(0, "z lidu")
+    assert d.result().payouts == (-360, 120, 120, 120)
+
+
+def test_sto_is_povinna_whoever_says_it_first() -> None:
+    """Seed §6 Decision: the chooser's voluntary sto with the čtyřka in his partner's hand is
+    the povinná sto (its first three tens are free when lost)."""
+    d = deal(L2, ["trump=7A call=TA", *APPROVED, "sto", "nic", "nic"])
+    assert texts(d) == ["nic"]  # the partner has nothing to add
+    for m in ["nic", *PASSES]:
+        d.move(m)
+    rng = random.Random(2)
+    while not d.is_over:
+        d.move(rng.choice(d.legal_moves()))
+    assert d.settlement().povinna
