@@ -171,5 +171,6 @@ def test_claim_recorded_and_replayed() -> None:
     d.claim(0)
     rec = series_record(RS, [record_of(d)])
     assert rec.deals[0].claim == 0
+    assert d.settlement().end == "played" and sum(d.settlement().points) == 90
     assert replay(parse_record(loads_document(dumps_record(rec), "toml"))).totals == (
         1200, -400, -400, -400)

@@ -637,8 +637,11 @@ class Deal:
 
     def settlement(self) -> Settlement:
         """What the deal decided (MARIAS §5), for :func:`~stolik.games.marias.scoring.score`."""
-        if self._stack[-1].phase != "done":
+        p = self._stack[-1]
+        if p.phase != "done":
             raise IllegalMove("the deal is not over yet")
+        if p.claimed is not None:  # a lay-down: the deal as every continuation ends it
+            return p.claimed.settlement
         return settle(self)
 
     def result(self) -> DealResult:
