@@ -257,3 +257,19 @@ def test_sheet_line_errors_in_the_pages_language(referee: TestClient, lang: str,
         "csrf": csrf, "contract": "gran-du", "declarer": "1"})
     assert bad.status_code == 400
     assert words in bad.text.replace("&#39;", "'"), bad.text
+
+
+def test_referee_sheet_names_games_as_the_glossary_does(referee: TestClient) -> None:
+    """The entry page's sheet said ``gran-du`` and ``×3``; it names the game as the
+    buttons do and the doubling by the ruleset's own word, zwykła explained in English."""
+    csrf = _csrf(referee.get(T1).text)
+    for data in ({"contract": "gran-du", "declarer": "1", "tricks": "4", "level": "1"},
+                 {"contract": "zwykla", "starzy": "0-2", "points": "80", "tricks": "3",
+                  "level": "3"}):
+        r = referee.post(f"{T1}/deal", data={"csrf": csrf, **data}, follow_redirects=False)
+        assert r.status_code == 303, r.text
+    pl = referee.get(f"{T1}?lang=pl").text
+    en = referee.get(f"{T1}?lang=en").text
+    assert "Gran-du kontra" in pl and "Gran-du kontra" in en
+    assert "zwykła bok" in pl and "zwykła (plain game) bok" in en  # pucka-2019: level 3 = bok
+    assert "gran-du kontra" not in pl and "×3" not in pl

@@ -6,6 +6,7 @@ Screenshots go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -82,7 +83,7 @@ def test_entry_correction_and_live_update(page: Page, browser_context: BrowserCo
     page.select_option("select[name=starzy]", "0-2")
     page.fill("input[name=points]", "70")
     page.click("#deal-submit")
-    assert "tricks" in page.inner_text("#error")
+    assert "bitek" in page.inner_text("#error")  # the Polish page's words (issue 9.9)
     assert page.input_value("input[name=points]") == "70"
     assert len(store.deals_of(sqlite_db, SLUG, 1, 1)) == 1
     page.fill("input[name=tricks]", "3")
@@ -98,6 +99,11 @@ def test_entry_correction_and_live_update(page: Page, browser_context: BrowserCo
         card = "#tables .table-card[data-table='1']"
         live.wait_for_selector(f"{card} .progress")
         assert live.inner_text(f"{card} .progress").startswith("2 /")
+        # "zaktualizowano 19:31:02" on a Polish page, whatever the browser's locale
+        # (Chromium's en-US said "7:31:02 PM"; issue 9.9)
+        updated = live.inner_text("#updated")
+        assert re.search(r"\b\d{2}:\d{2}:\d{2}$", updated), updated
+        assert "AM" not in updated and "PM" not in updated, updated
 
         # Correct deal 1 on the entry page: gran lost (40 points).
         page.click("#deal-1 a:has-text('Popraw')")

@@ -19,7 +19,7 @@ from fastapi.templating import Jinja2Templates
 
 from stolik import __version__
 from stolik.db import Database
-from stolik.i18n import catalog, format_when
+from stolik.i18n import catalog, format_when, translate
 from stolik.web.bodylimit import MAX_BODY, BodyLimit
 from stolik.web.i18n import LANGS, tr
 
@@ -46,6 +46,7 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None,
                            "ngettext": catalog(lang).ngettext,
                            "when": lambda at, seconds=False: format_when(at, lang,
                                                                          seconds=seconds),
+                           "translate": lambda message: translate(message, lang),
                            "version": __version__}
     ctx.update(context or {})
     resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)

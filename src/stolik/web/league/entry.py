@@ -62,6 +62,8 @@ def entry_page(request: Request, db: Database, ref: auth.Referee, slug: str, rnd
         "referee": ref, "info": ctx.info, "slug": slug, "round": rnd, "tv": tv,
         "state": state, "phase": state.phase(utcnow()), "tables": len(ctx.round(rnd).tables),
         "contracts": contracts(ctx.ruleset), "pairs": PAIRS, "error": error,
+        # the ruleset's own names of the doubling levels (kontra, rekontra, bok, hirsch)
+        "doublings": list(enumerate(ctx.ruleset.doublings[:4], start=1)),
         "form": form or {}, "edit": edit, "url": table_url(slug, rnd, table),
         "kinds": store.EVENT_KINDS, "sheet_kind": tv.lines[0].info.kind if tv.lines else "sheet",
     }, status_code=400 if error else 200)

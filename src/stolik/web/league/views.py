@@ -20,6 +20,7 @@ from stolik.errors import StolikError
 from stolik.games.baska.record import parse_record, replay
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
+from stolik.i18n import Label, Msg, Term
 from stolik.tournament import store
 from stolik.tournament.model import Round, TableEntry, Tournament
 from stolik.tournament.orm import AuditRow, RoundRow, TournamentRow
@@ -72,6 +73,7 @@ class DealLine:
     bok: bool
     tie: bool
     label: str
+    """The game and doubling (a :class:`~stolik.i18n.Msg`: ``translate`` it on a page)."""
 
 
 @dataclass
@@ -105,9 +107,17 @@ class TableView:
         return (0, 0, 0, 0)
 
 
-def _label(res: DealResult, doc: Mapping[str, Any]) -> str:
-    level = ("", " kontra", " rekontra", " ×3", " ×4")[min(int(doc.get("level", 0)), 4)]
-    return f"{res.contract or 'zwykła'}{level}"
+def _label(rs: Ruleset, res: DealResult, doc: Mapping[str, Any]) -> Msg:
+    """The deal's game and doubling on the sheet, in the glossary's words (issue 9.9): the
+    ruleset's contract name (``Gran-du``, as the buttons say it), zwykła / cicha, the
+    ruleset's name of the doubling level; pages translate it, ``str`` is English."""
+    c = res.game.contract
+    game: str = Term(f"g-{'zwykla' if c.kind == 'plain' else 'cicha'}",
+                     "zwykła" if c.kind == "plain" else "cicha") \
+        if c.kind in ("plain", "cicha") else Label(c.id, c.name.split(" (")[0])
+    lvl = min(int(doc.get("level", 0)), len(rs.doublings))
+    return Msg("lg-deal-label", "{game}{level}", game=game,
+               level=f" {rs.doubling_name(lvl)}" if lvl else "")
 
 
 def _results(rs: Ruleset, kind: str, docs: Sequence[Mapping[str, Any]]) -> list[DealResult]:
@@ -137,7 +147,7 @@ def settle_deals(rs: Ruleset, deals: Sequence[store.DealInfo]) -> list[DealLine]
             run: tuple[int, int, int, int] | None = (total[0], total[1], total[2], total[3])
         else:
             res, run = alt, None
-        out.append(DealLine(d, res.payout, run, res.bok_deal, res.tie, _label(res, d.data)))
+        out.append(DealLine(d, res.payout, run, res.bok_deal, res.tie, _label(rs, res, d.data)))
     return out
 
 
