@@ -164,3 +164,46 @@ def test_undo_restores_every_step(seed: int) -> None:
     while c.log:
         c.undo()
     assert c.phase == "choice" and len(d.log) == n and d.is_over
+
+
+@PROPS
+@given(seed=seeds, edits=st.lists(st.tuples(st.sampled_from(
+    ["drop", "swap", "seat", "card", "word", "dup"]), st.integers(0, 10**6)), min_size=1,
+    max_size=3))
+def test_broken_records_fail_in_one_line(seed: int, edits: list[tuple[str, int]]) -> None:
+    """MARIAS §11: whatever is changed in a record, it replays or is refused as one
+    RecordError line — never another exception."""
+    from stolik.errors import RecordError
+    from stolik.games.marias.record import record_document
+
+    r = simulate(RS, 1, seed=seed, first_dealer=seed % 4)
+    doc = record_document(series_record(RS, r.records))
+    deal = doc["deal"][0]
+    for kind, k in edits:
+        key = ("bidding", "play", "hands", "choice")[k % 4]
+        items = deal[key] if isinstance(deal[key], list) else [deal[key]]
+        if not items:
+            continue
+        i = k % len(items)
+        text = items[i]
+        if not text.strip():
+            continue
+        if kind == "drop":
+            del items[i]
+        elif kind == "swap":
+            j = (k // 7) % len(items)
+            items[i], items[j] = items[j], items[i]
+        elif kind == "seat":
+            items[i] = str(k % 5) + text[1:]
+        elif kind == "card":
+            items[i] = text[:-2] + ["QH", "7A", "AH", "X", "10L"][k % 5]
+        elif kind == "word":
+            items[i] = text.split()[0] + " " + ["re hra", "dobry", "sto", "flek", "nic"][k % 5]
+        else:
+            items.insert(i, text)
+        if key == "choice":
+            deal[key] = items[0] if items else ""
+    try:
+        replay(parse_record(doc))
+    except RecordError as e:
+        assert "\n" not in str(e) and str(e).startswith("deal 1")

@@ -186,7 +186,7 @@ def _parse_deal(d: dict[str, Any], number: int) -> DealRecord:
         raise _fail(where, "'choice' must be text such as \"0 trump=7A call=AA\" (MARIAS §11)")
     choice = _entry(d["choice"], f"{where}, choice", "trump=<card> call=<card>")
     kv = dict(w.split("=", 1) for w in choice[1].split() if "=" in w)
-    if set(kv) == {"trump", "call"}:  # cards written as records write them: trump=7A
+    if len(choice[1].split()) == 2 and set(kv) == {"trump", "call"}:  # cards as AH, 7A
         try:
             choice = (choice[0], f"trump={ASCII_NAMES[parse_card(kv['trump'])]} "
                                  f"call={ASCII_NAMES[parse_card(kv['call'])]}")
