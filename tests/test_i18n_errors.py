@@ -129,3 +129,17 @@ def test_websocket_errors_in_the_pages_language(tmp_path: Path, lang: str) -> No
         assert err["message"] == "no card may be played before the auction closes (RULES §3)"
         assert unknown["message"].startswith("unknown call 'banana'")
         assert protocol["message"].startswith("unknown message type 'fly'")
+
+
+def test_the_terminal_refuses_a_bad_card_in_polish() -> None:
+    """A mistyped card (RULES §1's way of writing cards) in the Polish terminal."""
+    d = Deal.from_text(RS, 3, ["AC AS JD QC", "TC QS QH AH", "JC JS JH TS", "TH AD TD QD"])
+    for _ in range(4):
+        d.call("pass")
+    v = d.view(0)
+    pl = read_action("ZZ", v, RS, "pl")
+    en = read_action("ZZ", v, RS, "en")
+    assert isinstance(pl, Problem) and isinstance(en, Problem)
+    assert pl.message == ("Nie można: 'ZZ' to nie karta Baśki: napisz A, T/10, Q/D albo J/W, "
+                          "potem C, S, H albo D (np. AH, TD)")
+    assert en.message.startswith("Not allowed: 'ZZ' is not a Baśka card")

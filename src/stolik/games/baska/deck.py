@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from stolik.cards import Deck
 from stolik.errors import CardError
+from stolik.i18n import Msg
 
 DECK = Deck.of(ranks="ATQJ", suits="CSHD")
 """Suit-major: index = 4 × suit (C S H D) + rank (A T Q J)."""
@@ -59,7 +60,9 @@ def parse_card(text: str) -> int:
     try:
         return DECK.parse_card(text)
     except CardError:
-        raise CardError(f"{text.strip()!r} is not a Baśka card: {CARD_HINT}") from None
+        raise CardError(Msg("err-not-a-card", "{text} is not a Baśka card: write A, T/10, "
+                            "Q/D or J/W, then C, S, H or D (e.g. AH, TD)",
+                            text=repr(text.strip()))) from None
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:
