@@ -222,18 +222,17 @@ def brute_laid_down(order: CardOrder, values: Sequence[int], hands: Sequence[int
         # it is, that card taken from the seat (the adversary chooses the layout by
         # choosing the card).
         shift = n * seat
-        legal_of: dict[int, int] = {}
-        buckets: dict[int, list[int]] = {}
+        by_hand: dict[int, list[int]] = {}
         for lay in lays:
-            hand = lay >> shift & full
-            found = legal_of.get(hand)
-            if found is None:
-                found = legal_of[hand] = legal_now(hand, trick)
-            options = found
+            by_hand.setdefault(lay >> shift & full, []).append(lay)
+        buckets: dict[int, list[int]] = {}
+        for hand, group in by_hand.items():
+            options = legal_now(hand, trick)
             while options:
                 bit = options & -options
                 options ^= bit
-                buckets.setdefault(bit, []).append(lay ^ bit << shift)
+                played = bit << shift
+                buckets.setdefault(bit, []).extend([lay ^ played for lay in group])
         return all(rec(mine, b, rest & ~bit, lead, (*trick, bit.bit_length() - 1), acc)
                    for bit, b in sorted(buckets.items()))
 
