@@ -143,3 +143,23 @@ def test_the_terminal_refuses_a_bad_card_in_polish() -> None:
     assert pl.message == ("Nie można: 'ZZ' to nie karta Baśki: napisz A, T/10, Q/D albo J/W, "
                           "potem C, S, H albo D (np. AH, TD)")
     assert en.message.startswith("Not allowed: 'ZZ' is not a Baśka card")
+
+
+def test_a_record_error_names_the_place_and_the_rule_in_either_language() -> None:
+    """A deal record's illegal call (RULES §4, §11): the one English line of old for the
+    CLI, the same error in Polish for a page, the file's name kept in front."""
+    from stolik.errors import RecordError
+    from stolik.games.baska.record import parse_record, replay
+
+    doc = {"ruleset": "pucka-2019", "deal": [{
+        "dealer": 3, "hands": ["AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD"],
+        "auction": ["1 pass", "1 pass"], "play": []}]}
+    with pytest.raises(RecordError) as e:
+        replay(parse_record(doc))
+    err = e.value.with_source("gra.toml")
+    assert re.match(r"gra\.toml: deal 1, auction entry 2: seat 1 may not call now — it is "
+                    r"seat \d's turn \(RULES §4\)$", str(err)), str(err)
+    assert err.code == "err-record-at"
+    assert re.match(r"gra\.toml: rozdanie 1, zapowiedź 2: miejsce 1 nie może teraz "
+                    r"licytować — ruch ma miejsce \d \(RULES §4\)$", translate(err, "pl"))
+    assert translate(err, "en") == str(err)

@@ -94,7 +94,8 @@ def _param(value: Any, lang: str) -> Any:
 
 _PLACE_WORDS = {"tournament": N_("lg-audit-w-tournament"), "player": N_("lg-audit-w-player"),
                 "round": N_("lg-audit-w-round"), "table": N_("lg-audit-w-table"),
-                "deal": N_("lg-audit-w-deal")}
+                "deal": N_("lg-audit-w-deal"), "auction entry": N_("w-auction-entry"),
+                "play entry": N_("w-play-entry")}
 
 
 def place(lang: str, text: str) -> str:
@@ -103,10 +104,13 @@ def place(lang: str, text: str) -> str:
 
     >>> place("pl", "round 2, table 3, deal 17"), place("en", "deal 4")
     ('runda 2, stolik 3, rozdanie 17', 'deal 4')
+    >>> place("pl", "deal 4, auction entry 2")
+    'rozdanie 4, zapowiedź 2'
+
     """
     import re
 
-    return re.sub(r"\b(tournament|player|round|table|deal) (?=\S)",
+    return re.sub(r"\b(tournament|player|round|table|deal|auction entry|play entry) (?=\S)",
                   lambda m: tr(lang, _PLACE_WORDS[m.group(1)]) + " ", text)
 
 

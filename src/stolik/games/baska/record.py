@@ -42,6 +42,7 @@ from stolik.games.baska.ruleset import (
 )
 from stolik.games.baska.scoring import DealResult
 from stolik.games.baska.state import Deal
+from stolik.i18n import Msg, Place
 from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
 from stolik.series import place_points
 
@@ -120,7 +121,15 @@ class SeriesResult:
 
 
 def _fail(where: str, message: str) -> RecordError:
+    if isinstance(message, Msg) and where:  # the engine's refusal: pages translate it (9.9)
+        return RecordError(Msg("err-record-at", "{where}: {why}", where=Place(where),
+                               why=message))
     return RecordError(f"{where}: {message}" if where else message)
+
+
+def _why(e: IllegalMove) -> str:
+    """The engine's message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
+    return e.message if isinstance(e.message, Msg) else str(e)
 
 
 def _seat(value: Any, where: str, what: str) -> int:
@@ -288,7 +297,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
     try:
         deal = Deal(rs, rec.dealer, rec.hand_masks(), bok_deal=bok_deal)
     except IllegalMove as e:
-        raise _fail(where, str(e)) from None
+        raise _fail(where, _why(e)) from None
     for i, (seat, call) in enumerate(rec.auction):
         if deal.phase != "auction":
             how = "four passes" if all(c.kind == "pass" for _, c in rec.auction[:i]) \
@@ -302,7 +311,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
                 raise IllegalMove(why)
             deal.call(call)
         except IllegalMove as e:
-            raise _fail(f"{where}, auction entry {i + 1}", str(e)) from None
+            raise _fail(f"{where}, auction entry {i + 1}", _why(e)) from None
     if deal.phase == "auction":
         raise _fail(where, f"the auction is unfinished after {len(rec.auction)} calls — seat "
                     f"{deal.to_act} is to call next (RULES §4)")
@@ -320,7 +329,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
                 raise IllegalMove(why)
             deal.play(card)
         except IllegalMove as e:
-            raise _fail(w, str(e)) from None
+            raise _fail(w, _why(e)) from None
     if rec.revoke is not None:
         if deal.game is not None and deal.game.contract.kind == "honour":
             raise _fail(f"{where}, revoke", f"{deal.game.contract.id} is an honour, settled "
@@ -331,7 +340,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
         try:
             deal.record_revoke(rec.revoke)
         except IllegalMove as e:
-            raise _fail(f"{where}, revoke", str(e)) from None
+            raise _fail(f"{where}, revoke", _why(e)) from None
     if not deal.is_over:
         raise _fail(where, f"the play stops after {len(rec.play)} cards — a deal is played "
                     f"to the 16th card unless a revoke is recorded; seat {deal.to_act} is to "

@@ -201,7 +201,8 @@ def table_view(db: Database, ctx: Context, rnd: int, table: int,
     try:
         view.lines = settle_deals(ctx.ruleset, deals)
     except StolikError as err:  # the store refuses such tables; shown, not fatal
-        view.error = str(err)
+        # an engine's refusal stays a Msg: the page translates it (issue 9.9)
+        view.error = err.message if isinstance(err.message, Msg) else str(err)
     every = store.events_of(db, ctx.info.slug) if events is None else events
     view.events = [ev for ev in every if ev.round == rnd and ev.table == table]
     return view
