@@ -329,9 +329,10 @@ def describe(rs: Ruleset) -> str:
         f"Hra (schválená)        {kc(rs.hra)} Kč × flek{red}",
         f"Sedma                  {kc(rs.sedma)} Kč × flek{red}",
         f"Tichá sedma            {kc(rs.ticha_sedma)} Kč{red}, neflekuje se",
-        f"Sto (hlášené)          {kc(rs.sto)} Kč × flek × desítky nad {rs.sto_threshold}{red}",
-        f"Povinná sto prohraná   prvních {rs.povinna_free_tens} desítek se odečítá",
-        f"Sto proti prohrané     odečítá se {rs.proti_free_tens} desítek",
+        f"Sto (hlášené)          {kc(rs.sto)} Kč × flek × desítky od {rs.sto_threshold}{red}",
+        f"Povinná sto prohraná   odečtené desítky: {rs.povinna_free_tens}",
+        f"Sto proti prohrané     odečtené desítky: {rs.proti_free_tens}"
+        + (" (platí se všechny)" if rs.proti_free_tens == 0 else ""),
         f"Tichá sto              vyflekovaná hra × {rs.ticha_sto_factor} × desítky{red}",
         f"Betl                   {kc(rs.betl)} Kč × flek",
         f"Durch                  {kc(rs.durch)} Kč × flek",
