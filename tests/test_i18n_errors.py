@@ -163,3 +163,41 @@ def test_a_record_error_names_the_place_and_the_rule_in_either_language() -> Non
     assert re.match(r"gra\.toml: rozdanie 1, zapowiedź 2: miejsce 1 nie może teraz "
                     r"licytować — ruch ma miejsce \d \(RULES §4\)$", translate(err, "pl"))
     assert translate(err, "en") == str(err)
+
+
+def test_every_refusal_at_the_table_is_a_translated_message() -> None:
+    """Over many random positions, every reason the engine gives for an illegal call,
+    card or revoke (RULES §3, §4, §7, §8) carries a code both catalogs translate, and the
+    Polish text differs from the English one."""
+    import random as rnd
+
+    from stolik.games.baska.calls import Call as C
+    from stolik.i18n import has
+
+    rng = rnd.Random(9)
+    codes: set[str] = set()
+    for name in ("pucka-2019", "mester-sport", "linia"):
+        rs = load_ruleset(name)
+        for _ in range(40):
+            d = Deal.random(rs, rng.randrange(4), rng)
+            while not d.is_over:
+                seat = d.to_act
+                assert seat is not None
+                if d.phase == "auction":
+                    cands = [C("pass"), *(C("contract", c.id) for c in rs.ladder),
+                             *(C("double", level=k) for k in range(1, len(rs.doublings) + 1))]
+                    whys = [d.why_not_call(c, s) for c in cands for s in range(4)]
+                    legal = d.legal_calls()
+                    d.call(rng.choice(legal))
+                else:
+                    whys = [d.why_not_card(c, s) for c in range(16) for s in range(4)]
+                    whys += [d.why_not_revoke(s) for s in range(4)]
+                    d.play(rng.choice(d.legal_cards()))
+                for why in whys:
+                    if why is None:
+                        continue
+                    assert isinstance(why, Msg), why
+                    codes.add(why.code)
+                    assert has("pl", why.code) and has("en", why.code)
+                    assert translate(why, "pl") != str(why), why
+    assert len(codes) >= 12, codes
