@@ -27,11 +27,13 @@ code and parameters, which :func:`translate` puts into another language:
 
 from __future__ import annotations
 
-import gettext as _gettext
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import gettext as _gettext
 
 LANGS: tuple[str, ...] = ("pl", "en")
 """The languages with a complete catalog; the first is the default."""
@@ -58,8 +60,12 @@ def norm_lang(lang: str | None) -> str:
 
 @cache
 def catalog(lang: str) -> _gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (read once; an empty one when it is missing)."""
-    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    """The compiled catalog of ``lang`` (read once; an empty one when it is missing).
+    :mod:`gettext` (and :mod:`locale` behind it) is imported here, on the first text
+    shown, not by the engine modules that merely build messages."""
+    import gettext
+
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
 def has(lang: str, msgid: str) -> bool:
