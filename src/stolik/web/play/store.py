@@ -143,7 +143,7 @@ class _Op:
     table_id: str
     seq: int
     op: str
-    done: asyncio.Future[None] | None = None
+    done: Stored | None = None
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ class _Job:
 
     table_id: str | None
     run: Callable[[OrmSession], None]
-    done: asyncio.Future[None] | None = None
+    done: Stored | None = None
 
 
 @dataclass(frozen=True)
@@ -162,22 +162,70 @@ class _Forgive:
     table_id: str
 
 
-def _waiter() -> asyncio.Future[None] | None:
+class Stored(asyncio.Future[None]):
+    """A write's future (settled when its transaction has committed) that also calls its
+    *followers* the moment the writer settles it — in the same pass of the event loop,
+    where :meth:`add_done_callback` would wait for the next one. Under load a pass of the
+    loop takes milliseconds, and the echo of a move waits for these callbacks.
+
+    >>> async def demo() -> list[str]:
+    ...     f, seen = Stored(), []
+    ...     f.follow(lambda done: seen.append("follower"))
+    ...     f.add_done_callback(lambda done: seen.append("callback"))
+    ...     _resolve([f], None)
+    ...     seen.append("settled")
+    ...     await f
+    ...     return seen
+    >>> asyncio.run(demo())
+    ['follower', 'settled', 'callback']
+    """
+
+    _followers: list[Callable[[asyncio.Future[None]], None]] | None = None
+
+    def follow(self, callback: Callable[[asyncio.Future[None]], None]) -> None:
+        """Call ``callback(self)`` as soon as the writer settles this future (if it is
+        settled already: soon, from the loop, as :meth:`add_done_callback` does)."""
+        if self.done():
+            self.add_done_callback(callback)
+        elif self._followers is None:
+            self._followers = [callback]
+            self.add_done_callback(_call_followers)  # settled another way (cancelled)
+        else:
+            self._followers.append(callback)
+
+
+def _waiter() -> Stored | None:
     """A future on the running event loop, or None outside one."""
     try:
-        return asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
     except RuntimeError:
         return None
+    return Stored(loop=loop)
 
 
-def _resolve(futures: list[asyncio.Future[None]], error: str | None) -> None:
-    """Settle futures on their loop: committed, or refused with ``error``."""
+def _resolve(futures: list[Stored], error: str | None) -> None:
+    """Settle futures on their loop — committed, or refused with ``error`` — and call
+    their followers, in order."""
     for f in futures:
         if not f.done():
             if error is None:
                 f.set_result(None)
             else:
                 f.set_exception(NotStored(error))
+    for f in futures:
+        _call_followers(f)
+
+
+def _call_followers(f: asyncio.Future[None]) -> None:
+    """Call a settled future's followers once (the later calls find none)."""
+    if not isinstance(f, Stored):
+        return
+    followers, f._followers = f._followers, None
+    for callback in followers or ():
+        try:
+            callback(f)
+        except Exception:  # as the loop does with a failing callback: log, go on
+            log.exception("stolik play: a callback of a stored write failed")
 
 
 def _insert_sql(mark: str, n: int) -> str:
@@ -397,7 +445,7 @@ class Writer:
     @staticmethod
     def _settle(jobs: list[_Op | _Job], error: str | None) -> None:
         """Tell each job's loop (one call per loop) that its futures are settled."""
-        by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+        by_loop: dict[asyncio.AbstractEventLoop, list[Stored]] = {}
         for j in jobs:
             if j.done is not None:
                 by_loop.setdefault(j.done.get_loop(), []).append(j.done)

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from stolik.web.i18n import tr
 from stolik.web.play.game import GAMES, Match, Message, Played, SeatSpec
 from stolik.web.play.protocol import ProtocolError, error_event
-from stolik.web.play.store import Player, SeatInfo, TableInfo
+from stolik.web.play.store import Player, SeatInfo, Stored, TableInfo
 
 
 class Subscriber(Protocol):
@@ -164,7 +164,10 @@ class Table:
         if done is None:
             return
         self._gate = done
-        done.add_done_callback(self._settled)
+        if isinstance(done, Stored):
+            done.follow(self._settled)  # told in the writer's own callback, not a pass later
+        else:
+            done.add_done_callback(self._settled)
 
     @property
     def settled(self) -> bool:
