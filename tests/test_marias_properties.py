@@ -5,6 +5,7 @@ unplayed card or the partner's identity before it is shown."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from stolik.games.marias.play import NO_TRUMPS
 from stolik.games.marias.record import dumps_record, parse_record, record_of, replay, series_record
 from stolik.games.marias.ruleset import load_ruleset, parse_ruleset, rs_text
 from stolik.games.marias.simulate import simulate
-from stolik.games.marias.state import Deal
+from stolik.games.marias.state import Deal, Trick
 from stolik.records import loads_document
 
 RS = load_ruleset("ctyrka")
@@ -60,6 +61,32 @@ def check_views(d: Deal) -> None:
             assert len(candidates) == 1, (seat, holder, speakers)
 
 
+def check_finished_tricks(d: Deal) -> None:
+    """MARIAS §3 last sentence, seed §9: of the finished tricks a view holds at most the
+    seat's own last one (the last it took; in betl and durch the soloist collects every
+    trick, seed §7), and no card of any other finished trick."""
+    p = d.pos
+    for seat in range(4):
+        v = d.view(seat)
+        if p.game in ("betl", "durch"):
+            pile = list(p.history) if seat == p.soloist else []
+        else:
+            pile = [t for t in p.history if t.winner == seat]
+        own = pile[-1] if pile else None
+        assert v.last_trick == own
+        for f in dataclasses.fields(v):  # no other field carries a finished trick
+            value = getattr(v, f.name)
+            items = value if isinstance(value, tuple) else (value,)
+            assert not any(isinstance(x, Trick) for x in items) or f.name == "last_trick"
+            assert not isinstance(value, Trick) or value == own
+        shown = set(v.hand) | {c for _, c in v.trick} | set(own.cards if own else ())
+        for h in v.open_hands or ():
+            shown |= set(h)
+        hidden = {c for t in p.history if t is not own for c in t.cards}
+        assert not shown & hidden, (seat, shown & hidden)
+        assert sum(v.taken) == len(p.history)
+
+
 def play_out(seed: int, dealer: int, *, views: bool = False) -> Deal:
     rng = random.Random(seed)
     d = Deal.random(RS, dealer, rng)
@@ -68,7 +95,10 @@ def play_out(seed: int, dealer: int, *, views: bool = False) -> Deal:
         assert moves, f"no legal move in the {d.phase}"  # a legal move always exists
         if views:
             check_views(d)
+            check_finished_tricks(d)
         d.move(rng.choice(moves))
+    if views:
+        check_finished_tricks(d)
     return d
 
 
@@ -120,10 +150,30 @@ def test_no_view_leaks(seed: int, dealer: int) -> None:
     d = Deal.random(RS, dealer, rng)
     while not d.is_over:
         check_views(d)
+        check_finished_tricks(d)
         moves = d.legal_moves()
         if d.phase == "approval":
             moves = [m for m in moves if getattr(m, "word", "") == "dobry"] or moves
         d.move(rng.choice(moves))
+    check_finished_tricks(d)
+
+
+@PROPS
+@given(seed=seeds, dealer=st.integers(0, 3), betl=st.booleans())
+def test_views_hold_no_finished_trick_but_the_own_last(seed: int, dealer: int,
+                                                      betl: bool) -> None:
+    """MARIAS §3 last sentence, seed §9: only the trick in progress and one's own last trick
+    may be looked at — over trump games played to the last trick and over betl/durch."""
+    rng = random.Random(seed)
+    d = Deal.random(RS, dealer, rng)
+    while not d.is_over:
+        check_finished_tricks(d)
+        moves = d.legal_moves()
+        if d.phase == "approval":
+            want = ("betl", "durch") if betl else ("dobry",)
+            moves = [m for m in moves if getattr(m, "word", "") in want] or moves
+        d.move(rng.choice(moves))
+    check_finished_tricks(d)
 
 
 CLUB = parse_ruleset(rs_text().replace("sedma_proti = false", "sedma_proti = true")

@@ -9,6 +9,11 @@ Where MARIAS.md is silent the engine decides as a Czech referee would (each has 
 
 - Before the choice every seat sees only its first four cards (hands are kept in dealt
   order); the laid trump card stays face down: others learn its suit and the called card.
+- A seat's view holds the trick in progress and its own last trick only (MARIAS §3, seed
+  §9): the last trick it took itself (a partner's pile is his); in betl and durch the
+  soloist collects every trick (seed §7), so his own last trick is the last one and the
+  others have none. The number of tricks before each seat and the marriages announced are
+  public; card points are not shown during the play (counted at the end).
 - Every non-chooser gets an announcement turn (a defender's only move is ``nic``, which
   records do not write), so whose turn it is never shows the partner.
 - A sto is povinná when the hands make it so (the čtyřka with the called card's holder, or

@@ -1,8 +1,15 @@
 """What one seat may know (MARIAS §2–§4; hidden information is sacred).
 
 A seat sees its own cards (only the first four before the choice, MARIAS §2), everything
-said, every card played, the marriages announced, and, in betl from the second trick, every
-hand (MARIAS §4.6, seed §7). The laid trump card is known to the chooser only. The partner
+said, the trick in progress and its own last trick (MARIAS §3 last sentence, seed §9:
+looking at any other finished trick is a renonc), how many tricks lie before each seat, the
+marriages announced, and, in betl from the second trick, every hand (MARIAS §4.6, seed §7).
+"Own last trick" is the last trick in the seat's own pile: the last one it took itself (a
+partner's pile is his own), or, in betl and durch where the soloist collects every trick
+(seed §7), the last finished trick for the soloist and none for the others. Card points are
+not shown: a Czech table counts them only when the deal is over.
+
+The laid trump card is known to the chooser only. The partner
 (the called card's holder) is known to others only once he shows himself — by announcing,
 by raising a flek, or by playing the called card — or once the public calls leave only one
 seat who can be him (MARIAS §4.1, §4.3, §4.4).
@@ -20,6 +27,14 @@ seat who can be him (MARIAS §4.1, §4.3, §4.4).
 ...     d.move("dobry")
 >>> [d.view(s).partner for s in range(4)]   # only the partner himself knows
 [None, None, None, 3]
+>>> d.move("sto")
+>>> for text in ["nic"] * 3 + ["pass"] * 4 + ["AA", "AH", "KL", "TA", "AL", "7L", "OL", "8A"]:
+...     d.move(text)
+>>> [d.view(s).taken for s in range(4)]    # the piles on the table are public
+[(1, 0, 0, 1), (1, 0, 0, 1), (1, 0, 0, 1), (1, 0, 0, 1)]
+>>> [format_cards(t.cards, ascii=True) if (t := d.view(s).last_trick) else None
+...  for s in range(4)]                     # each sees only the last trick he took himself
+['AA AH KL TA', None, None, 'AL 7L OL 8A']
 """
 
 from __future__ import annotations
@@ -39,8 +54,10 @@ if TYPE_CHECKING:
 class SeatView:
     """One seat's knowledge. ``sides[s]``: 0 choosing side, 1 the others, None unknown to
     this seat; ``partner``: the called card's holder where this seat knows him (the
-    chooser himself when he plays sám); ``open_hands``: every unplayed hand once a betl
-    is laid open, else None."""
+    chooser himself when he plays sám); ``trick``: the trick in progress as ``(seat,
+    card)`` in play order; ``last_trick``: the last trick in this seat's own pile, the only
+    finished trick it may look at (MARIAS §3, seed §9); ``taken``: the tricks lying before
+    each seat; ``open_hands``: every unplayed hand once a betl is laid open, else None."""
 
     seat: int
     dealer: int
@@ -60,9 +77,9 @@ class SeatView:
     levels: tuple[int, int, int]
     sedma_by: int | None
     proti_by: int | None
-    plays: tuple[tuple[int, int], ...]
     trick: tuple[tuple[int, int], ...]
-    tricks: tuple[Trick, ...]
+    last_trick: Trick | None
+    taken: tuple[int, int, int, int]
     marriages: tuple[tuple[int, int], ...]
     open_hands: tuple[tuple[int, ...], ...] | None
     legal: tuple[Move, ...]
@@ -96,6 +113,25 @@ def known_sides(deal: Deal, seat: int) -> tuple[int | None, int | None, int | No
     return (known[0], known[1], known[2], known[3])
 
 
+def own_last_trick(deal: Deal, seat: int) -> Trick | None:
+    """The last finished trick in ``seat``'s own pile, the only one he may look at
+    (MARIAS §3, seed §9); in betl and durch the soloist collects every trick (seed §7)."""
+    p = deal.pos
+    if p.game in ("betl", "durch"):
+        return p.history[-1] if seat == p.soloist and p.history else None
+    return next((t for t in reversed(p.history) if t.winner == seat), None)
+
+
+def _taken(deal: Deal) -> tuple[int, int, int, int]:
+    """How many tricks lie before each seat (public: the piles are on the table)."""
+    p = deal.pos
+    if p.game in ("betl", "durch") and p.soloist >= 0:  # the soloist collects (seed §7)
+        n = len(p.history)
+        return (n if p.soloist == 0 else 0, n if p.soloist == 1 else 0,
+                n if p.soloist == 2 else 0, n if p.soloist == 3 else 0)
+    return p.tricks
+
+
 def seat_view(deal: Deal, seat: int) -> SeatView:
     """Build ``seat``'s :class:`SeatView` of ``deal``."""
     p = deal.pos
@@ -111,7 +147,6 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     if everything and p.trump != NO_TRUMPS and p.shown != 0b1111:
         partner = p.partner if p.partner >= 0 else deal.chooser
     calls: list[tuple[int, str]] = []
-    plays: list[tuple[int, int]] = []
     for op in deal.log:
         if op.kind == "call" and op.call is not None:
             c: Call = op.call
@@ -121,8 +156,6 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
             else:
                 text = c.text(rs.flek_names)
             calls.append((op.seat, text))
-        elif op.kind == "card":
-            plays.append((op.seat, op.card))
     open_hands = None
     if p.game == "betl" and rs.betl_open and p.history:
         open_hands = tuple(tuple(cards_of(h)) for h in p.hands)
@@ -136,7 +169,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         partner=partner, sides=sides, calls=tuple(calls), levels=p.levels,
         sedma_by=p.sedma_by if p.sedma_by >= 0 else None,
         proti_by=p.proti_by if p.proti_by >= 0 else None,
-        plays=tuple(plays), trick=p.trick, tricks=p.history, marriages=p.marriages,
+        trick=p.trick, last_trick=own_last_trick(deal, seat), taken=_taken(deal),
+        marriages=p.marriages,
         open_hands=open_hands,
         legal=tuple(deal.legal_moves()) if deal.to_act == seat else (),
     )
