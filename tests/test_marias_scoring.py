@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stolik.games.marias.play import NO_TRUMPS
-from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.ruleset import load_ruleset, parse_ruleset, rs_text
 from stolik.games.marias.scoring import Settlement, game_price, renonc_amount, score
 
 RS = load_ruleset("ctyrka")
@@ -168,3 +168,17 @@ def test_renonc_offender_pays_each_other_player_capped() -> None:
                    renonc_price=40)
     assert pay(s) == (140, 140, -420, 140)
     assert renonc_amount(RS, game_price(RS, "durch", NO_TRUMPS, 5)) == 2000
+
+
+def test_renonc_cap_replaces_only_a_game_above_it() -> None:
+    """MARIAS §8: "if the flekked game is above the cap: 20 Kč, instead of the above" — a
+    club with a 16,50 Kč cap: betl at boty (16 Kč) is not above it, so 1 Kč + 16 Kč is paid
+    in full; betl at kalhoty (32 Kč) is above it, so the cap is paid instead."""
+    club = parse_ruleset(rs_text().replace("cap = 2000", "cap = 1650"), source="klub.toml")
+    boty = game_price(club, "betl", NO_TRUMPS, 4)
+    assert boty == 1600 and renonc_amount(club, boty) == 100 + 1600
+    assert renonc_amount(club, game_price(club, "betl", NO_TRUMPS, 5)) == 1650
+    s = Settlement(game="betl", trump=NO_TRUMPS, side=(1,), levels=(4, 0, 0), end="renonc",
+                   offender=3, renonc_price=boty)
+    result = score(club, s)
+    assert result.payouts == (1700, 1700, 1700, -5100) and not result.capped

@@ -138,14 +138,17 @@ def game_price(rs: Ruleset, game: str, trump: int, level: int) -> int:
 
 
 def renonc_amount(rs: Ruleset, price: int) -> int:
-    """What a renonc's offender pays each other player: 1 Kč + the flekked game, at most
-    the cap (MARIAS §8; seed §4 "nad strop … 20 Kč").
+    """What a renonc's offender pays each other player: 1 Kč + the flekked game, or, if the
+    flekked game is above the cap, the cap instead (MARIAS §8; seed §4 "nad strop … 20 Kč").
+    A game at or below the cap pays 1 Kč + it in full, even where that passes the cap.
 
     >>> from stolik.games.marias.ruleset import load_ruleset
     >>> renonc_amount(load_ruleset(), 80), renonc_amount(load_ruleset(), 5120)
     (180, 2000)
+    >>> renonc_amount(load_ruleset(), 2000)      # not above the cap: 1 Kč + 20 Kč
+    2100
     """
-    return min(rs.renonc_base + price, rs.cap)
+    return rs.cap if price > rs.cap else rs.renonc_base + price
 
 
 def _components(rs: Ruleset, s: Settlement) -> list[tuple[str, int]]:
@@ -207,7 +210,7 @@ def score(rs: Ruleset, s: Settlement) -> DealResult:
         pay = [r] * 4
         pay[s.offender] = -3 * r
         return DealResult((pay[0], pay[1], pay[2], pay[3]), (("renonc", -r),), -r,
-                          rs.renonc_base + s.renonc_price > rs.cap, s)
+                          s.renonc_price > rs.cap, s)
     lines = _components(rs, s)
     net = sum(a for _, a in lines)
     pair = max(-rs.cap, min(rs.cap, net))
