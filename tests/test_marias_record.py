@@ -15,6 +15,7 @@ from stolik.games.marias.record import (
     parse_record,
     record_of,
     replay,
+    replay_deal,
     series_record,
 )
 from stolik.games.marias.ruleset import load_ruleset
@@ -130,6 +131,50 @@ def test_broken_records_are_refused_in_one_line(change: dict[str, Any], message:
     for key in [k for k, v in deal.items() if v is None]:
         del deal[key]
     assert message in refused(d)
+
+
+def test_explicit_nic_at_the_announcement_turn_is_accepted() -> None:
+    """MARIAS §11, §4.3: records leave a defender's "nic" out, but one written at that
+    seat's announcement turn is read as the silence it is; the writer still leaves it out."""
+    quiet = ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto"]
+    fleky = ["1 pass", "2 pass", "3 pass", "0 pass"]
+    plain = replay(parse_record(doc()))
+    for written in (["1 nic", "2 nic", "3 nic"], ["2 nic"], ["1 nic", "3 nic"]):
+        d = doc(bidding=[*quiet, *written, *fleky])
+        assert replay(parse_record(d)).totals == plain.totals
+        rec = parse_record(d).deals[0]
+        assert record_of(replay_deal(RS, rec)).bidding == parse_record(doc()).deals[0].bidding
+    assert "seat 0 cannot say 'nic' now" in refused(doc(bidding=[*quiet[:4], "0 nic"]))
+    # seat 3's nic closes the announcements (1 and 2 were silent): a later nic is a fleky call
+    assert ("bidding entry 7: seat 1 cannot say 'nic' now: allowed pass, flek sto "
+            "(MARIAS §4.4" in refused(doc(bidding=[*quiet, "3 nic", "1 nic", *fleky])))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"renonc": None, "play": ["0 qH"]}, "deal 1, play entry 1: 'qH' is not a Mariáš card"),
+    ({"choice": "0 trump=QQ call=AA"}, "deal 1, choice: 'QQ' is not a Mariáš card"),
+    ({"hands": [HANDS[0].replace("7A", "Qa"), *HANDS[1:]]}, "'Qa' is not a Mariáš card"),
+])
+def test_cards_in_errors_are_echoed_as_written(change: dict[str, Any], message: str) -> None:
+    """MARIAS §1, §11: a refused card is quoted as the record writes it, not lower-cased."""
+    d = doc(**change)
+    deal = d["deal"][0]
+    for key in [k for k, v in deal.items() if v is None]:
+        del deal[key]
+    assert message in refused(d)
+
+
+def test_a_card_after_the_deal_ended_says_the_deal_is_over() -> None:
+    """MARIAS §4.5: a flekked hra without re ends the deal; a card written after it is
+    refused saying the deal is over (not "in the done")."""
+    d = doc(hands=L3, choice="0 trump=7B call=8B",
+            bidding=["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 hra", "1 pass",
+                     "2 flek hra", "3 pass", "0 pass", "1 pass", "2 pass"],
+            play=["0 AA"])
+    del d["deal"][0]["renonc"]
+    line = refused(d)
+    assert "deal 1, play entry 1: the deal is over: no more cards are played (MARIAS §4)" in line
+    assert "done" not in line
 
 
 def test_top_level_problems() -> None:

@@ -128,13 +128,26 @@ def test_chooser_withdraws_his_choice_for_betl() -> None:
 
 def test_forgotten_choice_paper_deal_cerveny_sam() -> None:
     """MARIAS §4.1, seed §5: a forgotten choice plays betl, durch or červený sám."""
-    d = deal(L1, ["forgot"])
+    d = Deal.from_text(RS, 3, L1, paper=True)
+    d.move("forgot")
     for m in APPROVED[:3]:
         d.move(m)
     assert texts(d) == ["betl", "durch", "cerveny-sam"]
     d.move("cerveny-sam")
     assert (d.game, d.soloist, d.pos.trump, d.phase) == ("hra", 0, 0, "announce")
     assert d.view(2).soloist == 0  # červený sám is public
+
+
+def test_forgotten_choice_refused_in_a_live_deal() -> None:
+    """MARIAS §4.1: a forgotten choice exists only when a paper deal is recorded; a live
+    chooser must choose."""
+    d = deal(L1)
+    with pytest.raises(IllegalMove, match=r"seat 0 must choose a trump card and a called "
+                       r"card: a forgotten choice exists only when a paper deal is "
+                       r"recorded \(MARIAS §4.1, seed §5\)"):
+        d.move("forgot")
+    assert d.phase == "choice" and not d.log
+    assert all(getattr(m, "word", "") != "forgot" for m in d.legal_moves())
 
 
 # ---------------------------------------------------------------- MARIAS §4.3 announcements
@@ -377,6 +390,26 @@ def test_renonc_during_sto_priced_at_130() -> None:
     d = deal(L1, ["trump=7A call=TA", *APPROVED, "sto", *QUIET, *PASSES, "KH"])
     d.record_renonc(1, "revoke")
     assert d.result().payouts[1] == -3 * (100 + 80 * 4)
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 7, True, "0"])
+def test_a_claim_names_a_seat(seat: object) -> None:
+    """MARIAS §4.7: a lay-down names a seat 0–3; anything else is refused, nobody is
+    charged and the deal goes on."""
+    d = deal(L1, ["trump=7A call=TA", *APPROVED, "sto", *QUIET, *PASSES])
+    with pytest.raises(IllegalMove, match=r"a lay-down names a seat 0–3, not .* \(MARIAS §4.7\)"):
+        d.claim(seat)  # type: ignore[arg-type]
+    assert d.phase == "play" and len(d.log) == 13
+
+
+def test_moves_after_the_end_say_the_deal_is_over() -> None:
+    """MARIAS §4: once the deal is over nothing more is said or played."""
+    d = deal(L1, ["trump=KA call=AA"])
+    d.record_renonc(2, "looked at the cards")
+    with pytest.raises(IllegalMove, match=r"^the deal is over: no more cards are played"):
+        d.play(parse_card("AH"))
+    with pytest.raises(IllegalMove, match=r"^the deal is over: nothing more is said"):
+        d.call(Call("pass"))
 
 
 def test_claims_judged_on_every_continuation() -> None:

@@ -15,7 +15,10 @@ Where MARIAS.md is silent the engine decides as a Czech referee would (each has 
   others have none. The number of tricks before each seat and the marriages announced are
   public; card points are not shown during the play (counted at the end).
 - Every non-chooser gets an announcement turn (a defender's only move is ``nic``, which
-  records do not write), so whose turn it is never shows the partner.
+  records do not write, though one written at that seat's turn is read), so whose turn it
+  is never shows the partner.
+- ``forgot`` (a forgotten choice) is accepted only in a deal recorded from paper
+  (``Deal(..., paper=True)``, set by the record reader); a live deal refuses it (§4.1).
 - A sto is povinná when the hands make it so (the čtyřka with the called card's holder, or
   with a chooser not playing alone), whoever says sto first.
 - Fleky calls name the component: the game by its own name (``flek sto``, ``re betl``),
@@ -26,8 +29,10 @@ Where MARIAS.md is silent the engine decides as a Czech referee would (each has 
   hidden until he plays the called card); a partner is also known by elimination.
 - Tichá sto replaces only a hra: against an announced sto the other side's 100 is priced by
   the sto's pády.
-- A renonc pays min(1 Kč + the flekked game, the cap); before a suit is chosen it prices the
-  unflekked hra without red doubling. A false lay-down is a renonc by the claimer.
+- A renonc pays 1 Kč + the flekked game, or the cap instead when the flekked game is above
+  the cap (MARIAS §8 as written: a game just under the cap pays 1 Kč more than it); before
+  a suit is chosen it prices the unflekked hra without red doubling. A false lay-down is a
+  renonc by the claimer.
 - A claim is judged on the real hands (the table checks the laid cards) over every legal
   continuation; one needing more than 20,000 positions is refused as too early.
 - Sedma proti (off in ``ctyrka``): a defender holding the trump 7 at his first turn in the

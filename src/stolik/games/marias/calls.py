@@ -104,7 +104,7 @@ sedma, pass, sto-proti or a flek level (flek) and a component (MARIAS §11)
     if phase == "choice":
         if words == ["forgot"]:
             return Call("forgot")
-        kv = dict(w.split("=", 1) for w in words if "=" in w)
+        kv = {k.lower(): v for k, v in (w.split("=", 1) for w in text.split() if "=" in w)}
         if len(words) == 2 and set(kv) == {"trump", "call"}:
             try:
                 return Call("choose", card=parse_card(kv["trump"]), called=parse_card(kv["call"]))

@@ -112,11 +112,14 @@ def _strings(value: Any, where: str, key: str) -> list[str]:
     return value
 
 
-def _entry(text: str, where: str, what: str) -> tuple[int, str]:
+def _entry(text: str, where: str, what: str, *, lower: bool = True) -> tuple[int, str]:
+    """``(seat, words)``; the words lower-cased unless ``lower`` is False (cards are
+    echoed in errors as written)."""
     parts = text.split(None, 1)
     if len(parts) != 2 or parts[0] not in ("0", "1", "2", "3"):
         raise _fail(where, f"cannot read {text!r}: write \"<seat 0–3> <{what}>\" (MARIAS §11)")
-    return int(parts[0]), " ".join(parts[1].lower().split())
+    words = " ".join(parts[1].split())
+    return int(parts[0]), words.lower() if lower else words
 
 
 def parse_record(doc: Document, *, source: str | None = None) -> SeriesRecord:
@@ -184,8 +187,9 @@ def _parse_deal(d: dict[str, Any], number: int) -> DealRecord:
         hands.append(tuple(cards))
     if not isinstance(d["choice"], str):
         raise _fail(where, "'choice' must be text such as \"0 trump=7A call=AA\" (MARIAS §11)")
-    choice = _entry(d["choice"], f"{where}, choice", "trump=<card> call=<card>")
-    kv = dict(w.split("=", 1) for w in choice[1].split() if "=" in w)
+    written = _entry(d["choice"], f"{where}, choice", "trump=<card> call=<card>", lower=False)
+    choice = (written[0], written[1].lower())
+    kv = {k.lower(): v for k, v in (w.split("=", 1) for w in written[1].split() if "=" in w)}
     if len(choice[1].split()) == 2 and set(kv) == {"trump", "call"}:  # cards as AH, 7A
         try:
             choice = (choice[0], f"trump={ASCII_NAMES[parse_card(kv['trump'])]} "
@@ -196,7 +200,7 @@ def _parse_deal(d: dict[str, Any], number: int) -> DealRecord:
                     for i, t in enumerate(_strings(d.get("bidding", []), where, "bidding")))
     play = []
     for i, t in enumerate(_strings(d.get("play", []), where, "play")):
-        seat, text = _entry(t, f"{where}, play entry {i + 1}", "card")
+        seat, text = _entry(t, f"{where}, play entry {i + 1}", "card", lower=False)
         try:
             play.append((seat, parse_card(text)))
         except CardError as e:
@@ -230,7 +234,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
     """Replay one deal, checking every entry; the finished :class:`Deal`."""
     where = f"deal {number}"
     try:
-        deal = Deal(rs, rec.dealer, rec.hands)
+        deal = Deal(rs, rec.dealer, rec.hands, paper=True)
     except IllegalMove as e:
         raise _fail(where, str(e)) from None
     seat, text = rec.choice
@@ -250,8 +254,10 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
                         f"{entries[i][1]!r} after the bidding is over (MARIAS §4)")
         to_act = deal.to_act
         if deal.phase == "announce":
+            # An explicit "nic" at the seat's own turn is accepted too, though the writer
+            # leaves it out (MARIAS §11: records write only what was announced).
             here = i < len(entries) and entries[i][0] == to_act and (
-                entries[i][1] in (*GAME_WORDS, "sedma") or to_act == deal.chooser)
+                entries[i][1] in (*GAME_WORDS, "sedma", "nic") or to_act == deal.chooser)
             if not here:  # silence: nothing to announce (MARIAS §4.3)
                 try:
                     deal.call(NIC)
@@ -274,7 +280,9 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
     for j, (s, c) in enumerate(rec.play):
         try:
             if deal.phase != "play":
-                raise IllegalMove(f"no card is played in the {deal.phase} (MARIAS §4)")
+                raise IllegalMove("the deal is over: no more cards are played (MARIAS §4)"
+                                  if deal.is_over else
+                                  f"no card is played in the {deal.phase} (MARIAS §4)")
             if s != deal.to_act:
                 raise IllegalMove(f"seat {s} plays out of turn: seat {deal.to_act} is to play "
                                   "(MARIAS §3)")

@@ -157,9 +157,11 @@ def _set3(values: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
 class Deal:
     """A deal from the choice to the money. ``hands``: four lists of eight card indices,
     by seat, each in dealt order — the first four are what the seat sees before the choice
-    (MARIAS §2, §4.1)."""
+    (MARIAS §2, §4.1). ``paper``: the deal is being recorded from a paper sheet, where a
+    forgotten choice (``forgot``) may stand (MARIAS §4.1, §11); a live deal refuses it."""
 
-    def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]]) -> None:
+    def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]], *,
+                 paper: bool = False) -> None:
         if isinstance(dealer, bool) or dealer not in range(4):
             raise IllegalMove(f"dealer must be a seat 0–3, not {dealer!r} (MARIAS §2)")
         if len(hands) != 4:
@@ -185,15 +187,19 @@ class Deal:
         self.initial_hands: tuple[int, int, int, int] = (masks[0], masks[1], masks[2], masks[3])
         self.first_four: tuple[int, ...] = tuple(
             (1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3]) for h in hands)
+        self.paper = paper
+        """A deal recorded from a paper sheet: only there a forgotten choice exists
+        (MARIAS §4.1, §11); the record reader sets it."""
         self.log: list[Op] = []
         self._stack: list[_Pos] = [_Pos("choice", self.chooser, self.initial_hands)]
 
     # ------------------------------------------------------------ construction
 
     @classmethod
-    def from_text(cls, rs: Ruleset, dealer: int, hands: Sequence[str]) -> Deal:
+    def from_text(cls, rs: Ruleset, dealer: int, hands: Sequence[str], *,
+                  paper: bool = False) -> Deal:
         """A deal from four hands written ``"AH TL …"`` (each in dealt order)."""
-        return cls(rs, dealer, [parse_cards(h) for h in hands])
+        return cls(rs, dealer, [parse_cards(h) for h in hands], paper=paper)
 
     @classmethod
     def random(cls, rs: Ruleset, dealer: int, rng: random.Random) -> Deal:
@@ -404,8 +410,14 @@ class Deal:
         """Make a bidding call for the seat to act."""
         p = self._stack[-1]
         seat = p.to_act
-        if p.phase in ("play", "done"):
-            raise IllegalMove(f"seat {seat}: no calls in the {p.phase} (MARIAS §4)")
+        if p.phase == "done":
+            raise IllegalMove("the deal is over: nothing more is said (MARIAS §4)")
+        if p.phase == "play":
+            raise IllegalMove(f"seat {seat}: no calls in the play (MARIAS §4)")
+        if c.word == "forgot" and p.phase == "choice" and not self.paper:
+            raise IllegalMove(f"seat {seat} must choose a trump card and a called card: a "
+                              "forgotten choice exists only when a paper deal is recorded "
+                              "(MARIAS §4.1, seed §5)")
         if c.word == "forgot" and p.phase == "choice":
             # A paper deal only (MARIAS §4.1, seed §5): the chooser took his second four.
             self._push(Op("call", seat, call=c), _replace(
@@ -508,6 +520,8 @@ class Deal:
         """Play card ``c`` for the seat to act (MARIAS §3, §4.6)."""
         p = self._stack[-1]
         seat = p.to_act
+        if p.phase == "done":
+            raise IllegalMove("the deal is over: no more cards are played (MARIAS §4)")
         if p.phase != "play":
             raise IllegalMove(f"seat {seat}: no cards are played in the {p.phase} (MARIAS §4)")
         allowed = self._legal_mask(p)
@@ -590,6 +604,8 @@ class Deal:
         from stolik.games.marias.claims import claim_outcome
 
         p = self._stack[-1]
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
+            raise IllegalMove(f"a lay-down names a seat 0–3, not {seat!r} (MARIAS §4.7)")
         if p.phase != "play":
             raise IllegalMove(f"seat {seat}: cards are laid down only in the play (MARIAS §4.7)")
         result = claim_outcome(self, seat)
