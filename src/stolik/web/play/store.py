@@ -64,6 +64,8 @@ from stolik.web.play.orm import OpRow, PlayerRow, SeatRow, TableRow
 log = logging.getLogger(__name__)
 
 MAX_NAME = 40
+MAX_ID = 2**31 - 1
+"""The largest id an INTEGER column holds on every database (PostgreSQL: 32 bits)."""
 
 
 @dataclass(frozen=True)
@@ -620,7 +622,17 @@ class PlayStore:
         return out[:limit]
 
     def player(self, player_id: int) -> Player | None:
-        """A player by id."""
+        """A player by id (None for an id past the id column's range: an INTEGER is 32 bits
+        on PostgreSQL, which refuses the query rather than finding nothing).
+
+        >>> from stolik.db import open_database
+        >>> store = PlayStore(open_database("sqlite://", migrate=True))
+        >>> store.player(2**31) is None
+        True
+        >>> store.close()
+        """
+        if not 0 < player_id <= MAX_ID:
+            return None
         with self.db.read() as s:
             row = s.get(PlayerRow, player_id)
             return Player(row.id, row.name) if row else None
