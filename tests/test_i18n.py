@@ -273,3 +273,46 @@ def test_referee_sheet_names_games_as_the_glossary_does(referee: TestClient) -> 
     assert "Gran-du kontra" in pl and "Gran-du kontra" in en
     assert "zwykła bok" in pl and "zwykła (plain game) bok" in en  # pucka-2019: level 3 = bok
     assert "gran-du kontra" not in pl and "×3" not in pl
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", "t1: runda 3: runda 2 nie jest jeszcze rozlosowana (RULES §10)"),
+    ("en", "t1: round 3: round 2 is not drawn yet (RULES §10)")])
+def test_store_refusals_in_the_pages_language(referee: TestClient, lang: str,
+                                              words: str) -> None:
+    """The tournament store's refusals (RULES §10: rounds are drawn in order) were English
+    on the Polish referee page; the place and the rule are kept around the message."""
+    csrf = _csrf(referee.get(f"/t/t1/admin/?lang={lang}").text)
+    bad = referee.post(f"/t/t1/admin/draw?lang={lang}", data={"csrf": csrf, "round": "3"})
+    assert bad.status_code == 400
+    assert words in bad.text, bad.text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", "runda jest zamknięta (otwórz ją ponownie, aby poprawić) (RULES §10)"),
+    ("en", "the round is closed (reopen it to correct) (RULES §10)")])
+def test_closed_round_refusal_in_the_pages_language(referee: TestClient, lang: str,
+                                                    words: str) -> None:
+    """A deal entered at a closed round's table (RULES §10) is refused in the page's
+    language; the CLI's English line (str) is unchanged."""
+    csrf = _csrf(referee.get(f"/t/t1/admin/?lang={lang}").text)
+    assert referee.post(f"/t/t1/admin/round/1/close?lang={lang}",
+                        data={"csrf": csrf}).status_code in (200, 303)
+    csrf = _csrf(referee.get(f"{T1}?lang={lang}").text)
+    bad = referee.post(f"{T1}/deal?lang={lang}", data={
+        "csrf": csrf, "contract": "gran", "declarer": "1", "points": "70"})
+    assert bad.status_code == 400
+    assert words in bad.text, bad.text
+
+
+def test_store_refusals_keep_their_english_line(sqlite_db: Database) -> None:
+    """``str(error)`` (what the CLI prints) is the English line of old; the code and the
+    rule travel with it for the pages."""
+    store.create_tournament(sqlite_db, "t2", name="T", ruleset="pucka-2019", who="ala")
+    with pytest.raises(store.StoreError) as e:
+        store.enter_deal(sqlite_db, "t2", 1, 1, {"contract": "gran", "declarer": 0,
+                                                 "points": 61}, who="ala")
+    assert str(e.value) == "t2: round 1 is not drawn yet (`seat` draws it) (RULES §10)"
+    assert i18n.translate(e.value, "en") == str(e.value)
+    assert i18n.translate(e.value, "pl") == \
+        "t2: runda 1 nie jest jeszcze rozlosowana (losuje ją `seat`) (RULES §10)"

@@ -247,7 +247,7 @@ def test_create_tournament_players_csv_and_draw(client: TestClient, db: Database
     client.post("/t/gdy/admin/round/1/start", data={"csrf": csrf})
     assert store.round_clock(db, "gdy", 1).started_at is not None
     late = client.post("/t/gdy/admin/draw", data={"csrf": csrf, "round": "1"})
-    assert late.status_code == 400 and "cannot be drawn again" in late.text
+    assert late.status_code == 400 and "nie można jej rozlosować ponownie" in late.text
     client.post("/t/gdy/admin/round/1/extend", data={"csrf": csrf, "minutes": "7"})
     assert store.round_clock(db, "gdy", 1).extra_minutes == 7
     page = client.get("/t/gdy/admin/")
@@ -256,7 +256,7 @@ def test_create_tournament_players_csv_and_draw(client: TestClient, db: Database
     closed = client.post("/t/gdy/admin/round/1/table/1/deal",
                          data={"csrf": csrf, "contract": "gran", "declarer": "0",
                                "points": "70"})
-    assert closed.status_code == 400 and "the round is closed" in closed.text
+    assert closed.status_code == 400 and "runda jest zamknięta" in closed.text
     client.post("/t/gdy/admin/round/1/reopen", data={"csrf": csrf})
     client.post("/t/gdy/admin/round/1/table/1/deal",
                 data={"csrf": csrf, "contract": "gran", "declarer": "0", "points": "70"})
@@ -324,7 +324,7 @@ def test_confirmation_by_a_second_referee(app: FastAPI, db: Database) -> None:
         cb = login(b, "bob")
         a.post(T1 + "/deal", data={"csrf": ca, **GRAN})
         same = a.post(T1 + "/deal/1/confirm", data={"csrf": ca})
-        assert same.status_code == 400 and "another person confirms it" in same.text
+        assert same.status_code == 400 and "potwierdza je ktoś inny" in same.text
         assert store.deals_of(db, SLUG, 1, 1)[0].confirmed_by is None
         assert "/deal/1/confirm" in b.get(T1).text
         ok = b.post(T1 + "/deal/1/confirm", data={"csrf": cb}, follow_redirects=False)
@@ -365,7 +365,7 @@ def test_events_and_totals_only(client: TestClient, db: Database) -> None:
     t2 = "/t/puck-1/admin/round/1/table/2"
     bad = client.post(t2 + "/totals", data={"csrf": csrf, "total0": "10", "total1": "0",
                                             "total2": "0", "total3": "0"})
-    assert bad.status_code == 400 and "sum to 10" in bad.text
+    assert bad.status_code == 400 and "dają razem 10" in bad.text
     client.post(t2 + "/totals", data={"csrf": csrf, "total0": "30", "total1": "-10",
                                       "total2": "-10", "total3": "-10"})
     live = client.get(f"/t/{SLUG}/live.json").json()

@@ -189,6 +189,9 @@ def translate(message: object, lang: str) -> str:
         text = tr(lang, code, **params)
     else:
         return str(message)
+    suffix = getattr(message, "suffix", None)  # a rule cited after the message
+    if isinstance(suffix, str) and suffix:
+        text = f"{text} {suffix}"
     prefix = getattr(message, "prefix", None)
     return f"{place(lang, prefix)}: {text}" if isinstance(prefix, str) and prefix else text
 

@@ -58,6 +58,7 @@ from sqlalchemy.orm import Session
 from stolik.db import Database
 from stolik.db.base import Base, load_models, utcnow
 from stolik.games.baska.ruleset import load_ruleset
+from stolik.i18n import Msg
 from stolik.tournament.model import (
     BAN_TOURNAMENTS,
     MAX_TEAM_PLAYERS,
@@ -85,6 +86,7 @@ from stolik.tournament.standings import Standings, season_standings, tournament_
 
 # The part written with Core (no ORM: ``tournament new``, ``sheet add`` load only it) is
 # reached through this module too.
+from stolik.tournament.store_core import CLOSED as CLOSED
 from stolik.tournament.store_core import MAX_SEED as MAX_SEED
 from stolik.tournament.store_core import DealInfo as DealInfo
 from stolik.tournament.store_core import RoundClock as RoundClock
@@ -158,7 +160,8 @@ def _player(s: Session, t: TournamentRow, code: str) -> PlayerRow:
     for e in t.entries:
         if e.player.code == code:
             return e.player
-    raise _fail(t.slug, f"player '{code}' is not entered in this tournament")
+    raise _fail(t.slug, Msg("err-st-not-entered-here", "player '{code}' is not entered in "
+                            "this tournament", code=code))
 
 
 def _codes(s: Session) -> dict[int, str]:
@@ -221,9 +224,11 @@ def _team_size(t: TournamentRow, team: str) -> int:
 
 def _check_code(slug: str, code: str, name: str) -> None:
     if not code or not all(c.isalnum() or c in "-_." for c in code):
-        raise StoreError(f"{slug}: player id {code!r}: letters, digits, - _ . only")
+        raise _fail(slug, Msg("err-st-player-id", "player id {code!r}: letters, digits, - _ . "
+                               "only", code=code), rule=None)
     if not name.strip():
-        raise StoreError(f"{slug}: player '{code}': the name is empty")
+        raise _fail(slug, Msg("err-st-name-empty", "player '{code}': the name is empty",
+                               code=code), rule=None)
 
 
 def _add_player(s: Session, t: TournamentRow, code: str, name: str, team: str | None,
@@ -235,16 +240,19 @@ def _add_player(s: Session, t: TournamentRow, code: str, name: str, team: str | 
         s.add(p)
         s.flush()
     elif p.name != name.strip():
-        raise _fail(slug, f"player '{code}' is '{p.name}' in the league, not '{name}'")
+        raise _fail(slug, Msg("err-st-name-differs", "player '{code}' is '{name}' in the "
+                                "league, not '{given}'", code=code, name=p.name, given=name))
     if any(e.player_id == p.id for e in t.entries):
-        raise _fail(slug, f"player '{code}' is already entered")
+        raise _fail(slug, Msg("err-st-already-entered", "player '{code}' is already entered",
+                                code=code))
     ban = banned_players(s, t).get(code)
     if ban:
-        raise _fail(slug, f"player '{code}' is banned by a yellow card from {ban} for "
-                    f"{BAN_TOURNAMENTS} tournaments (seed 000 §7t)")
+        raise _fail(slug, Msg("err-st-banned", "player '{code}' is banned by a yellow card "
+                                "from {ban} for {n} tournaments (seed 000 §7t)", code=code,
+                                ban=ban, n=BAN_TOURNAMENTS))
     if team and _team_size(t, team) >= MAX_TEAM_PLAYERS:
-        raise _fail(slug, f"team '{team}' has {MAX_TEAM_PLAYERS} players already "
-                    "(seed 000 \"Punktacja\" 1)")
+        raise _fail(slug, Msg("err-st-team-full", "team '{team}' has {n} players already "
+                                "(seed 000 \"Punktacja\" 1)", team=team, n=MAX_TEAM_PLAYERS))
     t.entries.append(EntryRow(player_id=p.id, team=team or None))
     s.flush()
     _audit(s, t, who, "player", f"player {code}", None, {"name": p.name, "team": team})
@@ -277,8 +285,9 @@ def set_team(db: Database, slug: str, code: str, team: str | None, *, who: str) 
         p = _player(s, t, code)
         entry = next(e for e in t.entries if e.player_id == p.id)
         if team and entry.team != team and _team_size(t, team) >= MAX_TEAM_PLAYERS:
-            raise _fail(slug, f"team '{team}' has {MAX_TEAM_PLAYERS} players already "
-                        "(seed 000 \"Punktacja\" 1)")
+            raise _fail(slug, Msg("err-st-team-full", "team '{team}' has {n} players already "
+                                    "(seed 000 \"Punktacja\" 1)", team=team,
+                                    n=MAX_TEAM_PLAYERS))
         before = entry.team
         entry.team = team or None
         _audit(s, t, who, "team", f"player {code}", before, entry.team)
@@ -292,8 +301,9 @@ def remove_player(db: Database, slug: str, code: str, *, who: str) -> None:
         for r in t.round_rows:
             if any(p.id in tb.seat_ids for tb in r.tables) or any(
                     so.player_id == p.id for so in r.sitting_out):
-                raise _fail(slug, f"player '{code}' is in the draw of round {r.number}; "
-                            "he stays in the tournament", round=r.number)
+                raise _fail(slug, Msg("err-st-in-draw", "player '{code}' is in the draw of "
+                                        "round {number}; he stays in the tournament",
+                                        code=code, number=r.number), round=r.number)
         entry = next(e for e in t.entries if e.player_id == p.id)
         t.entries.remove(entry)
         _audit(s, t, who, "withdraw", f"player {code}", {"name": p.name}, None)
@@ -374,19 +384,23 @@ def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
         codes = _codes(s)
         number = number or len(t.round_rows) + 1
         if number > len(t.round_rows) + 1:
-            raise _fail(slug, f"round {number - 1} is not drawn yet", round=number)
+            raise _fail(slug, Msg("err-st-prev-not-drawn", "round {number} is not drawn yet",
+                                    number=number - 1), round=number)
         if number > t.rounds:
-            raise _fail(slug, f"the tournament has {t.rounds} rounds", round=number)
+            raise _fail(slug, Msg("err-st-rounds", "the tournament has {rounds} rounds",
+                                    rounds=t.rounds), round=number)
         existing = next((r for r in t.round_rows if r.number == number), None)
         before = None
         if existing is not None:
             if existing.started_at is not None or any(tb.deals or tb.totals is not None
                                                       for tb in existing.tables):
-                raise _fail(slug, "the round has started: it cannot be drawn again",
+                raise _fail(slug, Msg("err-st-no-redraw", "the round has started: it cannot be "
+                                        "drawn again"),
                             round=number)
             if number < len(t.round_rows):
-                raise _fail(slug, f"round {number + 1} is drawn already: redraw the last "
-                            "round only", round=number)
+                raise _fail(slug, Msg("err-st-next-drawn", "round {number} is drawn already: "
+                                        "redraw the last round only", number=number + 1),
+                            round=number)
             before = _plan_codes(_plan_of(existing, codes))
             t.round_rows.remove(existing)
             s.flush()
@@ -400,19 +414,23 @@ def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
             import random
 
             if len([p for p in entered if p not in out]) < 4:
-                raise _fail(slug, "fewer than four players to seat", round=number)
+                raise _fail(slug, Msg("err-st-few-players", "fewer than four players to seat"),
+                            round=number)
             plan = draw_round(entered, history, teams=teams, rng=random.Random(rseed),
                               exclude=out)
         else:
             rseed = seed or 0
             for p in plan.players:
                 if p not in entered:
-                    raise _fail(slug, f"player '{p}' is not entered", round=number)
+                    raise _fail(slug, Msg("err-st-not-entered", "player '{code}' is not entered",
+                                            code=p), round=number)
                 if p in out:
-                    raise _fail(slug, f"player '{p}' was excluded or is banned and may not "
-                                "be seated (seed 000 §7t)", round=number)
+                    raise _fail(slug, Msg("err-st-excluded", "player '{code}' was excluded or is "
+                                            "banned and may not be seated (seed 000 §7t)",
+                                            code=p), round=number)
             if len(set(plan.players)) != len(plan.players):
-                raise _fail(slug, "a player is seated twice", round=number)
+                raise _fail(slug, Msg("err-st-seated-twice", "a player is seated twice"),
+                            round=number)
         by_code = {e.player.code: e.player_id for e in t.entries}
         r = RoundRow(number=number, seed=rseed)
         for i, table in enumerate(plan.tables, 1):
@@ -441,7 +459,8 @@ def start_round(db: Database, slug: str, number: int, *, who: str,
         t = _tournament(s, slug)
         r = _round(s, t, number)
         if r.started_at is not None:
-            raise _fail(slug, f"the round started at {r.started_at:%H:%M:%S} UTC",
+            raise _fail(slug, Msg("err-st-started-at", "the round started at {at} UTC",
+                                    at=f"{r.started_at:%H:%M:%S}"),
                         round=number)
         r.started_at = at or utcnow()
         _audit(s, t, who, "start", f"round {number}", None, r.started_at.isoformat())
@@ -456,7 +475,8 @@ def extend_round(db: Database, slug: str, number: int, minutes: int, *,
         t = _tournament(s, slug)
         r = _round(s, t, number)
         if r.extra_minutes + minutes < 0:
-            raise _fail(slug, "an extension cannot go below zero", round=number)
+            raise _fail(slug, Msg("err-st-extension", "an extension cannot go below zero"),
+                        round=number)
         before = r.extra_minutes
         r.extra_minutes += minutes
         _audit(s, t, who, "extend", f"round {number}", before, r.extra_minutes)
@@ -472,7 +492,8 @@ def close_round(db: Database, slug: str, number: int, *, who: str) -> None:
             open_deals = [f"{tb.number}/{d.number}" for tb in r.tables for d in tb.deals
                           if d.confirmed_by is None]
             if open_deals:
-                raise _fail(slug, f"unconfirmed deals (table/deal): {', '.join(open_deals)}",
+                raise _fail(slug, Msg("err-st-unconfirmed", "unconfirmed deals (table/deal): "
+                                        "{deals}", deals=", ".join(open_deals)),
                             round=number)
         r.closed = True
         _audit(s, t, who, "close", f"round {number}", False, True)
@@ -503,8 +524,8 @@ def _deal(s: Session, t: TournamentRow, rnd: int, table: int, number: int
     for d in tb.deals:
         if d.number == number:
             return r, tb, d
-    raise _fail(t.slug, f"no deal {number} (the table has {len(tb.deals)})", round=rnd,
-                table=table)
+    raise _fail(t.slug, Msg("err-st-no-deal", "no deal {number} (the table has {count})",
+                            number=number, count=len(tb.deals)), round=rnd, table=table)
 
 
 def correct_deal(db: Database, slug: str, round: int, table: int, number: int,
@@ -515,7 +536,7 @@ def correct_deal(db: Database, slug: str, round: int, table: int, number: int,
         t = _tournament(s, slug)
         r, tb, d = _deal(s, t, round, table, number)
         if r.closed:
-            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
+            raise _fail(slug, CLOSED, round=round)
         doc = _doc(d.kind, raw, slug, round, table)
         docs = [doc if x.number == number else x.data for x in tb.deals]
         _check_lines(t, tb, d.kind, docs, round)
@@ -537,7 +558,7 @@ def delete_deal(db: Database, slug: str, round: int, table: int, number: int, *,
         t = _tournament(s, slug)
         r, tb, d = _deal(s, t, round, table, number)
         if r.closed:
-            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
+            raise _fail(slug, CLOSED, round=round)
         rest = [x.data for x in tb.deals if x.number != number]
         if rest:
             _check_lines(t, tb, d.kind, rest, round)
@@ -560,10 +581,12 @@ def confirm_deal(db: Database, slug: str, round: int, table: int, number: int, *
         t = _tournament(s, slug)
         r, tb, d = _deal(s, t, round, table, number)
         if d.entered_by == who:
-            raise _fail(slug, f"entered by '{who}', so another person confirms it",
+            raise _fail(slug, Msg("err-st-confirm-other", "entered by '{who}', so another "
+                                    "person confirms it", who=who),
                         round=round, table=table, deal=number)
         if d.confirmed_by is not None:
-            raise _fail(slug, f"already confirmed by '{d.confirmed_by}'", round=round,
+            raise _fail(slug, Msg("err-st-confirmed", "already confirmed by '{who}'",
+                                    who=d.confirmed_by), round=round,
                         table=table, deal=number)
         d.confirmed_by = who
         d.confirmed_at = utcnow()
@@ -578,16 +601,20 @@ def set_totals(db: Database, slug: str, round: int, table: int,
         t = _tournament(s, slug)
         r, tb = _table(s, t, round, table)
         if r.closed:
-            raise _fail(slug, "the round is closed (reopen it to correct)", round=round)
+            raise _fail(slug, CLOSED, round=round)
         if totals is not None:
             if len(totals) != 4:
-                raise _fail(slug, f"totals are 4 numbers by seat, not {list(totals)}",
+                raise _fail(slug, Msg("err-st-totals-four", "totals are 4 numbers by seat, "
+                                        "not {totals}", totals=list(totals)),
                             round=round, table=table)
             if sum(totals) != 0:
-                raise _fail(slug, f"totals {list(totals)} sum to {sum(totals)}, not 0 — every "
-                            "deal sums to zero (RULES §7)", round=round, table=table)
+                raise _fail(slug, Msg("err-st-totals-zero", "totals {totals} sum to {sum}, not 0 "
+                                        "— every deal sums to zero (RULES §7)",
+                                        totals=list(totals), sum=sum(totals)),
+                            round=round, table=table)
             if tb.deals:
-                raise _fail(slug, "the table has deals entered; totals replace none of them",
+                raise _fail(slug, Msg("err-st-totals-deals", "the table has deals entered; totals "
+                                        "replace none of them"),
                             round=round, table=table)
         before = tb.totals
         tb.totals = list(totals) if totals is not None else None
@@ -625,22 +652,27 @@ def add_event(db: Database, slug: str, round: int, table: int, player: str, kind
     was excluded (after ``value`` deals, or when the series stopped) — seed 000 §7q–t. The
     table is scored again with it; an event the regulation refuses is refused."""
     if kind not in EVENT_KINDS:
-        raise StoreError(f"{slug}: event kind {kind!r}: one of {', '.join(EVENT_KINDS)}")
+        raise _fail(slug, Msg("err-st-event-kind", "event kind {kind!r}: one of {kinds}",
+                           kind=kind, kinds=", ".join(EVENT_KINDS)), rule=None)
     if kind in ("late", "left") and value is None:
-        raise StoreError(f"{slug}: a '{kind}' event needs a number "
-                         f"({'minutes late' if kind == 'late' else 'deals played'})")
+        what = Msg("err-st-minutes-late", "minutes late") if kind == "late" else \
+            Msg("err-st-deals-played", "deals played")
+        raise _fail(slug, Msg("err-st-event-number", "a '{kind}' event needs a number "
+                              "({what})", kind=kind, what=what), rule=None)
     if value is not None and value < 0:
-        raise StoreError(f"{slug}: an event's number cannot be negative, not {value}")
+        raise _fail(slug, Msg("err-st-event-negative", "an event's number cannot be "
+                                "negative, not {value}", value=value), rule=None)
     with db.write() as s:
         t = _tournament(s, slug)
         r, tb = _table(s, t, round, table)
         p = _player(s, t, player)
         if p.id not in tb.seat_ids:
-            raise _fail(slug, f"player '{player}' is not seated at this table", round=round,
-                        table=table)
+            raise _fail(slug, Msg("err-st-not-seated", "player '{code}' is not seated at this "
+                                    "table", code=player), round=round, table=table)
         if any(e.table_id == tb.id and e.player_id == p.id and e.kind == kind
                for e in r.events):
-            raise _fail(slug, f"player '{player}' already has a '{kind}' event here",
+            raise _fail(slug, Msg("err-st-event-twice", "player '{code}' already has a '{kind}' "
+                                    "event here", code=player, kind=kind),
                         round=round, table=table)
         ev = EventRow(table_id=tb.id, player_id=p.id, kind=kind, value=value)
         r.events.append(ev)
@@ -661,7 +693,7 @@ def remove_event(db: Database, slug: str, event_id: int, *, who: str) -> None:
         # an id past the database's integers is no event's (SQLite overflows on it)
         ev = s.get(EventRow, event_id) if 0 < event_id <= MAX_ROW_ID else None
         if ev is None or ev.round.tournament_id != t.id:
-            raise StoreError(f"{slug}: no event {event_id}")
+            raise _fail(slug, Msg("err-st-no-event", "no event {id}", id=event_id), rule=None)
         codes = _codes(s)
         before = {"kind": ev.kind, "value": ev.value, "player": codes[ev.player_id]}
         r = ev.round  # removing the event from the round unsets ``ev.round``
@@ -747,8 +779,10 @@ def season_of(db: Database, season: str) -> tuple[list[TournamentResult], Standi
         srow = s.scalar(select(SeasonRow).where(SeasonRow.name == season))
         if srow is None:
             known = s.scalars(select(SeasonRow.name)).all()
-            raise StoreError(f"no season '{season}'"
-                             + (f"; there are: {', '.join(known)}" if known else ""))
+            raise StoreError(Msg("err-st-no-season-known", "no season '{season}'; there "
+                                     "are: {known}", season=season, known=", ".join(known))
+                             if known else Msg("err-st-no-season", "no season '{season}'",
+                                               season=season))
         rows = s.scalars(select(TournamentRow).where(TournamentRow.season_id == srow.id)).all()
         slugs = [r.slug for r in sorted(rows, key=lambda r: (r.date or datetime.date.max,
                                                                r.id))]

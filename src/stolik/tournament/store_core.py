@@ -38,6 +38,7 @@ from stolik.db import Database
 from stolik.db.schema import utcnow
 from stolik.errors import StolikError
 from stolik.games.baska.ruleset import load_ruleset, parse_ruleset
+from stolik.i18n import Msg
 from stolik.tournament.model import TableEntry, TournamentError
 from stolik.tournament.sheet import line_document, parse_line, settle_sheet
 from stolik.tournament.tables import (
@@ -60,22 +61,44 @@ __all__ = ["DealInfo", "RoundClock", "StoreError", "TournamentInfo", "clock_of",
 
 class StoreError(StolikError):
     """A request the tournament's state or the regulation does not allow: one line naming
-    the tournament, round, table, deal and rule."""
+    the tournament, round, table, deal and rule. Made by :func:`_fail` from a
+    :class:`stolik.i18n.Msg`, it keeps the message with the place in front (``prefix``)
+    and the rule after it (``suffix``) for :func:`stolik.i18n.translate` (issue 9.9)."""
+
+    prefix: str | None = None
+    suffix: str | None = None
 
 
 def _fail(slug: str, message: str, *, round: int | None = None, table: int | None = None,
-          deal: int | None = None, rule: str = "RULES §10") -> StoreError:
+          deal: int | None = None, rule: str | None = "RULES §10") -> StoreError:
+    """The refusal ``slug: round …, table …, deal …: message (rule)``; the rule is left
+    out when the message cites one (or ``rule`` is None).
+
+    >>> from stolik.i18n import translate
+    >>> e = _fail("t1", CLOSED, round=2)
+    >>> str(e)
+    't1: round 2: the round is closed (reopen it to correct) (RULES §10)'
+    >>> translate(e, "pl")
+    't1: runda 2: runda jest zamknięta (otwórz ją ponownie, aby poprawić) (RULES §10)'
+    """
     where = ", ".join(x for x in (f"round {round}" if round else "",
                                   f"table {table}" if table else "",
                                   f"deal {deal}" if deal else "") if x)
     text = f"{slug}: {where + ': ' if where else ''}{message}"
-    if "(RULES" not in message and "(seed" not in message:
-        text += f" ({rule})"
+    suffix = None
+    if rule and "(RULES" not in message and "(seed" not in message:
+        suffix = f"({rule})"
+        text += f" {suffix}"
     err = StoreError(text)
     if getattr(message, "code", None) is not None:  # a stolik.i18n.Msg: pages translate it
         err.message = message
-        err.prefix = f"{slug}: {where}" if where else slug  # type: ignore[attr-defined]
+        err.prefix = f"{slug}: {where}" if where else slug
+        err.suffix = suffix
     return err
+
+
+CLOSED = Msg("err-st-closed", "the round is closed (reopen it to correct)")
+"""The refusal of a change to a closed round's tables (RULES §10)."""
 
 
 # ------------------------------------------------------------------------ values
@@ -270,8 +293,11 @@ what it holds first)."""
 def no_such_tournament(ex: Executor, slug: str) -> StoreError:
     """The error for an unknown short name, naming the tournaments there are."""
     known = ex.execute(select(tournament_t.c.slug).order_by(tournament_t.c.id)).scalars().all()
-    hint = f"; there are: {', '.join(known)}" if known else "; create it with `new`"
-    return StoreError(f"{slug}: no such tournament{hint}")
+    if known:
+        return _fail(slug, Msg("err-st-no-tournament", "no such tournament; there are: "
+                               "{known}", known=", ".join(known)), rule=None)
+    return _fail(slug, Msg("err-st-no-tournament-new", "no such tournament; create it with "
+                           "`new`"), rule=None)
 
 
 def tournament_row(ex: Executor, slug: str) -> Row[Any]:
@@ -287,7 +313,8 @@ def round_row(ex: Executor, t: TournamentLike, number: int) -> Row[Any]:
     row = ex.execute(select(round_t).where(round_t.c.tournament_id == t.id,
                                            round_t.c.number == number)).first()
     if row is None:
-        raise _fail(t.slug, f"round {number} is not drawn yet (`seat` draws it)")
+        raise _fail(t.slug, Msg("err-st-not-drawn", "round {number} is not drawn yet (`seat` "
+                                "draws it)", number=number))
     return row
 
 
@@ -299,7 +326,8 @@ def table_row(ex: Executor, t: TournamentLike, rnd: int, number: int
     for tb in rows:
         if tb.number == number:
             return r, tb
-    raise _fail(t.slug, f"no table {number} (the round has {len(rows)})", round=rnd)
+    raise _fail(t.slug, Msg("err-st-no-table", "no table {number} (the round has {count})",
+                            number=number, count=len(rows)), round=rnd)
 
 
 def _deal_rows(ex: Executor, tb: TableLike) -> list[Row[Any]]:
@@ -344,7 +372,8 @@ MAX_SEED = 2**31 - 1
 
 def _check_seed(slug: str, seed: int | None) -> None:
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise StoreError(f"{slug}: a seed is a whole number 0 to {MAX_SEED}, not {seed}")
+        raise _fail(slug, Msg("err-st-seed", "a seed is a whole number 0 to {max}, not {seed}",
+                               max=MAX_SEED, seed=seed), rule=None)
 
 
 # -------------------------------------------------------------- tournaments
@@ -354,7 +383,8 @@ def _new_tournament_season(ex: Executor, slug: str, season: str | None) -> int |
     """Refuse a short name in use; the id of ``season`` (created when new), or None."""
     if ex.execute(select(tournament_t.c.id).where(tournament_t.c.slug == slug)
                   ).first() is not None:
-        raise StoreError(f"{slug}: a tournament with this short name exists")
+        raise _fail(slug, Msg("err-st-exists", "a tournament with this short name exists"),
+                    rule=None)
     if not season:
         return None
     query = select(season_t.c.id).where(season_t.c.name == season)
@@ -378,7 +408,8 @@ def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: 
     fresh seed (kept with its round and shown)."""
     _check_seed(slug, seed)
     if not slug or not all(c.isalnum() or c in "-_." for c in slug):
-        raise StoreError(f"{slug!r}: a tournament's short name is letters, digits, - _ .")
+        raise StoreError(Msg("err-st-slug", "{slug!r}: a tournament's short name is letters, "
+                                "digits, - _ .", slug=slug))
     text = ruleset_text
     if text is not None:
         rs = parse_ruleset(text, source=ruleset)
@@ -514,13 +545,15 @@ def _table_for_entry(ex: Executor, t: TournamentLike, rnd: int, table: int, kind
     or records)."""
     r, tb = table_row(ex, t, rnd, table)
     if r.closed:
-        raise _fail(t.slug, "the round is closed (reopen it to correct)", round=rnd)
+        raise _fail(t.slug, CLOSED, round=rnd)
     if tb.totals is not None:
-        raise _fail(t.slug, "the table has only final totals; clear them first",
+        raise _fail(t.slug, Msg("err-st-only-totals", "the table has only final totals; "
+                                "clear them first"),
                     round=rnd, table=table)
     deals = _deal_rows(ex, tb)
     if deals and deals[0].kind != kind:
-        raise _fail(t.slug, f"the table's deals are {deals[0].kind} entries, not {kind}",
+        raise _fail(t.slug, Msg("err-st-kind-mismatch", "the table's deals are {have} "
+                                "entries, not {kind}", have=deals[0].kind, kind=kind),
                     round=rnd, table=table)
     return r, tb, deals
 
@@ -594,7 +627,8 @@ def enter_deals(db: Database, slug: str, round: int, table: int,
         t = tournament_row(conn, slug)
         r, tb, deals = _table_for_entry(conn, t, round, table, kind)
         if not raws:
-            raise _fail(slug, "no deals to enter", round=round, table=table)
+            raise _fail(slug, Msg("err-st-no-deals", "no deals to enter"), round=round,
+                        table=table)
         docs = [_doc(kind, raw, slug, round, table) for raw in raws]
         _check_lines(t, tb, kind, [d.data for d in deals] + docs, round)
         added = _append_deals(conn, t, r, tb, len(deals) + 1, docs, kind, who, None,
