@@ -316,3 +316,25 @@ def test_store_refusals_keep_their_english_line(sqlite_db: Database) -> None:
     assert i18n.translate(e.value, "en") == str(e.value)
     assert i18n.translate(e.value, "pl") == \
         "t2: runda 1 nie jest jeszcze rozlosowana (losuje ją `seat`) (RULES §10)"
+
+
+@pytest.mark.parametrize(("lang", "path", "words"), [
+    ("pl", "/t/nope/", "nope: nie ma takiego turnieju"),
+    ("en", "/t/nope/", "nope: no such tournament"),
+    ("pl", "/t/t1/player/zz", "t1: nie ma gracza 'zz'"),
+    ("en", "/t/t1/player/zz", "t1: no player 'zz'"),
+    ("pl", "/t/t1/print/seating/3", "t1: runda 3 nie jest rozlosowana"),
+    ("en", "/t/t1/print/seating/3", "t1: round 3 is not drawn"),
+    ("pl", "/t/t1/admin/round/1/table/9", "t1: runda 1: nie ma stolika 9"),
+    ("en", "/t/t1/admin/round/1/table/9", "t1: round 1: no table 9"),
+    ("pl", "/play/players/99999", "Nie ma takiego gracza."),
+    ("en", "/play/players/99999", "No such player."),
+    ("pl", "/play/t/nope/record.toml", "żadne rozdanie nie jest jeszcze skończone"),
+    ("en", "/play/t/nope/record.toml", "no deal is finished yet")])
+def test_not_found_pages_in_the_pages_language(referee: TestClient, lang: str, path: str,
+                                               words: str) -> None:
+    """A missing tournament, player, round or table (league) and a missing player or
+    record (play) answered 404 in English whatever the page's language."""
+    page = referee.get(f"{path}?lang={lang}")
+    assert page.status_code == 404
+    assert words in page.text.replace("&#39;", "'"), page.text

@@ -22,6 +22,7 @@ from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
 from stolik.games.baska.ruleset import available_rulesets
+from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.web.app import lang_of, render
 from stolik.web.league import auth, entry, texts, views
@@ -138,8 +139,10 @@ def _local(request: Request) -> bool:
 
 def _not_local(request: Request) -> Response:
     return render(request, "league/missing.html",
-                  {"message": "the first referee account is created on the computer that "
-                   "runs stolik serve (or with: stolik referee add NAME)"}, status_code=403)
+                  {"message": Msg("lg-setup-not-local", "the first referee account is "
+                                     "created on the computer that runs stolik serve "
+                                     "(or with: stolik referee add NAME)")},
+                  status_code=403)
 
 
 @router.get("/setup", response_class=HTMLResponse)
@@ -160,7 +163,8 @@ def setup_post(request: Request, form: Form,
     check_pre_csrf(request, form)
     if auth.referee_count(db):
         return render(request, "league/missing.html",
-                      {"message": "a referee account exists already: log in"},
+                      {"message": Msg("lg-setup-exists",
+                                      "a referee account exists already: log in")},
                       status_code=403)
     if not _local(request):
         return _not_local(request)
@@ -270,7 +274,7 @@ def tournament_page(request: Request, db: Database, ref: auth.Referee, slug: str
     try:
         ctx = views.context(db, slug)
     except StolikError as e:
-        return render(request, "league/missing.html", {"message": str(e)}, status_code=404)
+        return render(request, "league/missing.html", {"message": e}, status_code=404)
     rounds = []
     now = utcnow()
     for rs in ctx.rounds:
@@ -383,7 +387,7 @@ def audit(slug: str, request: Request, ref: Ref,
         rows = list(reversed(store.audit_log(db, slug)))
         info = store.tournament_info(db, slug)
     except StolikError as e:
-        return render(request, "league/missing.html", {"message": str(e)}, status_code=404)
+        return render(request, "league/missing.html", {"message": e}, status_code=404)
     return render(request, "league/audit.html",
                   {"referee": ref, "info": info, "slug": slug, "rows": rows, "show": _show,
                    "audit_action": texts.audit_action, "audit_what": texts.audit_what})

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
+from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.web.app import lang_of, render
 from stolik.web.league import auth, views
@@ -49,13 +50,15 @@ def entry_page(request: Request, db: Database, ref: auth.Referee, slug: str, rnd
         ctx = views.context(db, slug)
         tv = views.table_view(db, ctx, rnd, table)
     except StolikError as e:
-        return render(request, "league/missing.html", {"message": str(e)}, status_code=404)
+        return render(request, "league/missing.html", {"message": e}, status_code=404)
     state = next(r for r in ctx.rounds if r.number == rnd)
     if form is None and edit is not None:
         line = next((ln for ln in tv.lines if ln.info.number == edit), None)
         if line is None:
             return render(request, "league/missing.html",
-                          {"message": f"{slug}: round {rnd}, table {table}: no deal {edit}"},
+                          {"message": Msg("lg-nf-deal", "{slug}: round {round}, table {table}: no "
+                                           "deal {deal}", slug=slug, round=rnd,
+                                           table=table, deal=edit)},
                           status_code=404)
         form = form_of_line(line.info.data)
     return render(request, "league/entry.html", {

@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from stolik.db import Database
 from stolik.errors import StolikError
+from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.web.app import render
 from stolik.web.league import admin, auth, texts, views
@@ -21,8 +22,9 @@ from stolik.web.league.common import Db, LoginRequired, current_referee, login_r
 router = APIRouter(prefix="/t", include_in_schema=False)
 
 
-def not_found(request: Request, message: str) -> Response:
-    """The 404 page with one line saying what is missing."""
+def not_found(request: Request, message: object) -> Response:
+    """The 404 page with one line saying what is missing, in the page's language where
+    ``message`` (an error or a :class:`~stolik.i18n.Msg`) carries a code (issue 9.9)."""
     return render(request, "league/missing.html", {"message": message}, status_code=404)
 
 
@@ -41,7 +43,7 @@ def season(name: str, request: Request, db: Db) -> Response:
     try:
         results, st = store.season_of(db, name)
     except StolikError as e:
-        return not_found(request, str(e))
+        return not_found(request, e)
     tournaments = [(r.tournament.source or "", r.tournament.name,
                     r.tournament.date.isoformat() if r.tournament.date else "")
                    for r in results]
@@ -55,7 +57,7 @@ def live(slug: str, request: Request, db: Db) -> Response:
     try:
         data = views.live_data(db, slug)
     except StolikError as e:
-        return not_found(request, str(e))
+        return not_found(request, e)
     return render(request, "league/live.html",
                   {"d": data, "slug": slug, "referee": current_referee(request, db)})
 
@@ -77,9 +79,10 @@ def player(slug: str, code: str, request: Request,
     try:
         ctx = views.context(db, slug)
     except StolikError as e:
-        return not_found(request, str(e))
+        return not_found(request, e)
     if code not in ctx.names:
-        return not_found(request, f"{slug}: no player '{code}'")
+        return not_found(request, Msg("lg-nf-player", "{slug}: no player '{code}'",
+                                      slug=slug, code=code))
     st, err = views.standings(db, slug)
     mine = next((p for p in st.players if p.id == code), None) if st else None
     rows: list[dict[str, Any]] = []
@@ -119,7 +122,7 @@ def print_seating(slug: str, rnd: int, request: Request,
         ctx = views.context(db, slug)
         r = ctx.round(rnd)
     except StolikError as e:
-        return not_found(request, str(e))
+        return not_found(request, e)
     return render(request, "league/print_seating.html",
                   {"info": ctx.info, "slug": slug, "round": rnd, "tables": r.tables,
                    "sitting_out": r.sitting_out, "names": ctx.names, "teams": ctx.teams})
@@ -134,7 +137,7 @@ def _sheets(request: Request, db: Database, slug: str, rnd: int,
         events = store.events_of(db, slug)
         sheets = [views.table_view(db, ctx, rnd, n, events) for n in numbers]
     except StolikError as e:
-        return not_found(request, str(e))
+        return not_found(request, e)
     return render(request, "league/print_sheet.html",
                   {"info": ctx.info, "slug": slug, "round": rnd, "sheets": sheets,
                    "blank": blank, "rows": ctx.info.deals_per_round,
@@ -161,7 +164,7 @@ def print_standings(slug: str, request: Request, db: Db) -> Response:
     try:
         info = store.tournament_info(db, slug)
     except StolikError as e:
-        return not_found(request, str(e))
+        return not_found(request, e)
     st, err = views.standings(db, slug)
     return render(request, "league/print_standings.html",
                   {"info": info, "slug": slug, "st": st, "error": err, "fmt": views.fmt})

@@ -49,7 +49,8 @@ def rounds_of(db: Database, slug: str) -> list[RoundState]:
     with db.read() as s:
         t = s.scalar(select(TournamentRow).where(TournamentRow.slug == slug))
         if t is None:
-            raise store.StoreError(f"{slug}: no such tournament")
+            raise store.StoreError(Msg("lg-nf-tournament", "{slug}: no such tournament",
+                                        slug=slug))
         rows = s.scalars(select(RoundRow).where(RoundRow.tournament_id == t.id)
                          .order_by(RoundRow.number)).all()
         return [RoundState(r.number, store.clock_of(t, r), r.closed, r.seed) for r in rows]
@@ -169,14 +170,16 @@ class Context:
     def round(self, rnd: int) -> Round:
         """A drawn round (StoreError if there is none)."""
         if not 1 <= rnd <= len(self.model.rounds):
-            raise store.StoreError(f"{self.info.slug}: round {rnd} is not drawn")
+            raise store.StoreError(Msg("lg-nf-round", "{slug}: round {round} is not drawn",
+                                        slug=self.info.slug, round=rnd))
         return self.model.rounds[rnd - 1]
 
     def entry(self, rnd: int, table: int) -> TableEntry:
         """A table as drawn (StoreError if there is none)."""
         tables = self.round(rnd).tables
         if not 1 <= table <= len(tables):
-            raise store.StoreError(f"{self.info.slug}: round {rnd}: no table {table}")
+            raise store.StoreError(Msg("lg-nf-table", "{slug}: round {round}: no table {table}",
+                                        slug=self.info.slug, round=rnd, table=table))
         return tables[table - 1]
 
 
@@ -240,7 +243,8 @@ def version_of(db: Database, slug: str) -> int:
     with db.read() as s:
         tid = s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug))
         if tid is None:
-            raise store.StoreError(f"{slug}: no such tournament")
+            raise store.StoreError(Msg("lg-nf-tournament", "{slug}: no such tournament",
+                                        slug=slug))
         return int(s.scalar(select(func.max(AuditRow.id))
                             .where(AuditRow.tournament_id == tid)) or 0)
 

@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 
 import stolik.web.play.texts as texts
 from stolik.errors import StolikError
+from stolik.i18n import tr
 from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
 from stolik.web.play.api import BadRequest, NewTable
@@ -259,7 +260,7 @@ async def record(request: Request, table_id: str) -> Response:
     if text is None and table is not None and table.match.finished_deals():
         text = table.match.record()
     if text is None:
-        return PlainTextResponse("no deal is finished yet", status_code=404)
+        return PlainTextResponse(tr(lang_of(request), "play-no-record"), status_code=404)
     return PlainTextResponse(text, media_type="application/toml", headers={
         "Content-Disposition": f'attachment; filename="stolik-{table_id}.toml"'})
 
@@ -279,11 +280,13 @@ async def history(request: Request, player_id: str) -> Response:
     """A player's games (an id that is no stored player's — not a number, or past the
     database's integers — is the missing page)."""
     if not (player_id.isascii() and player_id.isdigit() and len(player_id) <= 18):
-        return render(request, "play/missing.html", status_code=404)
+        return render(request, "play/missing.html", {"reason": "play-player-not-found"},
+                      status_code=404)
     await asyncio.to_thread(store_of(request.app).flush)
     player = store_of(request.app).player(int(player_id))
     if player is None:
-        return render(request, "play/missing.html", status_code=404)
+        return render(request, "play/missing.html", {"reason": "play-player-not-found"},
+                      status_code=404)
     return _history(request, player)
 
 

@@ -50,7 +50,8 @@ JOIN_REFUSALS: dict[str, str] = {"seat-taken": N_("play-seat-taken"),
                                  "no-table": N_("play-not-found")}
 """A refused seat's page text by the refusal's code (:class:`~.protocol.ProtocolError`)."""
 
-PAGE_REASONS = (N_("play-name-needed"), N_("play-table-refused"))
+PAGE_REASONS = (N_("play-name-needed"), N_("play-table-refused"),
+                N_("play-player-not-found"))
 """Reasons the play pages show on their error page (``play/missing.html``)."""
 
 
