@@ -34,7 +34,8 @@ Where MARIAS.md is silent the engine decides as a Czech referee would (each has 
   a suit is chosen it prices the unflekked hra without red doubling. A false lay-down is a
   renonc by the claimer.
 - A claim is judged on the real hands (the table checks the laid cards) over every legal
-  continuation; one needing more than 20,000 positions is refused as too early.
+  continuation, equivalent cards (adjacent, equal in points, not the trump 7) tried once;
+  one needing more than 20,000 such positions is refused as too early.
 - Sedma proti (off in ``ctyrka``): a defender holding the trump 7 at his first turn in the
   fleky; it shares the sedma's flek component (a deal has one trump 7).
 - Records may end a deal with ``claim = <seat>`` (a lay-down) instead of a renonc.

@@ -1,0 +1,74 @@
+"""Laying the cards down (MARIAS §4.7, seed §8): the check is exact — equivalent cards are
+tried once without changing any verdict, and a certain claim is judged at the first trick."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stolik.errors import IllegalMove
+from stolik.games.marias.claims import claim_outcome
+from stolik.games.marias.deck import cards_of
+from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.state import Deal
+
+RS = load_ruleset("ctyrka")
+EIGHT_HEARTS = ["AH TH KH OH UH 9H 8H 7H", "AL TL KL OL UL 9L 8L 7L",
+                "AB TB KB OB UB 9B 8B 7B", "AA TA KA OA UA 9A 8A 7A"]
+
+
+def every_payout(d: Deal) -> set[tuple[int, int, int, int]]:
+    """The money of every legal continuation, by brute force (no card merged)."""
+    if d.is_over:
+        return {d.result().payouts}
+    out: set[tuple[int, int, int, int]] = set()
+    for c in cards_of(d.legal_mask()):
+        d.play(c)
+        out |= every_payout(d)
+        d.undo()
+    return out
+
+
+def test_a_certain_claim_is_judged_at_the_first_trick() -> None:
+    """MARIAS §4.7: the check is exact — a chooser with all eight hearts after ``sto sedma``
+    may lay down before the first card (it was refused as too early, over 20,000
+    positions)."""
+    d = Deal.from_text(RS, 3, EIGHT_HEARTS)
+    for m in ["trump=AH call=TH", "dobry", "dobry", "dobry", "dobry", "sto sedma",
+              "nic", "nic", "nic", "pass", "pass", "pass", "pass"]:
+        d.move(m)
+    result = claim_outcome(d, 0)
+    assert result is not None and result.payouts == (2160, -720, -720, -720)
+    d.claim(0)
+    assert d.pos.end == "claim" and d.result().payouts == (2160, -720, -720, -720)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_merged_cards_never_change_a_verdict(seed: int) -> None:
+    """MARIAS §4.7: trying one of each set of equivalent cards gives the verdict of trying
+    every card, over random deals (trump games, betl, durch) from the fifth trick."""
+    rng = random.Random(seed)
+    d = Deal.random(RS, seed % 4, rng)
+    betl = seed % 3 == 0
+    while d.phase != "play" and not d.is_over:
+        moves = d.legal_moves()
+        if d.phase == "approval":
+            want = ("betl", "durch") if betl else ("dobry",)
+            moves = [m for m in moves if getattr(m, "word", "") in want] or moves
+        d.move(rng.choice(moves))
+    while not d.is_over and len(d.history) < 4 + seed % 2:
+        d.move(rng.choice(d.legal_moves()))
+    if d.is_over:
+        return
+    seat = d.to_act
+    assert seat is not None
+    payouts = every_payout(d.clone())
+    try:
+        result = claim_outcome(d, seat)
+    except IllegalMove:  # too open to judge: nothing to compare
+        return
+    if len(payouts) == 1:
+        assert result is not None and result.payouts in payouts
+    else:
+        assert result is None
