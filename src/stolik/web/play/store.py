@@ -19,7 +19,7 @@ True
 >>> store.create_table(TableInfo("t1", "baska", {"deals": 1}, False,
 ...     (SeatInfo(0, None, p.id, "Ala"), SeatInfo(1, "random", None, "r1"),
 ...      SeatInfo(2, "random", None, "r2"), SeatInfo(3, "random", None, "r3"))))
->>> store.append_op("t1", 0, "m 2 pass"); store.flush()
+>>> _ = store.append_op("t1", 0, "m 2 pass"); store.flush()
 >>> [(t.id, ops) for t, ops in store.unfinished()]
 [('t1', ['m 2 pass'])]
 
@@ -31,7 +31,9 @@ From the event loop a write is awaitable; it resolves when committed:
 ...     assert done is not None
 ...     await done
 ...     return len(store.unfinished("t1")[0][1])
->>> asyncio.run(move())
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(1) as pool:  # a thread, so an event loop of its own
+...     pool.submit(asyncio.run, move()).result()
 2
 >>> store.close()
 """
@@ -178,7 +180,9 @@ class Stored(asyncio.Future[None]):
     ...     seen.append("settled")
     ...     await f
     ...     return seen
-    >>> asyncio.run(demo())
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(1) as pool:  # a thread, so an event loop of its own
+    ...     pool.submit(asyncio.run, demo()).result()
     ['follower', 'settled', 'callback']
     """
 
