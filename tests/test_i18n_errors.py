@@ -201,3 +201,63 @@ def test_every_refusal_at_the_table_is_a_translated_message() -> None:
                     assert has("pl", why.code) and has("en", why.code)
                     assert translate(why, "pl") != str(why), why
     assert len(codes) >= 12, codes
+
+
+def _limited_app(tmp_path: Path, **limits: Any) -> Any:
+    import dataclasses
+
+    from stolik.web.play.ratelimit import PlayLimits
+
+    db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
+    return create_app(db, bot_delay=5.0,
+                      play_limits=dataclasses.replace(PlayLimits.unlimited(), **limits))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", "za dużo stolików w grze z twojego adresu (1): najpierw skończ albo opuść"),
+    ("en", "too many tables in play from your address (1): finish or leave one first")])
+def test_the_lobbys_limit_refusal_in_the_pages_language(tmp_path: Path, lang: str,
+                                                        words: str) -> None:
+    """The 429 line of a lobby form over the play limits (issue 14.4) was English on a
+    Polish page."""
+    with TestClient(_limited_app(tmp_path, tables_per_client=1)) as c:
+        form = {"name": "Ala", "seat0": "me", "deals": "2"}
+        assert c.post(f"/play/tables?lang={lang}", data=form,
+                      follow_redirects=False).status_code == 303
+        refused = c.post(f"/play/tables?lang={lang}", data=form, follow_redirects=False)
+        assert refused.status_code == 429
+        assert words in refused.text, refused.text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", "za dużo połączeń z twojego adresu (1)"),
+    ("en", "too many connections from your address (1)")])
+def test_the_connection_limit_in_the_sockets_language(tmp_path: Path, lang: str,
+                                                      words: str) -> None:
+    """A WebSocket over the limit is told why in its own language (not a generic line)."""
+    with TestClient(_limited_app(tmp_path, connections_per_client=1)) as c:
+        tid = c.post("/play/api/tables", json={"name": "Ala", "deals": 2, "bots": [
+            None, "heuristic", "heuristic", "heuristic"]}).json()["id"]
+        with c.websocket_connect(f"/play/ws/{tid}?lang={lang}") as ws:
+            assert ws.receive_json()["type"] == "hello"
+            with c.websocket_connect(f"/play/ws/{tid}?lang={lang}") as extra:
+                msg = extra.receive_json()
+                assert msg["code"] == "too-many" and msg["message"] == words, msg
+
+
+@pytest.mark.parametrize(("lang", "form", "words"), [
+    ("pl", {"deals": "0"}, "seria ma od 1 do 64 rozdań, nie 0"),
+    ("en", {"deals": "0"}, "a series has 1 to 64 deals, not 0"),
+    ("pl", {"ruleset": "nope"}, "nieznany regulamin &#39;nope&#39;: regulaminy to"),
+    ("en", {"ruleset": "nope"}, "unknown ruleset &#39;nope&#39;: rulesets are"),
+    ("pl", {"game": "szachy"}, "nieznana gra &#39;szachy&#39;: gry to"),
+    ("en", {"game": "szachy"}, "unknown game &#39;szachy&#39;: games are")])
+def test_a_refused_table_is_explained_in_the_pages_language(
+        tmp_path: Path, lang: str, form: dict[str, str], words: str) -> None:
+    """The create-table refusal's detail (a series' length, RULES §9; an unknown
+    ruleset or game) was English under the page's translated heading."""
+    with TestClient(_limited_app(tmp_path)) as c:
+        page = c.post(f"/play/tables?lang={lang}", data={"name": "Ala", "seat0": "me",
+                                                         **form})
+        assert page.status_code == 400
+        assert words in page.text, page.text

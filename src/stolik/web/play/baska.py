@@ -96,15 +96,16 @@ def _bot_seed(seed: int | str, seat: int) -> int:
 def _whole(value: Any, name: str) -> int:
     """A whole number in a configuration (``2`` or ``"2"``; not 2.5, inf or a bool)."""
     if isinstance(value, bool) or not isinstance(value, int | str | float):
-        raise ConfigError(f"{name} is a whole number")
+        raise ConfigError(Msg("err-cfg-whole", "{name} is a whole number", name=name))
     if isinstance(value, float):
         if not value.is_integer():
-            raise ConfigError(f"{name} is a whole number, not {value}")
+            raise ConfigError(Msg("err-cfg-whole-not", "{name} is a whole number, not {value}",
+                                  name=name, value=value))
         return int(value)
     if isinstance(value, str):
         text = value.strip()
         if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 20):
-            raise ConfigError(f"{name} is a whole number")
+            raise ConfigError(Msg("err-cfg-whole", "{name} is a whole number", name=name))
         return int(text)
     return value
 
@@ -116,12 +117,13 @@ def _seed(value: Any) -> int | str:
         return new_secret()
     if isinstance(value, str):
         if not (0 < len(value) <= MAX_SEED_TEXT and value.isascii() and value.isprintable()):
-            raise ConfigError(f"a seed is a whole number or up to {MAX_SEED_TEXT} printable "
-                              "ASCII characters")
+            raise ConfigError(Msg("err-cfg-seed-text", "a seed is a whole number or up to {n} "
+                                  "printable ASCII characters", n=MAX_SEED_TEXT))
         return value
     seed = _whole(value, "seed")
     if not 0 <= seed <= MAX_CLIENT_SEED:
-        raise ConfigError(f"a seed is a whole number 0 to {MAX_CLIENT_SEED}")
+        raise ConfigError(Msg("err-cfg-seed-range", "a seed is a whole number 0 to {max}",
+                              max=MAX_CLIENT_SEED))
     return seed
 
 
@@ -160,16 +162,19 @@ class BaskaKind:
         """
         rs_id = config.get("ruleset") or "pucka-2019"
         if not isinstance(rs_id, str) or rs_id not in available_rulesets():
-            raise ConfigError(f"unknown ruleset {str(rs_id)[:40]!r}: rulesets are "
-                              f"{', '.join(available_rulesets())}")
+            raise ConfigError(Msg("err-cfg-ruleset", "unknown ruleset {rs!r}: rulesets are "
+                                  "{known}", rs=str(rs_id)[:40],
+                                  known=", ".join(available_rulesets())))
         raw = config.get("deals")
         deals = (_whole(raw, "deals") if raw not in (None, "")
                  else load_ruleset(rs_id).default_length)
         if not 1 <= deals <= MAX_DEALS:
-            raise ConfigError(f"a series has 1 to {MAX_DEALS} deals, not {deals}")
+            raise ConfigError(Msg("err-cfg-deals", "a series has 1 to {max} deals, not {deals}",
+                                  max=MAX_DEALS, deals=deals))
         first = _whole(config.get("first_dealer") or 0, "first_dealer")
         if first not in range(4):
-            raise ConfigError(f"the first dealer is a seat 0–3, not {first}")
+            raise ConfigError(Msg("err-cfg-dealer", "the first dealer is a seat 0–3, not {first}",
+                                  first=first))
         return {"ruleset": rs_id, "deals": deals, "seed": _seed(config.get("seed")),
                 "first_dealer": first, "hints": bool(config.get("hints", False))}
 
@@ -190,14 +195,15 @@ class BaskaKind:
         """A fresh series dealt from the configuration's seed."""
         cfg = self.check_config(config)
         if len(seats) != 4:
-            raise ConfigError("a Baśka table has four seats")
+            raise ConfigError(Msg("err-cfg-four-seats", "a Baśka table has four seats"))
         rs = load_ruleset(cfg["ruleset"])
         kinds = available_bots()
         bots = {}
         for s, spec in enumerate(seats):
             if spec.bot is not None:
                 if spec.bot not in kinds:
-                    raise ConfigError(f"unknown bot {spec.bot!r}: bots are {', '.join(kinds)}")
+                    raise ConfigError(Msg("err-cfg-bot", "unknown bot {bot!r}: bots are {known}",
+                                          bot=spec.bot, known=", ".join(kinds)))
                 from stolik.games.baska.bots import make_bot
 
                 bots[s] = make_bot(spec.bot, seed=_bot_seed(cfg["seed"], s), ruleset=rs)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from stolik.errors import StolikError
+from stolik.i18n import Msg
 
 Message = dict[str, Any]
 """A JSON object sent to a client."""
@@ -143,7 +144,8 @@ class Registry:
     def get(self, name: str) -> GameKind:
         """The game kind ``name``; ConfigError if unknown."""
         if name not in self._kinds:
-            raise ConfigError(f"unknown game {name!r}: games are {', '.join(self.names())}")
+            raise ConfigError(Msg("err-cfg-game", "unknown game {name!r}: games are {known}",
+                                  name=name, known=", ".join(self.names())))
         return self._kinds[name]()
 
 

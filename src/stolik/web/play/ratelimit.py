@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from stolik.i18n import Msg
 from stolik.web.play.protocol import Command, ProtocolError, error_event
 
 if TYPE_CHECKING:
@@ -151,15 +152,17 @@ class PlayGuard:
         else:
             live = [b for _, b in self._owner.values()]
         if _over(len(mine), lim.tables_per_client):
-            return (f"too many tables in play from your address ({lim.tables_per_client}): "
-                    "finish or leave one first")
+            return Msg("play-lim-tables", "too many tables in play from your address ({n}): "
+                       "finish or leave one first", n=lim.tables_per_client)
         if bot_only and _over(sum(mine), lim.bot_tables_per_client):
-            return (f"too many tables of bots only from your address "
-                    f"({lim.bot_tables_per_client})")
+            return Msg("play-lim-bot-tables", "too many tables of bots only from your "
+                       "address ({n})", n=lim.bot_tables_per_client)
         if _over(len(live), lim.max_tables):
-            return f"the server has {len(live)} tables in play, its most: try again later"
+            return Msg("play-lim-server-tables", "the server has {n} tables in play, its "
+                       "most: try again later", n=len(live))
         if bot_only and _over(sum(live), lim.max_bot_tables):
-            return "the server has as many tables of bots only as it takes: try again later"
+            return Msg("play-lim-server-bots", "the server has as many tables of bots only "
+                       "as it takes: try again later")
         if lim.tables_per_minute > 0 and lim.table_burst > 0:
             now = self.clock()
             bucket = self._creations.get(client)
@@ -167,8 +170,8 @@ class PlayGuard:
                 bucket = TokenBucket(lim.tables_per_minute / 60.0, lim.table_burst, now)
                 self._creations[client] = bucket
             if not bucket.take(now):
-                return (f"new tables from your address: at most {lim.tables_per_minute:g} a "
-                        "minute — try again later")
+                return Msg("play-lim-rate", "new tables from your address: at most {n} a "
+                           "minute — try again later", n=f"{lim.tables_per_minute:g}")
         return None
 
     def created(self, client: str, table_id: str, *, bot_only: bool) -> None:
@@ -182,9 +185,11 @@ class PlayGuard:
         """Why ``client`` may not open another WebSocket now (None: it may)."""
         lim = self.limits
         if _over(self._conns.get(client, 0), lim.connections_per_client):
-            return f"too many connections from your address ({lim.connections_per_client})"
+            return Msg("play-lim-conns", "too many connections from your address ({n})",
+                       n=lim.connections_per_client)
         if _over(self._total, lim.max_connections):
-            return "the server has as many connections as it takes: try again later"
+            return Msg("play-lim-server-conns", "the server has as many connections as it "
+                       "takes: try again later")
         if lim.connect_rate > 0 and lim.connect_burst > 0:
             now = self.clock()
             bucket = self._connects.get(client)
@@ -192,7 +197,8 @@ class PlayGuard:
                 bucket = TokenBucket(lim.connect_rate, lim.connect_burst, now)
                 self._connects[client] = bucket
             if not bucket.take(now):
-                return "connecting too often from your address: try again in a moment"
+                return Msg("play-lim-connect-rate", "connecting too often from your "
+                           "address: try again in a moment")
         return None
 
     def connected(self, client: str, table_id: str) -> None:

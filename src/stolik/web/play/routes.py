@@ -25,7 +25,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 
 import stolik.web.play.texts as texts
 from stolik.errors import StolikError
-from stolik.i18n import tr
+from stolik.i18n import tr, translate
 from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
 from stolik.web.play.api import BadRequest, NewTable
@@ -150,7 +150,8 @@ async def create_table_form(request: Request) -> Response:
     player, token = _player_for(request, str(form.get("name") or ""))
     bots, seat = _bots_from_form(form)
     if (refusal := _too_many(guard_of(request.app), request, bots)) is not None:
-        return _remember(PlainTextResponse(refusal, status_code=429), token)
+        return _remember(PlainTextResponse(translate(refusal, lang_of(request)),
+                                           status_code=429), token)
     if player is None:
         seat = None
     config = {"ruleset": form.get("ruleset"), "deals": form.get("deals"),
@@ -161,7 +162,8 @@ async def create_table_form(request: Request) -> Response:
                                     player, seat)
     except StolikError as e:  # a page with the way back, as for a refused seat
         return _remember(render(request, "play/missing.html", {
-            "reason": "play-table-refused", "detail": str(e)}, status_code=400), token)
+            "reason": "play-table-refused", "detail": translate(e, lang_of(request))},
+            status_code=400), token)
     guard_of(request.app).created(client_of(request), table_id, bot_only=None not in bots)
     return _remember(RedirectResponse(f"/play/t/{table_id}", status_code=303), token)
 
