@@ -261,3 +261,33 @@ def test_a_refused_table_is_explained_in_the_pages_language(
                                                          **form})
         assert page.status_code == 400
         assert words in page.text, page.text
+
+
+@pytest.mark.parametrize(("query", "body", "words"), [
+    ("", {"deals": 0}, "deals: a series has 1 to 64 deals"),
+    ("?lang=en", {"deals": 0}, "deals: a series has 1 to 64 deals"),
+    ("?lang=pl", {"deals": 0}, "deals: seria ma od 1 do 64 rozdań"),
+    ("?lang=pl", {"bots": ["heuristic"] * 4, "seat": 7},
+     "seat: miejsce 7 nie jest miejscem człowieka (miejsca to 0–3)"),
+    ("?lang=pl", [1], "wyślij obiekt JSON"),
+    ("?lang=pl", {"ruleset": "nope"}, "nieznany regulamin 'nope': regulaminy to"),
+    ("?lang=pl", {"seed": 5}, "seed: stolik z miejscem człowieka jest rozdawany z tajnego")])
+def test_the_json_apis_errors_in_the_language_asked(tmp_path: Path, query: str, body: Any,
+                                                    words: str) -> None:
+    """``POST /play/api/tables`` answers its 400 ``{"error": ...}`` in ``?lang=``'s
+    language, English by default (issue 13: a bad field is named; RULES §9 lengths,
+    RULES §3 seeds)."""
+    with TestClient(_limited_app(tmp_path)) as c:
+        r = c.post(f"/play/api/tables{query}", json=body)
+        assert r.status_code == 400
+        assert r.json()["error"].startswith(words), r.json()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("", "nope: no such tournament"), ("pl", "nope: nie ma takiego turnieju")])
+def test_the_live_jsons_error_in_the_language_asked(tmp_path: Path, lang: str,
+                                                    words: str) -> None:
+    """The league's live.json names a missing tournament in ``?lang=``'s language."""
+    with TestClient(_limited_app(tmp_path)) as c:
+        r = c.get(f"/t/nope/live.json?lang={lang}")
+        assert r.status_code == 404 and r.json()["error"].startswith(words), r.json()

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from stolik.db import Database
 from stolik.errors import StolikError
-from stolik.i18n import Msg
+from stolik.i18n import LANGS, Msg, translate
 from stolik.tournament import store
 from stolik.web.app import render
 from stolik.web.league import admin, auth, texts, views
@@ -63,12 +63,14 @@ def live(slug: str, request: Request, db: Db) -> Response:
 
 
 @router.get("/{slug}/live.json")
-def live_json(slug: str, db: Db) -> Response:
+def live_json(slug: str, request: Request, db: Db) -> Response:
     """The live page's data: clock, standings, tables' progress (no caching)."""
     try:
         data = views.live_data(db, slug)
     except StolikError as e:
-        return JSONResponse({"error": str(e)}, status_code=404)
+        lang = request.query_params.get("lang")  # ?lang= asks, else English (issue 9.9)
+        return JSONResponse({"error": translate(e, lang if lang in LANGS else "en")},
+                            status_code=404)
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
 

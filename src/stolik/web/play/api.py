@@ -32,6 +32,7 @@ from pydantic import (
 )
 
 from stolik.errors import StolikError
+from stolik.i18n import Msg
 from stolik.web.play.baska import MAX_DEALS
 from stolik.web.play.dealing import MAX_CLIENT_SEED, MAX_SEED_TEXT
 
@@ -40,19 +41,24 @@ MAX_SEATS = 8
 """The most seats any game's table has."""
 
 MESSAGES = {
-    "game": "a game's name (text, at most 32 characters)",
-    "name": "the player's name (text, at most 200 characters)",
-    "ruleset": "a ruleset id (text, at most 64 characters)",
-    "deals": f"a series has 1 to {MAX_DEALS} deals",
-    "seed": f"a whole number 0 to {MAX_CLIENT_SEED} or a text of up to {MAX_SEED_TEXT} "
-            "characters",
-    "first_dealer": "the first dealer is a seat 0–3",
-    "hints": "true or false",
-    "private": "true or false",
-    "bots": f"a bot kind (text) or null for each seat, 1 to {MAX_SEATS} seats",
-    "seat": "the creator's seat: a whole number, or null to only watch",
+    "game": Msg("api-game", "a game's name (text, at most 32 characters)"),
+    "name": Msg("api-name", "the player's name (text, at most 200 characters)"),
+    "ruleset": Msg("api-ruleset", "a ruleset id (text, at most 64 characters)"),
+    "deals": Msg("api-deals", "a series has 1 to {max} deals", max=MAX_DEALS),
+    "seed": Msg("api-seed", "a whole number 0 to {max} or a text of up to {n} characters",
+                max=MAX_CLIENT_SEED, n=MAX_SEED_TEXT),
+    "first_dealer": Msg("api-first-dealer", "the first dealer is a seat 0–3"),
+    "hints": Msg("api-bool", "true or false"),
+    "private": Msg("api-bool", "true or false"),
+    "bots": Msg("api-bots", "a bot kind (text) or null for each seat, 1 to {n} seats",
+                n=MAX_SEATS),
+    "seat": Msg("api-seat", "the creator's seat: a whole number, or null to only watch"),
 }
-"""The line for each field that is out of bounds."""
+"""The line for each field that is out of bounds (issue 9.9: in the ``?lang=`` asked)."""
+
+
+JSON_OBJECT = Msg("api-json-object", "send a JSON object")
+"""The refusal of a body that is not a JSON object."""
 
 
 class BadRequest(StolikError):
@@ -81,18 +87,20 @@ class NewTable(BaseModel):
     def parse(cls, data: Any) -> NewTable:
         """The checked request; :class:`BadRequest` naming the first bad field."""
         if not isinstance(data, dict):
-            raise BadRequest("send a JSON object")
+            raise BadRequest(JSON_OBJECT)
         try:
             out = cls.model_validate(data)
         except ValidationError as e:
             loc = e.errors()[0]["loc"]
             field = str(loc[0]) if loc else ""
-            raise BadRequest(f"{field}: {MESSAGES.get(field, 'not valid')}") from None
+            raise BadRequest(Msg("api-field", "{field}: {what}", field=field, what=MESSAGES.get(
+                field, Msg("api-not-valid", "not valid")))) from None
         if "seat" in out.model_fields_set and out.seat is not None:
             people = [s for s, b in enumerate(out.seat_bots()) if b is None]
             if out.seat not in people:
-                raise BadRequest(f"seat: seat {out.seat} is not a person's seat (seats are "
-                                 f"0–{len(out.seat_bots()) - 1})")
+                raise BadRequest(Msg("api-seat-bot", "seat: seat {seat} is not a person's "
+                                     "seat (seats are 0–{last})", seat=out.seat,
+                                     last=len(out.seat_bots()) - 1))
         return out
 
     def seat_bots(self) -> list[str | None]:

@@ -25,10 +25,10 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 
 import stolik.web.play.texts as texts
 from stolik.errors import StolikError
-from stolik.i18n import tr, translate
+from stolik.i18n import Msg, tr, translate
 from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
-from stolik.web.play.api import BadRequest, NewTable
+from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message
 from stolik.web.play.hub import Hub, LocalHub
 from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
@@ -99,6 +99,18 @@ def _player_for(request: Request, name: str | None) -> tuple[Player | None, str 
         store.rename_player(player.id, name)
         player = Player(player.id, clean_name(name))
     return player, None
+
+
+def api_lang(request: Request | WebSocket) -> str:
+    """The language of a JSON answer: ``?lang=`` when a catalog has it, else English (an
+    API's clients are programs; a page asks in its own language)."""
+    lang = request.query_params.get("lang")
+    return lang if lang in LANGS else "en"
+
+
+def _api_error(request: Request, message: object, status: int) -> Response:
+    """``{"error": line}`` in the request's :func:`api_lang` (issue 9.9)."""
+    return JSONResponse({"error": translate(message, api_lang(request))}, status_code=status)
 
 
 def _lang_of_ws(ws: WebSocket) -> str:
@@ -181,26 +193,26 @@ async def create_table_api(request: Request) -> Response:
     try:
         data = await request.json()
     except (ValueError, RecursionError):
-        return JSONResponse({"error": "send a JSON object"}, status_code=400)
+        return _api_error(request, JSON_OBJECT, 400)
     try:
         body = NewTable.parse(data)
     except BadRequest as e:
-        return JSONResponse({"error": str(e)}, status_code=400)
+        return _api_error(request, e, 400)
     bots = body.seat_bots()
     if (refusal := _too_many(guard_of(request.app), request, bots)) is not None:
-        return JSONResponse({"error": refusal}, status_code=429)
+        return _api_error(request, refusal, 429)
     if body.seed is not None and None in bots and not client_seeds(request.app):
-        return JSONResponse({"error": "seed: a table with a person's seat is dealt from the "
-                             "server's secret; a seed is taken only at a table of bots "
-                             "(whoever knows the seed knows every hand, RULES §3)"},
-                            status_code=400)
+        return _api_error(request, Msg(
+            "api-seed-secret", "seed: a table with a person's seat is dealt from the "
+            "server's secret; a seed is taken only at a table of bots (whoever knows the "
+            "seed knows every hand, RULES §3)"), 400)
     player, token = _player_for(request, body.name or "")
     seat = body.creator_seat() if player is not None else None
     try:
         table_id = hub.create_table(body.game or DEFAULT_GAME, body.config(), bots,
                                     body.private, player, seat)
     except StolikError as e:
-        return JSONResponse({"error": str(e)}, status_code=400)
+        return _api_error(request, e, 400)
     guard_of(request.app).created(client_of(request), table_id, bot_only=None not in bots)
     resp = JSONResponse({"id": table_id, "token": token})
     return _remember(resp, token)
