@@ -57,6 +57,8 @@ MESSAGES = {
 """The line for each field that is out of bounds (issue 9.9: in the ``?lang=`` asked)."""
 
 
+NOT_VALID = Msg("api-not-valid", "not valid")
+"""The line for a field that has none of its own."""
 JSON_OBJECT = Msg("api-json-object", "send a JSON object")
 """The refusal of a body that is not a JSON object."""
 
@@ -93,8 +95,9 @@ class NewTable(BaseModel):
         except ValidationError as e:
             loc = e.errors()[0]["loc"]
             field = str(loc[0]) if loc else ""
-            raise BadRequest(Msg("api-field", "{field}: {what}", field=field, what=MESSAGES.get(
-                field, Msg("api-not-valid", "not valid")))) from None
+            what = MESSAGES.get(field, NOT_VALID)
+            raise BadRequest(Msg("api-field", "{field}: {what}", field=field,
+                                 what=what)) from None
         if "seat" in out.model_fields_set and out.seat is not None:
             people = [s for s, b in enumerate(out.seat_bots()) if b is None]
             if out.seat not in people:
