@@ -74,14 +74,16 @@ def simulate_command(
         help="Four player names by seat, for the sheet and the record.")] = None,
     ascii: AsciiOption = False,
 ) -> None:
-    """Simulate a seeded series of Baśka deals played by bots and summarise it (with
-    --ruleset ctyrka: Mariáš čtyřka deals, money in Kč).
+    """Simulate a seeded series of Baśka deals played by bots and summarise it.
 
     The summary gives how often each game was played — zwykła (plain game), cicha (silent
     game), wesele (wedding), gran (solo, only the jacks trump), zoło (solo in the normal
     order), the du contracts (all four tricks) and the honours (honory: four aces, four
     queens, …) — the mean payout per seat, the totals and the speed in deals per second.
     Deals follow RULES §4–§9 of the chosen ruleset, bok-rounds (bok-rundy, §6) included.
+
+    With a Mariáš ruleset (--ruleset ctyrka) the deals are Mariáš čtyřka's (MARIAS §2–§6)
+    and the money is in Kč.
     """
     if as_json and sheet:
         raise typer.BadParameter("--json and --sheet cannot be combined", param_hint="--sheet")
