@@ -363,3 +363,31 @@ def test_every_msgs_english_is_its_catalogs_and_polish_fills_the_same_fields() -
                 assert fields(pl.gettext(code)) == fields(text), (path.name, code)
                 seen += 1
     assert seen > 100
+
+
+@pytest.mark.parametrize(("lang", "csrf_words", "nul_words"), [
+    ("pl", "brak lub zły token formularza", "znak NUL nie może wystąpić w adresie"),
+    ("en", "bad or missing CSRF token", "a NUL character is not allowed in an address")])
+def test_guard_refusals_in_the_pages_language(referee: TestClient, lang: str,
+                                              csrf_words: str, nul_words: str) -> None:
+    """A post without its form token and an address with a NUL character are refused in
+    the page's language, not in English on a Polish page."""
+    bad = referee.post(f"{T1}/deal?lang={lang}", data={"csrf": "wrong", "contract": "gran"})
+    assert bad.status_code == 403
+    assert csrf_words in bad.text, bad.text
+    nul = referee.get(f"/t/?lang={lang}&x=%00")
+    assert nul.status_code == 400
+    assert nul_words in nul.text, nul.text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("pl", "baza danych odrzuciła zmianę"), ("en", "the database refused the change")])
+def test_a_refused_database_write_is_told_in_the_pages_language(lang: str,
+                                                                words: str) -> None:
+    """A write the database refuses (two referees at once) is one line in the language."""
+    from sqlalchemy.exc import IntegrityError
+
+    from stolik.web.league.common import refusal
+
+    line = refusal(IntegrityError("INSERT", {}, Exception("unique")), lang)
+    assert line is not None and line.startswith(words)

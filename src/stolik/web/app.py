@@ -75,7 +75,7 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
         """A NUL character in the path or query is nothing any page names (and
         PostgreSQL refuses it in a query): 400 before a handler runs."""
         if "\x00" in request.url.path or "%00" in request.url.query:
-            return PlainTextResponse("a NUL character is not allowed in an address",
+            return PlainTextResponse(tr(lang_of(request), "app-nul-address"),
                                      status_code=400)
         response: Response = await call_next(request)
         return response

@@ -20,8 +20,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from stolik.db import Database
 from stolik.errors import StolikError
-from stolik.i18n import translate
-from stolik.web.app import database
+from stolik.i18n import N_, tr, translate
+from stolik.web.app import database, lang_of
 from stolik.web.league import auth
 
 
@@ -64,7 +64,7 @@ async def form_of(request: Request) -> dict[str, str]:
     form = await request.form()
     fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
     if any("\x00" in k or "\x00" in v for k, v in fields.items()):
-        raise HTTPException(400, "a form field contains a NUL character: nothing was written")
+        raise HTTPException(400, tr(lang_of(request), "lg-nul-field"))
     return fields
 
 
@@ -89,7 +89,7 @@ def posted(request: Request, form: Annotated[dict[str, str], Depends(form_of)],
     if ref is None:
         raise LoginRequired(safe_next(urlsplit(request.headers.get("referer", "")).path))
     if not same_token(form.get("csrf", ""), ref.csrf):
-        raise HTTPException(403, "bad or missing CSRF token: reload the page and try again")
+        raise HTTPException(403, tr(lang_of(request), "lg-csrf"))
     return Posted(ref, form)
 
 
@@ -108,11 +108,10 @@ def check_pre_csrf(request: Request, form: dict[str, str]) -> None:
     """The login and first-run forms' double-submit check (cookie = field)."""
     cookie = request.cookies.get(auth.PRE_COOKIE, "")
     if not cookie or not same_token(form.get("csrf", ""), cookie):
-        raise HTTPException(403, "bad or missing CSRF token: reload the page and try again")
+        raise HTTPException(403, tr(lang_of(request), "lg-csrf"))
 
 
-CONFLICT = ("the database refused the change (another entry at the same moment?): nothing "
-            "was written — reload the page and try again")
+CONFLICT = N_("lg-conflict")
 """The line shown when the database refuses a write (a race between two referees)."""
 
 
@@ -122,7 +121,7 @@ def refusal(e: Exception, lang: str = "en") -> str | None:
     if isinstance(e, StolikError):
         return translate(e, lang)
     if isinstance(e, IntegrityError | OperationalError):
-        return CONFLICT
+        return tr(lang, CONFLICT)
     return None
 
 
