@@ -59,8 +59,10 @@ app = typer.Typer(
     name="stolik",
     help=(
         "stolik — the little table: deals, scores and keeps the tables of a card-game "
-        "league. Today it plays Baśka, the Kashubian four-player trick-taking game "
-        "(rules: RULES.md), under three league regulations (rulesets).\n\n"
+        "league. It plays Baśka, the Kashubian four-player trick-taking game "
+        "(rules: RULES.md), under three league regulations (rulesets); the rules, "
+        "replay, check and simulate commands also take Mariáš čtyřka (MARIAS.md, "
+        "ruleset ctyrka).\n\n"
         "Terms: zwykła gra = plain game (starzy, the old side, against młodzi, the young "
         "side); cicha = silent game; wesele = wedding; zoło, gran = solo contracts, du = "
         "all four tricks; kontra, rekontra = double, redouble; bok = a 52:52 tie, "
@@ -85,7 +87,7 @@ def _root(
         "--version", "-V", help="Print the version and exit.", callback=_version,
         is_eager=True)] = False,
 ) -> None:
-    """stolik — Baśka engine: rulesets, replays of deal records, simulated series."""
+    """stolik — rulesets, replays of deal records, simulated series (Baśka, Mariáš)."""
 
 
 def main() -> None:
