@@ -21,7 +21,6 @@ import difflib
 import itertools
 import math
 import re
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -32,6 +31,7 @@ from typing import Any, Literal
 from stolik.errors import CardError, RecordError, RulesetError
 from stolik.games.baska.deck import CARDS_PER_HAND, DECK, parse_cards
 from stolik.records import loads_document
+from stolik.rulesets import read_ruleset_file
 from stolik.tournament.model import TournamentRules
 from stolik.tricks import CardOrder
 
@@ -201,40 +201,6 @@ def _load_shipped(ruleset_id: str) -> Ruleset:
     folder = resources.files("stolik.games.baska") / "rulesets"
     text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
     return parse_ruleset(text, source=f"{ruleset_id}.toml")
-
-
-MAX_RULESET_BYTES = 256 * 1024
-"""Largest ruleset file read (the shipped ones are under 8 KiB)."""
-
-
-def read_ruleset_file(path: Path) -> str:
-    """A ruleset file's text; a device, a pipe, a folder or a file over
-    :data:`MAX_RULESET_BYTES` is refused in one line before anything is read.
-
-    >>> read_ruleset_file(Path("/dev/zero"))
-    Traceback (most recent call last):
-    stolik.errors.RulesetError: /dev/zero: not a regular file
-    """
-    def refuse(problem: str) -> RulesetError:
-        return RulesetError(f"{path}: {problem}")
-
-    try:
-        info = path.stat()  # before opening: opening a named pipe would wait
-        if not stat.S_ISREG(info.st_mode):
-            raise refuse("not a regular file")
-        if info.st_size > MAX_RULESET_BYTES:
-            raise refuse(f"{info.st_size} bytes: a ruleset file has at most "
-                         f"{MAX_RULESET_BYTES // 1024} KiB")
-        with path.open("rb") as f:
-            data = f.read(MAX_RULESET_BYTES + 1)  # bounded even if it grew meanwhile
-    except OSError as e:
-        raise refuse(f"cannot read ruleset file ({e.strerror})") from None
-    if len(data) > MAX_RULESET_BYTES:
-        raise refuse(f"a ruleset file has at most {MAX_RULESET_BYTES // 1024} KiB")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise refuse("not UTF-8 text") from None
 
 
 def load_ruleset(ref: str | Path | None = None) -> Ruleset:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import stat
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -26,6 +25,7 @@ from typing import Any
 
 from stolik.errors import RecordError, RulesetError
 from stolik.records import loads_document
+from stolik.rulesets import read_ruleset_file
 
 DEFAULT_RULESET = "ctyrka"
 
@@ -34,8 +34,6 @@ MAX_AMOUNT = 1_000_000
 
 MAX_LEVELS = 8
 """At most eight flek levels (×256): the seed's five (kalhoty ×32) with room to spare."""
-
-MAX_RULESET_BYTES = 256 * 1024
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _WORD = re.compile(r"[a-z][a-z0-9]*")
@@ -115,24 +113,6 @@ def _load_shipped(ruleset_id: str) -> Ruleset:
     return parse_ruleset(rs_text(ruleset_id), source=f"{ruleset_id}.toml")
 
 
-def _read_file(path: Path) -> str:
-    """A club file's text; a device, a folder or a huge file is refused in one line."""
-    try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise RulesetError(f"{path}: not a regular file")
-        if info.st_size > MAX_RULESET_BYTES:
-            raise RulesetError(f"{path}: {info.st_size} bytes: a ruleset file has at most "
-                               f"{MAX_RULESET_BYTES // 1024} KiB")
-        data = path.read_bytes()[: MAX_RULESET_BYTES + 1]
-    except OSError as e:
-        raise RulesetError(f"{path}: cannot read ruleset file ({e.strerror})") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RulesetError(f"{path}: not UTF-8 text") from None
-
-
 def load_ruleset(ref: str | Path | None = None) -> Ruleset:
     """A shipped ruleset by id (default ``ctyrka``), or a club's file by path.
 
@@ -152,7 +132,7 @@ a ruleset .toml file
     except OSError:
         exists = False
     if path.suffix.lower() == ".toml" or exists:
-        return parse_ruleset(_read_file(path), source=text_ref, path=text_ref)
+        return parse_ruleset(read_ruleset_file(path), source=text_ref, path=text_ref)
     raise RulesetError(f"unknown Mariáš ruleset {text_ref!r}: use "
                        f"{', '.join(available_rulesets())} or the path of a ruleset .toml file")
 
