@@ -74,12 +74,16 @@ class GameSpec:
 
     def rulesets(self) -> tuple[str, ...]:
         """The ids of the rulesets shipped with the game (its ``rulesets/*.toml``), sorted;
-        nothing of the game is imported."""
-        folder = resources.files(__name__).joinpath(self.id, "rulesets")
-        if not folder.is_dir():
-            return ()
-        return tuple(sorted(p.name[:-5] for p in folder.iterdir()
-                            if p.name.endswith(".toml")))
+        nothing of the game is imported, and the folder is listed once."""
+        return _shipped_rulesets(self.id)
+
+
+@cache
+def _shipped_rulesets(game_id: str) -> tuple[str, ...]:
+    folder = resources.files(__name__).joinpath(game_id, "rulesets")
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
 def _spec(folder: Traversable) -> GameSpec:
