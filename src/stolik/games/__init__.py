@@ -72,6 +72,28 @@ class GameSpec:
         """The game's package, imported now."""
         return importlib.import_module(self.package)
 
+    def part(self, name: str) -> ModuleType:
+        """The game's plug-in part ``name``, imported now: the submodule
+        ``stolik.games.<id>.<name>`` (``record``, ``ruleset``, ``simulate``, ``bots``,
+        ``tournament``, …). Every game offers its parts under the same names, so a generic
+        layer asks for a part instead of naming a game; a game without that part is refused
+        in one line.
+
+        >>> game("marias").part("record").__name__
+        'stolik.games.marias.record'
+        >>> game("marias").part("nonsense")
+        Traceback (most recent call last):
+        ...
+        stolik.games.UnknownGame: Mariáš (four players) has no nonsense yet
+        """
+        module = f"{self.package}.{name}"
+        try:
+            return importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+            raise UnknownGame(f"{self.name()} has no {name} yet") from None
+
     def rulesets(self) -> tuple[str, ...]:
         """The ids of the rulesets shipped with the game (its ``rulesets/*.toml``), sorted;
         nothing of the game is imported, and the folder is listed once."""
