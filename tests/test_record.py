@@ -201,6 +201,7 @@ def test_dumps_record_layout() -> None:
     record = parse_record(doc_of(ZOLO, players=["Ala", "Bogdan", "Celina", "Darek"],
                                  event="Puchar Pucka", round=2))
     assert dumps_record(record) == """\
+game = "baska"
 ruleset = "pucka-2019"
 players = ["Ala", "Bogdan", "Celina", "Darek"]
 event = "Puchar Pucka"
@@ -236,6 +237,19 @@ def test_round_trip_is_exact(fmt: str) -> None:
     assert replay(again).totals == replay(record).totals
 
 
+@pytest.mark.parametrize("fmt", ["toml", "json"])
+def test_records_are_written_with_their_game_and_read_without_it(fmt: str) -> None:
+    """RULES §11, issue 10 §1: a written record names its game (``game = "baska"``); one
+    without the key (every record written before other games) reads as the same record."""
+    record = parse_record(doc_of(ZOLO, PLAIN))
+    written = loads_document(dumps_record(record, fmt), fmt)
+    assert list(written)[:2] == ["game", "ruleset"] and written["game"] == "baska"
+    without = {k: v for k, v in written.items() if k != "game"}
+    assert parse_record(without) == parse_record(written) == record
+    assert dumps_record(parse_record(without), fmt) == dumps_record(record, fmt)
+    assert replay(record).to_json()["game"] == "baska"
+
+
 def test_round_trip_keeps_the_hands_in_written_order() -> None:
     d = deal_with(PLAIN, hands=["AD QC TH AH", "TD JC QH QS", "TS AS TC AC", "JD JH JS QD"])
     record = parse_record(doc_of(d))
@@ -245,8 +259,8 @@ def test_round_trip_keeps_the_hands_in_written_order() -> None:
 
 
 def test_toml_dates_in_tags_are_kept_as_iso_text() -> None:
-    text = 'ruleset = "pucka-2019"\ndate = 2019-09-21\n' + dumps_record(
-        parse_record(doc_of(PLAIN))).split("\n", 1)[1]
+    text = 'game = "baska"\nruleset = "pucka-2019"\ndate = 2019-09-21\n' + dumps_record(
+        parse_record(doc_of(PLAIN))).split("\n", 2)[2]
     record = parse_record(loads_document(text, "toml"))
     assert dict(record.meta)["date"] == "2019-09-21"
     for fmt in ("toml", "json"):

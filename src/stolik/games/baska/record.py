@@ -20,6 +20,8 @@ and card against the ruleset and settles the series. Every problem is one
 (3, 3, -3, -3)
 >>> parse_record(loads_document(dumps_record(rec), "toml")) == rec
 True
+>>> dumps_record(rec).splitlines()[:2]
+['game = "baska"', 'ruleset = "pucka-2019"']
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ from stolik.games.baska.state import Deal
 from stolik.i18n import Msg, Place
 from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
 from stolik.series import place_points
+
+GAME = "baska"
+"""The record's ``game`` key (RULES §11; issue 10): written in every record; a record
+without it is read as Baśka's, so every record written before there were other games
+still replays."""
 
 META_KEYS = ("event", "site", "date", "round", "table", "comment")
 """Optional descriptive keys a record may carry at its top (like PGN's tags)."""
@@ -109,6 +116,7 @@ class SeriesResult:
     def to_json(self) -> dict[str, Any]:
         """The form ``stolik replay --json`` prints."""
         return {
+            "game": GAME,
             "ruleset": self.record.ruleset.id,
             "players": list(self.record.players) if self.record.players else None,
             "deals": [r.to_json() for r in self.results],
@@ -179,7 +187,7 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
             game = game_of_document(doc if ruleset is None else {**doc, "ruleset": ruleset})
         except UnknownGame as e:
             raise _fail("", f"{e} (RULES §11)") from None
-        if game.id != "baska":
+        if game.id != GAME:
             raise _fail("", f'game = "{game.id}": not a Baśka record (RULES §11)')
     if isinstance(ruleset, Ruleset):
         rs = ruleset
@@ -416,7 +424,7 @@ def _deal_doc(rs: Ruleset, rec: DealRecord) -> dict[str, Any]:
 
 def record_document(record: SeriesRecord) -> Document:
     """The record as a document (the keys of RULES §11)."""
-    doc: Document = {"ruleset": record.ruleset_ref}
+    doc: Document = {"game": GAME, "ruleset": record.ruleset_ref}
     if record.players:
         doc["players"] = list(record.players)
     doc.update(dict(record.meta))
