@@ -55,6 +55,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
+from stolik.db.sqlite import apply_pragmas
 from stolik.errors import StolikError
 
 if TYPE_CHECKING:
@@ -70,13 +71,8 @@ class DatabaseError(StolikError):
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     """Every SQLite connection: foreign keys, a busy timeout, WAL, ``synchronous=FULL``
     (see the module's docstring for what survives a killed process and a stopped
-    machine)."""
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
-    cur.close()
+    machine) — :data:`stolik.db.sqlite.PRAGMAS`, shared with the stdlib fast path."""
+    apply_pragmas(dbapi_conn)
 
 
 class Database:

@@ -1,6 +1,6 @@
 """What every table shares, without the ORM: the :data:`metadata` every table is declared
 on (stable constraint names, so that Alembic migrations name the same constraints on
-SQLite and PostgreSQL) and :func:`utcnow`, every stored time.
+SQLite and PostgreSQL) and :func:`utcnow`, every stored time (:mod:`stolik.db.clock`).
 
 This module imports SQLAlchemy Core only: the commands that write with Core
 (``stolik tournament new``, ``sheet add``) never load ``sqlalchemy.orm`` (issue 9.5).
@@ -13,9 +13,9 @@ True
 
 from __future__ import annotations
 
-import datetime
-
 from sqlalchemy import MetaData
+
+from stolik.db.clock import utcnow
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -29,7 +29,4 @@ metadata = MetaData(naming_convention=NAMING)
 """The one :class:`~sqlalchemy.MetaData` of every stolik table (Core tables and the ORM's
 declarative base alike)."""
 
-
-def utcnow() -> datetime.datetime:
-    """Now, in UTC, without tzinfo: every stored time, the same on SQLite and PostgreSQL."""
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+__all__ = ["NAMING", "metadata", "utcnow"]
