@@ -401,7 +401,7 @@ def test_fuzz_rulesets(work: Callable[[], Path], cache_dir: str, case: tuple[str
 
 
 def sheet_mutations() -> st.SearchStrategy[Any]:
-    """Sheet-line values (``src/stolik/tournament/sheet.py``): right keys, wrong values."""
+    """Sheet-line values (``src/stolik/games/baska/tournament.py``): right keys, wrong values."""
     keys = st.sampled_from(["contract", "declarer", "starzy", "partner", "level", "points",
                             "tricks", "revoke", "first_double", "bogus"])
     values = st.one_of(hostile_scalar(False), st.integers(-2, 105),

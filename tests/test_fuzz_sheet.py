@@ -1,5 +1,5 @@
 """Hostile paper-sheet lines typed at ``stolik tournament sheet add`` (issue 9.16): the
-``KEY=VALUE`` words of ``src/stolik/tournament/sheet.py`` with wrong keys, wrong values,
+``KEY=VALUE`` words of ``src/stolik/games/baska/tournament.py`` with wrong keys, wrong values,
 huge numbers, look-alike letters, non-UTF-8 bytes (surrogate escapes). The deal is entered
 (exit 0), or refused in one line on stderr with exit status 1, no traceback and nothing
 written to the database.

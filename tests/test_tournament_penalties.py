@@ -11,6 +11,7 @@ import pytest
 from stolik.games.baska.record import load_record, replay
 from stolik.games.baska.ruleset import load_ruleset
 from stolik.games.baska.scoring import DECLARING, DealResult
+from stolik.games.baska.tournament import score_table
 from stolik.records import load_document
 from stolik.tournament.model import (
     EventKind,
@@ -19,7 +20,6 @@ from stolik.tournament.model import (
     TournamentError,
     TournamentRules,
 )
-from stolik.tournament.scoring import score_table
 
 DATA = Path(__file__).parent / "data"
 PUCKA = load_ruleset("pucka-2019")

@@ -1,4 +1,4 @@
-"""Paper score-sheet lines (stolik.tournament.sheet): settled by the engine's scoring
+"""Paper score-sheet lines (stolik.games.baska.tournament): settled by the engine's scoring
 (RULES §5–§8), bok-rounds over the table's sequence (RULES §6), every line validated."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from stolik.games.baska.ruleset import load_ruleset
-from stolik.tournament.model import TournamentError
-from stolik.tournament.sheet import (
+from stolik.games.baska.tournament import (
     engine_line,
     line_document,
     parse_line,
@@ -17,6 +16,7 @@ from stolik.tournament.sheet import (
     settle_line,
     settle_sheet,
 )
+from stolik.tournament.model import TournamentError
 
 PUCKA = load_ruleset("pucka-2019")
 LINIA = load_ruleset("linia")

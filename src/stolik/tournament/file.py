@@ -64,7 +64,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import RecordError
+from stolik.errors import RecordError, StolikError
 from stolik.records import (
     Document,
     _toml_value,
@@ -72,6 +72,7 @@ from stolik.records import (
     loads_document,
     read_text_file,
 )
+from stolik.tournament.games import TournamentGame, game_of_tournament, tournament_game
 from stolik.tournament.model import (
     Player,
     Round,
@@ -80,15 +81,15 @@ from stolik.tournament.model import (
     TournamentError,
 )
 from stolik.tournament.scoring import score_tournament
-from stolik.tournament.sheet import engine_line, line_document, parse_line, person_document
 from stolik.tournament.standings import Standings
 
-TOP_KEYS = ("format", "ruleset", "name", "date", "player", "round")
+TOP_KEYS = ("format", "game", "ruleset", "name", "date", "player", "round")
 FORMAT = 2
 """The format ``export`` writes: seats a person writes count 1–4 (format 1: 0–3)."""
 PLAYER_KEYS = ("id", "name", "team")
 ROUND_KEYS = ("table", "sitting_out")
-TABLE_KEYS = ("seats", "first_dealer", "deal", "sheet", "totals", "late", "left", "excluded")
+TABLE_KEYS = ("seats", "first_dealer", "deal", "sheet", "totals", "money", "late", "left",
+              "excluded", "warned")
 
 
 class _Ctx:
@@ -147,7 +148,7 @@ def _by_player(v: Any, ctx: _Ctx, entry: str, lo: int) -> tuple[tuple[str, int],
     return tuple((str(k), ctx.integer(n, f"{entry}.{k}", lo)) for k, n in v.items())
 
 
-def _table(data: Any, ctx: _Ctx, version: int = 1,
+def _table(data: Any, ctx: _Ctx, part: TournamentGame, version: int = 1,
            names: Mapping[str, str] | None = None) -> TableEntry:
     doc = ctx.keys(data, TABLE_KEYS, "table")
     seats = doc.get("seats")
@@ -167,9 +168,13 @@ def _table(data: Any, ctx: _Ctx, version: int = 1,
             raise ctx.fail("sheet", "must list at least one line")
         players = [(p, (names or {}).get(p, p)) for p in seats]
         try:
-            sheet = tuple(parse_line(x if version == 1 else engine_line(x, players, where),
-                                     where)
-                          for i, x in enumerate(raw, 1) for where in [f"sheet line {i}"])
+            sheet = part.read_sheet_lines(raw, players, version)
+        except TournamentError as e:
+            raise ctx.fail("", e.message) from None
+    table_sheet = None
+    if "money" in doc:
+        try:
+            table_sheet = part.read_table_sheet(doc["money"], 0 if version == 1 else 1)
         except TournamentError as e:
             raise ctx.fail("", e.message) from None
     totals = None
@@ -182,6 +187,9 @@ def _table(data: Any, ctx: _Ctx, version: int = 1,
     excluded = doc.get("excluded", [])
     if not isinstance(excluded, list):
         raise ctx.fail("excluded", f"must be a list of player ids, not {excluded!r}")
+    warned = doc.get("warned", [])
+    if not isinstance(warned, list):
+        raise ctx.fail("warned", f"must be a list of player ids, not {warned!r}")
     lo = 0 if version == 1 else 1  # format 1 counted seats 0–3, a person counts 1–4
     first = doc.get("first_dealer", lo)
     if not isinstance(first, int) or isinstance(first, bool) or first not in range(lo, lo + 4):
@@ -191,7 +199,8 @@ def _table(data: Any, ctx: _Ctx, version: int = 1,
         (seats[0], seats[1], seats[2], seats[3]), first, deals, sheet, totals,
         _by_player(doc.get("late", {}), ctx, "late", 0),
         _by_player(doc.get("left", {}), ctx, "left", 0),
-        tuple(ctx.string(x, "excluded") for x in excluded))
+        tuple(ctx.string(x, "excluded") for x in excluded),
+        table_sheet=table_sheet, warned=tuple(ctx.string(x, "warned") for x in warned))
 
 
 def parse_tournament(data: Document, *, source: str | None = None,
@@ -204,6 +213,15 @@ def parse_tournament(data: Document, *, source: str | None = None,
     if version not in (1, 2) or isinstance(version, bool):
         raise ctx.fail("format", f"must be 2 (seats 1–4) or 1 (seats 0–3, files written "
                        f"before), not {version!r}")
+    ruleset = ctx.string(doc.get("ruleset", "pucka-2019"), "ruleset")
+    declared = doc.get("game")
+    if declared is not None and not isinstance(declared, str):
+        raise ctx.fail("game", f"must be a game id such as \"marias\", not {declared!r}")
+    try:
+        gid = game_of_tournament(ruleset, declared)
+    except StolikError as e:
+        raise ctx.fail("game", str(e)) from None
+    part = tournament_game(gid)
     players = []
     for i, p in enumerate(ctx.tables(doc.get("player", []), "player"), 1):
         pd = ctx.keys(p, PLAYER_KEYS, f"player {i}")
@@ -219,7 +237,7 @@ def parse_tournament(data: Document, *, source: str | None = None,
         rctx = _Ctx(source, rn)
         rd = rctx.keys(r, ROUND_KEYS, "round")
         names = {p.id: p.name for p in players}
-        tables = tuple(_table(x, _Ctx(source, rn, tn), version, names)
+        tables = tuple(_table(x, _Ctx(source, rn, tn), part, version, names)
                        for tn, x in enumerate(rctx.tables(rd.get("table", []), "table"), 1))
         outs = []
         for x in rctx.tables(rd.get("sitting_out", []), "sitting_out"):
@@ -228,9 +246,8 @@ def parse_tournament(data: Document, *, source: str | None = None,
         if not tables:
             raise rctx.fail("table", "a round has at least one [[round.table]]")
         rounds.append(Round(tables, tuple(outs)))
-    t = Tournament(ctx.string(doc.get("ruleset", "pucka-2019"), "ruleset"),
-                   ctx.string(doc.get("name"), "name"), tuple(players), tuple(rounds),
-                   _date(doc.get("date"), ctx), source)
+    t = Tournament(ruleset, ctx.string(doc.get("name"), "name"), tuple(players),
+                   tuple(rounds), _date(doc.get("date"), ctx), source, gid)
     if check:
         score_tournament(t)
     return t
@@ -256,35 +273,43 @@ def load_tournament(path: str | Path) -> Tournament:
     return loads_tournament(text, guess_format(path, text), source=source)
 
 
-def _table_doc(t: TableEntry) -> dict[str, Any]:
+def _table_doc(t: TableEntry, part: TournamentGame) -> dict[str, Any]:
     doc: dict[str, Any] = {"seats": list(t.seats)}
     if t.first_dealer:
         doc["first_dealer"] = t.first_dealer + 1  # format 2: seats 1–4
     if t.deals is not None:
         doc["deal"] = [dict(d) for d in t.deals]
     if t.sheet is not None:
-        doc["sheet"] = [person_document(line_document(x)) for x in t.sheet]
+        doc["sheet"] = [part.sheet_line_document(x) for x in t.sheet]
     if t.totals is not None:
         doc["totals"] = list(t.totals)
+    money = part.table_sheet_document(t.table_sheet)
+    if money is not None:
+        doc["money"] = part.person_table_sheet(money)
     if t.late:
         doc["late"] = dict(t.late)
     if t.left:
         doc["left"] = dict(t.left)
     if t.excluded:
         doc["excluded"] = list(t.excluded)
+    if t.warned:
+        doc["warned"] = list(t.warned)
     return doc
 
 
 def tournament_document(t: Tournament, *, json_dates: bool = False) -> Document:
     """The tournament as a document (the file's keys); dates as text with ``json_dates``."""
     doc: Document = {"format": FORMAT, "ruleset": t.ruleset, "name": t.name}
+    part = tournament_game(t.game)
+    if game_of_tournament(t.ruleset) != t.game:  # a league's own file of another game
+        doc = {"format": FORMAT, "game": t.game, "ruleset": t.ruleset, "name": t.name}
     if t.date is not None:
         doc["date"] = t.date.isoformat() if json_dates else t.date
     doc["player"] = [{"id": p.id, "name": p.name, **({"team": p.team} if p.team else {})}
                      for p in t.players]
     rounds = []
     for r in t.rounds:
-        rd: dict[str, Any] = {"table": [_table_doc(x) for x in r.tables]}
+        rd: dict[str, Any] = {"table": [_table_doc(x, part) for x in r.tables]}
         if r.sitting_out:
             rd["sitting_out"] = [{"player": p} for p in r.sitting_out]
         rounds.append(rd)
@@ -342,7 +367,7 @@ def dumps_tournament(t: Tournament, fmt: str = "toml") -> str:
         return json.dumps(tournament_document(t, json_dates=True), ensure_ascii=False,
                           indent=1) + "\n"
     doc = tournament_document(t)
-    lines = [f"{k} = {_value(doc[k])}" for k in ("format", "ruleset", "name", "date")
+    lines = [f"{k} = {_value(doc[k])}" for k in ("format", "game", "ruleset", "name", "date")
              if k in doc]
     for p in doc["player"]:
         lines += ["", "[[player]]", *(f"{k} = {_value(v)}" for k, v in p.items())]

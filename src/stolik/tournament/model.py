@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from stolik.errors import StolikError
 
@@ -113,6 +114,8 @@ class EventKind(StrEnum):
     """Excluded for foul play, scored as leaving, plus a yellow card (§7t)."""
     SITTING_OUT = "sitting-out"
     """Sitting out a round (§7w)."""
+    WARNING = "warning"
+    """A warning by the referee (seed 002 §2: a player is excluded only after one)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,7 @@ class Event:
             EventKind.LEFT_EARLY: f"left after {self.value} deals (before the minimum)",
             EventKind.EXCLUDED: f"excluded after {self.value} deals, yellow card",
             EventKind.SITTING_OUT: "sitting out",
+            EventKind.WARNING: "warned",
         }[self.kind]
         return f"{where}: {self.player} {what}"
 
@@ -167,7 +171,7 @@ class Team:
 
 @dataclass(frozen=True)
 class SheetLine:
-    """One paper score-sheet line (one deal); see :mod:`stolik.tournament.sheet`."""
+    """One paper score-sheet line (one deal); see :mod:`stolik.games.baska.tournament`."""
 
     contract: str
     declarer: int | None = None
@@ -197,6 +201,12 @@ class TableEntry:
     number: int | None = field(default=None, compare=False)
     """The table's number in its round when it is not its position (a round in progress,
     whose empty tables are left out); not written to files."""
+    table_sheet: Any = None
+    """The game's own table sheet, when its game keeps one (Mariáš: the stolový lístek —
+    stake, top-ups, final money, leader, hand-in, correction:
+    :class:`stolik.games.marias.tournament.MoneySheet`)."""
+    warned: tuple[str, ...] = ()
+    """Players the referee warned at this table in this round (seed 002 §2)."""
 
 
 @dataclass(frozen=True)
@@ -218,6 +228,14 @@ class Tournament:
     date: datetime.date | None = None
     source: str | None = field(default=None, compare=False)
     """The file it was read from (named in errors); not compared."""
+    game: str = ""
+    """The game (``baska``, ``marias``): given, else the game of the ruleset id
+    (:func:`stolik.tournament.games.game_of_tournament`)."""
+
+    def __post_init__(self) -> None:
+        from stolik.tournament.games import game_of_tournament
+
+        object.__setattr__(self, "game", game_of_tournament(self.ruleset, self.game or None))
 
     def player(self, pid: str) -> Player | None:
         """A player by id, or ``None``."""

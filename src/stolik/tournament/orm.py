@@ -48,6 +48,8 @@ class TournamentRow(Base):
     date: Mapped[datetime.date | None]
     place: Mapped[str | None]
     ruleset: Mapped[str]
+    game: Mapped[str]
+    """The game (``baska``, ``marias``): what scores its tables (issue 10 §1)."""
     ruleset_text: Mapped[str | None]
     """The TOML of a league's own ruleset file (``None`` for a shipped ruleset)."""
     rounds: Mapped[int]
@@ -126,6 +128,8 @@ class TableRow(Base):
     seat2: Mapped[int]
     seat3: Mapped[int]
     totals: Mapped[list[int] | None]
+    sheet: Mapped[dict[str, Any] | None]
+    """The game's own table sheet (Mariáš: the stolový lístek, MARIAS §7)."""
 
     round: Mapped[RoundRow] = relationship(back_populates="tables")
     deals: Mapped[list[DealRow]] = relationship(

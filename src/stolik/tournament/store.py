@@ -57,8 +57,8 @@ from sqlalchemy.orm import Session
 
 from stolik.db import Database
 from stolik.db.base import Base, load_models, utcnow
-from stolik.games.baska.ruleset import load_ruleset
 from stolik.i18n import Msg
+from stolik.tournament.games import tournament_game
 from stolik.tournament.model import (
     BAN_TOURNAMENTS,
     MAX_TEAM_PLAYERS,
@@ -81,7 +81,6 @@ from stolik.tournament.orm import (
 )
 from stolik.tournament.scoring import TournamentResult, score_tournament
 from stolik.tournament.seating import RoundPlan, SeatingHistory, draw_round
-from stolik.tournament.sheet import line_document
 from stolik.tournament.standings import Standings, season_standings, tournament_standings
 
 # The part written with Core (no ORM: ``tournament new``, ``sheet add`` load only it) is
@@ -176,7 +175,7 @@ def _info(s: Session, t: TournamentRow) -> TournamentInfo:
     return TournamentInfo(t.slug, t.name, t.ruleset, t.date, t.place, t.rounds,
                           t.deals_per_round, t.minutes_per_round, t.break_minutes, t.seed,
                           t.require_confirmation, season.name if season else None,
-                          len(t.entries), len(t.round_rows))
+                          len(t.entries), len(t.round_rows), t.game)
 
 
 def list_tournaments(db: Database) -> list[TournamentInfo]:
@@ -537,7 +536,7 @@ def correct_deal(db: Database, slug: str, round: int, table: int, number: int,
         r, tb, d = _deal(s, t, round, table, number)
         if r.closed:
             raise _fail(slug, CLOSED, round=round)
-        doc = _doc(d.kind, raw, slug, round, table)
+        doc = _doc(t, d.kind, raw, round, table)
         docs = [doc if x.number == number else x.data for x in tb.deals]
         _check_lines(t, tb, d.kind, docs, round)
         before = d.data
@@ -731,7 +730,8 @@ def _tournament_model(s: Session, t: TournamentRow) -> Tournament:
                        for tb in r.tables)
         sitting = tuple(codes[so.player_id] for so in r.sitting_out)
         rounds.append(Round(tables, sitting))
-    return Tournament(ruleset_ref(t), t.name, players, tuple(rounds), t.date, source=t.slug)
+    return Tournament(ruleset_ref(t), t.name, players, tuple(rounds), t.date, source=t.slug,
+                      game=t.game)
 
 
 def _score_check(s: Session, t: TournamentRow) -> None:
@@ -748,13 +748,14 @@ def _score_check(s: Session, t: TournamentRow) -> None:
 
 def _playable(model: Tournament) -> Tournament:
     """The tournament less the tables with nothing entered yet (a round in progress)."""
-    late_major = load_ruleset(model.ruleset).tournament.late_major_minutes
+    part = tournament_game(model.game)
+    late_major = part.tournament_rules(part.load_ruleset(model.ruleset)).late_major_minutes
     rounds = []
     for r in model.rounds:
         tables = tuple(tb for tb in r.tables if _has_play(tb, late_major))
         rounds.append(Round(tables, r.sitting_out))
     return Tournament(model.ruleset, model.name, model.players, tuple(rounds), model.date,
-                      source=model.source)
+                      source=model.source, game=model.game)
 
 
 def tournament_of(db: Database, slug: str, *, complete: bool = False) -> Tournament:
@@ -808,15 +809,18 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
     """Store a whole tournament file (checked by scoring it first) as tournament ``slug``;
     its rounds are closed. Players are matched by id with the league's players."""
     score_tournament(t)  # refuses a broken file before anything is written
-    rs = load_ruleset(t.ruleset)
+    part = tournament_game(t.game)
+    rs = part.load_ruleset(t.ruleset)
     with db.write() as s:
         season_id = _new_tournament_season(s, slug, season)
         text = None
         if Path(t.ruleset).suffix == ".toml" and Path(t.ruleset).is_file():
             text = Path(t.ruleset).read_text(encoding="utf-8")
         row = TournamentRow(slug=slug, name=t.name, date=t.date, place=place, ruleset=rs.id,
-                            ruleset_text=text, rounds=max(rounds or 0, len(t.rounds), 1),
-                            deals_per_round=rs.default_length, season_id=season_id)
+                            game=t.game, ruleset_text=text,
+                            rounds=max(rounds or 0, len(t.rounds), 1),
+                            minutes_per_round=part.DEFAULT_MINUTES,
+                            deals_per_round=part.deals_per_round(rs), season_id=season_id)
         s.add(row)
         s.flush()
         ids: dict[str, int] = {}
@@ -838,7 +842,8 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
                 tb = TableRow(number=tn, first_dealer=e.first_dealer,
                               seat0=ids[e.seats[0]], seat1=ids[e.seats[1]],
                               seat2=ids[e.seats[2]], seat3=ids[e.seats[3]],
-                              totals=list(e.totals) if e.totals is not None else None)
+                              totals=list(e.totals) if e.totals is not None else None,
+                              sheet=part.table_sheet_document(e.table_sheet))
                 if e.deals is not None:
                     for i, d in enumerate(e.deals, 1):
                         tb.deals.append(DealRow(number=i, kind="record", data=dict(d),
@@ -846,8 +851,8 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
                 if e.sheet is not None:
                     for i, line in enumerate(e.sheet, 1):
                         tb.deals.append(DealRow(number=i, kind="sheet",
-                                                data=line_document(line), started_at=None,
-                                                entered_by=who))
+                                                data=part.deal_document("sheet", line),
+                                                started_at=None, entered_by=who))
                 r.tables.append(tb)
                 s.flush()
                 left = dict(e.left)
@@ -858,6 +863,9 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
                     if p not in e.excluded:
                         r.events.append(EventRow(table_id=tb.id, player_id=ids[p],
                                                  kind="left", value=n))
+                for p in e.warned:
+                    r.events.append(EventRow(table_id=tb.id, player_id=ids[p],
+                                             kind="warning", value=None))
                 for p in e.excluded:
                     r.events.append(EventRow(table_id=tb.id, player_id=ids[p],
                                              kind="excluded", value=left.get(p)))

@@ -35,6 +35,7 @@ from sqlalchemy import (
 )
 
 from stolik.db.schema import metadata, utcnow
+from stolik.games import DEFAULT_GAME
 
 __all__ = ["audit_t", "deal_t", "entry_t", "event_t", "login_t", "player_t", "referee_t",
            "round_t", "season_t", "sit_out_t", "table_t", "tournament_t"]
@@ -74,6 +75,8 @@ tournament_t = Table(
     _col("date", Date, nullable=True),
     _col("place", String(200), nullable=True),
     _col("ruleset", String(200)),
+    # The game (issue 10 §1): what scores its tables (stolik.tournament.games).
+    _col("game", String(40), default=DEFAULT_GAME, server_default=DEFAULT_GAME),
     # The TOML of a league's own ruleset file (None for a shipped ruleset).
     _col("ruleset_text", Text, nullable=True),
     _col("rounds", Integer, default=5),
@@ -132,10 +135,13 @@ table_t = Table(
     _fk("seat2", "player.id"),
     _fk("seat3", "player.id"),
     _col("totals", JSON, nullable=True),
+    # The game's own table sheet (Mariáš: the stolový lístek, MARIAS §7), as JSON.
+    _col("sheet", JSON, nullable=True),
     UniqueConstraint("round_id", "number"),
 )
 """``round_table``, a table of a round: four seats (player ids by seat 0..3) and its
-deals, or only its final ``totals``."""
+deals, or only its final ``totals``; ``sheet``: its game's own table sheet (Mariáš's
+stolový lístek, :class:`stolik.games.marias.tournament.MoneySheet`)."""
 
 sit_out_t = Table(
     "sit_out", metadata,

@@ -1,4 +1,4 @@
-"""Form fields ⇄ score-sheet lines (:mod:`stolik.tournament.sheet`), and small parsers.
+"""Form fields ⇄ score-sheet lines (:mod:`stolik.games.baska.tournament`), and small parsers.
 
 The entry form has one field per column of the paper sheet: ``contract``, ``declarer``
 (or ``starzy``, a pair like ``0-2``, for a plain game), ``partner`` (wesele), ``level``,
@@ -32,7 +32,7 @@ PAIRS = ("0-1", "0-2", "0-3", "1-2", "1-3", "2-3")
 
 
 _POSSIBLE = ((0, 0), (8, 44), (20, 84), (60, 96), (104, 104))
-"""Card points a side can hold with 0–4 tricks (as :mod:`stolik.tournament.sheet`)."""
+"""Card points a side can hold with 0–4 tricks (as :mod:`stolik.games.baska.tournament`)."""
 
 
 class FormError(StolikError):

@@ -20,11 +20,11 @@ from stolik.errors import StolikError
 from stolik.games.baska.record import parse_record, replay
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
+from stolik.games.baska.tournament import parse_line, settle_sheet
 from stolik.i18n import Label, Msg, Term
 from stolik.tournament import store
 from stolik.tournament.model import Round, TableEntry, Tournament
 from stolik.tournament.orm import AuditRow, RoundRow, TournamentRow
-from stolik.tournament.sheet import parse_line, settle_sheet
 from stolik.tournament.standings import Standings
 
 

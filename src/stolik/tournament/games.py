@@ -1,0 +1,110 @@
+"""What a tournament asks of its game (issue 10 §1): the game's ``tournament`` part.
+
+The tournament layer names no game. A tournament stores its game (from its ruleset id:
+ruleset ids are unique across games, :func:`stolik.games.game_of_ruleset`), and
+everything that differs per game — how a table's play is read and settled, the unit of
+its results (Baśka's table and place points, Mariáš's money in haléř), the ranking rule,
+what a table's sheet holds — comes from ``stolik.games.<id>.tournament``, found with
+``game(id).part("tournament")`` and used through :class:`TournamentGame`.
+
+>>> game_of_tournament("ctyrka"), game_of_tournament("pucka-2019")
+('marias', 'baska')
+>>> game_of_tournament("club.toml")          # a league's own file: the default game
+'baska'
+>>> game_of_tournament("club.toml", "marias")
+'marias'
+>>> tournament_game("marias").UNIT
+'haler'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from stolik.games import DEFAULT_GAME, UnknownGame, game, game_of_ruleset
+
+if TYPE_CHECKING:
+    from stolik.tournament.model import TableEntry, TournamentRules
+    from stolik.tournament.scoring import TableResult
+
+
+class TournamentGame(Protocol):
+    """A game's ``tournament`` part, as the generic layer uses it (module attributes)."""
+
+    UNIT: str
+    """The unit of a table's result: ``points`` (table points with place points) or
+    ``haler`` (money, shown as Kč)."""
+    DEFAULT_MINUTES: int
+    """A round's default length in minutes."""
+
+    def load_ruleset(self, ref: str) -> Any:
+        """The ruleset of a shipped id or a file."""
+
+    def parse_ruleset(self, text: str, source: str) -> Any:
+        """The ruleset of a file's text (a league's own file kept in the database)."""
+
+    def tournament_rules(self, rs: Any) -> TournamentRules:
+        """The penalty amounts of the ruleset."""
+
+    def deals_per_round(self, rs: Any) -> int:
+        """The default number of deals of a round (0: rounds go by time only)."""
+
+    def check_deals(self, rs: Any, kind: str, docs: Sequence[Mapping[str, Any]]) -> None:
+        """Refuse (a :class:`~stolik.errors.StolikError`) a table's deals the engine
+        refuses: ``kind`` is ``sheet`` (score-sheet lines) or ``record`` (deal records)."""
+
+    def deal_document(self, kind: str, raw: Any) -> dict[str, Any]:
+        """A deal as stored (checked alone, defaults left out) from what a person wrote or
+        what a tournament file holds."""
+
+    def table_entry_play(self, kind: str, docs: Sequence[Mapping[str, Any]]
+                         ) -> dict[str, Any]:
+        """The :class:`~stolik.tournament.model.TableEntry` fields (``deals`` or
+        ``sheet``) of a table's stored deals."""
+
+    def table_sheet(self, doc: Mapping[str, Any] | None) -> Any:
+        """The game's own table sheet from its stored document (``None``: none kept)."""
+
+    def read_sheet_lines(self, raw: Sequence[Any], players: Sequence[tuple[str, str]],
+                         version: int) -> tuple[Any, ...]:
+        """A tournament file's score-sheet lines (seats 0–3 in format 1, 1–4 or players in
+        format 2)."""
+
+    def sheet_line_document(self, line: Any) -> dict[str, Any]:
+        """A score-sheet line as a file of format 2 writes it."""
+
+    def read_table_sheet(self, raw: Any, lo: int) -> Any:
+        """A tournament file's table sheet (``money``), seats counted from ``lo``."""
+
+    def person_table_sheet(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """A stored table sheet as a file of format 2 writes it (seats 1–4)."""
+
+    def table_sheet_document(self, sheet: Any) -> dict[str, Any] | None:
+        """The stored document of the game's table sheet (``None``: none)."""
+
+    def score_table(self, rs: Any, rules: TournamentRules, entry: TableEntry, round: int,
+                    table: int, *, source: str | None = None) -> TableResult:
+        """Score one table (its play, its sheet, its events)."""
+
+    def rank_key(self, place: float, total: int, rounds: Sequence[int]
+                 ) -> tuple[float, ...]:
+        """A player's ranking key (higher first) from his place points, his total and his
+        results round by round."""
+
+
+def game_of_tournament(ruleset: str, declared: str | None = None) -> str:
+    """The game of a tournament with ``ruleset``: ``declared`` if given, else the game
+    that ships the ruleset id, else (a league's own ruleset file, or an id no game ships,
+    which that game's reader then refuses in one line) the default game."""
+    if declared:
+        return game(declared).id
+    try:
+        return game_of_ruleset(ruleset).id
+    except UnknownGame:
+        return DEFAULT_GAME
+
+
+def tournament_game(game_id: str) -> TournamentGame:
+    """The ``tournament`` part of the game ``game_id``."""
+    return cast(TournamentGame, game(game_id).part("tournament"))
