@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app
@@ -85,9 +86,84 @@ def test_a_record_of_no_known_game_is_refused(tmp_path: Path) -> None:
     assert "deal.toml" in line and "no game 'whist'" in line
 
 
-def test_ruleset_override_is_for_baska_records_only(tmp_path: Path) -> None:
+def test_ruleset_override_must_be_of_the_records_game(tmp_path: Path) -> None:
     line = _one_line_error("replay", _file(tmp_path, MARIAS), "--ruleset", "linia")
-    assert "this is a marias record" in line
+    assert "--ruleset linia is a baska ruleset; this is a marias record" in line
+
+
+def _ctyrka(tmp_path: Path, change: tuple[str, str] = ("", ""), *,
+            game_key: bool = True) -> Path:
+    """A club's copy of the shipped Mariáš tariff (MARIAS §6), changed."""
+    from importlib import resources
+
+    text = (resources.files("stolik.games.marias") / "rulesets" / "ctyrka.toml").read_text(
+        encoding="utf-8").replace('id = "ctyrka"', 'id = "klub"').replace(*change)
+    if not game_key:
+        text = text.replace('game = "marias"\n', "")
+    return _file(tmp_path, text, "klub.toml")
+
+
+def test_a_marias_record_replays_under_a_clubs_tariff(tmp_path: Path) -> None:
+    """MARIAS §8: the record's renonc costs 1 Kč + the sto at 130 to each other player —
+    4,20 Kč under ctyrka (sto 0,80 Kč × 4); under a club's file with sto at 1,60 Kč,
+    ``--ruleset`` replays the same deal to 1 Kč + 1,60 × 4."""
+    club = _ctyrka(tmp_path, ("sto = 80 ", "sto = 160 "))
+    code, out, err = run("replay", _file(tmp_path, MARIAS), "--json", "--ruleset", club)
+    assert code == 0, err
+    data = json.loads(out)
+    each = 100 + 160 * 4
+    assert data["ruleset"] == "klub" and data["totals"] == [each, each, -3 * each, each]
+
+
+def test_a_clubs_ruleset_file_selects_its_game_by_key_or_shape(tmp_path: Path) -> None:
+    """Issue 10 §1: a club's file names its game by ``game = …``, or is known by the tables
+    only that game's rulesets hold (Mariáš's [tariff]); a Baśka file may name its game."""
+    for club in (_ctyrka(tmp_path), _ctyrka(tmp_path, game_key=False)):
+        code, out, err = run("simulate", "-r", club, "-n", "20", "--json")
+        assert code == 0, err
+        assert json.loads(out)["game"] == "marias"
+    baska = (Path(__file__).parents[1] / "src/stolik/games/baska/rulesets/linia.toml"
+             ).read_text(encoding="utf-8").replace('id = "linia"', 'id = "moja"')
+    path = _file(tmp_path, 'game = "baska"\n' + baska, "moja.toml")
+    code, out, err = run("simulate", "-r", path, "-n", "20", "--json")
+    assert code == 0, err
+    assert json.loads(out)["game"] == "baska" and json.loads(out)["ruleset"] == "moja"
+    code, out, err = run("rules", "show", _ctyrka(tmp_path))
+    assert code == 0 and "[klub]" in out and "Kč" in out
+
+
+@pytest.mark.parametrize(("head", "message"), [
+    ('game = "whist"\n', "klub.toml: key 'game': no game 'whist'"),
+    ("game = 2\n", "klub.toml: key 'game' must be a game id"),
+])
+def test_a_ruleset_file_naming_no_game_is_one_line(tmp_path: Path, head: str,
+                                                   message: str) -> None:
+    path = _file(tmp_path, head + 'id = "x"\n', "klub.toml")
+    assert message in _one_line_error("simulate", "-r", path)
+
+
+def test_an_unknown_ruleset_id_names_every_games_rulesets() -> None:
+    line = _one_line_error("simulate", "-r", "nope")
+    assert "unknown ruleset 'nope'" in line and "linia" in line and "ctyrka" in line
+
+
+@pytest.mark.parametrize("args", [["--ruleset", "ctyrka"], ["--game", "marias"]])
+def test_play_of_a_game_without_terminal_play_is_one_line(args: list[str]) -> None:
+    """``stolik play`` dispatches on the game; Mariáš's table play is issue 11."""
+    line = _one_line_error("play", *args)
+    assert "Mariáš (four players) cannot be played in the terminal yet" in line
+
+
+def test_play_refuses_a_ruleset_of_another_game_than_game() -> None:
+    line = _one_line_error("play", "--game", "marias", "--ruleset", "linia")
+    assert "--ruleset linia is a baska ruleset, not marias" in line
+    assert "no game 'go'" in _one_line_error("play", "--game", "go")
+
+
+def test_arena_of_a_game_without_an_arena_is_one_line() -> None:
+    """``stolik arena`` dispatches on the game's arena part (Mariáš's bots: issue 11)."""
+    line = _one_line_error("arena", "--bots", "random,random", "-r", "ctyrka", "-n", "1")
+    assert "Mariáš (four players) has no arena yet" in line
 
 
 def test_simulate_a_marias_ruleset_summarises_money_in_kc() -> None:

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from stolik.cli.play import Lang, Problem, read_action
 from stolik.db import open_database
 from stolik.errors import IllegalMove
 from stolik.games.baska.calls import Call
 from stolik.games.baska.ruleset import load_ruleset
 from stolik.games.baska.state import Deal
+from stolik.games.baska.terminal import Lang, Problem, read_action
 from stolik.i18n import Msg, translate
 from stolik.web.app import create_app
 

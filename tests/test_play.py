@@ -13,13 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app
-from stolik.cli.play import read_action, tr
 from stolik.games.baska.calls import Call
 from stolik.games.baska.deck import DECK
 from stolik.games.baska.record import load_record, replay
 from stolik.games.baska.ruleset import load_ruleset
 from stolik.games.baska.session import Session, available_bots
 from stolik.games.baska.state import Deal
+from stolik.games.baska.terminal import read_action, tr
 
 runner = CliRunner()
 FIRST = "1\n" * 400
@@ -330,7 +330,7 @@ def test_honour_called_at_the_prompt(tmp_path: Path) -> None:
 
     from rich.console import Console
 
-    from stolik.cli.play import PlayUI
+    from stolik.games.baska.terminal import PlayUI
 
     s = Session.create("pucka-2019", deals=1, seed=0, opponents="random", names={0: "You"})
     s.deal = Deal.from_text(s.rs, dealer=3, hands=["QC QS QH QD", "AH TH AD TD",

@@ -1,8 +1,10 @@
 """``stolik arena``: bots against bots in duplicate format, with confidence intervals.
 
-The arena itself is :func:`stolik.games.baska.arena.run_arena` (its docstring justifies
-the seating schedule); this module parses the bot list and bot options, draws the progress
-bar on stderr, and prints the tables, the JSON document or the plot.
+The ruleset selects the game (:mod:`stolik.games`); the arena itself is the game's
+``arena`` part (Baśka: :func:`stolik.games.baska.arena.run_arena`, whose docstring justifies
+the seating schedule) and its bots are the game's ``bots`` part. This module parses the bot
+list and bot options, draws the progress bar on stderr, and prints the tables, the JSON
+document or the plot. A game without an arena yet is refused in one line.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -22,7 +24,7 @@ from rich.text import Text
 from stolik.cli.common import (
     AsciiOption,
     RulesetOption,
-    load_rs,
+    load_game_rs,
     new_table,
     stderr_console,
     stdout_console,
@@ -32,10 +34,12 @@ from stolik.errors import StolikError
 
 if TYPE_CHECKING:
     from stolik.bots import Bot
-    from stolik.games.baska.arena import ArenaResult
-    from stolik.games.baska.bots import Move
-    from stolik.games.baska.ruleset import Ruleset
-    from stolik.games.baska.state import SeatView
+    from stolik.games import GameSpec
+
+ArenaResult = Any
+"""A game's arena result: ``ruleset``, ``deals``, ``seatings``, ``seed``, ``bots``,
+``pairs``, ``games``, ``decisions``, ``seconds`` and ``to_json()`` (Baśka's:
+:class:`stolik.games.baska.arena.ArenaResult`)."""
 
 DEFAULT_DEALS = 200
 """Deals per match when ``--deals`` is not given."""
@@ -134,42 +138,45 @@ def arena_command(
     with user_errors():
         kinds = parse_bots(bots)
         options = parse_bot_options(bot_option or [])
-        rs = load_rs(ruleset)
-        result = _run(kinds, deals, rs_ref=rs, seed=seed, on_illegal=on_illegal.value,
-                      options=options)
+        spec, rs = load_game_rs(ruleset)
+        arena = spec.part("arena")
+        result = _run(spec, arena, kinds, deals, rs=rs, seed=seed,
+                      on_illegal=on_illegal.value, options=options)
         if plot is not None:
-            _write_plot(result, plot)
+            _write_plot(arena, result, plot)
         if as_json:
             typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
             return
         render_result(result, stdout_console(), ascii=ascii)
 
 
-def _run(kinds: list[str], deals: int, *, rs_ref: Ruleset, seed: int, on_illegal: str,
-         options: dict[str, dict[str, object]]) -> ArenaResult:
-    # Imported here, not at the top: `stolik --help` stays quick.
-    from stolik.games.baska.arena import run_arena
-    from stolik.games.baska.bots import make_bot
+def _run(spec: GameSpec, arena: Any, kinds: list[str], deals: int, *, rs: Any, seed: int,
+         on_illegal: str, options: dict[str, dict[str, object]]) -> ArenaResult:
+    """The game's ``arena`` part plays the matches, with bots from its ``bots`` part
+    (imported here, not at the top: ``stolik --help`` stays quick)."""
+    make_bot = spec.part("bots").make_bot
 
-    def factory(kind: str, bot_seed: int, rs: Ruleset) -> Bot[SeatView, Move]:
-        return make_bot(kind, seed=bot_seed, ruleset=rs, **options.get(kind, {}))
+    def factory(kind: str, bot_seed: int, ruleset: Any) -> Bot[Any, Any]:
+        bot: Bot[Any, Any] = make_bot(kind, seed=bot_seed, ruleset=ruleset,
+                                      **options.get(kind, {}))
+        return bot
 
     unknown = set(options) - set(kinds)
     if unknown:
         raise ArenaOptionError(f"--bot-option names {', '.join(sorted(unknown))}, which is not "
                                "among --bots")
     with _progress_bar(deals * math.comb(len(kinds), 2)) as progress:
-        return run_arena(kinds, deals, ruleset=rs_ref, seed=seed,
-                         on_illegal="count" if on_illegal == "count" else "raise",
-                         progress=progress, factory=factory)
+        return arena.run_arena(kinds, deals, ruleset=rs, seed=seed,
+                               on_illegal="count" if on_illegal == "count" else "raise",
+                               progress=progress, factory=factory)
 
 
-def _write_plot(result: ArenaResult, path: str) -> None:
+def _write_plot(arena: Any, result: ArenaResult, path: str) -> None:
     try:
-        from stolik.games.baska.arena import plot_running
+        plot_running = arena.plot_running
+        plot_running(result, path)
     except ImportError:  # pragma: no cover - matplotlib is a dependency
         raise ArenaOptionError("--plot needs matplotlib: pip install matplotlib") from None
-    plot_running(result, path)
     typer.echo(f"stolik: wrote the plot to {path}", err=True)
 
 

@@ -1,4 +1,5 @@
-"""Pieces every command shares: consoles, the one-line error report, ruleset loading.
+"""Pieces every command shares: consoles, the one-line error report, ruleset loading (of
+any game, through the game registry :mod:`stolik.games`).
 
 A user's mistake (:class:`~stolik.errors.StolikError`, an unreadable or unwritable file) is
 printed as one line on stderr and ends the command with exit status 1 — never a traceback.
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stolik.errors import StolikError, one_line
-from stolik.games.baska.ruleset import Ruleset, available_rulesets, load_ruleset
+from stolik.games import GameSpec, find_ruleset, games
 
 # Rich is imported when a console or a table is made: a command that prints one line
 # (``tournament sheet add``) never loads it (issue 9.5).
@@ -45,8 +46,8 @@ RulesetOption = Annotated[
     str | None,
     typer.Option(
         "--ruleset", "-r", metavar="ID|PATH",
-        help="Ruleset id (" + ", ".join(available_rulesets())
-        + ") or the path of your own ruleset .toml file.",
+        help="Ruleset id (" + ", ".join(r for g in games() for r in g.rulesets())
+        + ") or the path of your own ruleset .toml file; the ruleset selects the game.",
         show_default=False,
     ),
 ]
@@ -111,9 +112,16 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(EXIT_USER_ERROR) from None
 
 
-def load_rs(ref: str | None) -> Ruleset:
-    """A ruleset by id or path (``None``: the default); RulesetError if there is none."""
-    return load_ruleset(ref)
+def load_rs(ref: str | None) -> Any:
+    """A ruleset of any game by id or path (``None``: the default game's default);
+    RulesetError if there is none. Its game: :func:`load_game_rs`."""
+    return find_ruleset(ref)[1]
+
+
+def load_game_rs(ref: str | None) -> tuple[GameSpec, Any]:
+    """The game and the ruleset of ``--ruleset ref``: a shipped id selects its game, a
+    file names it by its ``game`` key or its tables (:func:`stolik.games.find_ruleset`)."""
+    return find_ruleset(ref)
 
 
 def fmt_number(x: float) -> str:

@@ -2,14 +2,14 @@
 and scored.
 
 The record's ``game`` key (none: Baśka) picks the game through the registry
-(:mod:`stolik.games`); its record module reads and replays it. Every call and card is
-checked against the ruleset; the first broken rule is reported as one line naming the
-file, the deal, the entry and the rule, with exit status 1.
+(:mod:`stolik.games`); the game's ``record`` part reads and replays it, its ``sheet`` part
+prints it. ``--ruleset`` replays a record under another ruleset of the same game. Every
+call and card is checked against the ruleset; the first broken rule is reported as one
+line naming the file, the deal, the entry and the rule, with exit status 1.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Annotated, Any
 
@@ -19,13 +19,12 @@ from stolik.cli.common import (
     WIDE,
     AsciiOption,
     RulesetOption,
-    load_rs,
+    load_game_rs,
     stdout_console,
     user_errors,
 )
 from stolik.errors import RecordError, StolikError
-from stolik.games import DEFAULT_GAME, GameSpec, UnknownGame, game_of_document
-from stolik.games.baska.ruleset import Ruleset
+from stolik.games import GameSpec, UnknownGame, game_of_document
 from stolik.records import load_document
 
 FileArgument = Annotated[
@@ -35,22 +34,24 @@ FileArgument = Annotated[
 ]
 
 
-def _replay_file(file: str, ruleset: Ruleset | None) -> tuple[GameSpec, Any]:
-    """Read ``file``, find its game, replay it: the game and the replayed series."""
+def _replay_file(file: str, ruleset: tuple[GameSpec, Any] | None) -> tuple[GameSpec, Any]:
+    """Read ``file``, find its game, replay it with the game's ``record`` part (under
+    ``ruleset``, a game and one of its rulesets, when given): the game and the replayed
+    series."""
     doc = load_document(file)
     try:
         spec = game_of_document(doc)
     except UnknownGame as e:
         raise RecordError(f"{e} (RULES §11)", source=file) from None
-    module = importlib.import_module(f"{spec.package}.record")
+    module = spec.part("record")
     try:
-        if spec.id == DEFAULT_GAME:
-            record = module.parse_record(doc, ruleset=ruleset, source=file)
-        elif ruleset is not None:
-            raise RecordError(f"--ruleset replays only a {DEFAULT_GAME} record under "
-                              f"another ruleset; this is a {spec.id} record", source=file)
-        else:
+        if ruleset is None:
             record = module.parse_record(doc, source=file)
+        elif ruleset[0].id != spec.id:
+            raise RecordError(f"--ruleset {ruleset[1].id} is a {ruleset[0].id} ruleset; this is "
+                              f"a {spec.id} record", source=file)
+        else:
+            record = module.parse_record(doc, ruleset=ruleset[1], source=file)
         return spec, module.replay(record)
     except RecordError as e:
         raise e if e.source else e.with_source(file) from None
@@ -78,15 +79,12 @@ def replay_command(
     trumps, the choosing side, each component settled and each player's money.
     """
     with user_errors():
-        rs = load_rs(ruleset) if ruleset is not None else None
+        rs = load_game_rs(ruleset) if ruleset is not None else None
         spec, series = _replay_file(file, rs)
         if as_json:
             typer.echo(json.dumps(series.to_json(), ensure_ascii=False, indent=1))
             return
-        # Baśka's sheet is still the CLI's own; another game brings its sheet module.
-        sheet = "stolik.cli.sheet" if spec.id == DEFAULT_GAME else f"{spec.package}.sheet"
-        importlib.import_module(sheet).render_sheet(series, stdout_console(width=WIDE),
-                                                    ascii=ascii)
+        spec.part("sheet").render_sheet(series, stdout_console(width=WIDE), ascii=ascii)
 
 
 def check_command(
@@ -100,7 +98,7 @@ def check_command(
     naming the file, the deal and the entry (RULES §11); the exit status is then 1.
     """
     with user_errors():
-        rs = load_rs(ruleset) if ruleset is not None else None
+        rs = load_game_rs(ruleset) if ruleset is not None else None
     failed = False
     for file in files:
         try:

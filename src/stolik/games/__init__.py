@@ -9,8 +9,30 @@ a game's engine is imported only when one of its rulesets or records is used
 tournaments) ask this registry for a game instead of importing a particular one.
 
 Ruleset ids are unique across games, so a ruleset id alone selects its game (``--ruleset
-ctyrka`` is Mariáš). A record without a ``game`` key is a Baśka record (every record
-written before there were other games).
+ctyrka`` is Mariáš); a club's ruleset file names its game by its ``game`` key, else by the
+tables only that game's rulesets have (``ruleset_keys`` in ``game.toml``):
+:func:`game_of_ruleset_ref`, :func:`find_ruleset`. A record without a ``game`` key is a
+Baśka record (every record written before there were other games).
+
+A game's plug-in parts are its submodules under conventional names
+(:meth:`GameSpec.part`); the generic layers call only these:
+
+- ``ruleset``: ``DEFAULT_RULESET``, ``available_rulesets()``, ``load_ruleset(ref)``,
+  ``parse_ruleset(text, source=, path=)``.
+- ``record``: ``parse_record(doc, ruleset=None, source=None)``, ``replay(record)`` (its
+  result has ``results`` and ``to_json()``), ``series_record(rs, deals, players)``,
+  ``dumps_record(record, fmt)``.
+- ``simulate``: ``simulate(rs, deals, seed=, first_dealer=, keep_records=, progress=)``
+  and ``default_deals(rs)``.
+- ``sheet``: ``render_sheet(series, console, ascii=, title=)``, ``render_summary(result,
+  console, bots=, ascii=)``, ``summary_json(result)``.
+- ``rules``: ``LIST_COLUMNS``, ``list_row(rs)`` (``stolik rules list``) and
+  ``render_ruleset(rs, console, ascii=)`` (``stolik rules show``).
+- ``arena``: ``arena_run(kinds, deals, ruleset=, seed=, on_illegal=, options=,
+  progress=)``, ``plot_running(result, path)``; ``bots``: ``available_bots()``.
+- ``terminal``: ``play(rs, options)`` (``stolik play``, a :class:`PlayOptions`).
+
+A game without a part is refused in one line (``… has no arena yet``).
 
 >>> [g.id for g in games()]
 ['baska', 'marias']
@@ -29,13 +51,15 @@ from __future__ import annotations
 import importlib
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-from stolik.errors import StolikError
+from stolik.errors import RulesetError, StolikError
 
 DEFAULT_GAME = "baska"
 """The game of a record or a command that names none (records written before others)."""
@@ -58,6 +82,9 @@ class GameSpec:
     default_ruleset: str
     rules: str
     """The specification the engine follows (e.g. ``RULES.md``)."""
+    ruleset_keys: tuple[str, ...] = field(default=())
+    """Top-level keys that only this game's ruleset files hold: how a club's file without
+    a ``game`` key is known (:func:`game_of_ruleset_ref`)."""
 
     @property
     def package(self) -> str:
@@ -115,7 +142,8 @@ def _spec(folder: Traversable) -> GameSpec:
     try:
         names = data["names"]
         spec = GameSpec(id=data["id"], names=dict(names), seats=int(data["seats"]),
-                        default_ruleset=data["default_ruleset"], rules=data["rules"])
+                        default_ruleset=data["default_ruleset"], rules=data["rules"],
+                        ruleset_keys=tuple(str(k) for k in data.get("ruleset_keys", ())))
     except (KeyError, TypeError, ValueError) as e:
         raise TypeError(f"{where}: missing or wrong key {e}") from None
     if spec.id != folder.name:
@@ -198,3 +226,67 @@ def game_of_document(doc: Mapping[str, object]) -> GameSpec:
             raise UnknownGame(f"ruleset {rid!r} is a {owner.id} ruleset: the record needs "
                               f'game = "{owner.id}"')
     return spec
+
+
+def game_of_ruleset_ref(ref: str | None) -> GameSpec:
+    """The game of ``--ruleset ref``: a shipped id's game; for a file, the game its ``game``
+    key names, else the game whose ``ruleset_keys`` it holds, else Baśka (whose reader
+    then names what is wrong); ``None``: the default game. Only the game's spec is
+    looked up here, no engine is imported; an id nobody ships is one line naming them all.
+
+    >>> game_of_ruleset_ref("ctyrka").id, game_of_ruleset_ref(None).id
+    ('marias', 'baska')
+    >>> game_of_ruleset_ref("nope")
+    Traceback (most recent call last):
+    ...
+    stolik.errors.RulesetError: unknown ruleset 'nope': use one of linia, mester-sport, \
+pucka-2019, ctyrka or the path of a ruleset .toml file
+    """
+    if ref is None:
+        return game(DEFAULT_GAME)
+    try:
+        return game_of_ruleset(ref)
+    except UnknownGame:
+        pass
+    path = Path(ref) if "\0" not in ref and len(ref) <= 4096 else None
+    try:
+        is_file = path is not None and path.exists()
+    except OSError:                  # a name too long for the file system
+        is_file = False
+    if path is None or not (is_file or path.suffix.lower() == ".toml"):
+        shipped = ", ".join(r for g in _registry().values() for r in g.rulesets())
+        raise RulesetError(f"unknown ruleset {ref[:80]!r}: use one of {shipped} or the path "
+                           "of a ruleset .toml file")
+    if not is_file:
+        return game(DEFAULT_GAME)    # the reader names the missing file
+    from stolik.rulesets import read_ruleset_file
+
+    try:
+        data = tomllib.loads(read_ruleset_file(path))
+    except tomllib.TOMLDecodeError:
+        return game(DEFAULT_GAME)    # the reader names the line
+    gid = data.get("game")
+    if gid is not None:
+        if not isinstance(gid, str):
+            raise RulesetError(f"{ref}: key 'game' must be a game id such as "
+                               f"{DEFAULT_GAME!r}, not {gid!r}")
+        try:
+            return game(gid)
+        except UnknownGame as e:
+            raise RulesetError(f"{ref}: key 'game': {e}") from None
+    for spec in _registry().values():
+        if spec.ruleset_keys and any(k in data for k in spec.ruleset_keys):
+            return spec
+    return game(DEFAULT_GAME)
+
+
+def find_ruleset(ref: str | None) -> tuple[GameSpec, Any]:
+    """The game of ``--ruleset ref`` (:func:`game_of_ruleset_ref`) and the ruleset, read by
+    that game's ``ruleset`` part; ``None``: the default game's default ruleset.
+
+    >>> spec, rs = find_ruleset("ctyrka")
+    >>> spec.id, rs.id
+    ('marias', 'ctyrka')
+    """
+    spec = game_of_ruleset_ref(ref)
+    return spec, spec.part("ruleset").load_ruleset(ref)

@@ -358,6 +358,9 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
         raise top.fail("id", f"must be letters, digits, '-', '_' or '.', not {rid!r}")
     name = top.str_("name", rid)
     src = top.str_("source", longest=500) if top.has("source") else ""
+    game = top.raw("game", "baska")  # optional: how stolik.games knows a club's file (RULES §11)
+    if game != "baska":
+        raise top.fail("game", f"must be \"baska\" in a Baśka ruleset, not {game!r}")
     # RULES §5: more than half of the 104 card points, so that only one side can reach it.
     points_to_win = top.int_("points_to_win", 53, lo=53, hi=104)
     doublings = top.raw("doublings")

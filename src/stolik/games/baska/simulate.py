@@ -35,7 +35,7 @@ from stolik.games.baska.fastplay import deal_table, run_kernel, tables_for
 from stolik.games.baska.record import DealRecord
 from stolik.games.baska.ruleset import Ruleset
 
-__all__ = ["SimulationResult", "simulate"]
+__all__ = ["SimulationResult", "default_deals", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,17 @@ class SimulationResult:
     def deals_per_second(self) -> float:
         """Deals simulated per second of wall time (0.0 for an empty or untimed run)."""
         return self.deals / self.seconds if self.seconds > 0 else 0.0
+
+
+def default_deals(rs: Ruleset) -> int:
+    """How many deals ``stolik simulate`` plays under ``rs`` when not told: one series
+    (RULES §9).
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> default_deals(load_ruleset("pucka-2019"))
+    32
+    """
+    return rs.default_length
 
 
 def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,

@@ -122,15 +122,17 @@ def _entry(text: str, where: str, what: str, *, lower: bool = True) -> tuple[int
     return int(parts[0]), words.lower() if lower else words
 
 
-def parse_record(doc: Document, *, source: str | None = None) -> SeriesRecord:
-    """Check a record's shape (not yet its rules: see :func:`replay`)."""
+def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
+                 source: str | None = None) -> SeriesRecord:
+    """Check a record's shape (not yet its rules: see :func:`replay`); ``ruleset`` replaces
+    the record's own (``stolik replay --ruleset``: the same deals under a club's tariff)."""
     try:
-        return _parse(doc)
+        return _parse(doc, ruleset)
     except RecordError as e:
         raise e.with_source(source) if source else e from None
 
 
-def _parse(doc: Document) -> SeriesRecord:
+def _parse(doc: Document, ruleset: Ruleset | None = None) -> SeriesRecord:
     unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
     if unknown:
         raise RecordError(f"unknown key '{unknown[0]}': a Mariáš record holds game, ruleset, "
@@ -142,7 +144,7 @@ def _parse(doc: Document) -> SeriesRecord:
     if not isinstance(ref, str):
         raise RecordError(f"ruleset must be a ruleset id or file, not {ref!r} (MARIAS §11)")
     try:
-        rs = load_ruleset(ref)
+        rs = ruleset if ruleset is not None else load_ruleset(ref)
     except RulesetError as e:
         raise RecordError(f"ruleset: {e}") from None
     players = doc.get("players")

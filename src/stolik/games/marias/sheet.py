@@ -56,12 +56,13 @@ def _game(result: DealResult, ascii: bool) -> str:
     return f"{s.game}{trumps}{end}"
 
 
-def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False) -> None:
-    """Print the sheet of ``series``."""
+def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
+                 title: str | None = None) -> None:
+    """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id)."""
     rec = series.record
     players = rec.players
-    table = Table(title=escape(f"{rec.ruleset.name} [{rec.ruleset.id}]"), header_style="bold",
-                  pad_edge=False)
+    table = Table(title=escape(title or f"{rec.ruleset.name} [{rec.ruleset.id}]"),
+                  header_style="bold", pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("rozdává")
     table.add_column("hra")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from stolik.games.marias.deck import ASCII_NAMES, CARD_POINTS, SUIT_MASKS
@@ -33,7 +34,7 @@ from stolik.games.marias.record import DealRecord
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import Settlement, score
 
-__all__ = ["SimulationResult", "simulate"]
+__all__ = ["DEFAULT_DEALS", "SimulationResult", "default_deals", "simulate"]
 
 GAMES = ("hra", "sto", "betl", "durch", "no-re")
 """What :attr:`SimulationResult.games` counts: the game played, or a hra not played for
@@ -77,17 +78,39 @@ def _marriages(hand: int) -> list[int]:
     return [s for s in range(4) if hand & _KO[s] == _KO[s]]
 
 
+DEFAULT_DEALS = 32
+"""Deals ``stolik simulate`` plays when not told (Mariáš plays by time, MARIAS §9: no
+series length)."""
+
+PROGRESS_EVERY = 1000
+"""Deals between two calls of a simulation's ``progress``."""
+
+
+def default_deals(rs: Ruleset) -> int:
+    """How many deals ``stolik simulate`` plays under ``rs`` when not told:
+    :data:`DEFAULT_DEALS`."""
+    return DEFAULT_DEALS
+
+
 def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
-             keep_records: bool = True, claims: bool = True) -> SimulationResult:
+             keep_records: bool = True, claims: bool = True,
+             progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Simulate ``deals`` random deals from ``seed`` (the same seed gives the same deals).
 
     With ``claims=False`` every player approves the choice (``dobry``), so every deal is a
     trump game played to its last trick (or ended for want of re): uniform random play
-    claims betl or durch in most deals, and those end early.
+    claims betl or durch in most deals, and those end early. ``progress(n_done)`` is
+    called after every :data:`PROGRESS_EVERY` deals and at the end; the deals are the same
+    with it or without.
 
     >>> from stolik.games.marias.ruleset import load_ruleset
     >>> simulate(load_ruleset(), 5, seed=3, keep_records=False).records
     ()
+    >>> done = []
+    >>> rs = load_ruleset()
+    >>> simulate(rs, 2500, seed=3, progress=done.append).payouts == simulate(
+    ...     rs, 2500, seed=3).payouts, done
+    (True, [1000, 2000, 2500])
     """
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
         raise ValueError(f"the number of deals must be a whole number ≥ 0, not {deals!r}")
@@ -98,7 +121,17 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
     gc.disable()
     try:
         start = time.perf_counter()
-        payouts, records, games = _run(rs, deals, rng, first_dealer, keep_records, claims)
+        if progress is None:
+            payouts, records, games = _run(rs, deals, rng, first_dealer, keep_records, claims)
+        else:
+            payouts, records, games = [], [], []
+            for done in range(0, deals, PROGRESS_EVERY):
+                n = min(PROGRESS_EVERY, deals - done)
+                part = _run(rs, n, rng, (first_dealer + done) % 4, keep_records, claims)
+                payouts += part[0]
+                records += part[1]
+                games += part[2]
+                progress(done + n)
         seconds = time.perf_counter() - start
     finally:
         if gc_was:

@@ -1,0 +1,627 @@
+"""Baśka's ``terminal`` part: a whole series of Baśka against three bots, in the terminal
+(Rich) — what ``stolik play`` (:mod:`stolik.cli.play`) runs for a Baśka ruleset.
+
+The game logic — dealing, bots, bok-rounds, totals, records, claims — is
+:mod:`stolik.games.baska.session`; this module only draws the table and reads the
+player's input. What is shown keeps RULES §3: your hand, the auction, the trick in
+progress and the last trick; the taken tricks stay hidden until the deal is over.
+
+The words shown are in the message catalogs (:mod:`stolik.i18n`, ids ``tui-…``; Polish by
+default, English with ``--lang en``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from stolik import i18n
+from stolik.cli.common import WIDE, new_table, stdout_console
+from stolik.errors import CardError, IllegalMove, StolikError
+from stolik.games.baska.calls import Call, parse_call
+from stolik.games.baska.deck import DECK, parse_card
+from stolik.games.baska.record import dumps_record, replay
+from stolik.games.baska.ruleset import Ruleset
+from stolik.games.baska.scoring import DECLARING
+from stolik.games.baska.session import (
+    AnalysisUnavailable,
+    MoveEvent,
+    Session,
+    available_bots,
+    default_opponents,
+)
+from stolik.games.baska.sheet import declarer_text, render_sheet
+from stolik.games.baska.state import SeatView
+from stolik.games.baska.words import (
+    call_label,
+    doubling_text,
+    game_name,
+    note_text,
+    term,
+)
+from stolik.i18n import N_, Msg
+
+Lang = Literal["pl", "en"]
+
+CLAIM_IDS = {"laid-down": N_("play-claim-laid-down"), "fixed": N_("play-claim-fixed"),
+             "not-in-play": N_("play-claim-not-in-play"),
+             "not-your-turn": N_("play-claim-not-your-turn"),
+             "not-laid-down": N_("play-claim-not-laid-down"),
+             "not-fixed": N_("play-claim-not-fixed")}
+"""A claim verdict's words by its code (the same as the web table's)."""
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "pomoc", "h", "?"),
+    "quit": ("quit", "q", "exit", "koniec", "wyjdz", "wyjdź"),
+    "hint": ("hint", "podpowiedz", "podpowiedź", "rada"),
+    "claim": ("claim", "wykladam", "wykładam", "wyklad", "wykład"),
+    "sheet": ("sheet", "zapis", "wynik", "score"),
+}
+"""The words of each prompt command (both languages work in either)."""
+
+
+def tr(lang: Lang, key: str, **kw: object) -> str:
+    """A screen text in ``lang``, filled in (the message catalogs, :mod:`stolik.i18n`;
+    the terminal's own ids start ``tui-``).
+
+    >>> tr("en", "tui-deal", n=3, of=32), tr("pl", "tui-deal", n=3, of=32)
+    ('Deal 3/32', 'Rozdanie 3/32')
+    """
+    return i18n.tr(lang, key, **kw)
+
+
+# ---------------------------------------------------------------- reading the prompt
+
+
+@dataclass(frozen=True)
+class Command:
+    """A prompt command: ``help``, ``quit``, ``hint``, ``claim`` or ``sheet``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Input that is no legal move, with what to tell the player."""
+
+    message: str
+
+
+Action = Command | Call | int | Problem
+
+
+def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
+                why: Callable[[Call | int], str | None] | None = None) -> Action:
+    """What the player's line means: a command, a legal call or card (by number, name or
+    card text), or a :class:`Problem` explaining why not (one line, RULES section);
+    ``why`` gives the engine's reason for an illegal move (``Session.why_not``).
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> from stolik.games.baska.state import Deal
+    >>> rs = load_ruleset("pucka-2019")
+    >>> d = Deal.from_text(rs, dealer=0, hands=["AH TH QC AD", "QS QH JC TD",
+    ...                                         "AC TC AS TS", "QD JS JH JD"])
+    >>> v = d.view(2)
+    >>> read_action("1", v, rs) == read_action("pas", v, rs) == Call("pass")
+    True
+    >>> read_action("wesele", v, rs, "en", why=lambda m: d.why_not_call(m)).message
+    'Not allowed: seat 2 may not call Wesele — it needs QC QS in hand (RULES §4)'
+    >>> read_action("zolo", v, rs)
+    Call(kind='contract', contract='zolo', level=0)
+    >>> read_action("AH", v, rs).message
+    'Trwa licytacja: zapowiedz (np. pas) albo wybierz numer.'
+    >>> read_action("9", v, rs, "en").message
+    'There is no option 9: choose 1–6.'
+    """
+    word = text.strip()
+    low = word.lower()
+    for name, words in COMMANDS.items():
+        if low in words:
+            return Command(name)
+    options: list[Call | int] = list(view.legal_calls) if view.phase == "auction" \
+        else list(view.legal_cards)
+    if low.isdigit():
+        n = int(low)
+        if 1 <= n <= len(options):
+            return options[n - 1]
+        return Problem(tr(lang, "tui-no-option", n=n, k=len(options)))
+    if view.phase == "auction":
+        try:
+            call = parse_call(word, rs)
+        except IllegalMove as e:
+            if _is_card(word):
+                return Problem(tr(lang, "tui-auction-on"))
+            return Problem(tr(lang, "tui-bad", why=i18n.translate(e, lang)) if word
+                           else tr(lang, "tui-auction-on"))
+        if call not in view.legal_calls:
+            return Problem(tr(lang, "tui-bad", why=(why(call) if why else None)
+                              or Msg("err-not-legal-call", "{call} is not a legal call now "
+                                     "(RULES §4)", call=call.text(rs))))
+        return call
+    try:
+        card = parse_card(word)
+    except CardError as e:
+        if _is_call(word, rs):
+            return Problem(tr(lang, "tui-auction-over"))
+        if not word:
+            return Problem(tr(lang, "tui-unknown", text=word))
+        return Problem(tr(lang, "tui-bad", why=i18n.translate(e, lang)))
+    if card not in view.legal_cards:
+        if card not in view.hand:
+            reason: str | None = Msg("err-you-do-not-hold", "you do not hold {card} (RULES §3)",
+                                     card=DECK.name(card))
+        else:
+            reason = why(card) if why else None
+        return Problem(tr(lang, "tui-bad", why=reason
+                          or Msg("err-not-legal-card", "{card} is not a legal card now "
+                                 "(RULES §3)", card=DECK.name(card))))
+    return card
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except CardError:
+        return False
+    return True
+
+
+def _is_call(word: str, rs: Ruleset) -> bool:
+    try:
+        parse_call(word, rs)
+    except IllegalMove:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- drawing
+
+
+
+
+def card_text(card: int, *, ascii: bool, style: str = "") -> Text:
+    """A card, red for ♥ ♦."""
+    red = DECK[card].suit.letter in "HD"
+    styles = " ".join(s for s in (style, "red" if red else "") if s)
+    return Text(DECK.name(card, ascii=ascii), style=styles)
+
+
+class PlayUI:
+    """The terminal front-end of one :class:`Session` for the person at ``seat``."""
+
+    def __init__(self, session: Session, seat: int, console: Console, *, lang: Lang = "pl",
+                 ascii: bool = False, analysis: bool = True, delay: float = 0.0,
+                 samples: int | None = None, out: str | None = None,
+                 read: Callable[[str], str] | None = None) -> None:
+        self.s = session
+        self.seat = seat
+        self.console = console
+        self.lang = lang
+        self.ascii = ascii
+        self.analysis = analysis
+        self.delay = delay
+        self.samples = samples
+        self.out = out
+        self.read = read or (lambda prompt: console.input(prompt))
+        self.clear = console.is_terminal
+        self.saved: str | None = None
+
+    def t(self, key: str, **kw: object) -> str:
+        """A screen text in this UI's language."""
+        return tr(self.lang, key, **kw)
+
+    def name(self, seat: int) -> str:
+        """A seat's name as shown (``Ty`` for the player)."""
+        return self.s.players[seat]
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Play the series to its end or until the player quits; save the record."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:  # Ctrl-C while the bots think: quit and save
+            self.console.print()
+        self.finish()
+
+    def _loop(self) -> None:
+        s = self.s
+        while True:
+            if s.deal.is_over:
+                self.show_deal_end()
+                if s.is_over:
+                    break
+                if not self.pause():
+                    break
+                s.next_deal()
+                continue
+            while not s.deal.is_over and s.human_to_act is None:
+                for ev in s.advance_bots(limit=1):
+                    self.show_bot_move(ev)
+            if s.deal.is_over:
+                continue
+            if not self.human_turn():
+                break
+
+    def ask(self, prompt: str) -> str | None:
+        """One line from the player; None at the end of input (or Ctrl-C)."""
+        try:
+            return self.read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return None
+
+    def human_turn(self) -> bool:
+        """Draw the table and take one move (commands in between); False: quit."""
+        s = self.s
+        self.console.print(self.screen(s.view(self.seat)))
+        while True:
+            line = self.ask(self.t("tui-prompt"))
+            if line is None:
+                return False
+            view = s.view(self.seat)
+            action = read_action(line, view, s.rs, self.lang,
+                                 why=lambda m: s.why_not(self.seat, m))
+            if isinstance(action, Problem):
+                self.console.print(Text(action.message, style="yellow"))
+                continue
+            if isinstance(action, Command):
+                if action.name == "quit":
+                    return False
+                if action.name == "help":
+                    self.console.print(Text(self.t("tui-help")))
+                elif action.name == "sheet":
+                    self.show_sheet()
+                elif action.name == "hint":
+                    self.show_hint()
+                elif action.name == "claim" and self.claim():
+                    return True
+                continue
+            s.apply(self.seat, action)
+            return True
+
+    def claim(self) -> bool:
+        """Try the player's claim; True when it was certain and the deal is played out."""
+        s = self.s
+        if s.deal.phase != "play":
+            self.console.print(Text(self.t("tui-claim-only-play"), style="yellow"))
+            return False
+        verdict = s.claim(self.seat)
+        why = self.t(CLAIM_IDS[verdict.code])
+        if verdict.certain:
+            self.console.print(Text(self.t("tui-claim-ok", why=why), style="green"))
+            return True
+        self.console.print(Text(self.t("tui-claim-no", why=why), style="yellow"))
+        return False
+
+    def pause(self) -> bool:
+        """Wait between deals; False: the player quits."""
+        while True:
+            line = self.ask(self.t("tui-pause"))
+            if line is None:
+                return False
+            word = line.strip().lower()
+            if word in COMMANDS["quit"]:
+                return False
+            if word in COMMANDS["sheet"]:
+                self.show_sheet()
+                continue
+            if word in COMMANDS["help"]:
+                self.console.print(Text(self.t("tui-help")))
+                continue
+            return True
+
+    def finish(self) -> None:
+        """Save the record of the finished deals and say where; the final standings."""
+        s = self.s
+        if s.is_over and s.finished and len(s.finished) >= s.length:
+            self.console.print(Text(self.t("tui-series-over"), style="bold"))
+        s.stop()
+        if not s.finished:
+            self.console.print(Text(self.t("tui-nothing-saved")))
+            return
+        path = self.out or datetime.datetime.now().strftime("stolik-%Y%m%d-%H%M%S.toml")
+        fmt = "json" if path.lower().endswith(".json") else "toml"
+        Path(path).write_text(dumps_record(s.to_record(), fmt), encoding="utf-8")
+        self.saved = path
+        self.show_sheet()
+        self.console.print(Text(self.t("tui-saved", n=len(s.finished), path=path)))
+        self.console.print(Text(self.t("tui-bye")))
+
+    # ------------------------------------------------------------ pieces of the screen
+
+    def show_bot_move(self, ev: MoveEvent) -> None:
+        """One bot's move, as it happens."""
+        self.console.print(Text.assemble(f"  {self.name(ev.seat)}: ",
+                                         self.move_text(ev.move)))
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    def move_text(self, move: Call | int) -> Text:
+        """A call or a card, as shown."""
+        if isinstance(move, Call):
+            return Text(call_label(move, self.s.rs, self.lang), style="bold")
+        return card_text(move, ascii=self.ascii, style="bold")
+
+    def screen(self, view: SeatView) -> RenderableType:
+        """The table as the player sees it (RULES §3)."""
+        if self.clear:
+            # A fresh screen, scrollback too: taken tricks stay hidden (RULES §3).
+            self.console.clear()
+            self.console.file.write("\x1b[3J")
+        s = self.s
+        rs = s.rs
+        deal = s.deal
+        head = [self.t("tui-deal", n=s.number, of=s.length), rs.id,
+                self.t("tui-dealer", who=self.name(view.dealer)), self.t("tui-seed", seed=s.seed)]
+        if deal.bok_deal:
+            head.append(self.t("tui-bok"))
+        rows: list[RenderableType] = [Text(" · ".join(head), style="bold")]
+        rows.append(self.auction_line(view))
+        if view.phase == "auction" and (view.contract is not None or view.level):
+            rows.append(self.game_line(view))
+            rows.append(self.side_line(view))
+        if view.phase == "play":
+            rows.append(self.game_line(view))
+            rows.append(self.side_line(view))
+            rows.append(self.trick_line(self.t("tui-table"), view.trick))
+            if view.last_trick is not None:
+                lt = view.last_trick
+                seats = [(lt.leader + i) % 4 for i in range(len(lt.cards))]
+                line = self.trick_line(self.t("tui-last-trick"), tuple(zip(seats, lt.cards,
+                                                                        strict=True)))
+                line.append("  → " + self.t("tui-takes", who=self.name(lt.winner)), style="dim")
+                rows.append(line)
+            rows.append(Text(self.t("tui-tricks") + ": " + " · ".join(
+                f"{self.name(x)} {view.tricks_taken[x]}" for x in range(4))))
+        rows.append(self.hand_line(view))
+        if view.phase == "auction" and view.legal_calls:
+            opts = Text(self.t("tui-calls") + ": ")
+            for i, c in enumerate(view.legal_calls):
+                if i:
+                    opts.append("  ")
+                opts.append(f"{i + 1}) ", style="cyan")
+                opts.append(call_label(c, rs, self.lang), style="bold")
+            rows.append(opts)
+        rows.append(self.score_line())
+        return Panel(Group(*rows), box=box.ASCII if self.ascii else box.ROUNDED,
+                     title=self.t("tui-turn"), title_align="left", expand=False)
+
+    def auction_line(self, view: SeatView) -> RenderableType:
+        """Who called what, round by round, in the ruleset's words (columns: the seats in
+        speaking order, forehand's left-hand neighbour first — RULES §4)."""
+        label = Text(self.t("tui-auction") + ":", style="bold")
+        if not view.calls:
+            return label.append(" " + self.t("tui-nobody-yet"), style="dim")
+        first = (view.dealer + 2) % 4
+        seats = [(first + i) % 4 for i in range(4)]
+        grid = Table(box=None, show_header=True, header_style="dim", padding=(0, 2, 0, 2),
+                     show_edge=False)
+        for seat in seats:
+            grid.add_column(Text(self.name(seat) + (" *" if seat == self.seat else "")))
+        cells: list[Text] = []
+        for _, word in view.calls:
+            call = parse_call(word, self.s.rs)
+            cells.append(Text(call_label(call, self.s.rs, self.lang),
+                              style="dim" if call.kind == "pass" else "bold"))
+        if view.phase == "auction" and view.to_act is not None:
+            cells.append(Text("?", style="cyan"))
+        for i in range(0, len(cells), 4):
+            grid.add_row(*cells[i:i + 4])
+        return Group(label, grid)
+
+    def game_line(self, view: SeatView) -> Text:
+        """The game: contract, declarer, doubling."""
+        rs = self.s.rs
+        line = Text(self.t("tui-game") + ": ", style="bold")
+        if view.contract is None:
+            # One black queen in your hand, or two seats seen on the starzy side: no cicha.
+            known = view.sides[self.seat] == DECLARING or view.sides.count(DECLARING) >= 2
+            line.append(self.t("tui-plain") if known else self.t("tui-no-contract"))
+        else:
+            line.append(rs.contract(view.contract).name.split(" (")[0], style="bold")
+            if view.declarer is not None:
+                line.append(" · " + self.t("tui-declarer", who=self.name(view.declarer)))
+        if view.laid_down:  # announced, so public (RULES §7)
+            line.append(" · " + term(self.lang, "laid_down"), style="bold yellow")
+        if view.level:
+            line.append(f" · {rs.doubling_name(view.level)}", style="magenta")
+        return line
+
+    def side_line(self, view: SeatView) -> Text:
+        """Your side, when you can tell it (view.sides)."""
+        line = Text(self.t("tui-your-side") + ": ", style="bold")
+        mine = view.sides[self.seat]
+        if mine is None:
+            return line.append(self.t("tui-side-unknown"), style="dim")
+        plain = view.contract is None
+        if plain:
+            line.append(self.t("tui-starzy") if mine == DECLARING else self.t("tui-mlodzi"))
+        else:
+            line.append(self.t("tui-declaring") if mine == DECLARING else self.t("tui-defending"))
+        mates = [x for x in range(4) if x != self.seat and view.sides[x] == mine]
+        lone = view.contract is not None and self.s.rs.contract(view.contract).lone
+        if mates and not (lone and mine == DECLARING):
+            line.append(" " + self.t("tui-partner", who=", ".join(self.name(x) for x in mates)))
+        elif lone and mine == DECLARING:
+            line.append(" — " + self.t("tui-alone"))
+        return line
+
+    def trick_line(self, label: str, trick: tuple[tuple[int, int], ...]) -> Text:
+        """A trick as (seat: card) pairs."""
+        line = Text(f"{label}: ", style="bold")
+        if not trick:
+            return line.append(self.t("tui-empty"), style="dim")
+        for i, (seat, card) in enumerate(trick):
+            if i:
+                line.append("  ")
+            line.append(f"{self.name(seat)} ")
+            line.append_text(card_text(card, ascii=self.ascii, style="bold"))
+        return line
+
+    def hand_line(self, view: SeatView) -> Text:
+        """Your cards in the game's order; legal ones numbered, the others dimmed."""
+        line = Text(self.t("tui-hand") + ": ", style="bold")
+        legal = list(view.legal_cards)
+        for i, card in enumerate(view.hand):
+            if i:
+                line.append("  ")
+            if card in legal:
+                line.append(f"{legal.index(card) + 1}) ", style="cyan")
+                line.append_text(card_text(card, ascii=self.ascii, style="bold"))
+            else:
+                dim = view.phase == "play"
+                line.append_text(card_text(card, ascii=self.ascii, style="dim" if dim else ""))
+        return line
+
+    def score_line(self) -> Text:
+        """The running totals."""
+        totals = self.s.totals
+        line = Text(self.t("tui-score") + f" ({len(self.s.finished)}): ", style="bold")
+        line.append(" · ".join(f"{self.name(x)} {totals[x]:+d}" for x in range(4)))
+        return line
+
+    def show_hint(self) -> None:
+        """The analysis' best move and expected payout."""
+        self.console.print(Text(self.t("tui-thinking"), style="dim"))
+        try:
+            hint = self.s.hint(self.seat, samples=self.samples)
+            self.console.print(Text(hint.text(self.lang)))
+        except AnalysisUnavailable as e:
+            self.console.print(Text(self.t("tui-no-analysis", why=str(e)), style="yellow"))
+        except Exception as e:  # the analysis is another module: never a traceback here
+            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
+                                    style="yellow"))
+
+    def show_deal_end(self) -> None:
+        """All four hands, points, tricks, payouts, the review, the running sheet."""
+        s = self.s
+        fin = s.finished[-1]
+        r = fin.result
+        deal = s.deal
+        order = deal.order
+        head = Text(self.t("tui-deal-over", n=fin.number) + ": ", style="bold")
+        game = r.game.contract
+        if game.kind == "plain":
+            head.append(self.t("tui-plain"))
+        else:
+            head.append(game.name.split(" (")[0], style="bold")
+        if r.game.laid_down:
+            head.append(" " + term(self.lang, "laid_down"), style="bold yellow")
+        if r.game.declarer is not None:
+            head.append(" · " + self.t("tui-declarer", who=self.name(r.game.declarer)))
+        if r.level or r.game.dead:  # dead doublings are shown once the deal is over (§4)
+            head.append(f" · {doubling_text(s.rs, r, self.lang)}")
+        head.append(f" · {note_text(r, self.lang)}")
+        if game.kind == "honour":
+            head.append(" · " + self.t("tui-honour"))
+        self.console.print(head)
+        t = new_table(self.ascii)
+        for key in (N_("tui-col-seat"), N_("tui-col-player"), N_("tui-col-hand"),
+                    N_("tui-col-points"), N_("tui-col-tricks"), N_("tui-col-payout"),
+                    N_("tui-col-total")):
+            t.add_column(self.t(key), justify="right" if key not in (
+                "tui-col-player", "tui-col-hand") else "left")
+        for x in range(4):
+            hand = Text(" ").join(card_text(c, ascii=self.ascii) for c in order.sort(
+                DECK.cards_of(deal.initial_hands[x])))
+            pay = r.payout[x]
+            t.add_row(str(x + 1), Text(self.name(x) + (" *" if x == self.seat else "")), hand,
+                      str(r.points[x]), str(r.tricks[x]),
+                      Text(f"{pay:+d}", style="green" if pay > 0 else "red" if pay < 0 else ""),
+                      str(s.totals[x]))
+        self.console.print(t)
+        self.console.print(self.running_sheet())
+        if self.analysis:
+            self.show_review()
+
+    def show_review(self) -> None:
+        """analysis.review of the player's decisions in the last deal."""
+        self.console.print(Text(self.t("tui-review"), style="bold"))
+        try:
+            reviews = self.s.review(self.seat, samples=self.samples)
+        except AnalysisUnavailable as e:
+            self.console.print(Text(self.t("tui-no-analysis", why=str(e)), style="yellow"))
+            return
+        except Exception as e:  # the analysis is another module: never a traceback here
+            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
+                                    style="yellow"))
+            return
+        if not reviews:
+            self.console.print(Text("  " + self.t("tui-review-none"), style="dim"))
+        for rv in reviews:
+            self.console.print(Text(f"  {rv.text(self.lang)}"))
+
+    def running_sheet(self, rows: int = 8) -> RenderableType:
+        """The score sheet so far, compact: the last ``rows`` deals, each with its game,
+        declarer, result, and every player's payout beside his running total."""
+        s = self.s
+        t = new_table(self.ascii, show_footer=True, footer_style="bold",
+                      title=self.t("tui-sheet-title"), title_justify="left", title_style="bold")
+        t.add_column("nr", justify="right", footer="Σ")
+        t.add_column("", width=1)
+        t.add_column(self.t("tui-col-game"))
+        t.add_column(self.t("tui-col-declarer"))
+        t.add_column(self.t("tui-col-result"))
+        for x in range(4):
+            t.add_column(Text(self.name(x)), justify="right", footer=str(s.totals[x]))
+        running = [0, 0, 0, 0]
+        lines = []
+        for f in s.finished:
+            r = f.result
+            running = [running[x] + r.payout[x] for x in range(4)]
+            game = game_name(s.rs, r, self.lang) + (f" ×{r.mult}" if r.mult > 1 else "")
+            lines.append((str(f.number), Text("B", style="magenta") if r.bok_deal else "",
+                          game, Text(declarer_text(r, s.players, first=1)), note_text(r, self.lang),
+                          *(Text(f"{r.payout[x]:+d} ", style="green" if r.payout[x] > 0
+                                 else "red" if r.payout[x] < 0 else "")
+                            + Text(f"{running[x]:>4d}", style="bold") for x in range(4))))
+        if len(lines) > rows:
+            t.add_row("…", "", "", "", "", "", "", "", "")
+        for line in lines[-rows:]:
+            t.add_row(*line)
+        return t
+
+    def show_sheet(self) -> None:
+        """The score sheet of the finished deals (as ``stolik replay`` prints it)."""
+        if not self.s.finished:
+            self.console.print(self.score_line())
+            return
+        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii, first=1)
+
+
+def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,
+         seat: int, name: str | None, out: str | None, ascii: bool, lang: str,
+         analysis: bool, delay: float, samples: int | None) -> None:
+    """Play a series of ``rs`` at the terminal against three bots of kind ``opponents``
+    (default: the strongest installed, :func:`default_opponents`): ``seat`` 0–3 is the
+    person's (RULES §11 numbering), ``lang`` ``pl`` or ``en``. A bot that is not installed
+    is one line naming those that are; an unwritable record file is an ``OSError``."""
+    language: Lang = "en" if lang == "en" else "pl"
+    kind = opponents if opponents is not None else default_opponents()
+    if kind not in available_bots():
+        raise StolikError(f"the {kind} bot is not available in this version: choose "
+                          f"--opponents {' or '.join(available_bots())}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    player = name or tr(language, "tui-you")
+    session = Session.create(rs, deals=deals, seed=seed, humans=(seat,),
+                             names={seat: player}, opponents=kind)
+    console = stdout_console(width=WIDE)
+    ui = PlayUI(session, seat, console, lang=language, ascii=ascii, analysis=analysis,
+                delay=delay, samples=samples, out=out)
+    ui.run()
+
+
+__all__ = ["COMMANDS", "Lang", "PlayUI", "Problem", "play", "read_action", "tr"]
