@@ -1,0 +1,270 @@
+"""The exact perfect-information solver of a Mariáš deal in play (MARIAS §3, §5, §6).
+
+From any position of the play (mid-trick included), with every hand known, the solver
+finds the money of the deal under best play — the choosing side (the chooser and his
+partner, or the soloist) maximising what it receives, the other side minimising it.
+
+**What is maximised** (MARIAS §5–§6). The objective is the money as the ruleset pays it:
+the choosing side's capped net amount per pair of players (``DealResult.pair``, haléř),
+computed by the engine's own :func:`~stolik.games.marias.scoring.score` — so the
+components combine exactly as the ruleset settles them: the hra or the announced sto (with
+its pády, the povinná sto's three free tens, the tichá sto replacing the hra), the
+announced sedma or the tichá sedma, the sto proti, each at its flek, doubled in hearts,
+added, then capped. In a trump game that money depends on the play only through two
+things: the choosing side's card points at the end (last trick's 10 included) and the fate
+of the trump 7 in the last trick (not there, took it, beaten) — marriages are counted from
+the hands dealt (every pair held is played, MARIAS §4.6), so they are constants of the
+deal. The solver therefore tabulates ``score`` over the 10 × 3 possible ends and searches
+the play against that table. Nothing is traded by a fixed weight: a side gives up card
+points for a sedma exactly when the money says so. In betl and durch the money is the
+soloist's win or loss: whether the defenders can force him to take a trick (betl) or to
+lose one (durch).
+
+The search is :mod:`stolik.solver.trick32` (alpha-beta, transposition table, move ordering,
+equivalent-card merging, compiled with numba); numba is imported only when a deal is
+solved. Cards adjacent in a suit's order and worth the same points are merged, but never
+the trump 7 of a trump game: where it falls is the sedma (MARIAS §5).
+
+>>> from stolik.games.marias.ruleset import load_ruleset
+>>> from stolik.games.marias.state import Deal
+>>> d = Deal.from_text(load_ruleset(), 3, ["7A AA KA OA KH OH TL AL",
+...     "AH TH 9H 8H UL 9L 8L 7L", "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"])
+>>> for m in ["trump=7A call=TA"] + ["dobry"] * 4 + ["sto"] + ["nic"] * 3 + ["pass"] * 4:
+...     d.move(m)
+>>> s = solve(d)
+>>> s.money, s.payouts      # the povinná sto of seats 0 and 3, against best defence
+(-140, (-140, 140, 140, -140))
+>>> best_points(d)          # card points the pair can make for sure (of 90)
+50
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from stolik.errors import IllegalMove
+from stolik.games.marias.deck import CARD_POINTS, LAST_TRICK_BONUS, SEVEN, SUIT_MASKS, card
+from stolik.games.marias.outcome import povinna
+from stolik.games.marias.play import BEATS, HIGHER, NO_TRUMPS
+from stolik.games.marias.scoring import Settlement, score
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from stolik.games.marias.state import Deal
+
+__all__ = [
+    "FATES",
+    "Solution",
+    "best_points",
+    "card_values",
+    "money_table",
+    "soloist_wins",
+    "solve",
+]
+
+FATES = ("not in the last trick", "took the last trick", "beaten in the last trick")
+"""The fates of the trump 7 that the money tells apart (MARIAS §5: sedma, tichá sedma)."""
+
+_GENERATION = itertools.count(1)
+_TT: list[npt.NDArray[np.int64]] = []
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solved money: ``money`` the choosing side's amount per pair of players (haléř,
+    ``DealResult.pair``), ``payouts`` by seat (MARIAS §6: 2 v 2 ± money, 1 v 3 the
+    soloist 3 × money)."""
+
+    money: int
+    payouts: tuple[int, int, int, int]
+
+
+def _side(deal: Deal) -> tuple[int, ...]:
+    return tuple(s for s in range(4) if deal.side(s) == 0)
+
+
+def _settlement(deal: Deal, points: int, fate: int) -> Settlement:
+    """The settlement of the deal played out with the choosing side making ``points`` card
+    points and the trump 7 meeting ``fate`` (an index of :data:`FATES`), as
+    :func:`~stolik.games.marias.outcome.settle` would write it."""
+    p = deal.pos
+    side = _side(deal)
+    if p.trump == NO_TRUMPS:
+        tricks = 0 if fate == 0 else 8
+        return Settlement(game=p.game, trump=p.trump, side=side, levels=p.levels,
+                          soloist_tricks=tricks, end="played")
+    mar: list[list[int]] = [[], []]
+    for s in range(4):  # every pair held is played, hence counted (MARIAS §4.6)
+        for suit in range(4):
+            pair = (1 << card(suit, 2)) | (1 << card(suit, 3))
+            if deal.initial_hands[s] & pair == pair:
+                mar[deal.side(s)].append(40 if suit == p.trump else 20)
+    seven = card(p.trump, SEVEN)
+    holder = next(s for s in range(4) if deal.initial_hands[s] >> seven & 1)
+    last_seven = holder if fate else -1
+    won = fate == 1
+    return Settlement(
+        game=p.game, trump=p.trump, side=side, levels=p.levels, points=(points, 90 - points),
+        marriages=(tuple(sorted(mar[0], reverse=True)), tuple(sorted(mar[1], reverse=True))),
+        sedma_by=p.sedma_by, sedma_won=won and holder == p.sedma_by,
+        last_seven=-1 if p.sedma_by >= 0 else last_seven, seven_won=won,
+        proti=p.proti_by >= 0, povinna=p.game == "sto" and povinna(deal), end="played")
+
+
+def money_table(deal: Deal) -> list[list[int]]:
+    """``table[points // 10][fate]``: the choosing side's money (``pair``) for each end of a
+    trump game (MARIAS §6), from the engine's scoring.
+
+    >>> from stolik.games.marias.ruleset import load_ruleset
+    >>> from stolik.games.marias.state import Deal
+    >>> d = Deal.from_text(load_ruleset(), 3, ["7A AA KA OA KH OH TL AL",
+    ...     "AH TH 9H 8H UL 9L 8L 7L", "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"])
+    >>> for m in ["trump=7A call=TA"] + ["dobry"] * 4 + ["sto"] + ["nic"] * 3 + ["pass"] * 4:
+    ...     d.move(m)
+    >>> t = money_table(d)   # povinná sto with the čtyřka (40): 50 card points fall short
+    >>> t[5], t[6]           # of 100, 60 make it; the chooser's 7A: tichá sedma ± 20
+    ([-160, -140, -180], [240, 260, 220])
+    """
+    rs = deal.rs
+    return [[score(rs, _settlement(deal, 10 * i, f)).pair for f in range(3)]
+            for i in range(10)]
+
+
+class _Problem:
+    """One deal's search parameters, utility table and transposition generation."""
+
+    def __init__(self, deal: Deal, objective: str = "money") -> None:
+        import numpy as np
+
+        from stolik.solver import trick32 as k
+
+        p = deal.pos
+        if p.phase != "play":
+            raise IllegalMove(f"the solver takes a deal in play, not in the {p.phase} "
+                              "(MARIAS §4.6)")
+        self.deal = deal
+        self.k = k
+        self.side = _side(deal)
+        trump = p.trump
+        side_mask = sum(1 << s for s in self.side)
+        gen = next(_GENERATION) & ((1 << 24) - 1)
+        if not _TT:
+            _TT.append(k.make_tt())
+        self.tt = _TT[0]
+        self.stats = np.zeros(k.STATS_SIZE, dtype=np.int64)
+        if trump == NO_TRUMPS:  # MARIAS §5: betl / durch
+            win = score(deal.rs, _settlement(deal, 0, 1)).pair
+            lose = score(deal.rs, _settlement(deal, 0, 0)).pair
+            if p.game == "betl":
+                win, lose = lose, win
+            if objective != "money":
+                win, lose = 1, 0
+            self.params = k.make_params(
+                beats=BEATS[NO_TRUMPS], higher=HIGHER[NO_TRUMPS], points=[0] * 32, trumps=0,
+                must_beat=True, must_trump=False, must_overtrump=False,
+                mode=k.MODE_NO_TRICK if p.game == "betl" else k.MODE_ALL_TRICKS,
+                side=side_mask, win=win, lose=lose, generation=gen)
+            self.util = np.zeros((10, 3), dtype=np.int64)
+        else:
+            seven = card(trump, SEVEN)
+            self.params = k.make_params(
+                beats=BEATS[trump], higher=HIGHER[trump], points=CARD_POINTS,
+                trumps=SUIT_MASKS[trump], must_beat=True, must_trump=True,
+                must_overtrump=True, mode=k.MODE_POINTS, side=side_mask,
+                keep_card=seven if p.sedma_by >= 0 else -1, keep_seat=p.sedma_by,
+                watch=seven, last_bonus=LAST_TRICK_BONUS, generation=gen)
+            if objective == "points":
+                table = [[10 * i] * 3 for i in range(10)]
+            else:
+                table = money_table(deal)
+            self.util = np.array(table, dtype=np.int64)
+
+    def value(self, deal: Deal) -> int:
+        """The value of ``deal``'s current position (a position of this problem's deal):
+        in betl and durch one null-window search ("does the soloist win?"), in a trump game
+        a full-window search over the money."""
+        if self.params[self.k.P_MODE] == self.k.MODE_POINTS:
+            return self.bounded(deal)  # measured faster than the binary search here
+        vals = sorted({int(self.params[self.k.P_WIN]), int(self.params[self.k.P_LOSE])})
+        lo, hi = 0, len(vals) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            r = self.bounded(deal, vals[mid] - 1, vals[mid])
+            if r >= vals[mid]:
+                lo = max(mid, bisect.bisect_right(vals, r) - 1)
+            else:
+                hi = min(mid - 1, bisect.bisect_right(vals, r) - 1)
+        return vals[lo]
+
+    def bounded(self, deal: Deal, alpha: int | None = None, beta: int | None = None) -> int:
+        """Fail-soft alpha-beta value of ``deal``'s current position within (alpha, beta)."""
+        import numpy as np
+
+        k = self.k
+        p = deal.pos
+        h = np.array(p.hands, dtype=np.int64)
+        n = len(p.trick)
+        leader = p.trick[0][0] if n else p.to_act
+        trick = 0
+        for _, c in p.trick:
+            trick |= 1 << c
+        pts = sum(p.points[s] for s in self.side) if p.trump != NO_TRUMPS else 0
+        tricks_left = 8 - len(p.history)
+        return int(k.search(h, leader, n, trick, p.win_seat if n else -1,
+                            p.win_card if n else -1, p.trick[0][1] if n else -1, pts,
+                            -k.INF if alpha is None else alpha,
+                            k.INF if beta is None else beta, tricks_left, self.params,
+                            self.util, self.tt, self.stats))
+
+
+def _payouts(side: tuple[int, ...], money: int) -> tuple[int, int, int, int]:
+    if len(side) == 1:
+        pay = [-money] * 4
+        pay[side[0]] = 3 * money
+    else:
+        pay = [money if s in side else -money for s in range(4)]
+    return (pay[0], pay[1], pay[2], pay[3])
+
+
+def solve(deal: Deal) -> Solution:
+    """The money of ``deal`` (in play) under best play by both sides (MARIAS §5–§6)."""
+    prob = _Problem(deal)
+    money = deal.result().pair if deal.is_over else prob.value(deal)
+    return Solution(money, _payouts(prob.side, money))
+
+
+def best_points(deal: Deal) -> int:
+    """The card points (last trick included, marriages not) the choosing side of a trump
+    game can make for sure from here (MARIAS §2)."""
+    if deal.pos.trump == NO_TRUMPS:
+        raise IllegalMove("betl and durch count no card points (MARIAS §2)")
+    prob = _Problem(deal, "points")
+    return prob.value(deal)
+
+
+def soloist_wins(deal: Deal) -> bool:
+    """Betl / durch: whether the soloist wins against best defence — takes no trick (betl),
+    takes every trick (durch) (MARIAS §5)."""
+    if deal.pos.game not in ("betl", "durch"):
+        raise IllegalMove(f"{deal.pos.game or 'no game'} is not a betl or durch (MARIAS §5)")
+    if deal.is_over:
+        return deal.result().pair > 0
+    return _Problem(deal, "win").value(deal) == 1
+
+
+def card_values(deal: Deal) -> dict[int, int]:
+    """The choosing side's money after each legal card of the seat to act (MARIAS §6)."""
+    prob = _Problem(deal)
+    out = {}
+    for c in deal.legal_moves():
+        assert isinstance(c, int)
+        d = deal.clone()
+        d.play(c)
+        out[c] = d.result().pair if d.is_over else prob.value(d)
+    return out
+

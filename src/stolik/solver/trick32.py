@@ -1,0 +1,428 @@
+"""A compiled alpha-beta core for four-seat trick games with a 32-card deck (numba).
+
+Nothing here names a game: the trick rules come in one ``int64`` parameter array built by
+:func:`make_params` — for each card the cards that beat it when it wins the trick, the cards
+of its suit above it in the order of play, its suit and its points, the trump mask, and
+whether a follower must beat in the led suit, must trump, must overtrump — and the value of
+a finished deal comes as a utility table.
+
+A card is an index 0–31, a hand a 32-bit mask, a seat 0–3, the *side* a 4-bit seat mask (the
+maximising seats; every other seat minimises). Within one solve the hands are fixed by the
+deal, so the cards still out (one 32-bit mask) say who holds what: with the leader and the
+side's points so far it keys the transposition table exactly.
+
+Modes (``P_MODE``):
+
+* ``MODE_POINTS``: all tricks are played; the value is ``util[pts // 10, fate]`` where
+  ``pts`` is the side's card points at the end (its tricks' cards plus ``P_LAST_BONUS`` for
+  the last trick; points are multiples of 10) and ``fate`` says what became of the
+  *watched* card ``P_WATCH`` (−1: none): 0 not in the last trick, 1 it took the last trick,
+  2 it was beaten in it.
+* ``MODE_NO_TRICK``: the side must take no trick: ``P_LOSE`` as soon as it takes one,
+  ``P_WIN`` after the last trick.
+* ``MODE_ALL_TRICKS``: the side must take every trick: ``P_LOSE`` as soon as it loses one.
+
+A *kept* card (``P_KEEP_CARD`` of seat ``P_KEEP_SEAT``, −1: none) may not be played before
+the last trick unless it is that seat's only allowed card.
+
+The search is fail-soft alpha-beta, recursive (compiled at import: numba cannot cache
+recursive code), with a transposition table of lower and upper bounds and
+the best lead at the start of each trick, bounds from the utility table's corners, move
+ordering (the table's move, then trick-winning heuristics), and equivalent-card merging: of
+cards of the mover adjacent in one suit's order with no card still out (in a hand or in the
+trick) between them and worth the same points, only the highest is tried; the watched card
+is never merged (its place in the last trick is its fate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit as _njit
+
+F = TypeVar("F", bound=Callable[..., Any])
+I64Array = npt.NDArray[np.int64]
+
+
+def jit(signature: str, *, cache: bool = True) -> Callable[[F], F]:
+    """``numba.njit(signature, cache=True)``, typed for mypy: compiled once (eagerly, at
+    import), cached on disk. A recursive function must not be cached: numba 0.68 loads
+    such code from its cache broken (a segmentation fault at the first call), so
+    :func:`search` compiles at each import (about two seconds)."""
+    def wrap(fn: F) -> F:
+        return cast(F, _njit(signature, cache=cache, nogil=True)(fn))
+    return wrap
+
+
+MODE_POINTS, MODE_NO_TRICK, MODE_ALL_TRICKS = 0, 1, 2
+
+# Layout of the parameter array.
+P_BEATS = 0          # [32] cards that beat each card when it is winning the trick
+P_HIGHER = 32        # [32] cards of the same suit above each card in the order of play
+P_SUIT = 64          # [32] mask of each card's suit
+P_POINTS = 96        # [32] points of each card
+P_ORDER = 128        # [32] the cards suit by suit, each suit from its highest card down
+P_STRENGTH = 160     # [32] 0 = the suit's highest card … 7 = its lowest
+P_TRUMPS = 192       # the trump mask (0: no trumps)
+P_MUST_BEAT = 193    # a follower must beat a trick won in the led suit if he can
+P_MUST_TRUMP = 194   # a follower void in the led suit must trump
+P_MUST_OVER = 195    # … and overtrump a trumped trick if he can
+P_MODE = 196
+P_SIDE = 197         # seat mask of the maximising side
+P_KEEP_CARD = 198
+P_KEEP_SEAT = 199
+P_WATCH = 200
+P_LAST_BONUS = 201
+P_WIN = 202
+P_LOSE = 203
+P_GEN = 204          # the transposition table's generation (keys of other solves differ)
+P_SIZE = 208
+
+TT_BITS = 18
+"""log2 of the transposition table's entries (4 int64 words each: 8 MiB)."""
+
+INF = 1 << 50
+_KEY_BITS = 38       # remaining cards (32) + leader (2) + points / 10 (4)
+
+ST_NODES = 0
+STATS = 2
+"""Counters at the head of the ``stats`` array; after them the move lists of each ply."""
+STATS_SIZE = STATS + 32 * 16
+
+
+def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence[int],
+                trumps: int, must_beat: bool, must_trump: bool, must_overtrump: bool,
+                mode: int, side: int, keep_card: int = -1, keep_seat: int = -1,
+                watch: int = -1, last_bonus: int = 0, win: int = 1, lose: int = 0,
+                generation: int = 1) -> I64Array:
+    """The kernel's parameter array. ``beats``, ``higher``, ``points``: per card;
+    ``higher[c]`` must hold only cards of c's suit (suit ``c // 8``).
+
+    >>> p = make_params(beats=[0] * 32, higher=[0] * 32, points=[0] * 32, trumps=0,
+    ...                 must_beat=False, must_trump=False, must_overtrump=False,
+    ...                 mode=MODE_NO_TRICK, side=1)
+    >>> int(p[P_SUIT + 9]) == 0xFF00, int(p[P_SIDE])
+    (True, 1)
+    """
+    p = np.zeros(P_SIZE, dtype=np.int64)
+    for c in range(32):
+        p[P_BEATS + c] = beats[c]
+        p[P_HIGHER + c] = higher[c]
+        p[P_SUIT + c] = 0xFF << (8 * (c // 8))
+        p[P_POINTS + c] = points[c]
+    for s in range(4):  # each suit from its highest card down: fewest cards above first
+        cards = sorted(range(8 * s, 8 * s + 8), key=lambda c: bin(higher[c]).count("1"))
+        for i, c in enumerate(cards):
+            p[P_ORDER + 8 * s + i] = c
+            p[P_STRENGTH + c] = i
+    p[P_TRUMPS] = trumps
+    p[P_MUST_BEAT] = int(must_beat)
+    p[P_MUST_TRUMP] = int(must_trump)
+    p[P_MUST_OVER] = int(must_overtrump)
+    p[P_MODE] = mode
+    p[P_SIDE] = side
+    p[P_KEEP_CARD] = keep_card
+    p[P_KEEP_SEAT] = keep_seat
+    p[P_WATCH] = watch
+    p[P_LAST_BONUS] = last_bonus
+    p[P_WIN] = win
+    p[P_LOSE] = lose
+    p[P_GEN] = generation
+    return p
+
+
+def make_tt(bits: int = TT_BITS) -> I64Array:
+    """An empty transposition table: rows of (key + 1, lower, upper, best card)."""
+    return np.zeros((1 << bits, 4), dtype=np.int64)
+
+
+@jit("i8(i8)")
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@jit("i8(i8)")
+def _low_bit(x: int) -> int:
+    n = 0
+    while not (x >> n) & 1:
+        n += 1
+    return n
+
+
+@jit("i8(i8, i8, i8, i8, i8[::1])")
+def legal(hand: int, led: int, winning: int, tricks_left: int, p: I64Array) -> int:
+    """The cards of ``hand`` that may follow a trick led with ``led`` and now won by
+    ``winning`` (``led`` −1: ``hand`` leads, any card), the kept card aside."""
+    if led < 0:
+        allowed = hand
+    else:
+        follow = hand & p[P_SUIT + led]
+        if follow:
+            allowed = follow
+            if p[P_MUST_BEAT] and p[P_SUIT + winning] == p[P_SUIT + led]:
+                hi = follow & p[P_HIGHER + winning]
+                if hi:
+                    allowed = hi
+        else:
+            tr = hand & p[P_TRUMPS]
+            if tr and p[P_MUST_TRUMP]:
+                allowed = tr
+                if p[P_MUST_OVER] and (p[P_TRUMPS] >> winning) & 1:
+                    hi = tr & p[P_HIGHER + winning]
+                    if hi:
+                        allowed = hi
+            else:
+                allowed = hand
+    keep = p[P_KEEP_CARD]
+    if keep >= 0 and tricks_left > 1 and (allowed >> keep) & 1 and allowed != (1 << keep):
+        allowed &= ~(1 << keep)
+    return allowed
+
+
+@jit("i8(i8, i8, i8[::1])")
+def representatives(allowed: int, live: int, p: I64Array) -> int:
+    """``allowed`` less each card equivalent to a higher one kept: adjacent in its suit's
+    order among the ``live`` cards (none out between them) and worth the same points."""
+    keep = allowed
+    watch = p[P_WATCH]
+    for s in range(4):
+        if not (allowed >> (8 * s)) & 0xFF:
+            continue
+        rep = -1
+        for i in range(8):
+            c = p[P_ORDER + 8 * s + i]
+            if not (live >> c) & 1:
+                continue
+            if (allowed >> c) & 1 and c != watch:
+                if rep >= 0 and p[P_POINTS + rep] == p[P_POINTS + c]:
+                    keep &= ~(1 << c)
+                else:
+                    rep = c
+            else:
+                rep = -1
+    return keep
+
+
+@jit("i8(i8, i8, i8, i8, i8, i8[::1], i8[:, ::1])")
+def _value_end(won: int, gained: int, pts: int, watched: int, wcard: int, p: I64Array,
+               util: I64Array) -> int:
+    """The value once the last trick, worth ``gained`` with its bonus, is taken (``won``: by
+    the side; ``watched``: the watched card was in it; ``wcard`` took it)."""
+    mode = p[P_MODE]
+    if mode == MODE_NO_TRICK:
+        return int(p[P_LOSE] if won else p[P_WIN])
+    if mode == MODE_ALL_TRICKS:
+        return int(p[P_WIN] if won else p[P_LOSE])
+    if won:
+        pts += gained
+    fate = 0
+    if watched:
+        fate = 1 if wcard == p[P_WATCH] else 2
+    return int(util[pts // 10, fate])
+
+
+@jit("i8(i8[::1], i8, i8, i8[::1], i8[:, ::1])")
+def _last_trick(h: I64Array, leader: int, pts: int, p: I64Array, util: I64Array) -> int:
+    """Every hand holds one card: play it out and value the end."""
+    side = p[P_SIDE]
+    wseat = leader
+    wcard = _low_bit(h[leader])
+    gained = p[P_POINTS + wcard] + p[P_LAST_BONUS]
+    watched = wcard == p[P_WATCH]
+    for k in range(1, 4):
+        s = (leader + k) & 3
+        c = _low_bit(h[s])
+        gained += p[P_POINTS + c]
+        if c == p[P_WATCH]:
+            watched = True
+        if (p[P_BEATS + wcard] >> c) & 1:
+            wcard, wseat = c, s
+    return _value_end((side >> wseat) & 1, gained, pts, int(watched), wcard, p, util)
+
+
+@jit("i8(i8[::1], i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8[::1], i8[:, ::1], "
+     "i8[:, ::1], i8[::1])", cache=False)
+def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
+           led: int, pts: int, alpha: int, beta: int, tricks_left: int, p: I64Array,
+           util: I64Array, tt: I64Array, stats: I64Array) -> int:
+    """The value of the position: ``h`` the hands (restored on return), ``n`` cards of the
+    trick in progress already played (``trick`` their mask, led by ``leader``, now won by
+    ``wcard`` of ``wseat``, ``led`` the first card), ``pts`` the side's points so far,
+    ``tricks_left`` counting the trick in progress. Fail-soft within (alpha, beta)."""
+    stats[ST_NODES] += 1
+    side = p[P_SIDE]
+    mode = p[P_MODE]
+    slot = -1
+    key = 0
+    hint = -1
+    if n == 0:
+        if tricks_left == 1:
+            return _last_trick(h, leader, pts, p, util)
+        live = h[0] | h[1] | h[2] | h[3]
+        if mode == MODE_POINTS:  # the table's corners bound what is left to win
+            rest = p[P_LAST_BONUS]
+            x = live
+            while x:
+                c = _low_bit(x)
+                x &= x - 1
+                rest += p[P_POINTS + c]
+            lo = INF
+            hi = -INF
+            for i in range(pts // 10, (pts + rest) // 10 + 1):
+                for f in range(3):
+                    v = util[i, f]
+                    if v < lo:
+                        lo = v
+                    if v > hi:
+                        hi = v
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+        if mode == MODE_ALL_TRICKS and (side >> leader) & 1:
+            # every card of the leader tops its suit among the others' cards: he takes all
+            others = live & ~h[leader]
+            y = h[leader]
+            safe = True
+            while y:
+                c = _low_bit(y)
+                y &= y - 1
+                if p[P_HIGHER + c] & others:
+                    safe = False
+                    break
+            if safe:
+                return int(p[P_WIN])
+        key = live | (leader << 32) | ((pts // 10) << 34) | (p[P_GEN] << _KEY_BITS)
+        mask = tt.shape[0] - 1
+        slot = (key ^ (key >> 13) ^ (key >> 27) ^ (key >> 41)) & mask
+        if tt[slot, 0] == key + 1:
+            lo = int(tt[slot, 1])
+            hi = int(tt[slot, 2])
+            hint = int(tt[slot, 3])
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+    a0, b0 = alpha, beta
+    seat = (leader + n) & 3
+    hand = h[seat]
+    allowed = legal(hand, led, wcard, tricks_left, p)
+    live = h[0] | h[1] | h[2] | h[3] | trick
+    moves = representatives(allowed, live, p)
+    maxing = (side >> seat) & 1
+    # order the moves: the table's move, then what wins the trick, cheap discards
+    base = (((8 - tricks_left) * 4 + n) & 31) * 16   # this ply's rows of the scratch
+    k = 0
+    x = moves
+    ours_winning = n > 0 and ((side >> wseat) & 1) == maxing
+    while x:
+        c = _low_bit(x)
+        x &= x - 1
+        sc = 0
+        if c == hint:
+            sc = 1000
+        elif n == 0:
+            above = p[P_HIGHER + c] & live & ~hand
+            # the top card out of its suit first, then the lowest
+            sc = 300 + p[P_POINTS + c] if not above else 100 - p[P_STRENGTH + c]
+        else:
+            beats = (p[P_BEATS + wcard] >> c) & 1
+            if ours_winning:
+                sc = 200 + p[P_POINTS + c] * 2 - p[P_STRENGTH + c] if n == 3 else \
+                    150 + p[P_STRENGTH + c]
+            elif beats:
+                sc = 400 + p[P_STRENGTH + c] + p[P_POINTS + c]
+            else:
+                sc = 100 - p[P_POINTS + c] * 2 + p[P_STRENGTH + c]
+        j = k
+        while j > 0 and stats[STATS + base + 8 + j - 1] < sc:
+            stats[STATS + base + j] = stats[STATS + base + j - 1]
+            stats[STATS + base + 8 + j] = stats[STATS + base + 8 + j - 1]
+            j -= 1
+        stats[STATS + base + j] = c
+        stats[STATS + base + 8 + j] = sc
+        k += 1
+    best = -INF if maxing else INF
+    best_card = -1
+    for i in range(k):
+        c = stats[STATS + base + i]
+        h[seat] = hand & ~(1 << c)
+        if n == 0 or (p[P_BEATS + wcard] >> c) & 1:
+            nws, nwc = seat, c
+        else:
+            nws, nwc = wseat, wcard
+        if n < 3:
+            v = search(h, leader, n + 1, trick | (1 << c), nws, nwc, c if n == 0 else led,
+                       pts, alpha, beta, tricks_left, p, util, tt, stats)
+        else:
+            won = (side >> nws) & 1
+            full = trick | (1 << c)
+            if tricks_left == 1:
+                gain = p[P_LAST_BONUS]
+                y = full
+                while y:
+                    d = _low_bit(y)
+                    y &= y - 1
+                    gain += p[P_POINTS + d]
+                v = _value_end(won, gain, pts, (full >> p[P_WATCH]) & 1 if p[P_WATCH] >= 0
+                               else 0, nwc, p, util)
+            elif (mode == MODE_NO_TRICK and won) or (mode == MODE_ALL_TRICKS and not won):
+                v = p[P_LOSE]
+            else:
+                gain = 0
+                if won and mode == MODE_POINTS:
+                    y = full
+                    while y:
+                        d = _low_bit(y)
+                        y &= y - 1
+                        gain += p[P_POINTS + d]
+                v = search(h, nws, 0, 0, -1, -1, -1, pts + gain, alpha, beta,
+                           tricks_left - 1, p, util, tt, stats)
+        h[seat] = hand
+        if maxing:
+            if v > best:
+                best, best_card = v, c
+            if v > alpha:
+                alpha = v
+        else:
+            if v < best:
+                best, best_card = v, c
+            if v < beta:
+                beta = v
+        if alpha >= beta:
+            break
+    if slot >= 0:
+        if tt[slot, 0] != key + 1:
+            tt[slot, 0] = key + 1
+            tt[slot, 1] = -INF
+            tt[slot, 2] = INF
+        if best <= a0:
+            if best < tt[slot, 2]:
+                tt[slot, 2] = best
+        elif best >= b0:
+            if best > tt[slot, 1]:
+                tt[slot, 1] = best
+        else:
+            tt[slot, 1] = best
+            tt[slot, 2] = best
+        tt[slot, 3] = best_card
+    return best
+
+
+__all__ = ["MODE_ALL_TRICKS", "MODE_NO_TRICK", "MODE_POINTS", "legal", "make_params",
+           "make_tt", "representatives", "search"]

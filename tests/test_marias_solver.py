@@ -1,0 +1,144 @@
+"""The exact Mariáš solver against plain minimax over the engine (MARIAS §3, §5, §6).
+
+The reference here is written independently of the solver: it walks every legal card of
+:class:`~stolik.games.marias.state.Deal` (the engine's own rules, no merging, no table) and
+values the end with the engine's own ``result()`` — the choosing side maximising its money
+(``DealResult.pair``), the other side minimising it (MARIAS §6). Positions are the last two
+or three tricks of seeded random deals, bid at random (so sedma, sto, povinná sto, sto proti,
+fleky, hearts, sám, betl and durch all occur), cut at random points of a trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from stolik.errors import IllegalMove
+from stolik.games.marias.calls import Call
+from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.state import Deal
+
+solver = pytest.importorskip("stolik.games.marias.solver")
+
+RS = load_ruleset("ctyrka")
+
+
+def brute(d: Deal, objective: str = "money") -> int:
+    """Plain minimax over every legal card: the choosing side maximises."""
+    if d.is_over:
+        if objective == "points":
+            return d.result().settlement.points[0]
+        return d.result().pair
+    maxing = d.side(d.to_act or 0) == 0
+    values = []
+    for c in d.legal_moves():
+        d.move(c)
+        values.append(brute(d, objective))
+        d.undo()
+    return max(values) if maxing else min(values)
+
+
+def bid(seed: int) -> Deal | None:
+    """A seeded random deal bid at random to its first lead (None: it ended before).
+    Mostly trump games: betl and durch are claimed one time in eight."""
+    rng = random.Random(seed)
+    d = Deal.random(RS, seed % 4, rng)
+    while d.phase not in ("play", "done"):
+        moves = d.legal_calls()
+        if d.phase == "approval":
+            claims = [m for m in moves if m.word in ("betl", "durch")]
+            move = rng.choice(claims) if claims and rng.random() < 0.04 else Call("dobry")
+        elif d.phase == "fleky":
+            raises = [m for m in moves if m.word != "pass"]
+            if Call("pass") in moves and (not raises or rng.random() < 0.6):
+                re = [m for m in raises if m.level == 2 and m.component == "hra"]
+                move = re[0] if re else Call("pass")
+            else:
+                move = rng.choice(raises)
+        else:
+            move = rng.choice(moves)
+        d.call(move)
+    return d if d.phase == "play" else None
+
+
+def end_position(seed: int, tricks_left: int) -> Deal | None:
+    """The deal of ``seed`` played at random to ``tricks_left`` tricks before the end, then
+    a random number of cards into that trick."""
+    d = bid(seed)
+    if d is None:
+        return None
+    rng = random.Random(seed * 7 + 1)
+    cards = 4 * (8 - tricks_left) + rng.randrange(4)
+    for _ in range(cards):
+        if d.is_over:
+            return None
+        d.move(rng.choice(d.legal_moves()))
+    return None if d.is_over else d
+
+
+def positions(n: int, tricks_left: int, start: int = 0) -> list[Deal]:
+    out: list[Deal] = []
+    seed = start
+    while len(out) < n:
+        d = end_position(seed, tricks_left)
+        seed += 1
+        if d is not None:
+            out.append(d)
+    return out
+
+
+def test_money_matches_minimax_last_two_tricks() -> None:
+    games: Counter[str] = Counter()
+    for d in positions(1200, 2):
+        games[d.game] += 1
+        assert solver.solve(d).money == brute(d), d.log
+    assert games["hra"] > 100 and games["sto"] > 20 and games["betl"] + games["durch"] > 5
+
+
+def test_money_matches_minimax_last_three_tricks() -> None:
+    for d in positions(500, 3, start=10_000):
+        assert solver.solve(d).money == brute(d), d.log
+
+
+@pytest.mark.slow
+def test_money_matches_minimax_last_four_tricks() -> None:
+    for d in positions(150, 4, start=20_000):
+        assert solver.solve(d).money == brute(d), d.log
+
+
+def test_points_and_soloist_match_minimax() -> None:
+    for d in positions(300, 3, start=30_000):
+        if d.game in ("betl", "durch"):
+            assert solver.soloist_wins(d) == (brute(d) > 0)
+            with pytest.raises(IllegalMove):
+                solver.best_points(d)
+        else:
+            assert solver.best_points(d) == brute(d, "points")
+
+
+def test_card_values_are_the_money_after_each_card() -> None:
+    for d in positions(60, 3, start=40_000):
+        values = solver.card_values(d)
+        assert set(values) == set(d.legal_moves())
+        for c, v in values.items():
+            d.move(c)
+            assert v == brute(d)
+            d.undo()
+        best = max(values.values()) if d.side(d.to_act or 0) == 0 else min(values.values())
+        assert best == solver.solve(d).money
+
+
+def test_payouts_follow_the_sides() -> None:
+    d = positions(1, 2, start=50_000)[0]
+    s = solver.solve(d)
+    assert sum(s.payouts) == 0
+    side = [seat for seat in range(4) if d.side(seat) == 0]
+    assert all(s.payouts[seat] > 0 for seat in side) == (s.money > 0)
+
+
+def test_solver_refuses_a_deal_not_in_play() -> None:
+    d = Deal.random(RS, 0, random.Random(1))
+    with pytest.raises(IllegalMove, match="in play"):
+        solver.solve(d)
