@@ -24,7 +24,7 @@ def main() -> int:
     start = time.perf_counter()
     from stolik.games.baska.laid_down import HANDS, _key, shipped_contracts, solve_table
     from stolik.games.baska.ruleset import load_ruleset
-    from stolik.solver import contract_is_laid_down
+    from stolik.games.baska.solver import contract_is_laid_down
     imported = time.perf_counter() - start
     print(f"python {platform.python_version()} on {platform.machine()}; import of the "
           f"solver {imported:.2f} s")

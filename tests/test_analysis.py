@@ -13,8 +13,8 @@ from stolik.games.baska.bots.pimc import evaluate
 from stolik.games.baska.calls import PASS, Call
 from stolik.games.baska.deck import DECK
 from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.solver import best_payout
 from stolik.games.baska.state import Deal
-from stolik.solver import best_payout
 
 ENDGAMES = {
     # pucka-2019, zoło by seat 2; seat 1 must keep the J♠ for the last trick (Q♥ now),

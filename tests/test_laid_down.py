@@ -33,8 +33,8 @@ from stolik.games.baska.laid_down import (
 from stolik.games.baska.laid_down_tables import hand_classes, questions, reference_answer
 from stolik.games.baska.record import loads_document, parse_record, replay
 from stolik.games.baska.ruleset import Contract, Ruleset, available_rulesets, load_ruleset
+from stolik.games.baska.solver import contract_is_laid_down
 from stolik.games.baska.state import Deal
-from stolik.solver import contract_is_laid_down
 from stolik.solver.brute import order_automorphisms, rename
 
 # Dealer 3, so seat 0 is forehand and leads: gran with J♣ J♠ A♥ A♣ "na wyjściu" is laid

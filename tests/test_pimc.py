@@ -21,8 +21,9 @@ from stolik.games.baska.bots.pimc import PimcBot, evaluate, sample
 from stolik.games.baska.calls import PASS, Call
 from stolik.games.baska.deck import CARD_POINTS, DECK
 from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.solver import best_payout
 from stolik.games.baska.state import Deal
-from stolik.solver import TrickSolver, best_payout
+from stolik.solver import TrickSolver
 
 RULESETS = ["pucka-2019", "mester-sport", "linia"]
 

@@ -19,21 +19,20 @@ import pytest
 
 from stolik.games.baska.deck import CARD_POINTS, DECK
 from stolik.games.baska.ruleset import Ruleset, available_rulesets, load_ruleset
-from stolik.games.baska.state import Deal
-from stolik.solver import (
-    TrickSolver,
+from stolik.games.baska.solver import (
+    _payout_table,
     best_payout,
     best_points,
-    brute_force,
     can_take_all,
     card_values,
     contract_is_laid_down,
     deal_is_laid_down,
-    is_laid_down,
+    points_solver,
     position_of,
     solve,
 )
-from stolik.solver.baska import _payout_table, points_solver
+from stolik.games.baska.state import Deal
+from stolik.solver import TrickSolver, brute_force, is_laid_down
 from stolik.solver.brute import brute_laid_down
 from stolik.solver.laid_down import Goal
 from stolik.solver.search import UtilityTable

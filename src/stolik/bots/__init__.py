@@ -1,8 +1,8 @@
 """Computer players, generic over games: a bot sees one seat's view and returns a move.
 
-A bot is given only what its seat may know — for Baśka a
-:class:`~stolik.games.baska.state.SeatView` — never the hidden hands. Games register their
-bots by name in a :class:`BotRegistry` so that the command line and the web can offer them.
+A bot is given only what its seat may know — its game's seat view — never the hidden
+hands. Games register their bots by name in a :class:`BotRegistry` (in the game's ``bots``
+part, :mod:`stolik.games`) so that the command line and the web can offer them.
 
 >>> reg: BotRegistry[int, int] = BotRegistry("demo")
 >>> @reg.register("first", "plays the lowest legal move")

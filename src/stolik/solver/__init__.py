@@ -1,50 +1,53 @@
-"""Exact perfect-information ("double-dummy") solving and laid-down hands.
+"""Exact perfect-information ("double-dummy") solving and laid-down hands, generic over
+trick-taking games of the :class:`~stolik.tricks.CardOrder` family (decks of up to 16
+cards); a game's own use of it is its ``solver`` part (:mod:`stolik.games`).
 
-* :class:`TrickSolver` — the generic solver: any :class:`~stolik.tricks.CardOrder` and
-  per-card values; alpha-beta with a transposition table, move ordering and
-  equivalent-card merging, compiled with numba (:mod:`stolik.solver.kernel`).
+* :class:`TrickSolver` — the solver: any card order and per-card values; alpha-beta with a
+  transposition table, move ordering and equivalent-card merging, compiled with numba
+  (:mod:`stolik.solver.kernel`, :mod:`stolik.solver.search`).
 * :func:`is_laid_down` — whether a lone declarer wins whatever the unseen cards and the
   defence, playing only on what he sees (:mod:`stolik.solver.laid_down`).
-* Baśka: :func:`solve`, :func:`best_points`, :func:`can_take_all`, :func:`best_payout`,
-  :func:`card_values` on a :class:`~stolik.games.baska.state.Deal` in play, and
-  :func:`contract_is_laid_down` / :func:`deal_is_laid_down` (:mod:`stolik.solver.baska`).
-* :func:`brute_force` — the plain minimax the tests check the solver against.
+* :func:`brute_force` — the plain minimax the tests check the solver against
+  (:mod:`stolik.solver.brute`).
 
-The compiled code is cached on disk beside the modules; the first import on a machine
-compiles it (a few seconds).
+Each name is imported on first use, so importing one submodule (or this package) does not
+load numba. The compiled code is cached on disk beside the modules; the first use on a
+machine compiles it (a few seconds).
 
->>> from stolik.games.baska.ruleset import load_ruleset
->>> from stolik.games.baska.state import Deal
->>> d = Deal.from_text(load_ruleset("linia"), dealer=3,
-...                    hands=["JC JS AH AC", "QC QS QH QD", "TC TS TH TD", "AS AD JH JD"])
->>> d.call("pass"); d.call("pass"); d.call("pass"); d.call("gran")   # forehand 0: gran
->>> d.call("pass"); d.call("pass"); d.call("pass")
->>> d.game.contract.id, d.game.team
-('gran', (0,))
->>> solve(d)
-Solution(points=104, all_tricks=True, payout=(15, -5, -5, -5))
->>> deal_is_laid_down(d)
-True
+>>> from stolik.cards import Deck
+>>> from stolik.solver import TrickSolver
+>>> from stolik.tricks import CardOrder
+>>> deck = Deck.of(ranks="ATQJ", suits="CSHD")
+>>> order = CardOrder.from_names(deck, trumps="JC JS JH JD",
+...                              fele=["AH TH QH", "AC TC QC", "AS TS QS", "AD TD QD"])
+>>> hands = [deck.parse_mask(h) for h in
+...          ("JC JS JH JD", "AC TC QC AH", "AS TS QS TH", "AD TD QD QH")]
+>>> solver = TrickSolver(order, [1] * 16)     # one point a card: 4 a trick
+>>> solver.value(hands, leader=0, team=(0,)), solver.value(hands, leader=0, team=(1,))
+(16, 0)
 """
 
-from stolik.solver.baska import (
-    Position,
-    Solution,
-    best_payout,
-    best_points,
-    can_take_all,
-    card_values,
-    contract_is_laid_down,
-    deal_is_laid_down,
-    position_of,
-    solve,
-)
-from stolik.solver.brute import brute_force
-from stolik.solver.laid_down import is_laid_down
-from stolik.solver.search import TrickSolver, team_mask
+from __future__ import annotations
 
-__all__ = [
-    "Position", "Solution", "TrickSolver", "best_payout", "best_points", "brute_force",
-    "can_take_all", "card_values", "contract_is_laid_down", "deal_is_laid_down",
-    "is_laid_down", "position_of", "solve", "team_mask",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below, for type checkers (imported lazily: __getattr__)
+    from stolik.solver.brute import brute_force
+    from stolik.solver.laid_down import is_laid_down
+    from stolik.solver.search import TrickSolver, team_mask
+
+_WHERE = {"TrickSolver": "search", "team_mask": "search", "is_laid_down": "laid_down",
+          "brute_force": "brute"}
+"""The module of each name this package offers."""
+
+
+def __getattr__(name: str) -> Any:
+    """The name ``name`` from its module (:data:`_WHERE`), imported now."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+__all__ = ["TrickSolver", "brute_force", "is_laid_down", "team_mask"]

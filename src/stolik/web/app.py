@@ -85,10 +85,11 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> Response:
-        from stolik.games.baska.session import available_bots
+        from stolik.games import DEFAULT_GAME
         from stolik.tournament.store import list_tournaments
+        from stolik.web.play.game import GAMES
 
-        bots = available_bots()
+        bots = GAMES.get(DEFAULT_GAME).options()["bots"]  # the default game's bots
         strong = "pimc" if "pimc" in bots else "heuristic"
         recent = list(reversed(list_tournaments(db)))[:5]
         return render(request, "home.html", {"bot": strong, "tournaments": recent})

@@ -6,7 +6,7 @@ every layout of the unseen cards that he cannot tell from the real one — the l
 which the whole public history (every call and card) replays to the very view he has —
 never on the real hands alone. The claim is certain when every such layout, played on in
 every legal way, ends with one and the same payout. (A lone declarer's claim is the laid-down
-search of :func:`stolik.solver.deal_is_laid_down`, which is also his information only.)
+search of :func:`stolik.games.baska.solver.deal_is_laid_down`, which is also his information only.)
 
 >>> from stolik.games.baska.ruleset import load_ruleset
 >>> from stolik.games.baska.state import Deal

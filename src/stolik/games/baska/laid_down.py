@@ -3,7 +3,7 @@
 A solo or a cicha that its player cannot lose whatever the others hold and play accepts
 fewer doublings: the ruleset's ``laid_down_max_level`` (a kontra only in `pucka-2019` and
 `linia`, none in `mester-sport`). Whether a hand is laid down is decided exactly by the
-solver (:func:`stolik.solver.contract_is_laid_down`); it depends only on the card order,
+solver (:func:`stolik.games.baska.solver.contract_is_laid_down`); it depends only on the card order,
 the goal, the target, the four cards and the player's place after forehand.
 
 The answers for every card order of the shipped rulesets are shipped with the package
@@ -95,7 +95,7 @@ def _from_shipped(key: _Key) -> bool:
 
 
 def _solve(rs: Ruleset, contract: Contract, hand: int, offset: int) -> bool:
-    from stolik.solver import contract_is_laid_down
+    from stolik.games.baska.solver import contract_is_laid_down
 
     return contract_is_laid_down(rs, contract, hand, seat=offset, forehand=0)
 

@@ -420,7 +420,7 @@ class Session:
                                 "not-your-turn")
         game = deal.game
         assert game is not None
-        from stolik.solver import deal_is_laid_down
+        from stolik.games.baska.solver import deal_is_laid_down
 
         if game.contract.kind in ("solo", "cicha") and game.declarer == seat:
             if not deal_is_laid_down(deal):
@@ -498,7 +498,7 @@ def replay_finished(rs: Ruleset, fin: FinishedDeal) -> Deal:
 def best_card(deal: Deal, seat: int) -> int:
     """The legal card of ``seat`` (to play now) with the best exact payout for that seat
     when everyone then plays for his side's payout (ties: the first card as held)."""
-    from stolik.solver import best_payout
+    from stolik.games.baska.solver import best_payout
 
     best, best_value = -1, -10**9
     for card in deal.legal_cards():

@@ -51,8 +51,8 @@ from stolik.games.baska.deck import CARD_POINTS, DECK, TOTAL_POINTS
 from stolik.games.baska.inference import Layout, sample_layouts
 from stolik.games.baska.ruleset import Contract, Ruleset
 from stolik.games.baska.scoring import DECLARING, OPPOSING, Game, count_doublings, score
+from stolik.games.baska.solver import points_solver
 from stolik.games.baska.state import SeatView
-from stolik.solver.baska import points_solver
 from stolik.solver.search import UtilityTable
 from stolik.tricks import CardOrder
 

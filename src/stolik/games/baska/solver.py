@@ -1,5 +1,7 @@
-"""The solver on Baśka deals: perfect-information values of a :class:`Deal` in play, and
-laid-down contracts (RULES §7).
+"""Baśka's ``solver`` part: the generic solver (:mod:`stolik.solver`) on Baśka deals —
+perfect-information values of a :class:`Deal` in play (:func:`solve`, :func:`best_points`,
+:func:`can_take_all`, :func:`best_payout`, :func:`card_values`), and laid-down contracts
+(RULES §7: :func:`contract_is_laid_down`, :func:`deal_is_laid_down`).
 
 A position is any point of the play after the auction, mid-trick included; the
 *declaring side* is ``deal.game.team`` (starzy, the wesele pair, the lone player).
@@ -20,6 +22,19 @@ A position is any point of the play after the auction, mid-trick included; the
 >>> d.play("JC")
 >>> sorted((DECK.name(c), v) for c, v in card_values(d).items())   # seat 2: no trump
 [('10♠', 104), ('10♣', 104), ('A♠', 104), ('A♣', 104)]
+
+A gran (only the jacks trump) with every jack and both black aces cannot be lost:
+
+>>> g = Deal.from_text(load_ruleset("linia"), dealer=3,
+...                    hands=["JC JS AH AC", "QC QS QH QD", "TC TS TH TD", "AS AD JH JD"])
+>>> g.call("pass"); g.call("pass"); g.call("pass"); g.call("gran")   # forehand 0: gran
+>>> g.call("pass"); g.call("pass"); g.call("pass")
+>>> g.game.contract.id, g.game.team
+('gran', (0,))
+>>> solve(g)
+Solution(points=104, all_tricks=True, payout=(15, -5, -5, -5))
+>>> deal_is_laid_down(g)
+True
 """
 
 from __future__ import annotations
