@@ -18,19 +18,23 @@ import os
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from stolik.cli.common import DbOption, report, user_errors
-from stolik.db import Database, open_database, resolve_url
-from stolik.db.schema import utcnow
-from stolik.tournament.sheet import LINE_KEYS
+from stolik.db import resolve_url
+from stolik.db.clock import utcnow
+from stolik.games.baska.tournament import LINE_KEYS
 from stolik.tournament.store_core import StoreError
 
-__all__ = ["DbOption", "ListFirstGroup", "SlugArg", "WhoOption", "database", "parse_date",
-           "parse_pairs", "parse_time", "who_of"]
+if TYPE_CHECKING:
+    from stolik.db import Database
+    from stolik.tournament.sqlite_fast import FastSqlite
+
+__all__ = ["DbOption", "ListFirstGroup", "SlugArg", "WhoOption", "core_database", "database",
+           "parse_date", "parse_pairs", "parse_time", "who_of"]
 
 WHO_ENV = "STOLIK_WHO"
 
@@ -68,6 +72,8 @@ def database(db: str | None) -> Iterator[Database]:
     stderr with exit status 1. The database is closed afterwards."""
     from sqlalchemy.exc import SQLAlchemyError
 
+    from stolik.db import open_database
+
     with user_errors():
         try:
             database = open_database(resolve_url(db), migrate=True)
@@ -80,6 +86,32 @@ def database(db: str | None) -> Iterator[Database]:
                              ) from None
         finally:
             database.dispose()
+
+
+@contextmanager
+def core_database(db: str | None) -> Iterator[Database | FastSqlite]:
+    """As :func:`database`, for the writes of :mod:`stolik.tournament.store_core` alone
+    (``tournament new``, ``sheet add``): a SQLite file at head opens on the standard
+    library without SQLAlchemy (:func:`stolik.tournament.sqlite_fast.open_fast`, issue
+    9.5), with the same one-line errors; anything else opens as :func:`database` does."""
+    import sqlite3
+
+    from stolik.tournament.sqlite_fast import open_fast
+
+    with user_errors():
+        fast = open_fast(resolve_url(db))
+    if fast is None:
+        with database(db) as d:
+            yield d
+        return
+    with user_errors():
+        try:
+            yield fast
+        except sqlite3.Error as e:
+            raise StoreError(f"{fast.url}: the database refused: {_first_line(e)}"
+                             ) from None
+        finally:
+            fast.dispose()
 
 
 def _first_line(e: Exception) -> str:

@@ -6,7 +6,7 @@ flags: started after the round's limit (po czasie, seed 000 §7p) or not confirm
 (niepotwierdzone) — such deals do not count and are shown in brackets. Then the table's
 result as the standings score it (table points, place points, events).
 
-``add`` enters the next deal as ``KEY=VALUE`` words (:mod:`stolik.tournament.sheet`),
+``add`` enters the next deal as ``KEY=VALUE`` words (:mod:`stolik.games.baska.tournament`),
 ``correct`` replaces one (the audit log keeps before and after), ``delete``, ``confirm``
 (a second person), ``totals`` (only the final points by seat), ``record`` (a deal-record
 file, RULES §11, appended in one transaction).
@@ -34,26 +34,29 @@ from stolik.cli.tournament_common import (
     SlugArg,
     TableArg,
     WhoOption,
+    core_database,
     database,
     parse_pairs,
     parse_time,
     who_of,
 )
-from stolik.db import Database
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
+from stolik.games.baska.tournament import engine_line, parse_line, settle_sheet
 from stolik.records import load_document
 from stolik.tournament import store_core
 from stolik.tournament.model import TournamentError
-from stolik.tournament.sheet import engine_line, parse_line, settle_sheet
 from stolik.tournament.store_core import DealInfo, StoreError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from stolik.db import Database
     from stolik.games.baska.scoring import DealResult
+    from stolik.tournament.store_core import Store
 
 # ``sheet add`` and ``sheet record`` write with Core (:mod:`stolik.tournament.store_core`,
-# issue 9.5: no ORM loaded); the commands that read or change what is entered import the
+# issue 9.5: no ORM loaded; ``sheet add`` on a SQLite file at head without SQLAlchemy,
+# :mod:`stolik.tournament.sqlite_fast`); the commands that read or change what is entered import the
 # ORM store (:mod:`stolik.tournament.store`) when they run.
 
 sheet_app = typer.Typer(cls=ShowFirstGroup, no_args_is_help=True, help=(
@@ -70,7 +73,7 @@ LineArgs = Annotated[list[str], typer.Argument(
     "(opposing|declaring).", show_default=False)]
 
 
-def _engine_line(d: Database, slug: str, rnd: int, table: int, words: Sequence[str]
+def _engine_line(d: Store, slug: str, rnd: int, table: int, words: Sequence[str]
                  ) -> dict[str, Any]:
     """The ``KEY=VALUE`` words with the engine's seats 0–3: a person types 1–4 (the
     plan's order, seat 1 deals first) or a player at the table (RULES §10)."""
@@ -199,6 +202,14 @@ def sheet_show(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = N
     flags (after the limit, unconfirmed), and the table's result."""
     del who
     with database(db) as d:
+        from stolik.tournament import store
+        from stolik.tournament.games import tournament_game
+
+        if tournament_game(store.tournament_info(d, slug).game).UNIT != "points":
+            from stolik.cli.tournament_money import show_money  # a money sheet (MARIAS §7)
+
+            show_money(d, slug, round, table)
+            return
         render_table_sheet(stdout_console(width=WIDE), slug, round, table, d, ascii=ascii)
 
 
@@ -214,7 +225,7 @@ def sheet_add(
 ) -> None:
     """Enter the table's next deal, e.g. ``contract=gran declarer=2 points=61`` (seat 2 of
     the printed plan) or ``declarer=p05``."""
-    with database(db) as d:
+    with core_database(db) as d:
         raw = _engine_line(d, slug, round, table, line)
         if started is None:
             info = store_core.enter_deal(d, slug, round, table, raw, who=who_of(who))

@@ -26,9 +26,8 @@ ENV_VAR = "STOLIK_DB"
 
 
 def resolve_url(db: str | None, env: Mapping[str, str] | None = None) -> str:
-    """The SQLAlchemy URL for ``db`` (a URL or a SQLite path), ``$STOLIK_DB`` or the default."""
-    from stolik.db.engine import DatabaseError
-
+    """The SQLAlchemy URL for ``db`` (a URL or a SQLite path), ``$STOLIK_DB`` or the default
+    (no SQLAlchemy imported unless the URL is refused)."""
     env = os.environ if env is None else env
     raw = db or env.get(ENV_VAR) or DEFAULT_DB
     if raw.startswith(("postgresql://", "postgres://")):
@@ -36,6 +35,8 @@ def resolve_url(db: str | None, env: Mapping[str, str] | None = None) -> str:
     if raw.startswith(("postgresql+", "sqlite:")):
         return raw
     if "://" in raw:
+        from stolik.db.engine import DatabaseError
+
         raise DatabaseError(f"--db: {raw!r} is neither a SQLite file nor a sqlite:// or "
                             "postgresql:// URL")
     return f"sqlite:///{raw}"

@@ -26,34 +26,24 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
 
-from sqlalchemy import Connection, Row, insert, select
-
-from stolik.db import Database
-from stolik.db.schema import utcnow
+from stolik.db.clock import utcnow
 from stolik.errors import StolikError
-from stolik.games.baska.ruleset import load_ruleset, parse_ruleset
 from stolik.i18n import Msg
+from stolik.tournament.games import TournamentGame, game_of_tournament, tournament_game
 from stolik.tournament.model import TableEntry, TournamentError
-from stolik.tournament.sheet import line_document, parse_line, settle_sheet
-from stolik.tournament.tables import (
-    audit_t,
-    deal_t,
-    event_t,
-    player_t,
-    round_t,
-    season_t,
-    table_t,
-    tournament_t,
-)
+from stolik.tournament.sqlite_fast import FastConnection
 
 if TYPE_CHECKING:
+    from sqlalchemy import Connection
     from sqlalchemy.orm import Session
+
+    from stolik.db import Database
+    from stolik.tournament.sqlite_fast import FastSqlite
 
 __all__ = ["DealInfo", "RoundClock", "StoreError", "TournamentInfo", "clock_of",
            "create_tournament", "enter_deal", "enter_deals", "ruleset_ref", "seat_players"]
@@ -123,6 +113,9 @@ class TournamentInfo:
     season: str | None
     players: int
     rounds_drawn: int
+    game: str = ""
+    """The game (``baska``, ``marias``, issue 10 §1); its unit and sheet are its
+    ``tournament`` part's (:func:`stolik.tournament.games.tournament_game`)."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +200,8 @@ class TournamentLike(Protocol):
     @property
     def ruleset(self) -> str: ...
     @property
+    def game(self) -> str: ...
+    @property
     def ruleset_text(self) -> str | None: ...
     @property
     def minutes_per_round(self) -> int: ...
@@ -250,6 +245,8 @@ class TableLike(Protocol):
     def seat3(self) -> int: ...
     @property
     def totals(self) -> list[int] | None: ...
+    @property
+    def sheet(self) -> dict[str, Any] | None: ...
 
 
 class DealLike(Protocol):
@@ -282,9 +279,40 @@ class EventLike(Protocol):
     def value(self) -> int | None: ...
 
 
-Executor: TypeAlias = "Connection | Session"
-"""Where a statement runs: a Core connection, or an ORM session (its statements flush
-what it holds first)."""
+Executor: TypeAlias = "Connection | Session | FastConnection"
+"""Where a statement runs: a Core connection, an ORM session (its statements flush what
+it holds first), or the SQLite fast path's connection (:mod:`.sqlite_fast`)."""
+
+Store: TypeAlias = "Database | FastSqlite"
+"""What the writes open their transaction on: the database, or the SQLite fast path."""
+
+DbRow: TypeAlias = Any
+"""A row as a statement returns it (SQLAlchemy's ``Row`` or the fast path's named
+tuple): columns read by name."""
+
+
+class Rows(Protocol):
+    """What a statement returns, as the store reads it (SQLAlchemy's ``Result`` or the
+    fast path's :class:`~stolik.tournament.sqlite_fast.FastResult`)."""
+
+    def __iter__(self) -> Any: ...
+    def first(self) -> Any: ...
+    def all(self) -> Any: ...
+    def scalar(self) -> Any: ...
+    def scalar_one(self) -> Any: ...
+    def scalars(self) -> Any: ...
+
+
+def run(ex: Executor, name: str, /, **params: Any) -> Rows:
+    """Run the store's statement ``name`` (:mod:`stolik.tournament.statements`) with
+    ``params``: the construct on SQLAlchemy, its compiled SQL on the fast path — one
+    statement, whichever runs it."""
+    if isinstance(ex, FastConnection):
+        return ex.run(name, params)
+    from stolik.tournament.statements import statement
+
+    result: Rows = ex.execute(statement(name, params), params)
+    return result
 
 
 # ---------------------------------------------------------------------- helpers
@@ -292,7 +320,7 @@ what it holds first)."""
 
 def no_such_tournament(ex: Executor, slug: str) -> StoreError:
     """The error for an unknown short name, naming the tournaments there are."""
-    known = ex.execute(select(tournament_t.c.slug).order_by(tournament_t.c.id)).scalars().all()
+    known = run(ex, "tournament_slugs").scalars().all()
     if known:
         return _fail(slug, Msg("err-st-no-tournament", "no such tournament; there are: "
                                "{known}", known=", ".join(known)), rule=None)
@@ -300,18 +328,17 @@ def no_such_tournament(ex: Executor, slug: str) -> StoreError:
                            "`new`"), rule=None)
 
 
-def tournament_row(ex: Executor, slug: str) -> Row[Any]:
+def tournament_row(ex: Executor, slug: str) -> DbRow:
     """The tournament ``slug`` (refused in one line when there is none)."""
-    row = ex.execute(select(tournament_t).where(tournament_t.c.slug == slug)).first()
+    row = run(ex, "tournament", slug=slug).first()
     if row is None:
         raise no_such_tournament(ex, slug)
     return row
 
 
-def round_row(ex: Executor, t: TournamentLike, number: int) -> Row[Any]:
+def round_row(ex: Executor, t: TournamentLike, number: int) -> DbRow:
     """Round ``number`` of ``t`` (refused when it is not drawn yet)."""
-    row = ex.execute(select(round_t).where(round_t.c.tournament_id == t.id,
-                                           round_t.c.number == number)).first()
+    row = run(ex, "round", tournament_id=t.id, number=number).first()
     if row is None:
         raise _fail(t.slug, Msg("err-st-not-drawn", "round {number} is not drawn yet (`seat` "
                                 "draws it)", number=number))
@@ -319,10 +346,10 @@ def round_row(ex: Executor, t: TournamentLike, number: int) -> Row[Any]:
 
 
 def table_row(ex: Executor, t: TournamentLike, rnd: int, number: int
-              ) -> tuple[Row[Any], Row[Any]]:
+              ) -> tuple[DbRow, DbRow]:
     """Round ``rnd`` and its table ``number`` (refused when there is no such table)."""
     r = round_row(ex, t, rnd)
-    rows = ex.execute(select(table_t).where(table_t.c.round_id == r.id)).all()
+    rows = run(ex, "round_tables", round_id=r.id).all()
     for tb in rows:
         if tb.number == number:
             return r, tb
@@ -330,9 +357,8 @@ def table_row(ex: Executor, t: TournamentLike, rnd: int, number: int
                             number=number, count=len(rows)), round=rnd)
 
 
-def _deal_rows(ex: Executor, tb: TableLike) -> list[Row[Any]]:
-    return list(ex.execute(select(deal_t).where(deal_t.c.table_id == tb.id)
-                           .order_by(deal_t.c.number)).all())
+def _deal_rows(ex: Executor, tb: TableLike) -> list[DbRow]:
+    return list(run(ex, "table_deals", table_id=tb.id).all())
 
 
 def _audit(ex: Executor, t: TournamentLike | None, who: str, action: str, what: str,
@@ -340,9 +366,8 @@ def _audit(ex: Executor, t: TournamentLike | None, who: str, action: str, what: 
     """A line in the audit log: who, when, what, the value before and after."""
     if not who.strip():
         raise StoreError("who: every change names the person making it")
-    ex.execute(insert(audit_t).values(tournament_id=t.id if t else None, who=who,
-                                      action=action, what=what, before=before, after=after,
-                                      at=utcnow()))
+    run(ex, "insert_audit", tournament_id=t.id if t else None, who=who, action=action,
+        what=what, before=before, after=after, at=utcnow())
 
 
 def clock_of(t: TournamentLike, r: RoundLike) -> RoundClock:
@@ -350,16 +375,23 @@ def clock_of(t: TournamentLike, r: RoundLike) -> RoundClock:
     return RoundClock(r.started_at, t.minutes_per_round, t.break_minutes, r.extra_minutes)
 
 
+def game_of(t: TournamentLike) -> TournamentGame:
+    """The tournament's game's ``tournament`` part (issue 10 §1)."""
+    return tournament_game(t.game)
+
+
 def ruleset_ref(t: TournamentLike) -> str:
-    """What :func:`~stolik.games.baska.ruleset.load_ruleset` takes for the tournament: a
-    shipped id, or a league's own ruleset file kept in the database (written to the cache
-    folder under its hash)."""
+    """What the game's ``load_ruleset`` takes for the tournament: a shipped id, or a
+    league's own ruleset file kept in the database (written to the cache folder under its
+    hash)."""
     if not t.ruleset_text:
         return t.ruleset
-    from stolik.games.baska.laid_down import cache_dir
+    import os
 
+    env = os.environ.get("STOLIK_CACHE_DIR")  # the per-machine cache folder, as the engines'
+    cache_dir = Path(env) if env else Path.home() / ".cache" / "stolik"
     digest = hashlib.sha256(t.ruleset_text.encode()).hexdigest()[:16]
-    path = cache_dir() / "rulesets" / f"{digest}.toml"
+    path = cache_dir / "rulesets" / f"{digest}.toml"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(t.ruleset_text, encoding="utf-8")
@@ -381,57 +413,65 @@ def _check_seed(slug: str, seed: int | None) -> None:
 
 def _new_tournament_season(ex: Executor, slug: str, season: str | None) -> int | None:
     """Refuse a short name in use; the id of ``season`` (created when new), or None."""
-    if ex.execute(select(tournament_t.c.id).where(tournament_t.c.slug == slug)
-                  ).first() is not None:
+    if run(ex, "tournament_id", slug=slug).first() is not None:
         raise _fail(slug, Msg("err-st-exists", "a tournament with this short name exists"),
                     rule=None)
     if not season:
         return None
-    query = select(season_t.c.id).where(season_t.c.name == season)
-    found = ex.execute(query).scalar()
+    found = run(ex, "season_id", name=season).scalar()
     if found is None:
-        ex.execute(insert(season_t).values(name=season, created_at=utcnow()))
-        found = ex.execute(query).scalar_one()
+        run(ex, "insert_season", name=season, created_at=utcnow())
+        found = run(ex, "season_id", name=season).scalar_one()
     return int(found)
 
 
-def create_tournament(db: Database, slug: str, *, name: str, ruleset: str, who: str,
+def create_tournament(db: Store, slug: str, *, name: str, ruleset: str, who: str,
                       date: datetime.date | None = None, place: str | None = None,
-                      rounds: int = 5, deals: int | None = None, minutes: int = 40,
+                      rounds: int = 5, deals: int | None = None, minutes: int | None = None,
                       break_minutes: int = 5, seed: int | None = None,
                       season: str | None = None, require_confirmation: bool = False,
-                      ruleset_text: str | None = None) -> TournamentInfo:
+                      ruleset_text: str | None = None, game: str | None = None
+                      ) -> TournamentInfo:
     """A new tournament, returned as stored. ``ruleset`` is a shipped id or a ruleset file
     (kept in the database) — or, with ``ruleset_text`` (an uploaded file's text, the web),
     only the name shown in its errors; ``deals`` defaults to the ruleset's series length
-    (RULES §9); ``seed`` makes every draw reproducible, without it each draw takes a
-    fresh seed (kept with its round and shown)."""
+    (RULES §9; 0 for a game whose rounds go by time only, MARIAS §9), ``minutes`` to
+    the game's round length (Baśka 40, seed 000 §7p; Mariáš 50, seed 002 §1); ``seed``
+    makes every draw reproducible, without it each draw takes a fresh seed (kept with its
+    round and shown). The game is the one that ships the ruleset id, or ``game`` (a
+    league's own ruleset file; default Baśka)."""
     _check_seed(slug, seed)
     if not slug or not all(c.isalnum() or c in "-_." for c in slug):
         raise StoreError(Msg("err-st-slug", "{slug!r}: a tournament's short name is letters, "
                                 "digits, - _ .", slug=slug))
     text = ruleset_text
+    gid = game_of_tournament(ruleset, game)
+    part = tournament_game(gid)
     if text is not None:
-        rs = parse_ruleset(text, source=ruleset)
+        rs = part.parse_ruleset(text, source=ruleset)
     else:
-        rs = load_ruleset(ruleset)
+        rs = part.load_ruleset(ruleset)
         if Path(ruleset).suffix == ".toml" and Path(ruleset).is_file():
             text = Path(ruleset).read_text(encoding="utf-8")
+    minutes = part.DEFAULT_MINUTES if minutes is None else minutes
     for key, v in (("rounds", rounds), ("minutes", minutes)):
         if v < 1:
             raise StoreError(f"{slug}: {key} must be at least 1, not {v}")
-    info = TournamentInfo(slug, name, rs.id, date, place, rounds, deals or rs.default_length,
+    info = TournamentInfo(slug, name, rs.id, date, place, rounds,
+                          part.deals_per_round(rs) if deals is None else deals,
                           minutes, break_minutes, seed, require_confirmation, season or None,
-                          0, 0)
+                          0, 0, gid)
     with db.begin() as conn:
         season_id = _new_tournament_season(conn, slug, season)
-        conn.execute(insert(tournament_t).values(
-            slug=slug, name=name, date=date, place=place, ruleset=rs.id, ruleset_text=text,
+        run(conn, "insert_tournament",
+            slug=slug, name=name, date=date, place=place, ruleset=rs.id, game=gid,
+            ruleset_text=text,
             rounds=rounds, deals_per_round=info.deals_per_round, minutes_per_round=minutes,
             break_minutes=break_minutes, seed=seed, require_confirmation=require_confirmation,
-            season_id=season_id, created_at=utcnow()))
+            season_id=season_id, created_at=utcnow())
         _audit(conn, tournament_row(conn, slug), who, "new", f"tournament {slug}", None,
-               {"name": name, "ruleset": rs.id, "rounds": rounds, "season": season})
+               {"name": name, "ruleset": rs.id, "game": gid, "rounds": rounds,
+                "season": season})
     return info
 
 
@@ -442,37 +482,25 @@ def _check_lines(t: TournamentLike, tb: TableLike, kind: str,
                  docs: Sequence[Mapping[str, Any]], rnd: int) -> None:
     """Check every line or record of the table, counted or not (one begun after the limit
     too): one the engine refuses is refused here, before anything is written. The table's
-    result with its events is :func:`_table_check`'s."""
-    rs = load_ruleset(ruleset_ref(t))
-    if kind == "sheet":
-        lines = []
-        for i, d in enumerate(docs, 1):
-            try:
-                lines.append(parse_line(dict(d), f"deal {i}"))
-            except TournamentError as e:
-                raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
-        try:
-            settle_sheet(rs, lines, "deal")
-        except TournamentError as e:
-            raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
-    else:
-        from stolik.games.baska.record import parse_record, replay
-
-        try:
-            rec = parse_record({"deal": [dict(d) for d in docs]}, ruleset=rs)
-            replay(rec)
-        except StolikError as e:
-            raise _fail(t.slug, str(e), round=rnd, table=tb.number) from None
+    result with its events is :func:`_table_check`'s. The game's part settles them
+    (Baśka: sheet lines or deal records; Mariáš: deal records)."""
+    part = game_of(t)
+    rs = part.load_ruleset(ruleset_ref(t))
+    try:
+        part.check_deals(rs, kind, docs)
+    except TournamentError as e:
+        raise _fail(t.slug, e.message, round=rnd, table=tb.number) from None
+    except StolikError as e:
+        raise _fail(t.slug, str(e), round=rnd, table=tb.number) from None
 
 
-def _doc(kind: str, raw: Mapping[str, Any], slug: str, rnd: int, table: int) -> dict[str, Any]:
-    if kind == "sheet":
-        try:
-            return line_document(parse_line(dict(raw), "line"))
-        except TournamentError as e:
-            raise _fail(slug, e.message, round=rnd, table=table) from None
-    doc: dict[str, Any] = json.loads(json.dumps(dict(raw), default=str))
-    return doc
+def _doc(t: TournamentLike, kind: str, raw: Mapping[str, Any], rnd: int, table: int
+         ) -> dict[str, Any]:
+    """A deal as stored (the game's part checks a sheet line alone)."""
+    try:
+        return game_of(t).deal_document(kind, raw)
+    except TournamentError as e:
+        raise _fail(t.slug, e.message, round=rnd, table=table) from None
 
 
 def _deal_info(t: TournamentLike, r: RoundLike, tb: TableLike, d: DealLike) -> DealInfo:
@@ -495,24 +523,23 @@ def _table_entry(t: TournamentLike, r: RoundLike, tb: TableLike, deals: Sequence
     left = tuple((codes[e.player_id], e.value) for e in events
                  if e.kind in ("left", "excluded") and e.value is not None)
     excluded = tuple(codes[e.player_id] for e in events if e.kind == "excluded")
-    sheet_deals = sheet = None
-    if counted and counted[0].kind == "record":
-        sheet_deals = tuple(dict(d.data) for d in counted)
-    elif counted:
-        sheet = tuple(parse_line(dict(d.data), f"deal {d.number}") for d in counted)
+    warned = tuple(codes[e.player_id] for e in events if e.kind == "warning")
+    part = game_of(t)
+    play = part.table_entry_play(counted[0].kind, [d.data for d in counted]) if counted else {}
     seats = (codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
     totals = None
     if tb.totals is not None:
         totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
-    return TableEntry(seats, tb.first_dealer, sheet_deals, sheet, totals, late,
-                      tuple((p, v) for p, v in left if v is not None), excluded,
-                      number=tb.number)
+    return TableEntry(seats, tb.first_dealer, play.get("deals"), play.get("sheet"), totals,
+                      late, tuple((p, v) for p, v in left if v is not None), excluded,
+                      number=tb.number, table_sheet=part.table_sheet(tb.sheet),
+                      warned=warned)
 
 
 def _has_play(tb: TableEntry, late_major_minutes: int) -> bool:
     """Whether a table has anything to score: play, totals, or a series over before it
     started (late more than 10 minutes, seed 000 §7r)."""
-    return bool(tb.deals or tb.sheet or tb.totals is not None
+    return bool(tb.deals or tb.sheet or tb.totals is not None or tb.table_sheet is not None
                 or any(m > late_major_minutes for _, m in tb.late))
 
 
@@ -521,25 +548,23 @@ def _table_check(ex: Executor, t: TournamentLike, r: RoundLike, tb: TableLike) -
     not allow (a 'left after 12' refuses deal 13). Only this table can change by it, so
     only it is scored again — the cost does not grow with the tournament. The table is
     read as it stands in the transaction (an ORM session flushes first)."""
-    from stolik.tournament.scoring import score_table
-
-    events = ex.execute(select(event_t).where(event_t.c.table_id == tb.id)
-                        .order_by(event_t.c.id)).all()
+    events = run(ex, "table_events", table_id=tb.id).all()
     seated = {tb.seat0, tb.seat1, tb.seat2, tb.seat3, *(e.player_id for e in events)}
-    codes = {pid: code for pid, code in ex.execute(
-        select(player_t.c.id, player_t.c.code).where(player_t.c.id.in_(seated)))}
+    codes = {pid: code for pid, code in run(ex, "player_codes", ids=sorted(seated))}
     entry = _table_entry(t, r, tb, _deal_rows(ex, tb), events, codes)
-    rs = load_ruleset(ruleset_ref(t))
-    if not _has_play(entry, rs.tournament.late_major_minutes):
+    part = game_of(t)
+    rs = part.load_ruleset(ruleset_ref(t))
+    rules = part.tournament_rules(rs)
+    if not _has_play(entry, rules.late_major_minutes):
         return
     try:
-        score_table(rs, rs.tournament, entry, r.number, tb.number, source=t.slug)
+        part.score_table(rs, rules, entry, r.number, tb.number, source=t.slug)
     except TournamentError as e:
         raise StoreError(str(e)) from None
 
 
 def _table_for_entry(ex: Executor, t: TournamentLike, rnd: int, table: int, kind: str
-                     ) -> tuple[Row[Any], Row[Any], list[Row[Any]]]:
+                     ) -> tuple[DbRow, DbRow, list[DbRow]]:
     """The round, the table new deals go to and its deals: refused when the round is
     closed, the table holds only totals, or its deals are of the other kind (sheet lines
     or records)."""
@@ -550,6 +575,11 @@ def _table_for_entry(ex: Executor, t: TournamentLike, rnd: int, table: int, kind
         raise _fail(t.slug, Msg("err-st-only-totals", "the table has only final totals; "
                                 "clear them first"),
                     round=rnd, table=table)
+    if tb.sheet and tb.sheet.get("handed_in"):
+        raise _fail(t.slug, Msg("err-st-handed-in-deal", "the table sheet is signed and "
+                                "handed in: no more deals (a referee corrects a deal with "
+                                "`sheet correct`) (seed 002 §10)"),
+                    round=rnd, table=table, rule=None)
     deals = _deal_rows(ex, tb)
     if deals and deals[0].kind != kind:
         raise _fail(t.slug, Msg("err-st-kind-mismatch", "the table's deals are {have} "
@@ -571,7 +601,7 @@ class _DealValues:
     confirmed_by: str | None
 
 
-def _append_deals(conn: Connection, t: TournamentLike, r: RoundLike, tb: TableLike,
+def _append_deals(conn: Executor, t: TournamentLike, r: RoundLike, tb: TableLike,
                   first: int, docs: Sequence[dict[str, Any]], kind: str, who: str,
                   started_at: datetime.datetime | None, now: datetime.datetime
                   ) -> list[DealInfo]:
@@ -579,17 +609,16 @@ def _append_deals(conn: Connection, t: TournamentLike, r: RoundLike, tb: TableLi
     added = [_DealValues(first + i, kind, doc, started_at, who, now, None)
              for i, doc in enumerate(docs)]
     for d in added:
-        conn.execute(insert(deal_t).values(
-            table_id=tb.id, number=d.number, kind=d.kind, data=d.data,
-            started_at=d.started_at, entered_by=d.entered_by, entered_at=d.entered_at))
+        run(conn, "insert_deal", table_id=tb.id, number=d.number, kind=d.kind, data=d.data,
+            started_at=d.started_at, entered_by=d.entered_by, entered_at=d.entered_at)
     return [_deal_info(t, r, tb, d) for d in added]
 
 
-def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str, Any], *,
+def enter_deal(db: Store, slug: str, round: int, table: int, raw: Mapping[str, Any], *,
                who: str, kind: Literal["sheet", "record"] = "sheet",
                started_at: datetime.datetime | Literal["auto"] | None = "auto",
                now: datetime.datetime | None = None) -> DealInfo:
-    """Enter the table's next deal: a score-sheet line (:mod:`stolik.tournament.sheet`) or a
+    """Enter the table's next deal: a score-sheet line (:mod:`stolik.games.baska.tournament`) or a
     deal record (RULES §11). It is scored with the deals before it and refused whole if the
     engine refuses it.
 
@@ -602,7 +631,7 @@ def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str
     with db.begin() as conn:
         t = tournament_row(conn, slug)
         r, tb, deals = _table_for_entry(conn, t, round, table, kind)
-        doc = _doc(kind, raw, slug, round, table)
+        doc = _doc(t, kind, raw, round, table)
         _check_lines(t, tb, kind, [d.data for d in deals] + [doc], round)
         if started_at == "auto":
             clock = clock_of(t, r)
@@ -618,7 +647,7 @@ def enter_deal(db: Database, slug: str, round: int, table: int, raw: Mapping[str
         return info
 
 
-def enter_deals(db: Database, slug: str, round: int, table: int,
+def enter_deals(db: Store, slug: str, round: int, table: int,
                 raws: Sequence[Mapping[str, Any]], *, who: str,
                 kind: Literal["sheet", "record"] = "record") -> list[DealInfo]:
     """Append several deals (a deal-record file, RULES §11) in one transaction: all are
@@ -629,7 +658,7 @@ def enter_deals(db: Database, slug: str, round: int, table: int,
         if not raws:
             raise _fail(slug, Msg("err-st-no-deals", "no deals to enter"), round=round,
                         table=table)
-        docs = [_doc(kind, raw, slug, round, table) for raw in raws]
+        docs = [_doc(t, kind, raw, round, table) for raw in raws]
         _check_lines(t, tb, kind, [d.data for d in deals] + docs, round)
         added = _append_deals(conn, t, r, tb, len(deals) + 1, docs, kind, who, None,
                               utcnow())
@@ -640,21 +669,16 @@ def enter_deals(db: Database, slug: str, round: int, table: int,
         return added
 
 
-def seat_players(db: Database, slug: str, rnd: int, table: int
+def seat_players(db: Store, slug: str, rnd: int, table: int
                  ) -> list[tuple[str, str]] | None:
     """The players at table ``table`` of round ``rnd`` as ``(id, name)`` by seat 0–3 (the
     plan's order, seat 1 deals first), or None when there is no such table (yet): what a
     person's sheet line names seats by (RULES §10)."""
     with db.connect() as conn:
         t = tournament_row(conn, slug)
-        seats = (table_t.c.seat0, table_t.c.seat1, table_t.c.seat2, table_t.c.seat3)
-        row = conn.execute(
-            select(*seats).join(round_t, round_t.c.id == table_t.c.round_id)
-            .where(round_t.c.tournament_id == t.id, round_t.c.number == rnd,
-                   table_t.c.number == table)).first()
+        row = run(conn, "table_seats", tournament_id=t.id, round=rnd, table=table).first()
         if row is None:
             return None
-        found = {pid: (code, name) for pid, code, name in conn.execute(
-            select(player_t.c.id, player_t.c.code, player_t.c.name)
-            .where(player_t.c.id.in_(list(row))))}
+        found = {pid: (code, name) for pid, code, name in run(conn, "players",
+                                                              ids=list(row))}
         return [found[pid] for pid in row]
