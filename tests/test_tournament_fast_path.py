@@ -28,6 +28,7 @@ from stolik.db import open_database
 from stolik.db.migrate import head_revision, upgrade
 from stolik.tournament import statements, store, store_core
 from stolik.tournament.sqlite_fast import FastSqlite, compiled, open_fast
+from test_tournament_core_path import _PROBE  # the probe of a whole process's imports
 
 FIXED = datetime.datetime(2026, 11, 23, 10, 0)
 
@@ -265,24 +266,12 @@ def test_the_fast_path_names_the_database_as_sqlalchemy_does(tmp_path: Path) -> 
         db.dispose()
 
 
-_PROBE = """
-import sys
-sys.argv = ["stolik", *{args!r}]
-from stolik.cli import main
-try:
-    main()
-except SystemExit as e:
-    status = e.code or 0
-else:
-    status = 0
-print("SQLALCHEMY:" + str("sqlalchemy" in sys.modules), file=sys.stderr)
-sys.exit(status)
-"""
-
-
 def _run(url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``stolik ARGS --db URL`` in a fresh interpreter; its stderr ends with the line
+    ``LOADED:`` followed by ``sqlalchemy`` if it imported SQLAlchemy."""
     return subprocess.run(
-        [sys.executable, "-c", _PROBE.format(args=[*args, "--db", url])],
+        [sys.executable, "-c", _PROBE.format(args=[*args, "--db", url],
+                                             modules=("sqlalchemy",))],
         capture_output=True, text=True, timeout=120, check=False,
         env={"PATH": "/usr/bin:/bin", "STOLIK_WHO": "ref"})
 
@@ -292,17 +281,17 @@ def test_new_and_sheet_add_on_sqlite_import_no_sqlalchemy(tmp_path: Path) -> Non
     their work; a refusal is still one line with status 1 and writes nothing."""
     url = _prepared(tmp_path / "cli.db")
     new = _run(url, "tournament", "new", "t2", "--name", "Drugi", "-r", "pucka-2019")
-    assert new.returncode == 0 and "SQLALCHEMY:False" in new.stderr, new.stderr
+    assert new.returncode == 0 and "LOADED:\n" in new.stderr, new.stderr
     assert f"created t2: Drugi, ruleset pucka-2019, 5 rounds of 32 deals, 40 min " \
            f"(database {url})" in new.stderr
     add = _run(url, "tournament", "sheet", "add", "t1", "1", "1", "contract=gran",
                "declarer=1", "points=61")
-    assert add.returncode == 0 and "SQLALCHEMY:False" in add.stderr, add.stderr
+    assert add.returncode == 0 and "LOADED:\n" in add.stderr, add.stderr
     before = _dump(url)
     bad = _run(url, "tournament", "sheet", "add", "t1", "1", "1", "contract=gran",
                "points=61")
-    assert bad.returncode == 1 and "SQLALCHEMY:False" in bad.stderr
-    lines = [x for x in bad.stderr.splitlines() if not x.startswith("SQLALCHEMY:")]
+    assert bad.returncode == 1 and "LOADED:\n" in bad.stderr
+    lines = [x for x in bad.stderr.splitlines() if not x.startswith("LOADED:")]
     assert len(lines) == 1 and "Traceback" not in bad.stderr, bad.stderr
     assert _dump(url) == before
     db = open_database(url)

@@ -4,8 +4,12 @@ writes a referee types most — a new tournament, the next deal of a table
 (``stolik tournament new``, ``sheet add``, ``sheet record``).
 
 These never load ``sqlalchemy.orm`` (issue 9.5: each is a whole process a person waits
-for); the rest of the store (:mod:`stolik.tournament.store`, which re-exports everything
-here) uses the ORM classes of :mod:`stolik.tournament.orm` over the same tables
+for), and every statement they run is named (:func:`run`), written once with Core in
+:mod:`stolik.tournament.statements`: on a SQLite file already at the newest schema the
+same functions run on the standard library's ``sqlite3``, SQLAlchemy not imported at all
+(:mod:`stolik.tournament.sqlite_fast`, ``tournament new`` and ``sheet add``). The rest of
+the store (:mod:`stolik.tournament.store`, which re-exports everything here) uses the ORM
+classes of :mod:`stolik.tournament.orm` over the same tables
 (:mod:`stolik.tournament.tables`) and calls the same checks. Every change is one
 transaction (:meth:`~stolik.db.Database.begin`) with a line in the audit log, or nothing.
 
