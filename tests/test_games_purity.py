@@ -1,0 +1,196 @@
+"""No generic module names a particular game (issue 10 §1): every module of stolik outside
+``stolik/games/<game>/`` finds a game through the registry (:mod:`stolik.games`) and its
+parts (:meth:`~stolik.games.GameSpec.part`), never by importing ``stolik.games.<id>``.
+
+Two checks, both over every generic module: its source (each ``import`` and ``from …
+import``, at any level — in functions and ``TYPE_CHECKING`` blocks too — and each module
+name given as a string, as to ``importlib.import_module``), and what importing it pulls
+into ``sys.modules`` (one interpreter imports each module in turn, dropping the stolik
+modules each import added before the next, so each module is judged on its own imports).
+Docstrings are not source here: a generic module may show itself on a game's data in its
+doctests.
+
+:data:`PENDING` lists the modules that still name a game because other work owns them
+now; the list may only shrink: a listed module that no longer names a game fails the
+test until it is struck from the list.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from stolik.games import games
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+GAME_IDS = tuple(g.id for g in games())
+
+PENDING: dict[str, str] = {
+    # Tournaments, their commands and pages are being made game-generic for Mariáš money
+    # tournaments (issue 10 §3) by other work in progress.
+    "stolik.cli.sheet": "Baśka's score sheet, shared with the tournament commands: moves "
+                        "to games/baska/ with issue 10 §3 (games/baska/sheet.py offers it)",
+    "stolik.cli.tournament_common": "issue 10 §3",
+    "stolik.cli.tournament_db": "issue 10 §3",
+    "stolik.cli.tournament_money": "issue 10 §3",
+    "stolik.cli.tournament_new": "issue 10 §3",
+    "stolik.cli.tournament_sheet": "issue 10 §3",
+    "stolik.web.league.admin": "issue 10 §3: the league pages",
+    "stolik.web.league.entry": "issue 10 §3: the league pages",
+    "stolik.web.league.forms": "issue 10 §3: the league pages",
+    "stolik.web.league.routes": "issue 10 §3: the league pages",
+    "stolik.web.league.views": "issue 10 §3: the league pages",
+    # Web play: Baśka's table kind still lives in web/play/ (the play pages are being
+    # reworked for speed by other work); its routes and API load it at start-up.
+    "stolik.web.play.baska": "Baśka at a web table: moves to games/baska/",
+    "stolik.web.play.api": "imports web/play/baska.py at start-up",
+    "stolik.web.play.routes": "imports web/play/baska.py at start-up",
+}
+"""Generic modules that still name a game, each with why (issue 10 §1 leaves them to the
+work that owns them now). Only ever strike entries from this list."""
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def generic_modules() -> dict[str, Path]:
+    """Every generic module by name: all of stolik except each game's own package, the
+    ``__main__`` script and the Alembic migration scripts (run by Alembic, not imported)."""
+    found: dict[str, Path] = {}
+    for path in sorted((SRC / "stolik").rglob("*.py")):
+        rel = path.relative_to(SRC / "stolik").parts
+        if rel[0] == "games" and len(rel) > 2 and rel[1] in GAME_IDS:
+            continue
+        if rel[-1] == "__main__.py" or rel[:2] == ("db", "migrations"):
+            continue
+        found[_module_name(path)] = path
+    return found
+
+
+def _is_game_module(name: str) -> bool:
+    return any(name == f"stolik.games.{g}" or name.startswith(f"stolik.games.{g}.")
+               for g in GAME_IDS)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value,
+                                                                    ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def games_named_in_source(text: str) -> list[str]:
+    """The game modules a module's source imports or names as a string (not in docstrings).
+
+    >>> games_named_in_source("import os\\nfrom stolik.games import game\\n")
+    []
+    >>> games_named_in_source("def f():\\n    from stolik.games.baska.deck import DECK\\n")
+    ['stolik.games.baska.deck']
+    >>> games_named_in_source("from stolik.games import marias\\n")
+    ['stolik.games.marias']
+    >>> games_named_in_source("import importlib\\nimportlib.import_module('stolik.games.baska')")
+    ['stolik.games.baska']
+    >>> games_named_in_source("def f():\\n    'Shown: from stolik.games.baska import Deal'\\n")
+    []
+    """
+    tree = ast.parse(text)
+    docs = _docstrings(tree)
+    named: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            named += [a.name for a in node.names if _is_game_module(a.name)]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if _is_game_module(node.module):
+                named.append(node.module)
+            elif node.module == "stolik.games":
+                named += [f"stolik.games.{a.name}" for a in node.names if a.name in GAME_IDS]
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docs and _is_game_module(node.value.strip())):
+            named.append(node.value.strip())
+    return sorted(set(named))
+
+
+PROBE = """
+import importlib, json, sys
+found = {}
+for name in sys.argv[1:]:
+    before = set(sys.modules)
+    importlib.import_module(name)
+    added = set(sys.modules) - before
+    found[name] = sorted(m for m in added if m.startswith("stolik.games.")
+                         and m.split(".")[2] in GAMES)
+    for m in added:                  # judge the next module on its own imports
+        if m.startswith("stolik."):
+            del sys.modules[m]
+print(json.dumps(found))
+"""
+
+
+def games_pulled_in(names: list[str]) -> dict[str, list[str]]:
+    """The game modules importing each of ``names`` loads, in a fresh interpreter."""
+    code = PROBE.replace("GAMES", repr(GAME_IDS))
+    out = subprocess.run([sys.executable, "-c", code, *names], capture_output=True,
+                         text=True, timeout=300, check=True)
+    result: dict[str, list[str]] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+@cache
+def offenders() -> dict[str, list[str]]:
+    """Each generic module that names a game, with what it names or loads."""
+    modules = generic_modules()
+    pulled = games_pulled_in(sorted(modules))
+    found: dict[str, list[str]] = {}
+    for name, path in modules.items():
+        named = games_named_in_source(path.read_text(encoding="utf-8"))
+        loaded = pulled.get(name, [])
+        if named or loaded:
+            found[name] = named or loaded[:3]
+    return found
+
+
+def test_no_generic_module_names_a_game() -> None:
+    """Issue 10 §1: a module outside stolik/games/<game>/ reaches games only through the
+    registry — by source and by what its import loads."""
+    unexpected = {m: what for m, what in offenders().items() if m not in PENDING}
+    assert unexpected == {}
+
+
+def test_the_pending_list_only_shrinks() -> None:
+    """A module of :data:`PENDING` that no longer names a game must be struck from it, and
+    every entry is a generic module that exists."""
+    assert sorted(set(PENDING) - set(generic_modules())) == []
+    no_longer = sorted(m for m in PENDING if m not in offenders())
+    assert no_longer == [], f"strike these from PENDING: {no_longer}"
+
+
+def test_the_checks_see_a_game_module() -> None:
+    """The checks can fail: a game's own module is caught by both."""
+    sheet = SRC / "stolik" / "games" / "baska" / "sheet.py"
+    assert "stolik.games.baska.record" in games_named_in_source(sheet.read_text("utf-8"))
+    assert "stolik.games.baska.record" in games_pulled_in(["stolik.games.baska.sheet"])[
+        "stolik.games.baska.sheet"]
+
+
+@pytest.mark.parametrize("module", ["stolik.cli", "stolik.cli.replay", "stolik.cli.simulate",
+                                    "stolik.cli.rules", "stolik.cli.play", "stolik.cli.arena",
+                                    "stolik.solver", "stolik.bots", "stolik.web.app"])
+def test_the_generic_layers_of_this_issue_are_clean(module: str) -> None:
+    """The layers issue 10 §1 made generic are not on the pending list."""
+    assert module in generic_modules() and module not in PENDING
