@@ -1,6 +1,6 @@
-"""Mariáš bots. Only ``random`` for now (issue 10 leaves the stronger bots to the next one):
-it sees nothing but its own :class:`~stolik.games.marias.view.SeatView` and plays a legal
-move drawn uniformly.
+"""Mariáš bots: ``random`` plays a legal move drawn uniformly; ``heuristic`` plays by a club
+player's rules (:mod:`stolik.games.marias.heuristic`). Each sees nothing but its own
+:class:`~stolik.games.marias.view.SeatView`.
 
 >>> import random
 >>> from stolik.games.marias.ruleset import load_ruleset
@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import random
 
+from stolik.games.marias.heuristic import HeuristicBot
 from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
 
-BOTS = ("random",)
+BOTS = ("random", "heuristic")
 """The Mariáš bots by name."""
 
 
@@ -39,12 +40,16 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
-def make_bot(name: str, seed: int | None = None) -> RandomBot:
-    """A bot by name.
+def make_bot(name: str, seed: int | None = None,
+             ruleset: object = None) -> RandomBot | HeuristicBot:
+    """A bot by name (``ruleset``: accepted for the arena's factory; the bots read the
+    rules from their views).
 
-    >>> make_bot("random", 1).name
-    'random'
+    >>> make_bot("random", 1).name, make_bot("heuristic").name
+    ('random', 'heuristic')
     """
-    if name != "random":
-        raise ValueError(f"unknown Mariáš bot {name!r}: bots are {', '.join(BOTS)}")
-    return RandomBot(random.Random(seed))
+    if name == "random":
+        return RandomBot(random.Random(seed))
+    if name == "heuristic":
+        return HeuristicBot()
+    raise ValueError(f"unknown Mariáš bot {name!r}: bots are {', '.join(BOTS)}")
