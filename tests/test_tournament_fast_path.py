@@ -92,6 +92,12 @@ def _dump(url: str) -> list[str]:
 
 Call = Callable[[Any], Any]
 
+
+def _gran(slug: str, rnd: int, table: int, *, who: str = "ref") -> Call:
+    """``sheet add SLUG RND TABLE contract=gran declarer=1 points=61`` (seat 0 here)."""
+    line = {"contract": "gran", "declarer": 0, "points": 61}
+    return lambda db: store_core.enter_deal(db, slug, rnd, table, line, who=who)
+
 CALLS: list[tuple[str, Call]] = [
     ("new with a new season", lambda db: store_core.create_tournament(
         db, "t2", name="Drugi", ruleset="pucka-2019", who="ref",
@@ -116,8 +122,7 @@ CALLS: list[tuple[str, Call]] = [
         db, "t6", name="X", ruleset="pucka-2019", who=" ")),
     ("seats of table 1", lambda db: store_core.seat_players(db, "t1", 1, 1)),
     ("seats of no table", lambda db: store_core.seat_players(db, "t1", 1, 9)),
-    ("deal 1", lambda db: store_core.enter_deal(
-        db, "t1", 1, 1, {"contract": "gran", "declarer": 0, "points": 61}, who="ref")),
+    ("deal 1", _gran("t1", 1, 1)),
     ("deal 2, started given", lambda db: store_core.enter_deal(
         db, "t1", 1, 1, {"contract": "zwykla", "starzy": [0, 2], "points": 70, "tricks": 3},
         who="ref", started_at=FIXED + datetime.timedelta(minutes=3))),
@@ -126,18 +131,12 @@ CALLS: list[tuple[str, Call]] = [
         started_at=FIXED + datetime.timedelta(hours=2))),
     ("deal, a line the engine refuses", lambda db: store_core.enter_deal(
         db, "t1", 1, 1, {"contract": "gran", "points": 61}, who="ref")),
-    ("deal, unknown tournament", lambda db: store_core.enter_deal(
-        db, "nope", 1, 1, {"contract": "gran", "declarer": 0, "points": 61}, who="ref")),
-    ("deal, round not drawn", lambda db: store_core.enter_deal(
-        db, "t1", 2, 1, {"contract": "gran", "declarer": 0, "points": 61}, who="ref")),
-    ("deal, no such table", lambda db: store_core.enter_deal(
-        db, "t1", 1, 7, {"contract": "gran", "declarer": 0, "points": 61}, who="ref")),
-    ("deal, a totals-only table", lambda db: store_core.enter_deal(
-        db, "t1", 1, 2, {"contract": "gran", "declarer": 0, "points": 61}, who="ref")),
-    ("deal, no who", lambda db: store_core.enter_deal(
-        db, "t1", 1, 1, {"contract": "gran", "declarer": 0, "points": 61}, who="")),
-    ("deal, a new tournament not drawn", lambda db: store_core.enter_deal(
-        db, "t2", 1, 1, {"contract": "gran", "declarer": 0, "points": 61}, who="ref")),
+    ("deal, unknown tournament", _gran("nope", 1, 1)),
+    ("deal, round not drawn", _gran("t1", 2, 1)),
+    ("deal, no such table", _gran("t1", 1, 7)),
+    ("deal, a totals-only table", _gran("t1", 1, 2)),
+    ("deal, no who", _gran("t1", 1, 1, who="")),
+    ("deal, a new tournament not drawn", _gran("t2", 1, 1)),
 ]
 """What ``tournament new`` and ``sheet add`` call, accepted and refused."""
 
