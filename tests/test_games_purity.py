@@ -46,11 +46,6 @@ PENDING: dict[str, str] = {
     "stolik.web.league.forms": "issue 10 §3: the league pages",
     "stolik.web.league.routes": "issue 10 §3: the league pages",
     "stolik.web.league.views": "issue 10 §3: the league pages",
-    # Web play: Baśka's table kind still lives in web/play/ (the play pages are being
-    # reworked for speed by other work); its routes and API load it at start-up.
-    "stolik.web.play.baska": "Baśka at a web table: moves to games/baska/",
-    "stolik.web.play.api": "imports web/play/baska.py at start-up",
-    "stolik.web.play.routes": "imports web/play/baska.py at start-up",
 }
 """Generic modules that still name a game, each with why (issue 10 §1 leaves them to the
 work that owns them now). Only ever strike entries from this list."""

@@ -16,8 +16,8 @@ from stolik.db import open_database
 from stolik.games.baska.deck import DECK
 from stolik.games.baska.ruleset import load_ruleset
 from stolik.games.baska.state import Deal
+from stolik.games.baska.web import _bot_seed
 from stolik.web.app import create_app
-from stolik.web.play.baska import _bot_seed
 from stolik.web.play.dealing import dealing_rng
 
 Msg = dict[str, Any]

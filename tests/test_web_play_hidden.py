@@ -14,7 +14,7 @@ import pytest
 
 from stolik.db import open_database
 from stolik.games.baska.deck import DECK
-from stolik.web.play.baska import BaskaMatch
+from stolik.games.baska.web import BaskaMatch
 from stolik.web.play.hub import LocalHub
 from stolik.web.play.protocol import Command
 from stolik.web.play.store import PlayStore

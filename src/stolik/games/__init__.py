@@ -30,7 +30,9 @@ A game's plug-in parts are its submodules under conventional names
   ``render_ruleset(rs, console, ascii=)`` (``stolik rules show``).
 - ``arena``: ``arena_run(kinds, deals, ruleset=, seed=, on_illegal=, options=,
   progress=)``, ``plot_running(result, path)``; ``bots``: ``available_bots()``.
-- ``terminal``: ``play(rs, options)`` (``stolik play``, a :class:`PlayOptions`).
+- ``terminal``: ``play(rs, opponents=, deals=, seed=, seat=, name=, out=, ascii=, lang=,
+  analysis=, delay=, samples=)`` (``stolik play``).
+- ``web``: ``Kind`` (a :class:`stolik.web.play.game.GameKind`: the game at a web table).
 
 A game without a part is refused in one line (``… has no arena yet``).
 
@@ -120,6 +122,17 @@ class GameSpec:
             if e.name != module:
                 raise
             raise UnknownGame(f"{self.name()} has no {name} yet") from None
+
+    def has_part(self, name: str) -> bool:
+        """Whether the game offers the part ``name``, known without importing anything of
+        the game (its package's files are looked at).
+
+        >>> game("baska").has_part("terminal"), game("marias").has_part("terminal")
+        (True, False)
+        """
+        folder = resources.files(__name__).joinpath(self.id)
+        return (folder.joinpath(f"{name}.py").is_file()
+                or folder.joinpath(name, "__init__.py").is_file())
 
     def rulesets(self) -> tuple[str, ...]:
         """The ids of the rulesets shipped with the game (its ``rulesets/*.toml``), sorted;

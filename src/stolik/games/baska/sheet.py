@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -30,7 +30,9 @@ from stolik.cli.common import new_table
 from stolik.cli.sheet import declarer_text, render_sheet
 from stolik.games.baska.record import GAME
 from stolik.games.baska.ruleset import Ruleset
-from stolik.games.baska.simulate import SimulationResult
+
+if TYPE_CHECKING:  # not imported by replay: the simulation kernel costs 10 ms to import
+    from stolik.games.baska.simulate import SimulationResult
 
 
 def summary_json(result: SimulationResult) -> dict[str, Any]:

@@ -5,7 +5,8 @@ The machinery is generic over games: :mod:`.game` is the interface a game offers
 :mod:`.hub` the :class:`~.hub.Hub` that holds the tables (one in-process implementation,
 :class:`~.hub.LocalHub`), :mod:`.store` their rows in the database (:mod:`.orm`),
 :mod:`.protocol` the client messages, :mod:`.ratelimit` the per-connection token bucket
-and :mod:`.routes` the HTTP pages and the WebSocket. :mod:`.baska` is Baśka's side: a
-:class:`~stolik.games.baska.session.Session` behind the :class:`~.game.Match` interface and
-the messages built from each seat's :class:`~stolik.games.baska.state.SeatView`.
+and :mod:`.routes` the HTTP pages and the WebSocket. Each game's side is its ``web`` part
+(:mod:`stolik.games`), found through the game registry; Baśka's,
+:mod:`stolik.games.baska.web`, puts a session behind the :class:`~.game.Match` interface
+and builds the messages from each seat's view.
 """

@@ -33,8 +33,8 @@ from pydantic import (
 
 from stolik.errors import StolikError
 from stolik.i18n import Msg
-from stolik.web.play.baska import MAX_DEALS
 from stolik.web.play.dealing import MAX_CLIENT_SEED, MAX_SEED_TEXT
+from stolik.web.play.game import MAX_DEALS
 
 DEFAULT_BOTS: tuple[str | None, ...] = (None, "heuristic", "heuristic", "heuristic")
 MAX_SEATS = 8

@@ -3,7 +3,8 @@
 
 A table (:mod:`.table`) knows nothing of the rules: it asks its match who is to act,
 whether a move (written as text) is legal, to apply it, and for the message each seat may
-see. Baśka's implementation is :mod:`.baska`; Mariáš and Betel will add their own.
+see. Each game offers its own as its ``web`` part (:mod:`stolik.games`; Baśka's is
+:mod:`stolik.games.baska.web`); Mariáš and Betel will add theirs.
 
 >>> GAMES.names() == sorted(GAMES.names())
 True
@@ -16,7 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from stolik.errors import StolikError
+from stolik.games import GameSpec, games
 from stolik.i18n import Msg
+
+MAX_DEALS = 64
+"""The most deals a series at a web table has, in every game (the API's bound)."""
 
 Message = dict[str, Any]
 """A JSON object sent to a client."""
@@ -149,11 +154,16 @@ class Registry:
         return self._kinds[name]()
 
 
-def _baska() -> GameKind:
-    from stolik.web.play.baska import BaskaKind
-
-    return BaskaKind()
+def _web_kind(spec: GameSpec) -> Callable[[], GameKind]:
+    """The factory of a game's table kind: its ``web`` part's ``Kind``, imported when the
+    first table of the game is set."""
+    def make() -> GameKind:
+        kind: GameKind = spec.part("web").Kind()
+        return kind
+    return make
 
 
 GAMES = Registry()
-GAMES.register("baska", _baska)
+for _spec in games():  # every registered game that offers a web table (issue 10 §1)
+    if _spec.has_part("web"):
+        GAMES.register(_spec.id, _web_kind(_spec))

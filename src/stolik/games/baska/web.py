@@ -1,5 +1,6 @@
-"""Baśka at a web table: a :class:`~stolik.games.baska.session.Session` behind the
-:class:`~stolik.web.play.game.Match` interface, and the messages each seat receives.
+"""Baśka's ``web`` part — Baśka at a web table: a :class:`~stolik.games.baska.session.Session`
+behind the :class:`~stolik.web.play.game.Match` interface, and the messages each seat
+receives. The web play layer (:mod:`stolik.web.play`) finds it as :data:`Kind`.
 
 Every message is built from :meth:`Session.view` — the :class:`SeatView` of RULES §3 —
 never from the whole deal, except the reveal once a deal is settled (all four hands,
@@ -55,9 +56,8 @@ from stolik.web.play.dealing import (
     derived_seed,
     new_secret,
 )
-from stolik.web.play.game import ConfigError, Message, Played, SeatSpec
+from stolik.web.play.game import MAX_DEALS, ConfigError, Message, Played, SeatSpec
 
-MAX_DEALS = 64
 FAST_BOTS = frozenset({"random", "heuristic"})
 """Bots that move in well under a millisecond: run inline, not in a thread."""
 
@@ -449,4 +449,8 @@ class BaskaMatch:
                 "payout": list(r.payout), "winners": list(r.winners), "bok": r.bok_deal}
 
 
-__all__ = ["BaskaKind", "BaskaMatch", "call_label", "card_code", "move_text"]
+Kind = BaskaKind
+"""The table kind the web play layer looks up (the ``web`` part's ``Kind``)."""
+
+__all__ = ["MAX_DEALS", "BaskaKind", "BaskaMatch", "Kind", "call_label", "card_code",
+           "move_text"]
