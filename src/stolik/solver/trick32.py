@@ -275,8 +275,9 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
                 rest += p[P_POINTS + c]
             lo = INF
             hi = -INF
+            fates = 3 if p[P_WATCH] >= 0 and (live >> p[P_WATCH]) & 1 else 1
             for i in range(pts // 10, (pts + rest) // 10 + 1):
-                for f in range(3):
+                for f in range(fates):
                     v = util[i, f]
                     if v < lo:
                         lo = v
@@ -323,7 +324,7 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
     hand = h[seat]
     allowed = legal(hand, led, wcard, tricks_left, p)
     live = h[0] | h[1] | h[2] | h[3] | trick
-    moves = representatives(allowed, live, p)
+    moves = allowed if allowed & (allowed - 1) == 0 else representatives(allowed, live, p)
     maxing = (side >> seat) & 1
     # order the moves: the table's move, then what wins the trick, cheap discards
     base = (((8 - tricks_left) * 4 + n) & 31) * 16   # this ply's rows of the scratch

@@ -43,6 +43,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from stolik.errors import IllegalMove
@@ -88,32 +89,40 @@ def _side(deal: Deal) -> tuple[int, ...]:
     return tuple(s for s in range(4) if deal.side(s) == 0)
 
 
-def _settlement(deal: Deal, points: int, fate: int) -> Settlement:
-    """The settlement of the deal played out with the choosing side making ``points`` card
-    points and the trump 7 meeting ``fate`` (an index of :data:`FATES`), as
-    :func:`~stolik.games.marias.outcome.settle` would write it."""
+def _settlements(deal: Deal) -> list[list[Settlement]]:
+    """``[points // 10][fate]``: the settlement of the deal played out with the choosing side
+    making ``points`` card points and the trump 7 meeting ``fate`` (an index of
+    :data:`FATES`), as :func:`~stolik.games.marias.outcome.settle` would write it; in betl
+    and durch ``[0][0]`` the soloist's loss and ``[0][1]`` his win."""
     p = deal.pos
     side = _side(deal)
     if p.trump == NO_TRUMPS:
-        tricks = 0 if fate == 0 else 8
-        return Settlement(game=p.game, trump=p.trump, side=side, levels=p.levels,
-                          soloist_tricks=tricks, end="played")
+        return [[Settlement(game=p.game, trump=p.trump, side=side, levels=p.levels,
+                            soloist_tricks=tricks, end="played")
+                 for tricks in ((1, 0) if p.game == "betl" else (7, 8))]]
     mar: list[list[int]] = [[], []]
     for s in range(4):  # every pair held is played, hence counted (MARIAS §4.6)
         for suit in range(4):
             pair = (1 << card(suit, 2)) | (1 << card(suit, 3))
             if deal.initial_hands[s] & pair == pair:
-                mar[deal.side(s)].append(40 if suit == p.trump else 20)
+                mar[0 if s in side else 1].append(40 if suit == p.trump else 20)
+    marriages = (tuple(sorted(mar[0], reverse=True)), tuple(sorted(mar[1], reverse=True)))
     seven = card(p.trump, SEVEN)
     holder = next(s for s in range(4) if deal.initial_hands[s] >> seven & 1)
-    last_seven = holder if fate else -1
-    won = fate == 1
-    return Settlement(
-        game=p.game, trump=p.trump, side=side, levels=p.levels, points=(points, 90 - points),
-        marriages=(tuple(sorted(mar[0], reverse=True)), tuple(sorted(mar[1], reverse=True))),
-        sedma_by=p.sedma_by, sedma_won=won and holder == p.sedma_by,
-        last_seven=-1 if p.sedma_by >= 0 else last_seven, seven_won=won,
-        proti=p.proti_by >= 0, povinna=p.game == "sto" and povinna(deal), end="played")
+    is_povinna = p.game == "sto" and povinna(deal)
+    out = []
+    for points in range(0, 100, 10):
+        row = []
+        for fate in range(3):
+            won = fate == 1
+            row.append(Settlement(
+                game=p.game, trump=p.trump, side=side, levels=p.levels,
+                points=(points, 90 - points), marriages=marriages, sedma_by=p.sedma_by,
+                sedma_won=won and holder == p.sedma_by,
+                last_seven=holder if fate and p.sedma_by < 0 else -1, seven_won=won,
+                proti=p.proti_by >= 0, povinna=is_povinna, end="played"))
+        out.append(row)
+    return out
 
 
 def money_table(deal: Deal) -> list[list[int]]:
@@ -131,8 +140,24 @@ def money_table(deal: Deal) -> list[list[int]]:
     ([-160, -140, -180], [240, 260, 220])
     """
     rs = deal.rs
-    return [[score(rs, _settlement(deal, 10 * i, f)).pair for f in range(3)]
-            for i in range(10)]
+    return [[score(rs, s).pair for s in row] for row in _settlements(deal)]
+
+
+@lru_cache(maxsize=8)
+def _rules(trump: int, game: str) -> npt.NDArray[np.int64]:
+    """The kernel's parameters for the play of a trump suit, or of betl / durch (MARIAS §2,
+    §3): the caller copies them and sets the side, the sedma, the money."""
+    from stolik.solver import trick32 as k
+
+    if trump == NO_TRUMPS:  # no trumps, the betl order, beat in suit (MARIAS §3)
+        return k.make_params(
+            beats=BEATS[NO_TRUMPS], higher=HIGHER[NO_TRUMPS], points=[0] * 32, trumps=0,
+            must_beat=True, must_trump=False, must_overtrump=False,
+            mode=k.MODE_NO_TRICK if game == "betl" else k.MODE_ALL_TRICKS, side=0)
+    return k.make_params(
+        beats=BEATS[trump], higher=HIGHER[trump], points=CARD_POINTS, trumps=SUIT_MASKS[trump],
+        must_beat=True, must_trump=True, must_overtrump=True, mode=k.MODE_POINTS, side=0,
+        watch=card(trump, SEVEN), last_bonus=LAST_TRICK_BONUS)
 
 
 class _Problem:
@@ -158,31 +183,24 @@ class _Problem:
         self.tt = _TT[0]
         self.stats = np.zeros(k.STATS_SIZE, dtype=np.int64)
         if trump == NO_TRUMPS:  # MARIAS §5: betl / durch
-            win = score(deal.rs, _settlement(deal, 0, 1)).pair
-            lose = score(deal.rs, _settlement(deal, 0, 0)).pair
-            if p.game == "betl":
-                win, lose = lose, win
+            lose, win = (score(deal.rs, s).pair for s in _settlements(deal)[0])
             if objective != "money":
                 win, lose = 1, 0
-            self.params = k.make_params(
-                beats=BEATS[NO_TRUMPS], higher=HIGHER[NO_TRUMPS], points=[0] * 32, trumps=0,
-                must_beat=True, must_trump=False, must_overtrump=False,
-                mode=k.MODE_NO_TRICK if p.game == "betl" else k.MODE_ALL_TRICKS,
-                side=side_mask, win=win, lose=lose, generation=gen)
+            self.params = _rules(NO_TRUMPS, p.game).copy()
+            self.params[k.P_WIN], self.params[k.P_LOSE] = win, lose
             self.util = np.zeros((10, 3), dtype=np.int64)
         else:
             seven = card(trump, SEVEN)
-            self.params = k.make_params(
-                beats=BEATS[trump], higher=HIGHER[trump], points=CARD_POINTS,
-                trumps=SUIT_MASKS[trump], must_beat=True, must_trump=True,
-                must_overtrump=True, mode=k.MODE_POINTS, side=side_mask,
-                keep_card=seven if p.sedma_by >= 0 else -1, keep_seat=p.sedma_by,
-                watch=seven, last_bonus=LAST_TRICK_BONUS, generation=gen)
+            self.params = _rules(trump, p.game).copy()
+            if p.sedma_by >= 0:  # the announced seven waits for the last trick (MARIAS §3)
+                self.params[k.P_KEEP_CARD], self.params[k.P_KEEP_SEAT] = seven, p.sedma_by
             if objective == "points":
                 table = [[10 * i] * 3 for i in range(10)]
             else:
                 table = money_table(deal)
             self.util = np.array(table, dtype=np.int64)
+        self.params[k.P_SIDE] = side_mask
+        self.params[k.P_GEN] = gen
 
     def value(self, deal: Deal) -> int:
         """The value of ``deal``'s current position (a position of this problem's deal):
