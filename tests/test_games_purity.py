@@ -7,8 +7,8 @@ import``, at any level — in functions and ``TYPE_CHECKING`` blocks too — and
 name given as a string, as to ``importlib.import_module``), and what importing it pulls
 into ``sys.modules`` (one interpreter imports each module in turn, dropping the stolik
 modules each import added before the next, so each module is judged on its own imports).
-Docstrings are not source here: a generic module may show itself on a game's data in its
-doctests.
+The examples of its doctests are source too (a generic module shows itself on generic
+data); the prose of its docstrings may name a game's modules, as cross-references.
 
 :data:`PENDING` lists the modules that still name a game because other work owns them
 now; the list may only shrink: a listed module that no longer names a game fails the
@@ -18,6 +18,8 @@ test until it is struck from the list.
 from __future__ import annotations
 
 import ast
+import contextlib
+import doctest
 import json
 import subprocess
 import sys
@@ -101,13 +103,20 @@ def games_named_in_source(text: str) -> list[str]:
     ['stolik.games.marias']
     >>> games_named_in_source("import importlib\\nimportlib.import_module('stolik.games.baska')")
     ['stolik.games.baska']
-    >>> games_named_in_source("def f():\\n    'Shown: from stolik.games.baska import Deal'\\n")
+    >>> games_named_in_source("def f():\\n    'See :mod:`stolik.games.baska.deck`.'\\n")
     []
+    >>> games_named_in_source("def f():\\n    '>>> from stolik.games.baska import Deal'\\n")
+    ['stolik.games.baska']
     """
     tree = ast.parse(text)
     docs = _docstrings(tree)
     named: list[str] = []
     for node in ast.walk(tree):
+        if id(node) in docs and isinstance(node, ast.Constant):
+            for example in doctest.DocTestParser().get_examples(str(node.value)):
+                with contextlib.suppress(SyntaxError):   # an example continued later
+                    named += games_named_in_source(example.source)
+            continue
         if isinstance(node, ast.Import):
             named += [a.name for a in node.names if _is_game_module(a.name)]
         elif isinstance(node, ast.ImportFrom) and node.module:

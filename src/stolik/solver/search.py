@@ -6,9 +6,12 @@ transposition table between calls); positions are given as four hand masks, the 
 led the trick on the table, and that trick's cards. The *team* is the side whose value is
 maximized (the other seats minimize it).
 
->>> from stolik.games.baska.deck import DECK, CARD_POINTS
->>> from stolik.games.baska.ruleset import load_ruleset
->>> order = load_ruleset("pucka-2019").orders["normal"]
+>>> from stolik.cards import Deck
+>>> from stolik.tricks import CardOrder
+>>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
+>>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
+>>> order = CardOrder.from_names(DECK, trumps="AH TH QC QS QH QD JC JS JH JD AD TD",
+...                          fele=["AC TC", "AS TS"])
 >>> solver = TrickSolver(order, CARD_POINTS)
 >>> hands = [DECK.parse_mask(h) for h in
 ...          ("AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD")]
@@ -233,9 +236,13 @@ class TrickSolver:
         The position and the table are checked once, so this is the fast path of Monte
         Carlo players that ask it for many layouts.
 
-        >>> from stolik.games.baska.deck import DECK, CARD_POINTS
-        >>> from stolik.games.baska.ruleset import load_ruleset
-        >>> solver = TrickSolver(load_ruleset("pucka-2019").orders["normal"], CARD_POINTS)
+        >>> from stolik.cards import Deck
+        >>> from stolik.tricks import CardOrder
+        >>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
+        >>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
+        >>> order = CardOrder.from_names(DECK, trumps="AH TH QC QS QH QD JC JS JH JD AD TD",
+        ...                          fele=["AC TC", "AS TS"])
+        >>> solver = TrickSolver(order, CARD_POINTS)
         >>> win = solver.utility_table(lambda p, t: 1 if p >= 53 else -1)
         >>> hands = [DECK.parse_mask(h) for h in ("AH", "QS", "AC", "TC")]
         >>> vals = solver.card_utilities(hands, leader=2, team=(0,), table=win, points=40)
