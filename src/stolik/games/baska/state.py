@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Any, Literal, TypeVar
 
@@ -50,6 +51,8 @@ from stolik.i18n import Label, Msg, Term
 from stolik.tricks import CardOrder
 
 Phase = Literal["auction", "play", "done"]
+Sides = tuple[int | None, int | None, int | None, int | None]
+"""Each seat's side (DECLARING, OPPOSING) as far as a seat can tell (None: unknown)."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,51 @@ def _name(contract: Contract) -> Label:
     """A contract in a message: its id in the English text (as records write it), its
     ruleset name (``Zoło``, as the buttons say it) wherever the message is translated."""
     return Label(contract.id, contract.name.split(" (")[0])
+
+
+@lru_cache(maxsize=8192)
+def _sides_by_placement(wesele_declarer: int | None, key: tuple[int, ...],
+                        known: tuple[tuple[int, int], ...], viewer: int,
+                        room: tuple[int, int, int, int]) -> Sides:
+    """Each seat's side where every placement of the unseen key cards agrees (else None):
+    ``key`` the starzy queens (a plain game: their holders are the starzy, RULES §5) or a
+    wesele's partner cards (the partner is the holder of the first not held by
+    ``wesele_declarer``); ``known`` (card, seat) for the key cards ``viewer`` has seen;
+    ``room[s]`` how many unseen key cards seat ``s`` can still hold. Pure, so cached:
+    :meth:`Deal.view` asks on every move and the answer changes only when a key card shows
+    or hands run short (a server asks for hundreds of tables at once).
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> Q = DECK.cards_of(load_ruleset("pucka-2019").plain.starzy)
+    >>> D, O = DECLARING, OPPOSING
+    >>> seen = ((Q[0], 0), (Q[1], 2))  # seat 0 holds one queen, seat 2 played the other
+    >>> _sides_by_placement(None, tuple(Q), seen, 0, (0, 4, 4, 4)) == (D, O, D, O)
+    True
+    >>> _sides_by_placement(None, tuple(Q), ((Q[0], 0),), 0, (0, 1, 1, 1))[1:]
+    (None, None, None)
+    >>> _sides_by_placement(None, tuple(Q), ((Q[0], 0),), 0, (0, 0, 1, 0)) == (D, O, D, O)
+    True
+    >>> _sides_by_placement(None, tuple(Q), ((Q[0], 0),), 0, (0, 0, 1, 1))[1:]  # no room at 1
+    (1, None, None)
+    """
+    unknown = [c for c in key if c not in dict(known)]
+    others = [s for s in range(4) if s != viewer]
+    outcomes: set[tuple[int, ...]] = set()
+    for holders in product(others, repeat=len(unknown)):
+        if any(holders.count(s) > room[s] for s in others):
+            continue
+        where = dict(known)
+        where.update(zip(unknown, holders, strict=True))
+        if wesele_declarer is not None:
+            partner = next(where[c] for c in key if where[c] != wesele_declarer)
+            team = {wesele_declarer, partner}
+        else:
+            team = set(where.values())
+        outcomes.add(tuple(DECLARING if s in team else OPPOSING for s in range(4)))
+    return tuple(  # type: ignore[return-value]
+        next(iter({o[s] for o in outcomes})) if len({o[s] for o in outcomes}) == 1 else None
+        for s in range(4)
+    )
 
 
 class Deal:
@@ -719,28 +767,16 @@ class Deal:
         for c in key:
             if self.initial_hands[viewer] >> c & 1:
                 known[c] = viewer
-        unknown = [c for c in key if c not in known]
-        others = [s for s in range(4) if s != viewer]
+        n_unknown = sum(c not in known for c in key)
         # How many unseen key cards each other seat can still hold: a wesele declarer's
         # unplayed black queens (public: he needed them to call it) take room in his hand.
-        room = {s: p.hands[s].bit_count() for s in others}
-        if cur.kind == "wesele" and a.declarer in room:
+        # More room than unseen key cards changes nothing (and keeps the cache small).
+        room = [0 if s == viewer else min(p.hands[s].bit_count(), n_unknown) for s in range(4)]
+        wesele = cur.kind == "wesele"
+        if wesele and a.declarer is not None and a.declarer != viewer:
             played = DECK.mask_of(c for _, c in plays)
-            room[a.declarer] -= (cur.requires & ~played).bit_count()
-        outcomes: set[tuple[int, ...]] = set()
-        for holders in product(others, repeat=len(unknown)):
-            if any(holders.count(s) > room[s] for s in others):
-                continue
-            where = dict(known)
-            where.update(zip(unknown, holders, strict=True))
-            if cur.kind == "wesele":
-                assert a.declarer is not None
-                partner = next(where[c] for c in key if where[c] != a.declarer)
-                team = {a.declarer, partner}
-            else:
-                team = set(where.values())
-            outcomes.add(tuple(DECLARING if s in team else OPPOSING for s in range(4)))
-        return tuple(  # type: ignore[return-value]
-            next(iter({o[s] for o in outcomes})) if len({o[s] for o in outcomes}) == 1 else None
-            for s in range(4)
-        )
+            room[a.declarer] = min(room[a.declarer], p.hands[a.declarer].bit_count()
+                                   - (cur.requires & ~played).bit_count())
+        return _sides_by_placement(a.declarer if wesele else None, tuple(key),
+                                   tuple(sorted(known.items())), viewer,
+                                   (room[0], room[1], room[2], room[3]))
