@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 import anyio
+import orjson
 from fastapi import APIRouter, FastAPI, Form, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
@@ -336,6 +337,18 @@ class Connection:
         self.queue.put_nowait(msg)
 
 
+def encode(msg: Message) -> str:
+    """A message as sent: compact JSON, UTF-8 as is — the text ``json.dumps(msg,
+    ensure_ascii=False, separators=(",", ":"))`` writes, made by orjson in a tenth of the
+    time (at 300 busy tables encoding took an eighth of the event loop's time,
+    ``benchmarks/bench_web_play.py``).
+
+    >>> encode({"type": "state", "deal": {"hand": ["AH", "TD"]}, "name": "Łucja", 1: None})
+    '{"type":"state","deal":{"hand":["AH","TD"]},"name":"Łucja","1":null}'
+    """
+    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 async def _sender(ws: WebSocket, conn: Connection) -> None:
     try:
         while True:
@@ -344,7 +357,7 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
                 await ws.close(code=1013)
                 return
             msg = localize(msg, conn.lang)  # an error in the client's language (9.9)
-            await ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+            await ws.send_text(encode(msg))
     except (OSError, RuntimeError, WebSocketDisconnect, anyio.ClosedResourceError,
             anyio.BrokenResourceError):
         return  # the client is gone; the receiving side ends the connection
