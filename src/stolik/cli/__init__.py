@@ -5,10 +5,11 @@ Commands: ``rules list|show`` (:mod:`stolik.cli.rules`), ``replay`` and ``check`
 (:mod:`stolik.cli.arena`), ``play`` (:mod:`stolik.cli.play`), ``tournament …``
 (:mod:`stolik.cli.tournament`: files, and a tournament run in the database), ``serve``
 (:mod:`stolik.cli.serve`, the web pages), ``referee add|list`` (:mod:`stolik.cli.referee`,
-accounts for the web's referee pages); the score sheet
-both ``replay`` and ``simulate --sheet`` print is :mod:`stolik.cli.sheet`. Each command's
-module is imported only when that command runs (:mod:`stolik.cli.lazy`), so ``stolik
---help`` and ``stolik check`` start at once.
+accounts for the web's referee pages). The rules, replay, check, simulate, arena and play
+commands name no game: the ruleset or the record selects the game in the registry
+(:mod:`stolik.games`), whose parts print its rulesets and sheets, play its deals and draw
+its table. Each command's module is imported only when that command runs
+(:mod:`stolik.cli.lazy`), so ``stolik --help`` and ``stolik check`` start at once.
 
 Bad input is one line on stderr and exit status 1; usage errors keep Typer's status 2.
 """
