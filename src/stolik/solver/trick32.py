@@ -25,13 +25,14 @@ Modes (``P_MODE``):
 A *kept* card (``P_KEEP_CARD`` of seat ``P_KEEP_SEAT``, −1: none) may not be played before
 the last trick unless it is that seat's only allowed card.
 
-The search is fail-soft alpha-beta, recursive (compiled at import: numba cannot cache
-recursive code), with a transposition table of lower and upper bounds and
-the best lead at the start of each trick, bounds from the utility table's corners, move
-ordering (the table's move, then trick-winning heuristics), and equivalent-card merging: of
-cards of the mover adjacent in one suit's order with no card still out (in a hand or in the
-trick) between them and worth the same points, only the highest is tried; the watched card
-is never merged (its place in the last trick is its fate).
+The search is fail-soft alpha-beta over an explicit stack (so that numba can cache it),
+with a transposition table of lower and upper bounds and the best lead at the start of
+each trick, bounds from the utility table's corners (only the "not in the last trick"
+column once the watched card is gone), move ordering (the table's move, then
+trick-winning heuristics), and equivalent-card merging: of cards of the mover adjacent in
+one suit's order with no card still out (in a hand or in the trick) between them and
+worth the same points, only the highest is tried; the watched card is never merged (its
+place in the last trick is its fate).
 """
 
 from __future__ import annotations
@@ -47,13 +48,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 I64Array = npt.NDArray[np.int64]
 
 
-def jit(signature: str, *, cache: bool = True) -> Callable[[F], F]:
+def jit(signature: str) -> Callable[[F], F]:
     """``numba.njit(signature, cache=True)``, typed for mypy: compiled once (eagerly, at
-    import), cached on disk. A recursive function must not be cached: numba 0.68 loads
-    such code from its cache broken (a segmentation fault at the first call), so
-    :func:`search` compiles at each import (about two seconds)."""
+    import), cached on disk. Nothing here recurses: numba 0.68 loads recursive code from
+    its cache broken (a segmentation fault at the first call)."""
     def wrap(fn: F) -> F:
-        return cast(F, _njit(signature, cache=cache, nogil=True)(fn))
+        return cast(F, _njit(signature, cache=True, nogil=True)(fn))
     return wrap
 
 
@@ -89,8 +89,7 @@ _KEY_BITS = 38       # remaining cards (32) + leader (2) + points / 10 (4)
 
 ST_NODES = 0
 STATS = 2
-"""Counters at the head of the ``stats`` array; after them the move lists of each ply."""
-STATS_SIZE = STATS + 32 * 16
+"""Counters in the ``stats`` array."""
 
 
 def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence[int],
@@ -247,15 +246,27 @@ def _last_trick(h: I64Array, leader: int, pts: int, p: I64Array, util: I64Array)
     return _value_end((side >> wseat) & 1, gained, pts, int(watched), wcard, p, util)
 
 
-@jit("i8(i8[::1], i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8[::1], i8[:, ::1], "
-     "i8[:, ::1], i8[::1])", cache=False)
-def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
+# Fields of a frame of the explicit search stack (one row per card played from the root).
+F_LEADER, F_N, F_TRICK, F_WSEAT, F_WCARD, F_LED, F_PTS, F_ALPHA, F_BETA = range(9)
+F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_K, F_SEAT, F_HAND, F_SLOT, F_KEY, F_LEFT = range(9, 20)
+F_MAXING = 20
+FRAME = 21
+FRAMES = 33
+
+
+def make_stack() -> I64Array:
+    """The search's scratch: one frame per ply and that ply's ordered moves."""
+    return np.zeros((FRAMES, FRAME + 16), dtype=np.int64)
+
+
+@jit("UniTuple(i8, 2)(i8[::1], i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8[::1], "
+     "i8[:, ::1], i8[:, ::1], i8[::1], i8[:, ::1])")
+def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wcard: int,
            led: int, pts: int, alpha: int, beta: int, tricks_left: int, p: I64Array,
-           util: I64Array, tt: I64Array, stats: I64Array) -> int:
-    """The value of the position: ``h`` the hands (restored on return), ``n`` cards of the
-    trick in progress already played (``trick`` their mask, led by ``leader``, now won by
-    ``wcard`` of ``wseat``, ``led`` the first card), ``pts`` the side's points so far,
-    ``tricks_left`` counting the trick in progress. Fail-soft within (alpha, beta)."""
+           util: I64Array, tt: I64Array, stats: I64Array,
+           fr: I64Array) -> tuple[int, int]:
+    """Open the node at ply ``d``: (1, value) when it is settled at once (the last trick,
+    a bound, the table), else (0, 0) with its frame and ordered moves written in ``fr``."""
     stats[ST_NODES] += 1
     side = p[P_SIDE]
     mode = p[P_MODE]
@@ -264,7 +275,7 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
     hint = -1
     if n == 0:
         if tricks_left == 1:
-            return _last_trick(h, leader, pts, p, util)
+            return 1, _last_trick(h, leader, pts, p, util)
         live = h[0] | h[1] | h[2] | h[3]
         if mode == MODE_POINTS:  # the table's corners bound what is left to win
             rest = p[P_LAST_BONUS]
@@ -283,12 +294,10 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
                         lo = v
                     if v > hi:
                         hi = v
-            if lo >= beta:
-                return lo
+            if lo >= beta or lo == hi:
+                return 1, int(lo)
             if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
+                return 1, int(hi)
         if mode == MODE_ALL_TRICKS and (side >> leader) & 1:
             # every card of the leader tops its suit among the others' cards: he takes all
             others = live & ~h[leader]
@@ -301,25 +310,21 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
                     safe = False
                     break
             if safe:
-                return int(p[P_WIN])
+                return 1, int(p[P_WIN])
         key = live | (leader << 32) | ((pts // 10) << 34) | (p[P_GEN] << _KEY_BITS)
-        mask = tt.shape[0] - 1
-        slot = (key ^ (key >> 13) ^ (key >> 27) ^ (key >> 41)) & mask
+        slot = (key ^ (key >> 13) ^ (key >> 27) ^ (key >> 41)) & (tt.shape[0] - 1)
         if tt[slot, 0] == key + 1:
             lo = int(tt[slot, 1])
             hi = int(tt[slot, 2])
             hint = int(tt[slot, 3])
-            if lo >= beta:
-                return lo
+            if lo >= beta or lo == hi:
+                return 1, lo
             if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
+                return 1, hi
             if lo > alpha:
                 alpha = lo
             if hi < beta:
                 beta = hi
-    a0, b0 = alpha, beta
     seat = (leader + n) & 3
     hand = h[seat]
     allowed = legal(hand, led, wcard, tricks_left, p)
@@ -327,7 +332,6 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
     moves = allowed if allowed & (allowed - 1) == 0 else representatives(allowed, live, p)
     maxing = (side >> seat) & 1
     # order the moves: the table's move, then what wins the trick, cheap discards
-    base = (((8 - tricks_left) * 4 + n) & 31) * 16   # this ply's rows of the scratch
     k = 0
     x = moves
     ours_winning = n > 0 and ((side >> wseat) & 1) == maxing
@@ -339,7 +343,7 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
             sc = 1000
         elif n == 0:
             above = p[P_HIGHER + c] & live & ~hand
-            # the top card out of its suit first, then the lowest
+            # the top card out of its suit first, then the highest
             sc = 300 + p[P_POINTS + c] if not above else 100 - p[P_STRENGTH + c]
         else:
             beats = (p[P_BEATS + wcard] >> c) & 1
@@ -351,79 +355,153 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
             else:
                 sc = 100 - p[P_POINTS + c] * 2 + p[P_STRENGTH + c]
         j = k
-        while j > 0 and stats[STATS + base + 8 + j - 1] < sc:
-            stats[STATS + base + j] = stats[STATS + base + j - 1]
-            stats[STATS + base + 8 + j] = stats[STATS + base + 8 + j - 1]
+        while j > 0 and fr[d, FRAME + 8 + j - 1] < sc:
+            fr[d, FRAME + j] = fr[d, FRAME + j - 1]
+            fr[d, FRAME + 8 + j] = fr[d, FRAME + 8 + j - 1]
             j -= 1
-        stats[STATS + base + j] = c
-        stats[STATS + base + 8 + j] = sc
+        fr[d, FRAME + j] = c
+        fr[d, FRAME + 8 + j] = sc
         k += 1
-    best = -INF if maxing else INF
-    best_card = -1
-    for i in range(k):
-        c = stats[STATS + base + i]
-        h[seat] = hand & ~(1 << c)
-        if n == 0 or (p[P_BEATS + wcard] >> c) & 1:
-            nws, nwc = seat, c
-        else:
-            nws, nwc = wseat, wcard
-        if n < 3:
-            v = search(h, leader, n + 1, trick | (1 << c), nws, nwc, c if n == 0 else led,
-                       pts, alpha, beta, tricks_left, p, util, tt, stats)
-        else:
-            won = (side >> nws) & 1
-            full = trick | (1 << c)
-            if tricks_left == 1:
-                gain = p[P_LAST_BONUS]
-                y = full
-                while y:
-                    d = _low_bit(y)
-                    y &= y - 1
-                    gain += p[P_POINTS + d]
-                v = _value_end(won, gain, pts, (full >> p[P_WATCH]) & 1 if p[P_WATCH] >= 0
-                               else 0, nwc, p, util)
-            elif (mode == MODE_NO_TRICK and won) or (mode == MODE_ALL_TRICKS and not won):
-                v = p[P_LOSE]
-            else:
-                gain = 0
-                if won and mode == MODE_POINTS:
-                    y = full
-                    while y:
-                        d = _low_bit(y)
-                        y &= y - 1
-                        gain += p[P_POINTS + d]
-                v = search(h, nws, 0, 0, -1, -1, -1, pts + gain, alpha, beta,
-                           tricks_left - 1, p, util, tt, stats)
-        h[seat] = hand
-        if maxing:
-            if v > best:
-                best, best_card = v, c
-            if v > alpha:
-                alpha = v
-        else:
-            if v < best:
-                best, best_card = v, c
-            if v < beta:
-                beta = v
-        if alpha >= beta:
-            break
+    fr[d, F_LEADER] = leader
+    fr[d, F_N] = n
+    fr[d, F_TRICK] = trick
+    fr[d, F_WSEAT] = wseat
+    fr[d, F_WCARD] = wcard
+    fr[d, F_LED] = led
+    fr[d, F_PTS] = pts
+    fr[d, F_ALPHA] = alpha
+    fr[d, F_BETA] = beta
+    fr[d, F_A0] = alpha
+    fr[d, F_B0] = beta
+    fr[d, F_BEST] = -INF if maxing else INF
+    fr[d, F_BEST_CARD] = -1
+    fr[d, F_I] = 0
+    fr[d, F_K] = k
+    fr[d, F_SEAT] = seat
+    fr[d, F_HAND] = hand
+    fr[d, F_SLOT] = slot
+    fr[d, F_KEY] = key
+    fr[d, F_LEFT] = tricks_left
+    fr[d, F_MAXING] = maxing
+    return 0, 0
+
+
+@jit("i8(i8[:, ::1], i8, i8[:, ::1])")
+def _close(fr: I64Array, d: int, tt: I64Array) -> int:
+    """Close the node at ply ``d``: store its bounds in the table, return its value."""
+    best = fr[d, F_BEST]
+    slot = fr[d, F_SLOT]
     if slot >= 0:
+        key = fr[d, F_KEY]
         if tt[slot, 0] != key + 1:
             tt[slot, 0] = key + 1
             tt[slot, 1] = -INF
             tt[slot, 2] = INF
-        if best <= a0:
+        if best <= fr[d, F_A0]:
             if best < tt[slot, 2]:
                 tt[slot, 2] = best
-        elif best >= b0:
+        elif best >= fr[d, F_B0]:
             if best > tt[slot, 1]:
                 tt[slot, 1] = best
         else:
             tt[slot, 1] = best
             tt[slot, 2] = best
-        tt[slot, 3] = best_card
-    return best
+        tt[slot, 3] = fr[d, F_BEST_CARD]
+    return int(best)
+
+
+@jit("i8(i8[::1], i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8[::1], i8[:, ::1], "
+     "i8[:, ::1], i8[::1], i8[:, ::1])")
+def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
+           led: int, pts: int, alpha: int, beta: int, tricks_left: int, p: I64Array,
+           util: I64Array, tt: I64Array, stats: I64Array, fr: I64Array) -> int:
+    """The value of the position: ``h`` the hands (restored on return), ``n`` cards of the
+    trick in progress already played (``trick`` their mask, led by ``leader``, now won by
+    ``wcard`` of ``wseat``, ``led`` the first card), ``pts`` the side's points so far,
+    ``tricks_left`` counting the trick in progress. Fail-soft within (alpha, beta).
+    ``fr``: the scratch of :func:`make_stack`. Fail-soft alpha-beta over an explicit stack
+    (numba caches no recursive code)."""
+    side = p[P_SIDE]
+    mode = p[P_MODE]
+    done, v = _enter(h, 0, leader, n, trick, wseat, wcard, led, pts, alpha, beta,
+                     tricks_left, p, util, tt, stats, fr)
+    if done:
+        return v
+    d = 0
+    pending = False  # v holds the value of the move just tried at ply d
+    while True:
+        if pending:
+            seat = fr[d, F_SEAT]
+            h[seat] = fr[d, F_HAND]
+            c = fr[d, FRAME + fr[d, F_I]]
+            if fr[d, F_MAXING]:
+                if v > fr[d, F_BEST]:
+                    fr[d, F_BEST] = v
+                    fr[d, F_BEST_CARD] = c
+                if v > fr[d, F_ALPHA]:
+                    fr[d, F_ALPHA] = v
+            else:
+                if v < fr[d, F_BEST]:
+                    fr[d, F_BEST] = v
+                    fr[d, F_BEST_CARD] = c
+                if v < fr[d, F_BETA]:
+                    fr[d, F_BETA] = v
+            fr[d, F_I] += 1
+            if fr[d, F_ALPHA] >= fr[d, F_BETA] or fr[d, F_I] >= fr[d, F_K]:
+                v = _close(fr, d, tt)
+                if d == 0:
+                    return v
+                d -= 1
+                continue
+            pending = False
+        # try the next move of ply d
+        seat = fr[d, F_SEAT]
+        c = fr[d, FRAME + fr[d, F_I]]
+        nd = fr[d, F_N]
+        trick_d = fr[d, F_TRICK]
+        wseat_d = fr[d, F_WSEAT]
+        wcard_d = fr[d, F_WCARD]
+        h[seat] = fr[d, F_HAND] & ~(1 << c)
+        if nd == 0 or (p[P_BEATS + wcard_d] >> c) & 1:
+            nws, nwc = seat, c
+        else:
+            nws, nwc = wseat_d, wcard_d
+        left = fr[d, F_LEFT]
+        a = fr[d, F_ALPHA]
+        b = fr[d, F_BETA]
+        if nd < 3:
+            done, v = _enter(h, d + 1, fr[d, F_LEADER], nd + 1, trick_d | (1 << c), nws, nwc,
+                             c if nd == 0 else fr[d, F_LED], fr[d, F_PTS], a, b, left, p,
+                             util, tt, stats, fr)
+        else:
+            won = (side >> nws) & 1
+            full = trick_d | (1 << c)
+            if left == 1:
+                gain = p[P_LAST_BONUS]
+                y = full
+                while y:
+                    e = _low_bit(y)
+                    y &= y - 1
+                    gain += p[P_POINTS + e]
+                watched = (full >> p[P_WATCH]) & 1 if p[P_WATCH] >= 0 else 0
+                done, v = 1, _value_end(won, gain, fr[d, F_PTS], watched, nwc, p, util)
+            elif (mode == MODE_NO_TRICK and won) or (mode == MODE_ALL_TRICKS and not won):
+                done, v = 1, int(p[P_LOSE])
+            else:
+                gain = 0
+                if won and mode == MODE_POINTS:
+                    y = full
+                    while y:
+                        e = _low_bit(y)
+                        y &= y - 1
+                        gain += p[P_POINTS + e]
+                done, v = _enter(h, d + 1, nws, 0, 0, -1, -1, -1, fr[d, F_PTS] + gain, a, b,
+                                 left - 1, p, util, tt, stats, fr)
+        if done:
+            pending = True
+        else:
+            d += 1
 
 
 __all__ = ["MODE_ALL_TRICKS", "MODE_NO_TRICK", "MODE_POINTS", "legal", "make_params",
-           "make_tt", "representatives", "search"]
+           "make_stack", "make_tt", "representatives", "search"]

@@ -73,6 +73,8 @@ FATES = ("not in the last trick", "took the last trick", "beaten in the last tri
 
 _GENERATION = itertools.count(1)
 _TT: list[npt.NDArray[np.int64]] = []
+"""The transposition table and the search stack, made at the first solve, shared by every
+solve of the process (keys carry a generation: no clearing)."""
 
 
 @dataclass(frozen=True)
@@ -180,8 +182,9 @@ class _Problem:
         gen = next(_GENERATION) & ((1 << 24) - 1)
         if not _TT:
             _TT.append(k.make_tt())
-        self.tt = _TT[0]
-        self.stats = np.zeros(k.STATS_SIZE, dtype=np.int64)
+            _TT.append(k.make_stack())
+        self.tt, self.stack = _TT
+        self.stats = np.zeros(k.STATS, dtype=np.int64)
         if trump == NO_TRUMPS:  # MARIAS §5: betl / durch
             lose, win = (score(deal.rs, s).pair for s in _settlements(deal)[0])
             if objective != "money":
@@ -237,7 +240,7 @@ class _Problem:
                             p.win_card if n else -1, p.trick[0][1] if n else -1, pts,
                             -k.INF if alpha is None else alpha,
                             k.INF if beta is None else beta, tricks_left, self.params,
-                            self.util, self.tt, self.stats))
+                            self.util, self.tt, self.stats, self.stack))
 
 
 def _payouts(side: tuple[int, ...], money: int) -> tuple[int, int, int, int]:
