@@ -142,3 +142,25 @@ def test_solver_refuses_a_deal_not_in_play() -> None:
     d = Deal.random(RS, 0, random.Random(1))
     with pytest.raises(IllegalMove, match="in play"):
         solver.solve(d)
+
+
+def test_numba_is_imported_only_when_solving() -> None:
+    """Importing the solver, the bots and the engine loads no numba; a solve does."""
+    import subprocess
+    import sys
+
+    code = ("import sys, random\n"
+            "import stolik.games.marias.solver as s, stolik.games.marias.bots\n"
+            "assert 'numba' not in sys.modules\n"
+            "from stolik.games.marias.ruleset import load_ruleset\n"
+            "from stolik.games.marias.state import Deal\n"
+            "d = Deal.from_text(load_ruleset(), 3, ['AH TH KH OH UH 9H 8H 7H',\n"
+            "    'AL TL KL OL UL 9L 8L 7L', 'AB TB KB OB UB 9B 8B 7B',\n"
+            "    'AA TA KA OA UA 9A 8A 7A'])\n"
+            "for m in ['trump=AH call=TH'] + ['dobry'] * 4 + ['sto'] + ['nic'] * 3 "
+            "+ ['pass'] * 4:\n"
+            "    d.move(m)\n"
+            "print(s.solve(d).money, 'numba' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True).stdout.split()
+    assert out[1] == "True" and int(out[0]) > 0
