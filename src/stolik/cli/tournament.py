@@ -5,7 +5,8 @@ each imported only when it runs (:mod:`stolik.cli.lazy`).
 tournament files: standings, every table, the events, yellow-card bans.
 
 The commands that run a tournament in a database (``new``, ``players``, ``seat``,
-``round``, ``sheet``, ``event``, ``standings``, ``export``, ``import``, ``backup``,
+``round``, ``sheet``, ``money`` (a Mariáš table's money sheet,
+:mod:`stolik.cli.tournament_money`), ``event``, ``standings``, ``export``, ``import``, ``backup``,
 ``restore``, ``audit``) live in :mod:`stolik.cli.tournament_db`,
 :mod:`stolik.cli.tournament_new` and :mod:`stolik.cli.tournament_sheet`, listed in
 :data:`DB_COMMANDS` and imported only when one of them runs (``report`` and ``season``
@@ -35,7 +36,9 @@ DB_COMMANDS = {
                          "the phase (= `round clock`)."),
     "standings": LazyCommand(_DB, "standings_command", "Standings (klasyfikacja): players by "
                              "place points, then table points; teams by their best 4 (RULES "
-                             "§10). Deals started after a round's limit do not count."),
+                             "§10); a Mariáš tournament by money, ties by the best round, "
+                             "then the second best (MARIAS §10). Deals started after a "
+                             "round's limit do not count."),
     "export": LazyCommand(_DB, "export_command", "Export the tournament as a tournament file "
                           "(what `report` reads): the deals that count, the events and the "
                           "sitting out."),
@@ -53,14 +56,20 @@ DB_COMMANDS = {
     "teams": LazyCommand(_DB, "teams_app", "Teams (drużyny): `teams SLUG` lists them with "
                          "their members; `teams set` moves a player."),
     "round": LazyCommand(_DB, "round_app", "The round clock (zegar, seed 000 §7p): start, "
-                         "extend, close, reopen, clock. A deal started after the limit is "
-                         "flagged and does not count unless the round is extended."),
+                         "extend, length, close, reopen, clock. A deal started after the "
+                         "limit is flagged and does not count unless the round is extended; "
+                         "a deal begun before it is finished and counts (MARIAS §9)."),
     "sheet": LazyCommand("stolik.cli.tournament_sheet", "sheet_app", "A table's score sheet "
                          "(zapis gry): `sheet SLUG ROUND TABLE` prints it; add, correct, "
                          "delete, confirm deals; totals; record (a deal-record file)."),
     "event": LazyCommand(_DB, "event_app", "Events (zdarzenia, seed 000 §7q–t): late "
                          "(spóźnienie), left (opuścił stolik), excluded (wykluczony, yellow "
-                         "card). `event SLUG` lists them."),
+                         "card); warning (napomenutí: a Mariáš player is excluded only after "
+                         "one, seed 002 §2). `event SLUG` lists them."),
+    "money": LazyCommand("stolik.cli.tournament_money", "money_app", "A table's money sheet "
+                         "in a Mariáš tournament (stolový lístek, MARIAS §7): `money SLUG "
+                         "ROUND TABLE` prints it; final, topup, leader, hand-in; "
+                         "--equal-share (seed 002 §10)."),
 }
 """The commands over the database, imported (with SQLAlchemy) only when one runs."""
 

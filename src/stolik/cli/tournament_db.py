@@ -92,8 +92,9 @@ def info_command(slug: SlugArg, db: DbOption = None, who: WhoOption = None) -> N
         lines = [f"{i.slug}: {i.name}",
                  f"date {i.date.isoformat() if i.date else '—'}, place {i.place or '—'}, "
                  f"season {i.season or '—'}",
-                 f"ruleset {i.ruleset}; {i.rounds} rounds of {i.deals_per_round} deals, "
-                 f"{i.minutes_per_round} min + {i.break_minutes} min break; "
+                 f"game {i.game}, ruleset {i.ruleset}; {i.rounds} rounds of "
+                 + (f"{i.deals_per_round} deals, " if i.deals_per_round else "")
+                 + f"{i.minutes_per_round} min + {i.break_minutes} min break; "
                  f"{'fresh draws' if i.seed is None else f'seed {i.seed}'}"
                  + ("; only confirmed deals count" if i.require_confirmation else ""),
                  f"{i.players} players; {i.rounds_drawn} rounds drawn"]
@@ -345,8 +346,9 @@ def _clock_line(c: store.RoundClock, now: datetime.datetime) -> str:
 
 
 round_app = typer.Typer(no_args_is_help=True, help=(
-    "The round clock (zegar, seed 000 §7p): start, extend, close, reopen, clock. A deal "
-    "started after the limit is flagged and does not count unless the round is extended."))
+    "The round clock (zegar, seed 000 §7p): start, extend, length, close, reopen, clock. A "
+    "deal started after the limit is flagged and does not count unless the round is "
+    "extended; a deal begun before it is finished and counts (MARIAS §9)."))
 
 
 @round_app.command("start")
@@ -374,6 +376,20 @@ def round_extend(
     with database(db) as d:
         c = store.extend_round(d, slug, number, minutes, who=who_of(who))
         typer.echo(f"{slug}: round {number}: {_clock_line(c, utcnow())}")
+
+
+@round_app.command("length")
+def round_length(
+    slug: SlugArg, number: RoundArg,
+    minutes: Annotated[int, typer.Argument(metavar="MINUTES", help="The round's length in "
+                                           "minutes.", show_default=False)],
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Set a drawn round's length before it starts (seed 002 §1: the organiser may change
+    it with notice); a round already started is extended instead."""
+    with database(db) as d:
+        c = store.set_round_length(d, slug, number, minutes, who=who_of(who))
+        typer.echo(f"{slug}: round {number}: {minutes} min; {_clock_line(c, utcnow())}")
 
 
 @round_app.command("close")
@@ -408,7 +424,8 @@ def round_clock(slug: SlugArg, number: RoundArg, db: DbOption = None,
 
 event_app = typer.Typer(cls=ListFirstGroup, no_args_is_help=True, help=(
     "Events (zdarzenia, seed 000 §7q–t): late (spóźnienie), left (opuścił stolik), "
-    "excluded (wykluczony, yellow card). `event SLUG` lists them."))
+    "excluded (wykluczony, yellow card); warning (napomenutí: a Mariáš player is excluded "
+    "only after one, seed 002 §2). `event SLUG` lists them."))
 
 
 @event_app.command("add")
@@ -417,9 +434,11 @@ def event_add(
     player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player's id.",
                                           show_default=False)],
     kind: Annotated[str, typer.Argument(
-        metavar="late|left|excluded", help="late: N minutes late (>5: -15, >10: the series "
-        "is over); left: after N deals; excluded: for foul play after N deals (default: "
-        "the deals recorded), a yellow card and a three-tournament ban.",
+        metavar="late|left|excluded|warning", help="late: N minutes late (>5: -15, >10: "
+        "the series is over); left: after N deals; excluded: for foul play after N deals "
+        "(default: the deals recorded), a yellow card and a three-tournament ban; in a "
+        "Mariáš tournament excluded from the tournament, only after a warning (napomenutí, "
+        "seed 002 §2), the round's money standing.",
         show_default=False)],
     value: Annotated[int | None, typer.Argument(
         metavar="[N]", help="Minutes late, or deals played before leaving.",
@@ -481,7 +500,8 @@ def standings_command(
     ascii: AsciiOption = False,
 ) -> None:
     """Standings (klasyfikacja): players by place points, then table points; teams by
-    their best 4 (RULES §10). Deals started after a round's limit do not count."""
+    their best 4 (RULES §10); a Mariáš tournament by money, ties by the best round, then
+    the second best (MARIAS §10). Deals started after a round's limit do not count."""
     from stolik.cli.tournament_report import (
         _render_standings,
         _render_tables,

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from stolik.cli.common import AsciiOption, fmt_number, new_table, stdout_console, user_errors
 from stolik.tournament.file import load_tournament, write_csv
+from stolik.tournament.games import tournament_game
 from stolik.tournament.scoring import TournamentResult, score_tournament
 from stolik.tournament.standings import Standings, season_standings, tournament_standings
 
@@ -29,7 +30,24 @@ JsonOption = Annotated[bool, typer.Option(
     "teams [{team, score, rank, …}].")]
 
 
+def _render_money(st: Standings, console: Console, ascii: bool, title: str) -> None:
+    """A money tournament's standings (MARIAS §10): the sum of the round results in Kč,
+    each round's result, ties by the best round, then the second best."""
+    t = new_table(ascii, title=title, title_justify="left", title_style="bold")
+    for col, just in (("#", "right"), ("id", "left"), ("player", "left"), ("Kč", "right"),
+                      ("rounds (Kč)", "left"), ("played", "right")):
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for p in st.players:
+        name = p.name + (" (excluded)" if p.excluded else "")
+        t.add_row(str(p.rank), p.id, name, st.amount(p.table_points),
+                  " ".join(st.amount(x) for x in p.rounds), str(p.played))
+    console.print(t)
+
+
 def _render_standings(st: Standings, console: Console, ascii: bool, title: str) -> None:
+    if st.unit != "points":
+        _render_money(st, console, ascii, title)
+        return
     t = new_table(ascii, title=title, title_justify="left", title_style="bold")
     for col, just in (("#", "right"), ("id", "left"), ("player", "left"), ("team", "left"),
                       ("place pts", "right"), ("table pts", "right"), ("played", "right")):
@@ -51,13 +69,17 @@ def _render_standings(st: Standings, console: Console, ascii: bool, title: str) 
 
 
 def _render_tables(res: TournamentResult, console: Console, ascii: bool) -> None:
+    part = tournament_game(res.tournament.game)
     for r in res.rounds:
         t = new_table(ascii, title=f"Round {r.number}", title_justify="left",
                       title_style="bold")
-        for col in ("table", "from", "deals", "seats: table points / place points"):
+        money = part.UNIT != "points"
+        for col in ("table", "from", "deals", "seats: Kč" if money else
+                    "seats: table points / place points"):
             t.add_column(col)
         for tr in r.tables:
-            cells = ", ".join(f"{p} {tp:+d}/{fmt_number(pp)}" for p, tp, pp in
+            cells = ", ".join(f"{p} {part.amount_text(tp)}" if money else
+                              f"{p} {tp:+d}/{fmt_number(pp)}" for p, tp, pp in
                               zip(tr.seats, tr.table_points, tr.place_points, strict=True))
             deals = "—" if tr.source in ("totals", "none") and not tr.deals_played else str(
                 tr.deals_played)
@@ -77,7 +99,7 @@ def report_document(res: TournamentResult, st: Standings) -> dict[str, object]:
     """The JSON of ``report --json`` (and ``standings --json``): name, ruleset, date,
     players, teams, events, yellow cards."""
     t = res.tournament
-    return {"name": t.name, "ruleset": t.ruleset,
+    return {"name": t.name, "game": t.game, "ruleset": t.ruleset,
             "date": t.date.isoformat() if t.date else None, **st.to_json(),
             "events": [{"kind": str(e.kind), "player": e.player, "round": e.round,
                         "table": e.table, "value": e.value} for e in res.events],

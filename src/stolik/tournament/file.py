@@ -387,16 +387,29 @@ def dumps_tournament(t: Tournament, fmt: str = "toml") -> str:
 
 def write_csv(standings: Standings, folder: str | Path) -> tuple[Path, Path]:
     """Write ``players.csv`` (rank, id, name, team, place_points, table_points, played) and
-    ``teams.csv`` (rank, team, score, table_points, counted) into ``folder``."""
+    ``teams.csv`` (rank, team, score, table_points, counted) into ``folder``. A money
+    tournament's ``players.csv`` (MARIAS §10) has rank, id, name, team, ``kc`` (the sum as
+    Kč with a comma, ``12,40``), ``haler`` (the same in whole haléř), ``rounds_kc`` (each
+    round's result), played and excluded."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     players, teams = out / "players.csv", out / "teams.csv"
     with players.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["rank", "id", "name", "team", "place_points", "table_points", "played"])
-        for p in standings.players:
-            w.writerow([p.rank, p.id, p.name, p.team or "", _num(p.place_points),
-                        p.table_points, p.played])
+        if standings.unit != "points":
+            w.writerow(["rank", "id", "name", "team", "kc", "haler", "rounds_kc", "played",
+                        "excluded"])
+            for p in standings.players:
+                w.writerow([p.rank, p.id, p.name, p.team or "",
+                            standings.amount(p.table_points).lstrip("+"), p.table_points,
+                            " ".join(standings.amount(x) for x in p.rounds), p.played,
+                            "yes" if p.excluded else ""])
+        else:
+            w.writerow(["rank", "id", "name", "team", "place_points", "table_points",
+                        "played"])
+            for p in standings.players:
+                w.writerow([p.rank, p.id, p.name, p.team or "", _num(p.place_points),
+                            p.table_points, p.played])
     with teams.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["rank", "team", "score", "table_points", "counted"])

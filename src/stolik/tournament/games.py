@@ -37,6 +37,9 @@ class TournamentGame(Protocol):
     ``haler`` (money, shown as Kč)."""
     DEFAULT_MINUTES: int
     """A round's default length in minutes."""
+    EVENT_KINDS: tuple[str, ...]
+    """The events a referee records at a table (Baśka: late, left, excluded, warning;
+    Mariáš: warning, excluded)."""
 
     def load_ruleset(self, ref: str) -> Any:
         """The ruleset of a shipped id or a file."""
@@ -87,6 +90,10 @@ class TournamentGame(Protocol):
                     table: int, *, source: str | None = None) -> TableResult:
         """Score one table (its play, its sheet, its events)."""
 
+    def amount_text(self, value: int) -> str:
+        """A result in the game's unit as a person reads it (Baśka ``+12``; Mariáš Kč
+        with a comma, ``12,40``)."""
+
     def rank_key(self, place: float, total: int, rounds: Sequence[int]
                  ) -> tuple[float, ...]:
         """A player's ranking key (higher first) from his place points, his total and his
@@ -108,3 +115,43 @@ def game_of_tournament(ruleset: str, declared: str | None = None) -> str:
 def tournament_game(game_id: str) -> TournamentGame:
     """The ``tournament`` part of the game ``game_id``."""
     return cast(TournamentGame, game(game_id).part("tournament"))
+
+
+class MoneyGame(TournamentGame, Protocol):
+    """A game whose tables keep a money sheet (Mariáš: the stolový lístek, MARIAS §7):
+    what ``stolik tournament money`` asks of its part."""
+
+    STAKE: int
+    MIN_TOPUP: int
+
+    def parse_kc(self, text: str, where: str = "", key: str = "amount") -> int:
+        """Haléř of an amount written in Kč (``62,40``)."""
+
+    def topup(self, seat: int, amount: int, at: str | None = None) -> Any:
+        """A top-up of ``seat`` (0–3) at ``at`` (``HH:MM``)."""
+
+    def money_change(self, *, final: Sequence[int] | None = None, topups: Sequence[Any] = (),
+                     leader: int | None = None, hand_in: bool = False,
+                     spread: bool = False) -> Any:
+        """A change of a table's sheet (:func:`stolik.tournament.store.change_table_sheet`)."""
+
+    def results(self, sheet: Any, play: Sequence[int] | None = None
+                ) -> tuple[int, int, int, int]:
+        """Each seat's result before the correction."""
+
+
+def money_game(game_id: str) -> MoneyGame:
+    """The ``tournament`` part of a game that keeps money sheets; a game that keeps none is
+    refused in one line.
+
+    >>> money_game("baska")
+    Traceback (most recent call last):
+    ...
+    stolik.games.UnknownGame: Baśka keeps no money sheet at its tables: its tables hold \
+deals, sheet lines or totals (RULES §10)
+    """
+    part = game(game_id).part("tournament")
+    if not hasattr(part, "money_change"):
+        raise UnknownGame(f"{game(game_id).name()} keeps no money sheet at its tables: its "
+                          "tables hold deals, sheet lines or totals (RULES §10)")
+    return cast(MoneyGame, part)

@@ -140,7 +140,8 @@ class Event:
             EventKind.LATE_OVER: f"late {self.value} min, series over",
             EventKind.LEFT: f"left after {self.value} deals",
             EventKind.LEFT_EARLY: f"left after {self.value} deals (before the minimum)",
-            EventKind.EXCLUDED: f"excluded after {self.value} deals, yellow card",
+            EventKind.EXCLUDED: f"excluded after {self.value} deals, yellow card"
+            if self.value is not None else "excluded",
             EventKind.SITTING_OUT: "sitting out",
             EventKind.WARNING: "warned",
         }[self.kind]

@@ -1,13 +1,17 @@
 """Standings: a tournament's and a season's, individual and team (RULES §10, seed 000
-"Punktacja", seed 001 "Punktacja").
+"Punktacja", seed 001 "Punktacja"; MARIAS §10).
 
-- Players are ranked by place points, then table points; exact ties share the better rank
-  (competition ranking, as :func:`stolik.series.ranks`).
+- Players are ranked by their game's rule (its ``tournament`` part's ``rank_key``): Baśka by
+  place points, then table points; Mariáš by the sum of the round results in haléř, then the
+  better best round, then the better second best (MARIAS §10). Exact ties share the better
+  rank (competition ranking, as :func:`stolik.series.ranks`). ``unit`` says what
+  ``table_points`` counts (``points``, or ``haler`` for money shown as Kč).
 - A team's tournament score is the sum of the place points of its best 4 players in that
   tournament (best by the player ranking; only players who took a seat count), tie-broken
   by those players' table points; exact ties share.
-- A season sums tournaments: each player's place and table points; each team's tournament
-  scores and their tie-break table points.
+- A season sums tournaments (of one game): each player's place and table points (money),
+  ranked by the same rule over all his rounds; each team's tournament scores and their
+  tie-break table points.
 - A yellow card (§7t) bans the player from the next three tournaments of the season:
   :func:`season_standings` refuses a season where he is seated during his ban.
 
@@ -17,9 +21,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from stolik.games import DEFAULT_GAME
+from stolik.tournament.games import TournamentGame, tournament_game
 from stolik.tournament.model import BAN_TOURNAMENTS, TEAM_COUNTED, TournamentError
 from stolik.tournament.scoring import TournamentResult
 
@@ -44,6 +50,11 @@ class PlayerStanding:
     table_points: int
     rank: int
     played: int
+    rounds: tuple[int, ...] = ()
+    """His result round by round (``table_points``' unit), the tie-break of a money
+    tournament (MARIAS §10); a round sat out counts as its sitting-out points."""
+    excluded: bool = False
+    """Excluded from the tournament (seed 000 §7t, seed 002 §2); ranked on what he played."""
 
     def to_json(self) -> dict[str, object]:
         """The JSON form (the issue's keys first)."""
@@ -75,17 +86,35 @@ class Standings:
 
     players: tuple[PlayerStanding, ...]
     teams: tuple[TeamStanding, ...]
+    unit: str = "points"
+    """What ``table_points`` counts: ``points``, or ``haler`` (money, shown as Kč)."""
+    game: str = DEFAULT_GAME
+    """The game: its part writes an amount (:meth:`amount`)."""
+
+    def amount(self, value: int) -> str:
+        """An amount of ``table_points``' unit as a person reads it (Kč for money)."""
+        return tournament_game(self.game).amount_text(value)
 
     def to_json(self) -> dict[str, object]:
-        """``{"players": [...], "teams": [...]}``."""
-        return {"players": [p.to_json() for p in self.players],
-                "teams": [t.to_json() for t in self.teams]}
+        """``{"players": [...], "teams": [...]}`` (with ``"unit"`` when it is money)."""
+        players = [p.to_json() for p in self.players]
+        out: dict[str, object] = {"players": players,
+                                  "teams": [t.to_json() for t in self.teams]}
+        if self.unit != "points":
+            out["unit"] = self.unit
+            for p, d in zip(self.players, players, strict=True):
+                d["rounds"] = list(p.rounds)
+                d["excluded"] = p.excluded
+        return out
 
 
-def _rank_players(rows: list[tuple[str, str, str | None, float, int, int]]
-                  ) -> tuple[PlayerStanding, ...]:
-    rk = shared_ranks([(r[3], r[4]) for r in rows])
-    out = [PlayerStanding(r[0], r[1], r[2], round(r[3], _DIGITS), r[4], k, r[5])
+def _rank_players(rows: list[tuple[str, str, str | None, float, int, int]], part: TournamentGame,
+                  rounds: Mapping[str, Sequence[int]] | None = None,
+                  excluded: Collection[str] = ()) -> tuple[PlayerStanding, ...]:
+    per = rounds or {}
+    rk = shared_ranks([part.rank_key(r[3], r[4], per.get(r[0], ())) for r in rows])
+    out = [PlayerStanding(r[0], r[1], r[2], round(r[3], _DIGITS), r[4], k, r[5],
+                          tuple(per.get(r[0], ())), r[0] in excluded)
            for r, k in zip(rows, rk, strict=True)]
     return tuple(sorted(out, key=lambda p: p.rank))  # stable: file order within a rank
 
@@ -101,27 +130,31 @@ def tournament_standings(result: TournamentResult) -> Standings:
     """A tournament's standings: every listed player (those who never sat down score 0 and
     count for no team), every team."""
     t = result.tournament
+    part = tournament_game(t.game)
     place = {p.id: 0.0 for p in t.players}
     table = {p.id: 0 for p in t.players}
     played = {p.id: 0 for p in t.players}
+    rounds: dict[str, list[int]] = {p.id: [] for p in t.players}
     for r in result.rounds:
         for tr in r.tables:
             for s, pid in enumerate(tr.seats):
                 place[pid] += tr.place_points[s]
                 table[pid] += tr.table_points[s]
                 played[pid] += 1
+                rounds[pid].append(tr.table_points[s])
         for pid in r.sitting_out:
             place[pid] += r.sitting_out_points[0]
             table[pid] += r.sitting_out_points[1]
             played[pid] += 1
+            rounds[pid].append(r.sitting_out_points[1])
     players = _rank_players([(p.id, p.name, p.team, place[p.id], table[p.id], played[p.id])
-                             for p in t.players])
+                             for p in t.players], part, rounds, result.yellow_cards)
     rows = []
     for team in t.teams():
         members = [p for p in players if p.team == team.name and p.played][:TEAM_COUNTED]
         rows.append((team.name, sum(p.place_points for p in members),
                      sum(p.table_points for p in members), tuple(p.id for p in members)))
-    return Standings(players, _rank_teams(rows))
+    return Standings(players, _rank_teams(rows), part.UNIT, t.game)
 
 
 def check_bans(results: Sequence[TournamentResult]) -> None:
@@ -148,6 +181,13 @@ def season_standings(results: Sequence[TournamentResult]) -> Standings:
     A team's season score is the sum of its tournament scores; its tie-break the sum of
     the counted players' table points."""
     check_bans(results)
+    kinds = sorted({res.tournament.game for res in results})
+    if len(kinds) > 1:
+        raise TournamentError(f"a season sums tournaments of one game, not of {' and '.join(kinds)}"
+                              " (RULES §10, MARIAS §10)", rule="")
+    part = tournament_game(kinds[0] if kinds else DEFAULT_GAME)
+    rounds: dict[str, list[int]] = {}
+    excluded: set[str] = set()
     info: dict[str, tuple[str, str | None]] = {}
     place: dict[str, float] = {}
     table: dict[str, int] = {}
@@ -161,11 +201,15 @@ def season_standings(results: Sequence[TournamentResult]) -> Standings:
                 place[p.id] = place.get(p.id, 0.0) + p.place_points
                 table[p.id] = table.get(p.id, 0) + p.table_points
                 played[p.id] = played.get(p.id, 0) + 1
+                rounds.setdefault(p.id, []).extend(p.rounds)
+                if p.excluded:
+                    excluded.add(p.id)
         for tm in st.teams:
             score, tp, who = teams.get(tm.team, (0.0, 0, []))
             teams[tm.team] = (score + tm.score, tp + tm.table_points,
                               who + [c for c in tm.counted if c not in who])
     players = _rank_players([(pid, info[pid][0], info[pid][1], place[pid], table[pid],
-                              played[pid]) for pid in place])
+                              played[pid]) for pid in place], part, rounds, excluded)
     return Standings(players, _rank_teams([(n, s, tp, tuple(w))
-                                           for n, (s, tp, w) in teams.items()]))
+                                           for n, (s, tp, w) in teams.items()]), part.UNIT,
+                     kinds[0] if kinds else DEFAULT_GAME)

@@ -47,7 +47,7 @@ from __future__ import annotations
 import datetime
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,6 +64,7 @@ from stolik.tournament.model import (
     MAX_TEAM_PLAYERS,
     Player,
     Round,
+    TableEntry,
     Tournament,
     TournamentError,
 )
@@ -79,7 +80,7 @@ from stolik.tournament.orm import (
     TableRow,
     TournamentRow,
 )
-from stolik.tournament.scoring import TournamentResult, score_tournament
+from stolik.tournament.scoring import TableResult, TournamentResult, score_tournament
 from stolik.tournament.seating import RoundPlan, SeatingHistory, draw_round
 from stolik.tournament.standings import Standings, season_standings, tournament_standings
 
@@ -102,6 +103,7 @@ from stolik.tournament.store_core import (
     _new_tournament_season,
     _table_check,
     _table_entry,
+    game_of,
     no_such_tournament,
     round_row,
     table_row,
@@ -113,8 +115,9 @@ from stolik.tournament.store_core import enter_deals as enter_deals
 from stolik.tournament.store_core import ruleset_ref as ruleset_ref
 from stolik.tournament.store_core import seat_players as seat_players
 
-EVENT_KINDS = ("late", "left", "excluded")
-"""Events a referee records at a table (seed 000 §7q–t); sitting out comes from the draw."""
+EVENT_KINDS = ("late", "left", "excluded", "warning")
+"""Events a referee records at a table (seed 000 §7q–t; a warning, seed 002 §2: a Mariáš
+player is excluded only after one); sitting out comes from the draw."""
 
 
 # ------------------------------------------------------------------------ values
@@ -482,6 +485,27 @@ def extend_round(db: Database, slug: str, number: int, minutes: int, *,
         return clock_of(t, r)
 
 
+def set_round_length(db: Database, slug: str, number: int, minutes: int, *,
+                     who: str) -> RoundClock:
+    """The organiser sets round ``number``'s length to ``minutes`` before it starts, with
+    notice (seed 002 §1: "po předchozím oznámení, před začátkem hracího kola upravit délku
+    kola"); a round already started is extended instead (:func:`extend_round`)."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r = _round(s, t, number)
+        if r.started_at is not None:
+            raise _fail(slug, Msg("err-st-length-started", "the round has started: its length "
+                                  "is set before it starts; extend it instead (seed 002 §1)"),
+                        round=number, rule=None)
+        if minutes < 1:
+            raise _fail(slug, Msg("err-st-length", "a round lasts at least 1 minute, not "
+                                  "{minutes}", minutes=minutes), round=number, rule=None)
+        before = t.minutes_per_round + r.extra_minutes
+        r.extra_minutes = minutes - t.minutes_per_round
+        _audit(s, t, who, "length", f"round {number}", before, minutes)
+        return clock_of(t, r)
+
+
 def close_round(db: Database, slug: str, number: int, *, who: str) -> None:
     """Close round ``number``: no more entries without the referee reopening it."""
     with db.write() as s:
@@ -622,6 +646,82 @@ def set_totals(db: Database, slug: str, round: int, table: int,
         _audit(s, t, who, "totals", f"round {round}, table {table}", before, tb.totals)
 
 
+@dataclass(frozen=True)
+class TableSheetInfo:
+    """A table's round as its game's table sheet shows it (Mariáš: the stolový lístek,
+    MARIAS §7): the players by seat (id, name), the game's sheet, the table scored
+    (``None`` while nothing is entered), and the deals entered."""
+
+    slug: str
+    game: str
+    round: int
+    table: int
+    players: tuple[tuple[str, str], ...]
+    sheet: Any
+    result: TableResult | None
+    deals: int
+
+
+def _sheet_entry(s: Session, t: TournamentRow, r: RoundRow, tb: TableRow) -> TableEntry:
+    return _table_entry(t, r, tb, tb.deals, [e for e in r.events if e.table_id == tb.id],
+                        _codes(s))
+
+
+def table_sheet_of(db: Database, slug: str, round: int, table: int) -> TableSheetInfo:
+    """A table's sheet for one round, scored by its game (MARIAS §7)."""
+    with db.read() as s:
+        t = _tournament(s, slug)
+        r, tb = _table(s, t, round, table)
+        part = game_of(t)
+        entry = _sheet_entry(s, t, r, tb)
+        names = {e.player.code: e.player.name for e in t.entries}
+        result = None
+        rs = part.load_ruleset(ruleset_ref(t))
+        rules = part.tournament_rules(rs)
+        if _has_play(entry, rules.late_major_minutes):
+            try:
+                result = part.score_table(rs, rules, entry, round, table, source=slug)
+            except TournamentError:
+                result = None
+        return TableSheetInfo(slug, t.game, round, table,
+                              tuple((p, names.get(p, p)) for p in entry.seats),
+                              part.table_sheet(tb.sheet), result, len(tb.deals))
+
+
+def change_table_sheet(db: Database, slug: str, round: int, table: int,
+                       change: Callable[[Any, TableEntry], Any], *, who: str, action: str,
+                       what: str, correction: bool = False) -> TableSheetInfo:
+    """Change a table's sheet (its game's, e.g. Mariáš's stolový lístek) in one
+    transaction: ``change(ruleset, entry)`` returns the new sheet from the table as it
+    stands (``entry.table_sheet`` the sheet now). The table is scored with it and refused
+    whole if its game refuses it (a table that does not sum to zero, MARIAS §7). A sheet
+    handed in is changed only as a referee's ``correction`` (seed 002 §10); the audit log
+    keeps the sheet before and after, under ``action``."""
+    with db.write() as s:
+        t = _tournament(s, slug)
+        r, tb = _table(s, t, round, table)
+        if r.closed:
+            raise _fail(slug, CLOSED, round=round)
+        part = game_of(t)
+        rs = part.load_ruleset(ruleset_ref(t))
+        entry = _sheet_entry(s, t, r, tb)
+        if getattr(entry.table_sheet, "handed_in", False) and not correction:
+            raise _fail(slug, Msg("err-st-handed-in", "the table sheet is signed and handed "
+                                  "in: no change without a referee's correction (--correction)"
+                                  " (seed 002 §10)"), round=round, table=table, rule=None)
+        before = tb.sheet
+        try:
+            new = change(rs, entry)
+        except TournamentError as e:
+            raise _fail(slug, e.message, round=round, table=table, rule=None) from None
+        tb.sheet = part.table_sheet_document(new)
+        s.flush()
+        _table_check(s, t, r, tb)
+        _audit(s, t, who, "correct-sheet" if correction else action,
+               f"round {round}, table {table}: {what}", before, tb.sheet)
+    return table_sheet_of(db, slug, round, table)
+
+
 def deals_of(db: Database, slug: str, round: int, table: int) -> list[DealInfo]:
     """A table's deals, in order, with their flags."""
     with db.read() as s:
@@ -647,9 +747,11 @@ class EventInfo:
 
 def add_event(db: Database, slug: str, round: int, table: int, player: str, kind: str,
               value: int | None = None, *, who: str) -> EventInfo:
-    """Record that ``player`` was late (``value`` minutes), left (after ``value`` deals) or
-    was excluded (after ``value`` deals, or when the series stopped) — seed 000 §7q–t. The
-    table is scored again with it; an event the regulation refuses is refused."""
+    """Record that ``player`` was late (``value`` minutes), left (after ``value`` deals),
+    was excluded (after ``value`` deals, or when the series stopped) — seed 000 §7q–t — or
+    was warned (seed 002 §2; in a game whose exclusion needs a warning, the warning is
+    recorded first). The table is scored again with it (an exclusion or a warning: the
+    whole tournament); an event the regulation refuses is refused."""
     if kind not in EVENT_KINDS:
         raise _fail(slug, Msg("err-st-event-kind", "event kind {kind!r}: one of {kinds}",
                            kind=kind, kinds=", ".join(EVENT_KINDS)), rule=None)
@@ -673,16 +775,38 @@ def add_event(db: Database, slug: str, round: int, table: int, player: str, kind
             raise _fail(slug, Msg("err-st-event-twice", "player '{code}' already has a '{kind}' "
                                     "event here", code=player, kind=kind),
                         round=round, table=table)
+        kinds = game_of(t).EVENT_KINDS
+        if kind not in kinds:
+            raise _fail(slug, Msg("err-st-event-game", "a {game} tournament records no "
+                                  "'{kind}' event: its events are {kinds}", game=t.game,
+                                  kind=kind, kinds=", ".join(kinds)), rule=None)
+        if kind == "excluded":
+            _check_warned(t, p.id, player, round, table)
         ev = EventRow(table_id=tb.id, player_id=p.id, kind=kind, value=value)
         r.events.append(ev)
         s.flush()
-        if kind == "excluded":  # he may be seated in a later round already
+        if kind in ("excluded", "warning"):  # he may be seated in a later round already
             _score_check(s, t)
         else:
             _table_check(s, t, r, tb)
         _audit(s, t, who, "event", f"round {round}, table {table}, {player}", None,
                {"kind": kind, "value": value})
         return EventInfo(ev.id, round, table, player, kind, value)
+
+
+def _check_warned(t: TournamentRow, player_id: int, code: str, round: int,
+                  table: int) -> None:
+    """In a game whose exclusion needs a warning (seed 002 §2), refuse excluding a player
+    the referee has not warned before (a warning recorded in this round or an earlier
+    one)."""
+    if not getattr(game_of(t), "EXCLUSION_NEEDS_WARNING", False):
+        return
+    if not any(e.kind == "warning" and e.player_id == player_id
+               for r in t.round_rows if r.number <= round for e in r.events):
+        raise _fail(t.slug, Msg("err-st-never-warned", "player '{code}' was never warned — "
+                                "the organiser excludes a player only after a warning "
+                                "(seed 002 §2)", code=code), round=round, table=table,
+                    rule=None)
 
 
 def remove_event(db: Database, slug: str, event_id: int, *, who: str) -> None:
@@ -695,6 +819,16 @@ def remove_event(db: Database, slug: str, event_id: int, *, who: str) -> None:
             raise _fail(slug, Msg("err-st-no-event", "no event {id}", id=event_id), rule=None)
         codes = _codes(s)
         before = {"kind": ev.kind, "value": ev.value, "player": codes[ev.player_id]}
+        if ev.kind == "warning" and sum(
+                e.kind == "warning" and e.player_id == ev.player_id
+                for rr in t.round_rows for e in rr.events) == 1:
+            excl = next((rr for rr in t.round_rows for e in rr.events
+                         if e.kind == "excluded" and e.player_id == ev.player_id), None)
+            if excl is not None and getattr(game_of(t), "EXCLUSION_NEEDS_WARNING", False):
+                raise _fail(slug, Msg("err-st-warning-needed", "player '{code}' was excluded "
+                                      "in round {round} after this warning: remove the "
+                                      "exclusion first (seed 002 §2)",
+                                      code=before["player"], round=excl.number), rule=None)
         r = ev.round  # removing the event from the round unsets ``ev.round``
         table = next((tb.number for tb in r.tables if tb.id == ev.table_id), None)
         r.events.remove(ev)

@@ -100,9 +100,11 @@ from stolik.tournament.scoring import Source, TableResult
 
 __all__ = [
     "DEFAULT_MINUTES",
+    "EVENT_KINDS",
     "LINE_KEYS",
     "SEAT_KEYS",
     "UNIT",
+    "amount_text",
     "check_deals",
     "deal_document",
     "deals_per_round",
@@ -127,6 +129,9 @@ __all__ = [
     "table_sheet_document",
     "tournament_rules",
 ]
+
+EVENT_KINDS = ("late", "left", "excluded", "warning")
+"""Late, left, excluded (seed 000 §7q–t); a warning is recorded but scores nothing."""
 
 UNIT = "points"
 """A table's result is table points, with place points (RULES §9)."""
@@ -477,6 +482,11 @@ def person_table_sheet(doc: Mapping[str, Any]) -> dict[str, Any]:
 def table_sheet_document(sheet: None) -> None:
     """Baśka keeps no table sheet (RULES §10)."""
     return None
+
+
+def amount_text(value: int) -> str:
+    """Table points, signed: ``+12``, ``-4``, ``0``."""
+    return f"{value:+d}" if value else "0"
 
 
 def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:

@@ -39,7 +39,7 @@ correct the sheet or apply the organiser's equal-share correction (seed 002 §10
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -57,21 +57,25 @@ from stolik.tournament.scoring import Source, TableResult
 __all__ = [
     "DEFAULT_MINUTES",
     "DEFAULT_ROUNDS",
+    "EVENT_KINDS",
     "EXCLUSION_NEEDS_WARNING",
     "MIN_TOPUP",
     "STAKE",
     "UNIT",
     "MoneySheet",
     "TopUp",
+    "amount_text",
     "check_deals",
     "deal_document",
     "deals_per_round",
     "equal_share",
     "kc",
     "load_ruleset",
+    "money_change",
     "parse_kc",
     "parse_ruleset",
     "person_table_sheet",
+    "play_money",
     "rank_key",
     "read_sheet_lines",
     "read_table_sheet",
@@ -84,6 +88,7 @@ __all__ = [
     "table_results",
     "table_sheet",
     "table_sheet_document",
+    "topup",
     "tournament_rules",
 ]
 
@@ -95,6 +100,10 @@ DEFAULT_MINUTES = 50
 
 DEFAULT_ROUNDS = 5
 """Five rounds (seed 002 §1)."""
+
+EVENT_KINDS = ("warning", "excluded")
+"""A warning, and an exclusion after one (seed 002 §2); no late or leaving penalties: the
+table's money is its result (MARIAS §9)."""
 
 EXCLUSION_NEEDS_WARNING = True
 """A player is excluded only after a warning (seed 002 §2)."""
@@ -427,6 +436,11 @@ def table_sheet_document(sheet: MoneySheet | None) -> dict[str, Any] | None:
     return None if sheet is None else sheet_document(sheet)
 
 
+def amount_text(value: int) -> str:
+    """Haléř as Kč with a comma, signed: ``+12,40``, ``-3,20``, ``0,00``."""
+    return ("+" if value > 0 else "") + kc(value)
+
+
 def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:
     """The sum of the round results, then the better best round, then the better second
     best (MARIAS §10).
@@ -449,7 +463,7 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
         if getattr(entry, key) is not None:
             raise fail(f"{key}: a Mariáš table holds deal records or final money on its "
                        "table sheet (MARIAS §7, §11)")
-    if entry.late or entry.left:
+    if entry.late or any(p not in entry.excluded for p, _ in entry.left):
         raise fail("late/left: a Mariáš tournament has no late or leaving penalties; the "
                    "table's money is its result (MARIAS §9)")
     for p in (*entry.excluded, *entry.warned):
@@ -486,13 +500,80 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     except TournamentError as e:
         raise fail(e.message) from None
     events = [Event(EventKind.WARNING, p, round, table) for p in entry.warned]
-    events += [Event(EventKind.EXCLUDED, p, round, table, len(deal_results))
-               for p in entry.excluded]
+    events += [Event(EventKind.EXCLUDED, p, round, table) for p in entry.excluded]
     raw = results(sheet, play)
     return TableResult(round, table, entry.seats, source_kind, len(deal_results), raw, res,
                        (0.0, 0.0, 0.0, 0.0), tuple(events), deal_results, sheet)
 
 
+def topup(seat: int, amount: int, at: str | None = None) -> TopUp:
+    """A top-up (checked with the sheet it goes on, seed 002 §3)."""
+    return TopUp(seat, amount, at)
+
+
 def with_final(sheet: MoneySheet, final: Sequence[int]) -> MoneySheet:
     """The sheet with the final money on the table (haléř by seat)."""
     return replace(sheet, final=(final[0], final[1], final[2], final[3]))
+
+
+# ------------------------------------------------------------- changing a sheet
+
+
+def play_money(rs: Ruleset, entry: TableEntry) -> tuple[int, int, int, int] | None:
+    """The money of the table's deals by seat (haléř), or ``None`` when the table is
+    entered as final amounts."""
+    if not entry.deals:
+        return None
+    from stolik.games.marias.record import replay
+
+    totals: tuple[int, int, int, int] = replay(_deal_records(rs, entry.deals)).totals
+    return totals
+
+
+def money_change(*, final: Sequence[int] | None = None, topups: Sequence[TopUp] = (),
+                 leader: int | None = None, hand_in: bool = False,
+                 spread: bool = False) -> Callable[[Ruleset, TableEntry], MoneySheet]:
+    """A change of a table sheet, for :func:`stolik.tournament.store.change_table_sheet`:
+    the final money, top-ups added, the leader, the hand-in, and the organiser's
+    equal-share correction (``spread``, seed 002 §10). A change of the amounts drops an
+    earlier correction (it was made for other amounts; the audit log keeps it): the
+    organiser spreads the difference again if the sheet still does not balance.
+
+    >>> from stolik.tournament.model import TableEntry
+    >>> e = TableEntry(("a", "b", "c", "d"))
+    >>> change = money_change(final=[6000, 4000, 5000, 5010], spread=True)
+    >>> s = change(load_ruleset(), e)
+    >>> s.correction, table_results(s, None, "")    # 10 haléř over: −2 each, −1 more × 2
+    ((-3, -2, -2, -3), (997, -1002, -2, 7))
+    """
+    def change(rs: Ruleset, entry: TableEntry) -> MoneySheet:
+        sheet = entry.table_sheet if isinstance(entry.table_sheet, MoneySheet) else MoneySheet()
+        amounts = final is not None or bool(topups)
+        if final is not None:
+            if entry.deals:
+                raise _fail("", "the table is entered deal by deal: its money comes from the "
+                            "deals, not from final amounts (MARIAS §7)")
+            sheet = with_final(sheet, final)
+        if topups:
+            sheet = replace(sheet, topups=sheet.topups + tuple(topups))
+        if amounts:
+            sheet = replace(sheet, correction=None)
+        if leader is not None:
+            sheet = replace(sheet, leader=leader)
+        check_sheet(sheet, "")
+        if spread:
+            res = results(replace(sheet, correction=None), play_money(rs, entry))
+            if sum(res) == 0:
+                raise _fail("", "the table's results sum to 0: there is no difference to "
+                            "spread (seed 002 §10)")
+            sheet = replace(sheet, correction=equal_share(res))
+        if hand_in:
+            if sheet.handed_in:
+                raise _fail("", "the table sheet is already handed in (seed 002 §10)")
+            if sheet.final is None and not entry.deals:
+                raise _fail("", "the table sheet has no final money and no deals yet: "
+                            "nothing to sign (MARIAS §7, seed 002 §10)")
+            sheet = replace(sheet, handed_in=True)
+        return sheet
+
+    return change

@@ -1,0 +1,235 @@
+"""``stolik tournament money …``: a table's money sheet for one round (stolový lístek,
+MARIAS §7, seed 002 §3, §10) in a tournament whose game keeps one (Mariáš).
+
+- ``money SLUG ROUND TABLE`` (= ``money show``) prints the sheet: the four players, the
+  stake, each top-up with its time, the final money, each result, the leader, whether it
+  is handed in, and the organiser's correction;
+- ``money final SLUG ROUND TABLE A1 A2 A3 A4`` writes the money on the table at the end by
+  seat, in Kč (``62,40``), with ``--topup SEAT=KČ[@HH:MM]`` for the top-ups on the sheet;
+- ``money topup SLUG ROUND TABLE SEAT KČ [--at HH:MM]`` adds one top-up (≥ 10 Kč);
+- ``money leader SLUG ROUND TABLE SEAT`` names the table leader who keeps the sheet;
+- ``money hand-in SLUG ROUND TABLE``: signed by the four and handed in — after it, a change
+  needs ``--correction`` (the referee's, in the audit log).
+
+A sheet whose results do not sum to zero is refused; ``--equal-share`` applies the
+organiser's correction (seed 002 §10), spreading the difference equally. A table played
+deal by deal takes its deals with ``sheet record`` (MARIAS §11 ``[[deal]]`` tables); its
+money comes from them. A seat is 1–4 in the plan's order, or a player at the table (id or
+name). Every change is one transaction with a line in the audit log, or nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from stolik.cli.common import report
+from stolik.cli.tournament_common import (
+    DbOption,
+    RoundArg,
+    ShowFirstGroup,
+    SlugArg,
+    TableArg,
+    WhoOption,
+    database,
+    who_of,
+)
+from stolik.db import Database
+from stolik.tournament import store
+from stolik.tournament.games import MoneyGame, money_game
+from stolik.tournament.store_core import StoreError
+
+__all__ = ["money_app", "show_money"]
+
+money_app = typer.Typer(cls=ShowFirstGroup, no_args_is_help=True, help=(
+    "A table's money sheet in a Mariáš tournament (stolový lístek, MARIAS §7): `money SLUG "
+    "ROUND TABLE` prints it; final, topup, leader, hand-in; --equal-share (seed 002 §10)."
+    "\n\nAmounts in Kč (62,40); a seat is 1–4 in the plan's order or a player at the "
+    "table. A table played deal by deal takes its deals with `sheet record` (MARIAS §11)."))
+
+SpreadOption = Annotated[bool, typer.Option(
+    "--equal-share", help="The organiser's correction of a sheet that does not sum to zero: "
+    "the difference spread equally over the four players, the odd haléř from the best "
+    "results (seed 002 §10).")]
+CorrectionOption = Annotated[bool, typer.Option(
+    "--correction", help="Change a sheet already handed in: the referee's correction, kept "
+    "in the audit log (seed 002 §10).")]
+SeatArg = Annotated[str, typer.Argument(
+    metavar="SEAT", help="Seat 1–4 (the plan's order) or a player at the table (id or name).",
+    show_default=False)]
+
+
+def _where(slug: str, rnd: int, table: int) -> str:
+    return f"{slug}: round {rnd}, table {table}"
+
+
+def _seat(value: str, players: tuple[tuple[str, str], ...], where: str) -> int:
+    """The seat 0–3 of a seat a person writes: 1–4, or a player's id or name."""
+    text = value.strip()
+    if text in ("1", "2", "3", "4"):
+        return int(text) - 1
+    found = [s for s, (pid, _) in enumerate(players) if pid == text]
+    if not found:
+        found = [s for s, (pid, name) in enumerate(players)
+                 if text.casefold() in (pid.casefold(), name.casefold())]
+    if len(found) == 1:
+        return found[0]
+    ids = ", ".join(pid for pid, _ in players)
+    raise StoreError(f"{where}: seat {value!r}: give 1–4 or a player at the table ({ids}) "
+                     "(MARIAS §7)")
+
+
+def _game(d: Database, slug: str) -> MoneyGame:
+    return money_game(store.tournament_info(d, slug).game)
+
+
+def show_money(d: Database, slug: str, rnd: int, table: int) -> None:
+    """Print a table's money sheet (also what ``sheet SLUG ROUND TABLE`` prints for a
+    money tournament), with each deal's money when it was entered deal by deal."""
+    info = store.table_sheet_of(d, slug, rnd, table)
+    part = money_game(info.game)
+    sheet = info.sheet
+    where = _where(slug, rnd, table)
+    stake = part.amount_text(sheet.stake if sheet is not None else part.STAKE).lstrip("+")
+    lines = [f"{where} — stolový lístek (table sheet), stake {stake} Kč each (MARIAS §7)"]
+    res = info.result.table_points if info.result is not None else None
+    raw = part.results(sheet, info.result.played if info.result and info.deals else None
+                       ) if sheet is not None else None
+    for s, (pid, name) in enumerate(info.players):
+        tops = [t for t in (sheet.topups if sheet else ()) if t.seat == s]
+        top = ", ".join(part.amount_text(t.amount).lstrip("+") + (f" ({t.at})" if t.at else "")
+                        for t in tops) or "—"
+        final = (part.amount_text(sheet.final[s]).lstrip("+")
+                 if sheet is not None and sheet.final is not None else "—")
+        result = part.amount_text(res[s]) if res is not None else "—"
+        lead = " (leader)" if (sheet.leader if sheet else 0) == s else ""
+        lines.append(f"  {s + 1}. {pid} {name}{lead}: top-ups {top}; final {final}; "
+                     f"result {result}")
+    if info.result is not None:
+        lines += [f"  deal {i}: {r.describe()}" for i, r in enumerate(info.result.results, 1)]
+    how = (f"{info.deals} deals (MARIAS §11)" if info.deals else
+           "final amounts" if sheet is not None and sheet.final is not None else "nothing yet")
+    lines.append(f"  entered: {how}")
+    if sheet is not None and sheet.correction is not None and raw is not None:
+        lines.append("  organiser's equal-share correction (seed 002 §10): "
+                     + " ".join(part.amount_text(c) for c in sheet.correction)
+                     + f" (results before: {' '.join(part.amount_text(x) for x in raw)})")
+    if res is None and (info.deals or (sheet is not None and sheet.final is not None)):
+        lines.append("  the sheet does not balance: correct it, or --equal-share (seed 002 §10)")
+    lines.append("  signed and handed in" if sheet is not None and sheet.handed_in else
+                 "  not handed in yet")
+    typer.echo("\n".join(lines))
+
+
+@money_app.command("show")
+def money_show(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = None,
+               who: WhoOption = None) -> None:
+    """Print the table's money sheet: players, stake, top-ups, final money, results."""
+    del who
+    with database(db) as d:
+        _game(d, slug)
+        show_money(d, slug, round, table)
+
+
+def _change(d: Database, slug: str, rnd: int, table: int, change: Any, *, who: str | None,
+            action: str, what: str, correction: bool) -> None:
+    store.change_table_sheet(d, slug, rnd, table, change, who=who_of(who), action=action,
+                             what=what, correction=correction)
+
+
+def _topup(part: MoneyGame, text: str, players: tuple[tuple[str, str], ...], where: str
+           ) -> Any:
+    """``SEAT=KČ[@HH:MM]``."""
+    seat, sep, rest = text.partition("=")
+    if not sep:
+        raise StoreError(f"{where}: --topup {text!r}: write SEAT=KČ or SEAT=KČ@HH:MM, e.g. "
+                         "2=10@20:15 (seed 002 §3)")
+    amount, _, at = rest.partition("@")
+    return part.topup(_seat(seat, players, where), part.parse_kc(amount, where, "topup"),
+                      at.strip() or None)
+
+
+@money_app.command("final")
+def money_final(
+    slug: SlugArg, round: RoundArg, table: TableArg,
+    amounts: Annotated[list[str], typer.Argument(
+        metavar="KČ KČ KČ KČ", help="Each seat's money on the table at the end, in Kč "
+        "(62,40), seat 1 first.", show_default=False)],
+    topup: Annotated[list[str] | None, typer.Option(
+        "--topup", metavar="SEAT=KČ[@HH:MM]", help="A top-up on the sheet (≥ 10 Kč, seed "
+        "002 §3); repeat for each.", show_default=False)] = None,
+    equal_share: SpreadOption = False, correction: CorrectionOption = False,
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Write the final money on the table by seat (and top-ups): result = final − stake −
+    top-ups (MARIAS §7); refused unless the results sum to zero or --equal-share."""
+    where = _where(slug, round, table)
+    with database(db) as d:
+        part = _game(d, slug)
+        if len(amounts) != 4:
+            raise StoreError(f"{where}: give the final money of the 4 seats, not "
+                             f"{len(amounts)} amounts (MARIAS §7)")
+        final = [part.parse_kc(a, where, "final") for a in amounts]
+        players = store.table_sheet_of(d, slug, round, table).players
+        tops = [_topup(part, x, players, where) for x in topup or []]
+        _change(d, slug, round, table,
+                part.money_change(final=final, topups=tops, spread=equal_share), who=who,
+                action="equal-share" if equal_share else "money",
+                what="final " + " ".join(amounts), correction=correction)
+        report(f"{where}: final money {' '.join(amounts)} Kč"
+               + (f", {len(tops)} top-ups" if tops else "")
+               + (", equal-share correction applied" if equal_share else ""))
+        show_money(d, slug, round, table)
+
+
+@money_app.command("topup")
+def money_topup(
+    slug: SlugArg, round: RoundArg, table: TableArg, seat: SeatArg,
+    amount: Annotated[str, typer.Argument(metavar="KČ", help="At least 10 Kč (seed 002 §3).",
+                                          show_default=False)],
+    at: Annotated[str | None, typer.Option("--at", metavar="HH:MM",
+                                           help="When it was put in.")] = None,
+    equal_share: SpreadOption = False, correction: CorrectionOption = False,
+    db: DbOption = None, who: WhoOption = None,
+) -> None:
+    """Add a top-up the table leader wrote on the sheet (at least 10 Kč, seed 002 §3)."""
+    where = _where(slug, round, table)
+    with database(db) as d:
+        part = _game(d, slug)
+        players = store.table_sheet_of(d, slug, round, table).players
+        top = part.topup(_seat(seat, players, where), part.parse_kc(amount, where, "topup"),
+                         at)
+        _change(d, slug, round, table, part.money_change(topups=[top], spread=equal_share),
+                who=who, action="equal-share" if equal_share else "money",
+                what=f"top-up {seat} {amount}", correction=correction)
+        report(f"{where}: top-up of seat {top.seat + 1}: {amount} Kč"
+               + (f" at {at}" if at else ""))
+
+
+@money_app.command("leader")
+def money_leader(slug: SlugArg, round: RoundArg, table: TableArg, seat: SeatArg,
+                 correction: CorrectionOption = False, db: DbOption = None,
+                 who: WhoOption = None) -> None:
+    """Name the table leader (vedoucí hráč) who keeps the sheet (seed 002 §3)."""
+    where = _where(slug, round, table)
+    with database(db) as d:
+        part = _game(d, slug)
+        players = store.table_sheet_of(d, slug, round, table).players
+        s = _seat(seat, players, where)
+        _change(d, slug, round, table, part.money_change(leader=s), who=who, action="money",
+                what=f"leader {players[s][0]}", correction=correction)
+        report(f"{where}: table leader {players[s][0]} (seat {s + 1})")
+
+
+@money_app.command("hand-in")
+def money_hand_in(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = None,
+                  who: WhoOption = None) -> None:
+    """Signed by the four players and handed in (seed 002 §10): later changes need
+    --correction (the referee's, audited)."""
+    where = _where(slug, round, table)
+    with database(db) as d:
+        part = _game(d, slug)
+        _change(d, slug, round, table, part.money_change(hand_in=True), who=who,
+                action="hand-in", what="signed and handed in", correction=False)
+        report(f"{where}: table sheet signed and handed in")
