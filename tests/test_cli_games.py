@@ -142,6 +142,15 @@ def test_a_ruleset_file_naming_no_game_is_one_line(tmp_path: Path, head: str,
     assert message in _one_line_error("simulate", "-r", path)
 
 
+@pytest.mark.parametrize("text", ['id = ' + "9" * 5000 + "\n", "id = [" * 100 + "\n",
+                                  "id = \"x\n"])
+def test_a_broken_ruleset_file_is_one_line_before_its_game_is_known(tmp_path: Path,
+                                                                    text: str) -> None:
+    """A file too broken to tell its game (a 5000-digit number, deep nesting, bad TOML) is
+    one line from the reader, never a traceback (found by tests/test_fuzz_files.py)."""
+    assert "klub.toml" in _one_line_error("rules", "show", _file(tmp_path, text, "klub.toml"))
+
+
 def test_an_unknown_ruleset_id_names_every_games_rulesets() -> None:
     line = _one_line_error("simulate", "-r", "nope")
     assert "unknown ruleset 'nope'" in line and "linia" in line and "ctyrka" in line

@@ -61,7 +61,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from stolik.errors import RulesetError, StolikError
+from stolik.errors import RecordError, RulesetError, StolikError
+from stolik.records import loads_document
+from stolik.rulesets import read_ruleset_file
 
 DEFAULT_GAME = "baska"
 """The game of a record or a command that names none (records written before others)."""
@@ -272,12 +274,10 @@ pucka-2019, ctyrka or the path of a ruleset .toml file
                            "of a ruleset .toml file")
     if not is_file:
         return game(DEFAULT_GAME)    # the reader names the missing file
-    from stolik.rulesets import read_ruleset_file
-
-    try:
-        data = tomllib.loads(read_ruleset_file(path))
-    except tomllib.TOMLDecodeError:
-        return game(DEFAULT_GAME)    # the reader names the line
+    try:  # bounded as every document (huge numbers, deep nesting)
+        data = loads_document(read_ruleset_file(path), "toml", source=ref)
+    except RecordError:
+        return game(DEFAULT_GAME)    # the game's reader names what is wrong
     gid = data.get("game")
     if gid is not None:
         if not isinstance(gid, str):
