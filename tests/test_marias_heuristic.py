@@ -83,3 +83,19 @@ def test_partner_gets_the_points_and_the_seven_waits() -> None:
     v = d.view(1)
     assert v.sides[0] == 0 and v.sides[1] == 0   # the partner knows his side
     assert play_card(v) == parse_card("TL")
+
+
+def test_simulate_bots_records_replay_to_the_same_money() -> None:
+    """A series by named bots writes records that replay to its money (MARIAS §11)."""
+    from stolik.games.marias.match import simulate_bots
+    from stolik.games.marias.record import replay, series_record
+
+    res = simulate_bots(RS, 40, seed=5, bots=("heuristic", "random", "heuristic", "random"))
+    assert replay(series_record(RS, res.records)).totals == res.totals
+    assert sum(res.totals) == 0 and sum(res.games.values()) == 40
+    try:
+        simulate_bots(RS, 1, seed=1, bots=("heuristic", "nobody", "random", "random"))
+    except ValueError as e:
+        assert "nobody" in str(e)
+    else:
+        raise AssertionError("an unknown bot must be refused")
