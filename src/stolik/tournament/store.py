@@ -57,6 +57,7 @@ from sqlalchemy.orm import Session
 
 from stolik.db import Database
 from stolik.db.base import Base, load_models, utcnow
+from stolik.games import game
 from stolik.i18n import Msg
 from stolik.tournament.games import tournament_game
 from stolik.tournament.model import (
@@ -499,7 +500,8 @@ def set_round_length(db: Database, slug: str, number: int, minutes: int, *,
                         round=number, rule=None)
         if minutes < 1:
             raise _fail(slug, Msg("err-st-length", "a round lasts at least 1 minute, not "
-                                  "{minutes}", minutes=minutes), round=number, rule=None)
+                                  "{minutes} (seed 002 §1)", minutes=minutes), round=number,
+                        rule=None)
         before = t.minutes_per_round + r.extra_minutes
         r.extra_minutes = minutes - t.minutes_per_round
         _audit(s, t, who, "length", f"round {number}", before, minutes)
@@ -778,7 +780,8 @@ def add_event(db: Database, slug: str, round: int, table: int, player: str, kind
         kinds = game_of(t).EVENT_KINDS
         if kind not in kinds:
             raise _fail(slug, Msg("err-st-event-game", "a {game} tournament records no "
-                                  "'{kind}' event: its events are {kinds}", game=t.game,
+                                  "'{kind}' event: its events are {kinds}",
+                                  game=game(t.game).name(),
                                   kind=kind, kinds=", ".join(kinds)), rule=None)
         if kind == "excluded":
             _check_warned(t, p.id, player, round, table)
