@@ -164,3 +164,10 @@ def test_numba_is_imported_only_when_solving() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120, check=True).stdout.split()
     assert out[1] == "True" and int(out[0]) > 0
+
+
+def test_a_finished_deal_solves_to_its_money() -> None:
+    d = positions(1, 2, start=60_000)[0]
+    while not d.is_over:
+        d.move(d.legal_moves()[0])
+    assert solver.solve(d).payouts == d.result().payouts

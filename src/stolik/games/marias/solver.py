@@ -74,7 +74,8 @@ FATES = ("not in the last trick", "took the last trick", "beaten in the last tri
 _GENERATION = itertools.count(1)
 _TT: list[npt.NDArray[np.int64]] = []
 """The transposition table and the search stack, made at the first solve, shared by every
-solve of the process (keys carry a generation: no clearing)."""
+solve of the process (keys carry a generation: no clearing). One solve at a time per
+process: threads must not solve at once."""
 
 
 @dataclass(frozen=True)
@@ -172,8 +173,8 @@ class _Problem:
 
         p = deal.pos
         if p.phase != "play":
-            raise IllegalMove(f"the solver takes a deal in play, not in the {p.phase} "
-                              "(MARIAS §4.6)")
+            raise IllegalMove(f"the solver takes a deal in play, not one in its {p.phase} "
+                              "phase (MARIAS §4.6)")
         self.deal = deal
         self.k = k
         self.side = _side(deal)
@@ -253,9 +254,13 @@ def _payouts(side: tuple[int, ...], money: int) -> tuple[int, int, int, int]:
 
 
 def solve(deal: Deal) -> Solution:
-    """The money of ``deal`` (in play) under best play by both sides (MARIAS §5–§6)."""
+    """The money of ``deal`` (in play) under best play by both sides (MARIAS §5–§6); of a
+    finished deal, its money."""
+    if deal.is_over:
+        r = deal.result()
+        return Solution(r.pair, r.payouts)
     prob = _Problem(deal)
-    money = deal.result().pair if deal.is_over else prob.value(deal)
+    money = prob.value(deal)
     return Solution(money, _payouts(prob.side, money))
 
 
