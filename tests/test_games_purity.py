@@ -38,10 +38,6 @@ PENDING: dict[str, str] = {
     # tournaments (issue 10 §3) by other work in progress.
     "stolik.cli.sheet": "Baśka's score sheet, shared with the tournament commands: moves "
                         "to games/baska/ with issue 10 §3 (games/baska/sheet.py offers it)",
-    "stolik.cli.tournament_common": "issue 10 §3",
-    "stolik.cli.tournament_db": "issue 10 §3",
-    "stolik.cli.tournament_money": "issue 10 §3",
-    "stolik.cli.tournament_new": "issue 10 §3",
     "stolik.cli.tournament_sheet": "issue 10 §3",
     "stolik.web.league.admin": "issue 10 §3: the league pages",
     "stolik.web.league.entry": "issue 10 §3: the league pages",

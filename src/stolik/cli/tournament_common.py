@@ -26,7 +26,6 @@ from typer.core import TyperGroup
 from stolik.cli.common import DbOption, report, user_errors
 from stolik.db import resolve_url
 from stolik.db.clock import utcnow
-from stolik.games.baska.tournament import LINE_KEYS
 from stolik.tournament.store_core import StoreError
 
 if TYPE_CHECKING:
@@ -191,17 +190,19 @@ def _number_or_text(raw: str) -> Any:
     return raw
 
 
-def parse_pairs(pairs: Sequence[str], *, allowed: Sequence[str] | None = LINE_KEYS
+def parse_pairs(pairs: Sequence[str], *, allowed: Sequence[str] | None = None
                 ) -> dict[str, Any]:
     """``KEY=VALUE`` words as a dict (a sheet line: ``contract=gran declarer=2 points=61``);
-    with ``allowed``, unknown keys are refused."""
+    with ``allowed`` (the game's keys: its tournament part's ``LINE_KEYS``), unknown keys
+    are refused."""
     out: dict[str, Any] = {}
     for word in pairs:
         key, eq, value = word.partition("=")
         key = key.strip()
         if not eq or not key:
             raise StoreError(f"{word!r}: a sheet line is KEY=VALUE words, e.g. contract=gran "
-                             "declarer=2 points=61 (keys: " + ", ".join(LINE_KEYS) + ")")
+                             "declarer=2 points=61" + (" (keys: " + ", ".join(allowed) + ")"
+                                                       if allowed else ""))
         if allowed is not None and key not in allowed:
             raise StoreError(f"{word!r}: unknown key '{key}' — a sheet line has "
                              + ", ".join(allowed))

@@ -41,7 +41,7 @@ from stolik.cli.tournament_common import (
     who_of,
 )
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
-from stolik.games.baska.tournament import engine_line, parse_line, settle_sheet
+from stolik.games.baska.tournament import LINE_KEYS, engine_line, parse_line, settle_sheet
 from stolik.records import load_document
 from stolik.tournament import store_core
 from stolik.tournament.model import TournamentError
@@ -77,7 +77,7 @@ def _engine_line(d: Store, slug: str, rnd: int, table: int, words: Sequence[str]
                  ) -> dict[str, Any]:
     """The ``KEY=VALUE`` words with the engine's seats 0–3: a person types 1–4 (the
     plan's order, seat 1 deals first) or a player at the table (RULES §10)."""
-    raw = parse_pairs(words)
+    raw = parse_pairs(words, allowed=LINE_KEYS)
     players = store_core.seat_players(d, slug, rnd, table)
     try:
         return engine_line(raw, players, "sheet line")
