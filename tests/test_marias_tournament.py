@@ -507,3 +507,23 @@ def _plans(url: str) -> list[Any]:
         return store.plans_of(db, "mt")
     finally:
         db.dispose()
+
+
+def test_cli_report_of_a_marias_file(tmp_path: Path) -> None:
+    """``tournament report FILE`` scores a Mariáš tournament file alone: the standings in Kč
+    with each round, ``--json`` with the unit and the money in haléř (MARIAS §10)."""
+    t = _tournament([[(("a", "b", "c", "d"), [1240, -240, -500, -500])],
+                     [(("a", "c", "b", "d"), [-40, 40, 0, 0])]], "abcd")
+    path = tmp_path / "m.toml"
+    path.write_text(dumps_tournament(t), encoding="utf-8")
+    runner = CliRunner()
+    out = runner.invoke(app, ["tournament", "report", str(path)])
+    assert out.exit_code == 0, out.stderr
+    assert "+12,00" in out.stdout and "Kč" in out.stdout
+    js = runner.invoke(app, ["tournament", "report", str(path), "--json"])
+    import json
+
+    doc = json.loads(js.stdout)
+    assert doc["game"] == "marias" and doc["unit"] == "haler"
+    assert [(p["id"], p["table_points"], p["rounds"]) for p in doc["players"]][:2] == [
+        ("a", 1200, [1240, -40]), ("b", -240, [-240, 0])]
