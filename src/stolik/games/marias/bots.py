@@ -40,6 +40,15 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
+def available_bots() -> list[str]:
+    """The Mariáš bot kinds (the game registry's ``bots`` part).
+
+    >>> available_bots()
+    ['random', 'heuristic']
+    """
+    return list(BOTS)
+
+
 def make_bot(name: str, seed: int | None = None,
              ruleset: object = None) -> RandomBot | HeuristicBot:
     """A bot by name (``ruleset``: accepted for the arena's factory; the bots read the
