@@ -428,14 +428,22 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
 # ---------------------------------------------------------------- installing
 
 
+GC_THRESHOLD = (20_000, 50, 1000)
+"""The collector's thresholds under ``stolik serve`` (at least these)."""
+
+
 def tune_gc() -> None:
     """Collect garbage less often, and never scan what exists at start again: every move
     makes many small immutable positions, and with the default thresholds the full
     collections of a server holding hundreds of tables stall every table for tenths of a
-    second (``benchmarks/bench_web_play.py``)."""
+    second (``benchmarks/bench_web_play.py``). ``stolik serve`` calls it once the server
+    has started (its tables resumed); tests and scripts that make an app keep Python's
+    defaults. (Lower young-generation thresholds, 2000 or 5000, made the longest pauses
+    no shorter in the benchmark's server work and the collections half as costly again.)"""
     gc.freeze()
     gen0, gen1, gen2 = gc.get_threshold()
-    gc.set_threshold(max(gen0, 20_000), max(gen1, 50), max(gen2, 1000))
+    gc.set_threshold(*(max(now, least) for now, least in zip((gen0, gen1, gen2),
+                                                              GC_THRESHOLD, strict=True)))
 
 
 def install(app: FastAPI) -> None:
