@@ -11,6 +11,7 @@ fleky, hearts, sám, betl and durch all occur), cut at random points of a trick.
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 
 import pytest
@@ -171,3 +172,22 @@ def test_a_finished_deal_solves_to_its_money() -> None:
     while not d.is_over:
         d.move(d.legal_moves()[0])
     assert solver.solve(d).payouts == d.result().payouts
+
+
+def test_sedma_proti_and_no_trhak_duty_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A club ruleset with sedma proti (a defender's kept 7) and no trhák duty: the solver
+    still agrees with minimax (MARIAS §4.4 flags, §5)."""
+    from pathlib import Path
+
+    import stolik.games.marias.ruleset as ruleset_module
+
+    text = (Path(ruleset_module.__file__).parent / "rulesets" / "ctyrka.toml").read_text("utf-8")
+    changed = text.replace("sedma_proti = false", "sedma_proti = true").replace(
+        "trhak_duty = true", "trhak_duty = false")
+    assert changed != text
+    monkeypatch.setattr(sys.modules[__name__], "RS", ruleset_module.parse_ruleset(changed))
+    proti = 0
+    for d in positions(150, 3, start=70_000):
+        assert solver.solve(d).money == brute(d), d.log
+        proti += d.pos.sedma_by >= 0 and d.side(d.pos.sedma_by) == 1
+    assert proti > 5
