@@ -11,6 +11,11 @@
   (the first account, only while none exists), ``/t/admin/`` (tournaments),
   ``/t/{slug}/admin/`` (players, rounds, clock), the table entry pages
   ``/t/{slug}/admin/round/{r}/table/{t}`` and ``/t/{slug}/admin/audit``.
+- **Money tournaments** (a game whose tables keep a money sheet, Mariáš's stolový lístek,
+  MARIAS §7, §10): the same URLs; the table page is the sheet (stake, top-ups, final money,
+  results, leader, hand-in, the organiser's equal-share correction, a warning before an
+  exclusion), the printed sheets are one table per A4 page, the standings are in Kč with
+  the tie rule (:mod:`.money`).
 
 Modules: :mod:`.routes` (``install(app)``, public and printable pages), :mod:`.admin` and
 :mod:`.entry` (referee pages), :mod:`.common` (the login and CSRF guards), :mod:`.auth`

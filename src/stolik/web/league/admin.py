@@ -21,11 +21,11 @@ from fastapi.responses import HTMLResponse, Response
 from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
-from stolik.games.baska.ruleset import available_rulesets
+from stolik.games import games
 from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.web.app import lang_of, render
-from stolik.web.league import auth, entry, texts, views
+from stolik.web.league import auth, entry, money, texts, views
 from stolik.web.league.common import (
     Db,
     Form,
@@ -42,6 +42,7 @@ from stolik.web.league.forms import FormError, int_field, need_int, players_of_c
 
 router = APIRouter(prefix="/t", include_in_schema=False)
 router.include_router(entry.router)
+router.include_router(money.router)
 
 
 # ------------------------------------------------------------------ login
@@ -184,11 +185,19 @@ def setup_post(request: Request, form: Form,
 # -------------------------------------------------------------- tournaments
 
 
+def available_rulesets() -> list[str]:
+    """The ids of every game's shipped rulesets (unique across games, so an id names its
+    game: ``ctyrka`` a Mariáš tournament, MARIAS §10) — never a path on the server."""
+    return [r for g in games() for r in g.rulesets()]
+
+
 def _home(request: Request, db: Database, ref: auth.Referee, error: str | None = None,
           form: dict[str, str] | None = None) -> Response:
     return render(request, "league/admin_home.html",
                   {"referee": ref, "tournaments": store.list_tournaments(db),
-                   "rulesets": available_rulesets(), "error": error, "form": form or {},
+                   "ruleset_groups": [(g.name(lang_of(request)), g.rulesets())
+                                      for g in games() if g.rulesets()],
+                   "error": error, "form": form or {},
                    "referees": auth.referees(db)}, status_code=400 if error else 200)
 
 
@@ -236,9 +245,10 @@ def _create(db: Database, p: Posted, ruleset: str, text: str | None) -> str:
     store.create_tournament(
         db, slug, name=f.get("name", "").strip() or slug, ruleset=ruleset,
         ruleset_text=text, who=p.who, date=date, place=f.get("place", "").strip() or None,
-        rounds=need_int(f, "rounds", lo=1, hi=50, label="rounds"),
+        rounds=int_field(f, "rounds", lo=1, hi=50, label="rounds") or 5,
         deals=int_field(f, "deals", lo=1, hi=200, label="deals"),
-        minutes=need_int(f, "minutes", lo=1, hi=600, label="minutes"),
+        # empty: the game's round length (Mariáš 5 × 50 min, seed 002 §1)
+        minutes=int_field(f, "minutes", lo=1, hi=600, label="minutes"),
         break_minutes=need_int(f, "break_minutes", lo=0, hi=600, label="break"),
         season=f.get("season", "").strip() or None,
         require_confirmation=f.get("require_confirmation") == "on")

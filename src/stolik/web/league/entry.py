@@ -21,7 +21,7 @@ from stolik.errors import StolikError
 from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.web.app import lang_of, render
-from stolik.web.league import auth, views
+from stolik.web.league import auth, money, views
 from stolik.web.league.common import Db, Post, Posted, Ref, back, refusal
 from stolik.web.league.forms import (
     PAIRS,
@@ -48,6 +48,9 @@ def entry_page(request: Request, db: Database, ref: auth.Referee, slug: str, rnd
     """The page: the table, its deals, the forms (``edit``: the deal being corrected)."""
     try:
         ctx = views.context(db, slug)
+        if money.is_money(ctx.info.game):  # the stolový lístek (MARIAS §7)
+            return money.sheet_page(request, db, ref, slug, rnd, table, error=error,
+                                    form=form)
         tv = views.table_view(db, ctx, rnd, table)
     except StolikError as e:
         return render(request, "league/missing.html", {"message": e}, status_code=404)

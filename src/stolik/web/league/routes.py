@@ -16,7 +16,7 @@ from stolik.errors import StolikError
 from stolik.i18n import LANGS, Msg, translate
 from stolik.tournament import store
 from stolik.web.app import render
-from stolik.web.league import admin, auth, texts, views
+from stolik.web.league import admin, auth, money, texts, views
 from stolik.web.league.common import Db, LoginRequired, current_referee, login_redirect
 
 router = APIRouter(prefix="/t", include_in_schema=False)
@@ -135,6 +135,8 @@ def _sheets(request: Request, db: Database, slug: str, rnd: int,
     blank = request.query_params.get("blank") in ("1", "true", "yes")
     try:
         ctx = views.context(db, slug)
+        if money.is_money(ctx.info.game):  # one stolový lístek per A4 page (MARIAS §7)
+            return money.print_page(request, db, slug, rnd, tables)
         numbers = tables or list(range(1, len(ctx.round(rnd).tables) + 1))
         events = store.events_of(db, slug)
         sheets = [views.table_view(db, ctx, rnd, n, events) for n in numbers]
@@ -169,7 +171,10 @@ def print_standings(slug: str, request: Request, db: Db) -> Response:
         return not_found(request, e)
     st, err = views.standings(db, slug)
     return render(request, "league/print_standings.html",
-                  {"info": info, "slug": slug, "st": st, "error": err, "fmt": views.fmt})
+                  {"info": info, "slug": slug, "st": st, "error": err, "fmt": views.fmt,
+                   # a money tournament's ranking (MARIAS §10): Kč, best and second round
+                   "money_rows": money.standings_rows(st) if st is not None
+                   and money.is_money(info.game) else None})
 
 
 def install(app: FastAPI) -> None:

@@ -30,6 +30,9 @@ DYNAMIC = (
     N_("lg-audit-correct"), N_("lg-audit-delete"), N_("lg-audit-confirm"),
     N_("lg-audit-totals"), N_("lg-audit-event"), N_("lg-audit-event-removed"),
     N_("lg-audit-import"),
+    # a money tournament (MARIAS §7, seed 002 §2, §10): its event, its sheet's audit actions
+    N_("lg-ev-warning"), N_("lg-audit-money"), N_("lg-audit-equal-share"),
+    N_("lg-audit-hand-in"), N_("lg-audit-correct-sheet"),
 )
 """Message ids used only through a variable."""
 

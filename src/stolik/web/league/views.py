@@ -26,6 +26,7 @@ from stolik.tournament import store
 from stolik.tournament.model import Round, TableEntry, Tournament
 from stolik.tournament.orm import AuditRow, RoundRow, TournamentRow
 from stolik.tournament.standings import Standings
+from stolik.web.league import money
 
 
 @dataclass(frozen=True)
@@ -288,7 +289,11 @@ def _live_tables(db: Database, slug: str) -> dict[str, Any]:
     ctx = context(db, slug)
     cur = current_round(ctx.rounds)
     tables: list[dict[str, Any]] = []
-    if cur is not None:
+    money_game = money.is_money(ctx.info.game)
+    if cur is not None and money_game:  # each table's stolový lístek (MARIAS §7)
+        tables = money.live_tables(db, slug, cur.number, len(ctx.round(cur.number).tables),
+                                   ctx.names)
+    elif cur is not None:
         for tv in round_tables(db, ctx, cur.number):
             tables.append({
                 "table": tv.number, "players": list(tv.names), "seats": list(tv.seats),
@@ -299,7 +304,9 @@ def _live_tables(db: Database, slug: str) -> dict[str, Any]:
                 "after_limit": sum(1 for ln in tv.lines if ln.info.after_limit)})
     st, err = standings(db, slug)
     return {
-        "_rounds": ctx.rounds,
+        "_rounds": ctx.rounds, "money": money_game,
+        # the money ranking (MARIAS §10): Kč, then the best and second best round
+        "money_players": money.standings_rows(st) if st is not None and money_game else [],
         "tournament": {"slug": ctx.info.slug, "name": ctx.info.name,
                        "rounds": ctx.info.rounds, "drawn": ctx.info.rounds_drawn},
         "tables": tables, "error": err,

@@ -110,6 +110,13 @@
       /* The referee's page shows only the clock: the rest of the live page is optional. */
       var body = document.querySelector("#standings tbody");
       if (!body) { return; }
+      if (d.money) {  /* a money tournament: Kč, best and second best round (MARIAS §10) */
+        body.replaceChildren.apply(body, d.money_players.map(function (p) {
+          var link = el("a", { href: "/t/" + slug + "/player/" + encodeURIComponent(p.id), text: p.name });
+          return el("tr", { "data-id": p.id }, [td(p.rank), el("td", { "class": "name" }, [link]),
+            td(p.money, "kc"), td(p.best, "kc"), td(p.second, "kc")]);
+        }));
+      } else {
       body.replaceChildren.apply(body, d.players.map(function (p) {
         var link = el("a", { href: "/t/" + slug + "/player/" + encodeURIComponent(p.id), text: p.name });
         return el("tr", { "data-id": p.id }, [td(p.rank), el("td", { "class": "name" }, [link]),
@@ -120,6 +127,7 @@
         return el("tr", {}, [td(x.rank), td(x.team, "name"), td(x.place), td(x.table_points),
           td(x.counted.join(", "), "name small")]);
       }));
+      }
       var tables = document.getElementById("tables");
       tables.replaceChildren.apply(tables, d.tables.map(function (tb) {
         var rows = tb.players.map(function (name, i) {
@@ -129,8 +137,9 @@
         if (tb.totals_only) { notes.push(texts.totals_only); }
         if (tb.after_limit) { notes.push(tb.after_limit + "× " + texts.after_limit); }
         var head = el("h3", { text: texts.table + " " + tb.table + " " }, [
-          el("small", { "class": "progress", text: tb.deals + " / " + tb.of })]);
-        var card = el("div", { "class": "table-card" + (tb.deals >= tb.of ? " done" : ""),
+          el("small", { "class": "progress", text: tb.money ?
+            (tb.handed_in ? "✓ " + texts.handed_in : "") : tb.deals + " / " + tb.of })]);
+        var card = el("div", { "class": "table-card" + ((tb.money ? tb.handed_in : tb.deals >= tb.of) ? " done" : ""),
           "data-table": String(tb.table) }, [head, el("table", { "class": "mini" }, [el("tbody", {}, rows)])]);
         if (notes.length) { card.appendChild(el("p", { "class": "muted small", text: notes.join(" · ") })); }
         return card;
