@@ -99,7 +99,7 @@ def test_money_matches_minimax_last_two_tricks() -> None:
 
 
 def test_money_matches_minimax_last_three_tricks() -> None:
-    for d in positions(500, 3, start=10_000):
+    for d in positions(1000, 3, start=10_000):
         assert solver.solve(d).money == brute(d), d.log
 
 
