@@ -8,19 +8,16 @@ cards); a game's own use of it is its ``solver`` part (:mod:`stolik.games`).
 * :func:`is_laid_down` — whether a lone declarer wins whatever the unseen cards and the
   defence, playing only on what he sees (:mod:`stolik.solver.laid_down`).
 * :func:`brute_force` — the plain minimax the tests check the solver against
-  (:mod:`stolik.solver.brute`).
+  (:mod:`stolik.solver.brute`); :mod:`stolik.solver.examples` — a 16-card deck and two
+  orders for the doctests.
 
 Each name is imported on first use, so importing one submodule (or this package) does not
 load numba. The compiled code is cached on disk beside the modules; the first use on a
 machine compiles it (a few seconds).
 
->>> from stolik.cards import Deck
 >>> from stolik.solver import TrickSolver
->>> from stolik.tricks import CardOrder
->>> deck = Deck.of(ranks="ATQJ", suits="CSHD")
->>> order = CardOrder.from_names(deck, trumps="JC JS JH JD",
-...                              fele=["AH TH QH", "AC TC QC", "AS TS QS", "AD TD QD"])
->>> hands = [deck.parse_mask(h) for h in
+>>> from stolik.solver.examples import DECK, GRAN as order     # the four jacks trump
+>>> hands = [DECK.parse_mask(h) for h in
 ...          ("JC JS JH JD", "AC TC QC AH", "AS TS QS TH", "AD TD QD QH")]
 >>> solver = TrickSolver(order, [1] * 16)     # one point a card: 4 a trick
 >>> solver.value(hands, leader=0, team=(0,)), solver.value(hands, leader=0, team=(1,))

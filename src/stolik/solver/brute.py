@@ -4,12 +4,7 @@ It plays the rules of :class:`~stolik.tricks.CardOrder` directly (``legal`` and
 ``beats``) and scores the end of play with any function of the team's card points and
 tricks, so one function checks every mode of the compiled solver.
 
->>> from stolik.cards import Deck
->>> from stolik.tricks import CardOrder
->>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
->>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
->>> order = CardOrder.from_names(DECK, trumps="AH TH QC QS QH QD JC JS JH JD AD TD",
-...                          fele=["AC TC", "AS TS"])
+>>> from stolik.solver.examples import CARD_POINTS, DECK, NORMAL as order
 >>> hands = [DECK.parse_mask(h) for h in ("AH", "TH", "AC", "AS")]
 >>> brute_force(order, CARD_POINTS, hands, leader=1, team=(0,),
 ...             leaf=lambda p, t: p)   # A♥ wins 10♥ A♣ A♠
@@ -110,12 +105,7 @@ def brute_laid_down(order: CardOrder, values: Sequence[int], hands: Sequence[int
     card left in play beats takes every remaining trick. Slow: from a fraction of a
     second to tens of seconds for four cards a hand.
 
-    >>> from stolik.cards import Deck
-    >>> from stolik.tricks import CardOrder
-    >>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
-    >>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
-    >>> gran = CardOrder.from_names(DECK, trumps="JC JS JH JD",
-    ...                         fele=["AH TH QH", "AC TC QC", "AS TS QS", "AD TD QD"])
+    >>> from stolik.solver.examples import CARD_POINTS, DECK, GRAN as gran
     >>> def laid(hand: str, leader: int) -> bool:
     ...     hands = [DECK.parse_mask(hand), 0, 0, 0]
     ...     return brute_laid_down(gran, CARD_POINTS, hands, declarer=0, leader=leader)
@@ -314,12 +304,7 @@ def order_automorphisms(order: CardOrder, values: Sequence[int]) -> list[tuple[i
     reference checks then ask one hand of each class (as a game's shipped laid-down tables
     are checked against it).
 
-    >>> from stolik.cards import Deck
-    >>> from stolik.tricks import CardOrder
-    >>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
-    >>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
-    >>> gran = CardOrder.from_names(DECK, trumps="JC JS JH JD",
-    ...                         fele=["AH TH QH", "AC TC QC", "AS TS QS", "AD TD QD"])
+    >>> from stolik.solver.examples import CARD_POINTS, DECK, GRAN as gran
     >>> len(order_automorphisms(gran, CARD_POINTS))   # the four fele suits
     24
     """

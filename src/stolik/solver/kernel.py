@@ -90,12 +90,7 @@ def make_params(order: CardOrder, values: Sequence[int], bonus: int = 0,
                 *, monotone: bool = True) -> I64Array:
     """The kernel's parameter array for a card order and card values.
 
-    >>> from stolik.cards import Deck
-    >>> from stolik.tricks import CardOrder
-    >>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
-    >>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
-    >>> order = CardOrder.from_names(DECK, trumps="AH TH QC QS QH QD JC JS JH JD AD TD",
-    ...                          fele=["AC TC", "AS TS"])
+    >>> from stolik.solver.examples import CARD_POINTS, DECK, NORMAL as order
     >>> p = make_params(order, CARD_POINTS)
     >>> int(p[P_POINTS + DECK.parse_card("AH")]), bool(p[P_TRUMPS] >> DECK.parse_card("JD") & 1)
     (11, True)

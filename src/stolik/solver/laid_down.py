@@ -25,12 +25,7 @@ such cards of the declarer: only one of each is tried. Positions at the start of
 are remembered. :func:`stolik.solver.brute.brute_laid_down` (explicit layouts) is the
 reference it is tested against (tests/test_laid_down.py, tests/test_solver.py).
 
->>> from stolik.cards import Deck
->>> from stolik.tricks import CardOrder
->>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
->>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
->>> gran = CardOrder.from_names(DECK, trumps="JC JS JH JD",
-...                         fele=["AH TH QH", "AC TC QC", "AS TS QS", "AD TD QD"])
+>>> from stolik.solver.examples import CARD_POINTS, DECK, GRAN as gran
 >>> is_laid_down(gran, DECK.parse_mask("JC JS AH AC"), values=CARD_POINTS, declarer=0,
 ...              leader=0)
 True

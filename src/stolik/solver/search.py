@@ -6,12 +6,7 @@ transposition table between calls); positions are given as four hand masks, the 
 led the trick on the table, and that trick's cards. The *team* is the side whose value is
 maximized (the other seats minimize it).
 
->>> from stolik.cards import Deck
->>> from stolik.tricks import CardOrder
->>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
->>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
->>> order = CardOrder.from_names(DECK, trumps="AH TH QC QS QH QD JC JS JH JD AD TD",
-...                          fele=["AC TC", "AS TS"])
+>>> from stolik.solver.examples import CARD_POINTS, DECK, NORMAL as order
 >>> solver = TrickSolver(order, CARD_POINTS)
 >>> hands = [DECK.parse_mask(h) for h in
 ...          ("AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD")]
@@ -236,12 +231,7 @@ class TrickSolver:
         The position and the table are checked once, so this is the fast path of Monte
         Carlo players that ask it for many layouts.
 
-        >>> from stolik.cards import Deck
-        >>> from stolik.tricks import CardOrder
-        >>> DECK = Deck.of(ranks="ATQJ", suits="CSHD")                     # 16 cards, Baśka's shape
-        >>> CARD_POINTS = [(11, 10, 3, 2)[c % 4] for c in range(16)]      # A 11, 10 10, Q 3, J 2
-        >>> order = CardOrder.from_names(DECK, trumps="AH TH QC QS QH QD JC JS JH JD AD TD",
-        ...                          fele=["AC TC", "AS TS"])
+        >>> from stolik.solver.examples import CARD_POINTS, DECK, NORMAL as order
         >>> solver = TrickSolver(order, CARD_POINTS)
         >>> win = solver.utility_table(lambda p, t: 1 if p >= 53 else -1)
         >>> hands = [DECK.parse_mask(h) for h in ("AH", "QS", "AC", "TC")]
