@@ -345,8 +345,17 @@ def encode(msg: Message) -> str:
 
     >>> encode({"type": "state", "deal": {"hand": ["AH", "TD"]}, "name": "Łucja", 1: None})
     '{"type":"state","deal":{"hand":["AH","TD"]},"name":"Łucja","1":null}'
+
+    What orjson does not write — a client's ``id`` past 64 bits, echoed as ``ack`` —
+    ``json`` does:
+
+    >>> encode({"type": "pong", "ack": 10**30})
+    '{"type":"pong","ack":1000000000000000000000000000000}'
     """
-    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
 async def _sender(ws: WebSocket, conn: Connection) -> None:
