@@ -23,6 +23,7 @@ from stolik.games import game
 from stolik.tournament import store
 from stolik.web.app import create_app
 from stolik.web.league import auth
+from stolik.web.league.money import money_text
 
 SLUG = "brno-1"
 PASSWORD = "heslo-rozhodciho"
@@ -271,6 +272,38 @@ def test_exclusion_only_after_a_warning(referee: TestClient, sqlite_db: Database
     assert [e.kind for e in store.events_of(sqlite_db, SLUG)] == ["warning", "excluded"]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_entered_deal_by_deal_shows_the_engines_money(referee: TestClient,
+                                                             sqlite_db: Database,
+                                                             lang: str) -> None:
+    """MARIAS §7, §11: a table whose deals were entered (``stolik tournament sheet
+    record``) shows each seat's money as the engine settled it; final amounts are refused
+    in one line (the deals give the money)."""
+    from stolik.games.marias.record import record_document, series_record
+    from stolik.games.marias.ruleset import load_ruleset
+    from stolik.games.marias.simulate import simulate
+
+    rs = load_ruleset("ctyrka")
+    first = store.tournament_of(sqlite_db, SLUG, complete=True).rounds[0].tables[0]
+    sim = simulate(rs, 4, seed=8, first_dealer=first.first_dealer)
+    store.enter_deals(sqlite_db, SLUG, 1, 1,
+                      record_document(series_record(rs, sim.records))["deal"], who="ala")
+    html = referee.get(f"{T1}?lang={lang}").text
+    assert ("rozdanie po rozdaniu" if lang == "pl" else "deal by deal") in html
+    rows = re.findall(r'<tr data-seat="\d"[^>]*>(.*?)</tr>', html, re.S)
+    shown = [re.search(r'class="kc result">([^<]*)', r).group(1).strip()  # type: ignore[union-attr]
+             for r in rows]
+    assert shown == [money_text(x) for x in sim.totals]
+    code, html = _final(referee, ("50", "50", "50", "50"), lang)
+    assert code == 400
+    assert ("z rozdań" if lang == "pl" else "comes from the deals") in error_line(html)
+    printed = referee.get(f"/t/{SLUG}/print/sheet/1/1?lang={lang}").text
+    table = printed.split('class="grid deal-lines small"')[1].split("</table>")[0]
+    assert len(re.findall(r"<tr><td>\d+</td>", table)) == 4  # each deal's money
+    assert sum(int(x.replace(",", "").replace("+", "")) for x in
+               re.findall(r'class="kc">([^<]*) Kč', table)) == 0
+
+
 def test_a_money_sheet_refuses_baskas_forms_and_baska_refuses_money(
         referee: TestClient, sqlite_db: Database) -> None:
     """A Baśka tournament keeps no money sheet (RULES §10): its money routes refuse in
@@ -314,6 +347,9 @@ def test_standings_in_kc_with_the_tie_rule(referee: TestClient, sqlite_db: Datab
     assert js["money"] is True
     assert js["money_players"][0]["money"] == "+12,50 Kč"
     assert js["money_players"][-1]["money"] == "-12,50 Kč"
+    player = referee.get(f"/t/{SLUG}/player/{plan1[0][0]}?lang={lang}").text
+    assert re.search(r'id="summary">.*\+12,50 Kč', player)
+    assert '<td class="kc">+12,50 Kč</td>' in player
     printed = referee.get(f"/t/{SLUG}/print/standings?lang={lang}").text
     assert "+12,50 Kč" in printed and "MARIAS §10" in printed
     # the tie rule: make two players equal on the sum, different in their best round

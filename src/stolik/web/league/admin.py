@@ -32,10 +32,10 @@ from stolik.web.league.common import (
     Post,
     Posted,
     Ref,
+    attempt,
     back,
     check_pre_csrf,
     current_referee,
-    refusal,
     safe_next,
 )
 from stolik.web.league.forms import FormError, int_field, need_int, players_of_csv
@@ -310,12 +310,8 @@ def tournament_admin(slug: str, request: Request, ref: Ref,
 def _do(request: Request, db: Database, p: Posted, slug: str, action: Any,
         to: str | None = None) -> Response:
     """Run one store write; on a refusal show the page again with the error."""
-    try:
-        action()
-    except Exception as e:
-        message = refusal(e, lang_of(request))
-        if message is None:
-            raise
+    message = attempt(request, action)
+    if message is not None:
         return tournament_page(request, db, p.referee, slug, message, p.form)
     return back(to or f"/t/{slug}/admin/")
 

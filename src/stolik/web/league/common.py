@@ -10,6 +10,7 @@ the CSRF token), and redirects.
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated
 from urllib.parse import quote, urlsplit
@@ -122,6 +123,19 @@ def refusal(e: Exception, lang: str = "en") -> str | None:
         return translate(e, lang)
     if isinstance(e, IntegrityError | OperationalError):
         return tr(lang, CONFLICT)
+    return None
+
+
+def attempt(request: Request, action: Callable[[], object]) -> str | None:
+    """Run one write: ``None`` when it is done, else the one line that refuses it in the
+    page's language (:func:`refusal`; a bug is re-raised)."""
+    try:
+        action()
+    except Exception as e:
+        message = refusal(e, lang_of(request))
+        if message is None:
+            raise
+        return message
     return None
 
 

@@ -20,9 +20,9 @@ from stolik.db.base import utcnow
 from stolik.errors import StolikError
 from stolik.i18n import Msg
 from stolik.tournament import store
-from stolik.web.app import lang_of, render
+from stolik.web.app import render
 from stolik.web.league import auth, money, views
-from stolik.web.league.common import Db, Post, Posted, Ref, back, refusal
+from stolik.web.league.common import Db, Post, Posted, Ref, attempt, back
 from stolik.web.league.forms import (
     PAIRS,
     FormError,
@@ -94,12 +94,8 @@ def edit_page(slug: str, rnd: int, table: int, number: int, request: Request,
 def _do(request: Request, db: Database, p: Posted, slug: str, rnd: int, table: int,
         action: Callable[[], Any], *, edit: int | None = None,
         keep_form: bool = True) -> Response:
-    try:
-        action()
-    except Exception as e:
-        message = refusal(e, lang_of(request))
-        if message is None:
-            raise
+    message = attempt(request, action)
+    if message is not None:
         return entry_page(request, db, p.referee, slug, rnd, table, error=message,
                           form=p.form if keep_form else None, edit=edit)
     return back(table_url(slug, rnd, table) + "#deals")

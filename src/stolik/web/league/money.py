@@ -40,9 +40,10 @@ from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.tournament.games import MoneyGame, money_game, tournament_game
 from stolik.tournament.standings import Standings
-from stolik.web.app import lang_of, render
+from stolik.web.app import render
 from stolik.web.league import auth
-from stolik.web.league.common import Db, Post, Posted, back, refusal
+from stolik.web.league.common import Db, Post, Posted, attempt, back
+
 
 class FormError(StolikError):
     """A money form's field that is not what it should be (one line, nothing written)."""
@@ -113,7 +114,8 @@ class SheetView:
     unbalanced: str | None
     """The table's results' sum (Kč text) when it is not zero (seed 002 §10)."""
     events: tuple[store.EventInfo, ...]
-    deal_lines: tuple[str, ...]
+    deal_lines: tuple[tuple[str, ...], ...]
+    """Each deal's money by seat (Kč text) when the table was entered deal by deal."""
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -154,7 +156,10 @@ def sheet_view(db: Database, slug: str, rnd: int, table: int,
     if entered and res is None and raw is not None:
         total = sum(raw) + (sum(sheet.correction) if sheet.correction else 0)
         off = money_text(total) if total else None
-    deal_lines = tuple(r.describe() for r in info.result.results) if info.result else ()
+    # each deal's money by seat, as the engine settled it (MARIAS §6, §11)
+    deal_lines = tuple(tuple(money_text(x) for x in pay)
+                       for r in (info.result.results if info.result else ())
+                       if (pay := getattr(r, "payouts", None)) is not None)
     return SheetView(rnd, table, tuple(c for c, _ in info.players),
                      tuple(n for _, n in info.players), cash_text(stake), tuple(lines),
                      "deals" if info.deals else "final" if has_final else "none", info.deals,
@@ -292,18 +297,12 @@ def _check_balance(part: MoneyGame, db: Database, slug: str, rnd: int, table: in
 
 def _do(request: Request, db: Database, p: Posted, slug: str, rnd: int, table: int,
         action: Callable[[], Any]) -> Response:
-    try:
-        action()
-    except Exception as e:
-        message = refusal(e, lang_of(request))
-        if message is None:
-            raise
-        if not is_money(store.tournament_info(db, slug).game):  # no sheet to show again
-            return render(request, "league/missing.html", {"message": message},
-                          status_code=400)
-        return sheet_page(request, db, p.referee, slug, rnd, table, error=message,
-                          form=p.form)
-    return back(sheet_url(slug, rnd, table) + "#sheet")
+    message = attempt(request, action)
+    if message is None:
+        return back(sheet_url(slug, rnd, table) + "#sheet")
+    if not is_money(store.tournament_info(db, slug).game):  # no sheet to show again
+        return render(request, "league/missing.html", {"message": message}, status_code=400)
+    return sheet_page(request, db, p.referee, slug, rnd, table, error=message, form=p.form)
 
 
 def _change(db: Database, p: Posted, slug: str, rnd: int, table: int, change: Any,

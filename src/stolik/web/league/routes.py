@@ -113,7 +113,9 @@ def player(slug: str, code: str, request: Request,
                   {"info": ctx.info, "slug": slug, "code": code, "name": ctx.names[code],
                    "now": now_row,
                    "team": ctx.teams.get(code), "rows": rows, "mine": mine, "error": err,
-                   "fmt": views.fmt})
+                   "fmt": views.fmt,
+                   # a money tournament: results in Kč, no place points (MARIAS §10)
+                   "money": money.is_money(ctx.info.game), "kc": money.money_text})
 
 
 @router.get("/{slug}/print/seating/{rnd}", response_class=HTMLResponse)
