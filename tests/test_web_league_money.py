@@ -316,6 +316,9 @@ def test_a_money_sheet_refuses_baskas_forms_and_baska_refuses_money(
                       final0="50", final1="50", final2="50", final3="50")
     assert code == 400 and "money sheet" in html
     assert 'id="deal-form"' in referee.get("/t/puck/admin/round/1/table/1").text
+    for what in ("final", "topup", "leader", "hand-in", "event"):  # no such tournament
+        code, html = post(referee, f"/t/nope/admin/round/1/table/1/money/{what}")
+        assert code == 400 and "Traceback" not in html
 
 
 # ------------------------------------------------------------- standings

@@ -300,7 +300,11 @@ def _do(request: Request, db: Database, p: Posted, slug: str, rnd: int, table: i
     message = attempt(request, action)
     if message is None:
         return back(sheet_url(slug, rnd, table) + "#sheet")
-    if not is_money(store.tournament_info(db, slug).game):  # no sheet to show again
+    try:
+        has_sheet = is_money(store.tournament_info(db, slug).game)
+    except StolikError:  # no such tournament: the refusal already says so
+        has_sheet = False
+    if not has_sheet:  # no sheet to show again
         return render(request, "league/missing.html", {"message": message}, status_code=400)
     return sheet_page(request, db, p.referee, slug, rnd, table, error=message, form=p.form)
 
