@@ -23,7 +23,7 @@ from stolik.games import game
 from stolik.tournament import store
 from stolik.web.app import create_app
 from stolik.web.league import auth
-from stolik.web.league.money import money_text
+from stolik.web.league.money import money_writer
 
 SLUG = "brno-1"
 PASSWORD = "heslo-rozhodciho"
@@ -293,7 +293,7 @@ def test_a_table_entered_deal_by_deal_shows_the_engines_money(referee: TestClien
     rows = re.findall(r'<tr data-seat="\d"[^>]*>(.*?)</tr>', html, re.S)
     shown = [re.search(r'class="kc result">([^<]*)', r).group(1).strip()  # type: ignore[union-attr]
              for r in rows]
-    assert shown == [money_text(x) for x in sim.totals]
+    assert shown == [money_writer("marias")(x) for x in sim.totals]
     code, html = _final(referee, ("50", "50", "50", "50"), lang)
     assert code == 400
     assert ("z rozdań" if lang == "pl" else "comes from the deals") in error_line(html)

@@ -91,16 +91,16 @@ def show_money(d: Database, slug: str, rnd: int, table: int) -> None:
     part = money_game(info.game)
     sheet = info.sheet
     where = _where(slug, rnd, table)
-    stake = part.amount_text(sheet.stake if sheet is not None else part.STAKE).lstrip("+")
+    stake = part.cash_text(sheet.stake if sheet is not None else part.STAKE)
     lines = [f"{where} — stolový lístek (table sheet), stake {stake} Kč each (MARIAS §7)"]
     res = info.result.table_points if info.result is not None else None
     raw = part.results(sheet, info.result.played if info.result and info.deals else None
                        ) if sheet is not None else None
     for s, (pid, name) in enumerate(info.players):
         tops = [t for t in (sheet.topups if sheet else ()) if t.seat == s]
-        top = ", ".join(part.amount_text(t.amount).lstrip("+") + (f" ({t.at})" if t.at else "")
+        top = ", ".join(part.cash_text(t.amount) + (f" ({t.at})" if t.at else "")
                         for t in tops) or "—"
-        final = (part.amount_text(sheet.final[s]).lstrip("+")
+        final = (part.cash_text(sheet.final[s])
                  if sheet is not None and sheet.final is not None else "—")
         result = part.amount_text(res[s]) if res is not None else "—"
         lead = " (leader)" if (sheet.leader if sheet else 0) == s else ""

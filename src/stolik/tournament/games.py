@@ -124,6 +124,9 @@ class MoneyGame(TournamentGame, Protocol):
     STAKE: int
     MIN_TOPUP: int
 
+    def cash_text(self, value: int) -> str:
+        """Money on the table (stake, top-up, final money), unsigned (``50,00``)."""
+
     def parse_kc(self, text: str, where: str = "", key: str = "amount") -> int:
         """Haléř of an amount written in Kč (``62,40``)."""
 

@@ -65,6 +65,7 @@ __all__ = [
     "MoneySheet",
     "TopUp",
     "amount_text",
+    "cash_text",
     "check_deals",
     "deal_document",
     "deals_per_round",
@@ -439,6 +440,15 @@ def table_sheet_document(sheet: MoneySheet | None) -> dict[str, Any] | None:
 def amount_text(value: int) -> str:
     """Haléř as Kč with a comma, signed: ``+12,40``, ``-3,20``, ``0,00``."""
     return ("+" if value > 0 else "") + kc(value)
+
+
+def cash_text(value: int) -> str:
+    """Money on the table (a stake, a top-up, the final money) in Kč, unsigned.
+
+    >>> cash_text(5000), cash_text(1000)
+    ('50,00', '10,00')
+    """
+    return kc(value)
 
 
 def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:

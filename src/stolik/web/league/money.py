@@ -18,9 +18,14 @@ table/{table}``, :mod:`.entry` hands it here). Its writes:
 A sheet handed in changes only with ``correction`` ticked (the referee's, audited). Each
 refusal is one line in the page's language and nothing is written.
 
->>> money_text(1250), money_text(-320), money_text(0)
+Amounts are written by the game's part (:meth:`~stolik.tournament.games.MoneyGame.
+cash_text`, ``amount_text``), in Kč:
+
+>>> from stolik.games import games
+>>> part = next(money_game(g.id) for g in games() if is_money(g.id))
+>>> money_text(part, 1250), money_text(part, -320), money_text(part, 0)
 ('+12,50 Kč', '-3,20 Kč', '0,00 Kč')
->>> cash_text(5000)
+>>> cash_text(part, 5000)
 '50,00 Kč'
 """
 
@@ -59,20 +64,21 @@ def is_money(game_id: str) -> bool:
     return tournament_game(game_id).UNIT == "haler"
 
 
-def money_text(haler: int) -> str:
-    """A result in Kč with a comma, signed (MARIAS §10: the ranking is in Kč)."""
-    return _kc(haler, signed=True)
+def money_text(part: MoneyGame, haler: int) -> str:
+    """A result in Kč, signed, as the game's part writes it (MARIAS §10: the ranking is
+    in Kč)."""
+    return f"{part.amount_text(haler)} Kč"
 
 
-def cash_text(haler: int) -> str:
+def cash_text(part: MoneyGame, haler: int) -> str:
     """Money on the table (a stake, a top-up, the final money) in Kč, unsigned."""
-    return _kc(haler, signed=False)
+    return f"{part.cash_text(haler)} Kč"
 
 
-def _kc(haler: int, *, signed: bool) -> str:
-    sign = "-" if haler < 0 else "+" if signed and haler > 0 else ""
-    whole, part = divmod(abs(haler), 100)
-    return f"{sign}{whole},{part:02d} Kč"
+def money_writer(game_id: str) -> Callable[[int], str]:
+    """:func:`money_text` for the tournaments of ``game_id`` (the pages' ``kc``)."""
+    part = money_game(game_id)
+    return lambda haler: money_text(part, haler)
 
 
 @dataclass(frozen=True)
@@ -138,16 +144,17 @@ def sheet_view(db: Database, slug: str, rnd: int, table: int,
     mine = tuple(e for e in every if e.round == rnd and e.table == table)
     lines = []
     for s, (code, name) in enumerate(info.players):
-        tops = tuple((cash_text(t.amount), t.at)
+        tops = tuple((cash_text(part, t.amount), t.at)
                      for t in (sheet.topups if sheet is not None else ()) if t.seat == s)
         corr = sheet.correction[s] if sheet is not None and sheet.correction else None
         lines.append(SeatLine(
             s, code, name, tops,
-            cash_text(sheet.put_in(s) if sheet is not None else stake),
-            cash_text(sheet.final[s]) if has_final else None,
-            money_text(raw[s]) if raw is not None and (has_final or info.deals) else None,
-            money_text(corr) if corr is not None else None,
-            money_text(res[s]) if res is not None else None,
+            cash_text(part, sheet.put_in(s) if sheet is not None else stake),
+            cash_text(part, sheet.final[s]) if has_final else None,
+            (money_text(part, raw[s]) if raw is not None and (has_final or info.deals)
+             else None),
+            money_text(part, corr) if corr is not None else None,
+            money_text(part, res[s]) if res is not None else None,
             (sheet.leader if sheet is not None else 0) == s,
             any(e.player == code and e.kind == "warning" for e in mine),
             any(e.player == code and e.kind == "excluded" for e in mine)))
@@ -155,13 +162,13 @@ def sheet_view(db: Database, slug: str, rnd: int, table: int,
     off = None
     if entered and res is None and raw is not None:
         total = sum(raw) + (sum(sheet.correction) if sheet.correction else 0)
-        off = money_text(total) if total else None
+        off = money_text(part, total) if total else None
     # each deal's money by seat, as the engine settled it (MARIAS §6, §11)
-    deal_lines = tuple(tuple(money_text(x) for x in pay)
+    deal_lines = tuple(tuple(money_text(part, x) for x in pay)
                        for r in (info.result.results if info.result else ())
                        if (pay := getattr(r, "payouts", None)) is not None)
     return SheetView(rnd, table, tuple(c for c, _ in info.players),
-                     tuple(n for _, n in info.players), cash_text(stake), tuple(lines),
+                     tuple(n for _, n in info.players), cash_text(part, stake), tuple(lines),
                      "deals" if info.deals else "final" if has_final else "none", info.deals,
                      bool(sheet is not None and sheet.handed_in),
                      bool(sheet is not None and sheet.correction), off, mine, deal_lines)
@@ -190,7 +197,7 @@ def sheet_page(request: Request, db: Database, ref: auth.Referee, slug: str, rnd
         "referee": ref, "info": ctx.info, "slug": slug, "round": rnd, "sv": sv,
         "state": state, "phase": state.phase(utcnow()), "tables": len(ctx.round(rnd).tables),
         "url": sheet_url(slug, rnd, table), "kinds": part.EVENT_KINDS,
-        "min_topup": cash_text(part.MIN_TOPUP), "error": error, "form": form or {},
+        "min_topup": cash_text(part, part.MIN_TOPUP), "error": error, "form": form or {},
     }, status_code=400 if error else 200)
 
 
@@ -213,20 +220,21 @@ def print_page(request: Request, db: Database, slug: str, rnd: int,
     part = money_game(ctx.info.game)
     return render(request, "league/print_money.html", {
         "info": ctx.info, "slug": slug, "round": rnd, "sheets": sheets, "blank": blank,
-        "min_topup": cash_text(part.MIN_TOPUP), "topup_rows": 4})
+        "min_topup": cash_text(part, part.MIN_TOPUP), "topup_rows": 4})
 
 
 def standings_rows(st: Standings) -> list[dict[str, Any]]:
     """The money standings' rows (MARIAS §10): rank, player, total in Kč, the best and
     second best round (the tie rule), rounds played, excluded."""
+    part = money_game(st.game)
     out = []
     for p in st.players:
         best = [*sorted(p.rounds, reverse=True), None, None]
         out.append({"rank": p.rank, "id": p.id, "name": p.name, "team": p.team,
-                    "money": money_text(p.table_points),
-                    "best": money_text(best[0]) if best[0] is not None else "–",
-                    "second": money_text(best[1]) if best[1] is not None else "–",
-                    "rounds": [money_text(x) for x in p.rounds],
+                    "money": money_text(part, p.table_points),
+                    "best": money_text(part, best[0]) if best[0] is not None else "–",
+                    "second": money_text(part, best[1]) if best[1] is not None else "–",
+                    "rounds": [money_text(part, x) for x in p.rounds],
                     "played": p.played, "excluded": p.excluded})
     return out
 
@@ -289,7 +297,7 @@ def _check_balance(part: MoneyGame, db: Database, slug: str, rnd: int, table: in
     if total and not spread:
         raise FormError(Msg("lg-money-unbalanced", "the table's results sum to {sum}, not "
                             "0: correct the sheet or apply the organiser's equal share "
-                            "(seed 002 §10)", sum=money_text(total)))
+                            "(seed 002 §10)", sum=money_text(part, total)))
     if spread and not total:
         raise FormError(Msg("lg-money-balanced", "the table's results sum to 0: there is "
                             "no difference to spread (seed 002 §10)"))
@@ -332,7 +340,7 @@ def final(slug: str, rnd: int, table: int, request: Request, p: Post, db: Db) ->
         _check_balance(part, db, slug, rnd, table, amounts, spread)
         _change(db, p, slug, rnd, table, part.money_change(final=amounts, spread=spread),
                 "equal-share" if spread else "money",
-                "final " + " ".join(cash_text(a) for a in amounts))
+                "final " + " ".join(cash_text(part, a) for a in amounts))
 
     return _do(request, db, p, slug, rnd, table, act)
 
@@ -346,8 +354,8 @@ def topup(slug: str, rnd: int, table: int, request: Request, p: Post, db: Db) ->
         amount = _amount(part, p.form.get("amount", ""), "Kč")
         if amount < part.MIN_TOPUP:
             raise FormError(Msg("lg-money-small-topup", "a top-up is at least {min}, not "
-                                "{amount} (seed 002 §3)", min=cash_text(part.MIN_TOPUP),
-                                amount=cash_text(amount)))
+                                "{amount} (seed 002 §3)", min=cash_text(part, part.MIN_TOPUP),
+                                amount=cash_text(part, amount)))
         spread = p.form.get("equal_share") == "on"
         info = store.table_sheet_of(db, slug, rnd, table)
         sheet = info.sheet
@@ -366,7 +374,7 @@ def topup(slug: str, rnd: int, table: int, request: Request, p: Post, db: Db) ->
         _change(db, p, slug, rnd, table,
                 part.money_change(topups=[part.topup(seat, amount, at)], spread=spread),
                 "equal-share" if spread else "money",
-                f"top-up seat {seat + 1} {cash_text(amount)}"
+                f"top-up seat {seat + 1} {cash_text(part, amount)}"
                 + (f" at {at}" if at else ""))
 
     return _do(request, db, p, slug, rnd, table, act)

@@ -115,7 +115,9 @@ def player(slug: str, code: str, request: Request,
                    "team": ctx.teams.get(code), "rows": rows, "mine": mine, "error": err,
                    "fmt": views.fmt,
                    # a money tournament: results in Kč, no place points (MARIAS §10)
-                   "money": money.is_money(ctx.info.game), "kc": money.money_text})
+                   "money": money.is_money(ctx.info.game),
+                   "kc": money.money_writer(ctx.info.game) if money.is_money(ctx.info.game)
+                   else None})
 
 
 @router.get("/{slug}/print/seating/{rnd}", response_class=HTMLResponse)
