@@ -37,7 +37,7 @@ A game's plug-in parts are its submodules under conventional names
 A game without a part is refused in one line (``… has no arena yet``).
 
 >>> [g.id for g in games()]
-['baska', 'marias']
+['baska', 'betel', 'marias']
 >>> game_of_ruleset("ctyrka").id, game_of_ruleset("linia").id
 ('marias', 'baska')
 >>> game("baska").seats, game("marias").name("cs")
@@ -45,7 +45,7 @@ A game without a part is refused in one line (``… has no arena yet``).
 >>> game("chess")
 Traceback (most recent call last):
 ...
-stolik.games.UnknownGame: no game 'chess' — stolik hosts baska, marias
+stolik.games.UnknownGame: no game 'chess' — stolik hosts baska, betel, marias
 """
 
 from __future__ import annotations
@@ -255,7 +255,7 @@ def game_of_ruleset_ref(ref: str | None) -> GameSpec:
     Traceback (most recent call last):
     ...
     stolik.errors.RulesetError: unknown ruleset 'nope': use one of linia, mester-sport, \
-pucka-2019, ctyrka or the path of a ruleset .toml file
+pucka-2019, gps-2022, ctyrka or the path of a ruleset .toml file
     """
     if ref is None:
         return game(DEFAULT_GAME)

@@ -1,0 +1,333 @@
+"""A Betel ruleset as data: ``rulesets/gps-2022.toml`` or a club's own file (BETEL §2–§5).
+
+The contracts in order with their trumps, goals and values, the Betel exemption, the
+peeking costs, the kontra factor, every number of the scoring, the all-pass rule and the
+end of a match are keys of the file; the engine holds no number of its own. A broken file
+is refused with one line naming the file and the key.
+
+>>> rs = load_ruleset("gps-2022")
+>>> len(rs.contracts), rs.contracts[0].call, rs.contracts[-1].name
+(30, 'betelek-3', 'Szlem bez atu')
+>>> rs.peek_one, rs.peek_two, rs.kontra_factor, rs.target
+(5, 10, 2, 1000)
+>>> [c.call for c in rs.contracts if c.defenders_free]
+['betel']
+>>> parse_ruleset(rs_text().replace("factor = 2", "factor = 0"), source="klub.toml")
+Traceback (most recent call last):
+stolik.errors.RulesetError: klub.toml: key 'kontra.factor' must be at least 1, not 0
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from stolik.errors import RecordError, RulesetError
+from stolik.records import loads_document
+from stolik.rulesets import read_ruleset_file
+
+DEFAULT_RULESET = "gps-2022"
+
+MAX_POINTS = 100_000
+"""The largest number of points any ruleset key may hold: keeps every score small."""
+
+MAX_CONTRACTS = 60
+
+NO_TRUMPS = -1
+"""The ``trump`` of a bez-atu contract, of every betelek and of an all-pass deal."""
+
+DENOMINATIONS = ("C", "D", "H", "S", "BA")
+"""How a ruleset and a record write trumps: a suit letter, or ``BA`` (bez atu)."""
+
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_CALL = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,23}")
+RESERVED = frozenset({"pas", "kontra", "look", "exchange"})
+"""Words a record's auction entry uses for something else (BETEL §6)."""
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One contract of the ladder (BETEL §2). ``number``: its place, 1 = the lowest;
+    ``trump``: a suit 0–3 or :data:`NO_TRUMPS`; the declarer must take at least ``goal``
+    tricks, or at most ``goal`` when ``at_most``; ``value``: V (BETEL §5);
+    ``defenders_free``: the defenders need not beat (Betel, BETEL §4)."""
+
+    number: int
+    call: str
+    name: str
+    trump: int
+    at_most: bool
+    goal: int
+    value: int
+    defenders_free: bool = False
+
+    @property
+    def index(self) -> int:
+        """The contract's position in :attr:`Ruleset.contracts` (0 = the lowest)."""
+        return self.number - 1
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One club's Betel rules (BETEL §2–§5). Points are whole numbers."""
+
+    id: str
+    name: str
+    source: str
+    contracts: tuple[Contract, ...]
+    peek_one: int
+    peek_two: int
+    kontra_factor: int
+    overtrick: int
+    undertrick: int
+    over_limit: int
+    all_pass_trick: int
+    all_pass_play: bool
+    target: int
+    minutes: int
+    path: str | None = None
+
+    @property
+    def ref(self) -> str:
+        """What a record's ``ruleset`` key says: the id, or a club file's path."""
+        return self.path or self.id
+
+    def contract_of(self, word: str) -> Contract | None:
+        """The contract a record writes as ``word`` (any case), or None.
+
+        >>> load_ruleset().contract_of("SZLEM-ba").number
+        30
+        """
+        return _by_call(self).get(word.casefold())
+
+    def peek_cost(self, looked: int) -> int:
+        """What passing after looking at ``looked`` dubel cards costs (BETEL §3)."""
+        return (0, self.peek_one, self.peek_two)[looked]
+
+
+@cache
+def _by_call(rs: Ruleset) -> dict[str, Contract]:
+    return {c.call.casefold(): c for c in rs.contracts}
+
+
+def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
+    """The text of a shipped ruleset file."""
+    folder = resources.files("stolik.games.betel") / "rulesets"
+    return (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+
+
+def available_rulesets() -> list[str]:
+    """Ids of the Betel rulesets shipped with stolik.
+
+    >>> available_rulesets()
+    ['gps-2022']
+    """
+    folder = resources.files("stolik.games.betel") / "rulesets"
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                  if p.name.endswith(".toml"))
+
+
+@cache
+def _load_shipped(ruleset_id: str) -> Ruleset:
+    return parse_ruleset(rs_text(ruleset_id), source=f"{ruleset_id}.toml")
+
+
+def load_ruleset(ref: str | Path | None = None) -> Ruleset:
+    """A shipped ruleset by id (default ``gps-2022``), or a club's file by path.
+
+    >>> load_ruleset("nonesuch")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: unknown Betel ruleset 'nonesuch': use gps-2022 or the path \
+of a ruleset .toml file
+    """
+    text_ref = DEFAULT_RULESET if ref is None else str(ref)
+    if text_ref in available_rulesets():
+        return _load_shipped(text_ref)
+    if "\0" in text_ref or len(text_ref) > 4096:
+        raise RulesetError(f"unknown Betel ruleset {text_ref[:80]!r}")
+    path = Path(text_ref)
+    try:
+        exists = path.exists()
+    except OSError:
+        exists = False
+    if path.suffix.lower() == ".toml" or exists:
+        return parse_ruleset(read_ruleset_file(path), source=text_ref, path=text_ref)
+    raise RulesetError(f"unknown Betel ruleset {text_ref!r}: use "
+                       f"{', '.join(available_rulesets())} or the path of a ruleset .toml file")
+
+
+class _Keys:
+    """One TOML table of a ruleset file: every error is ``file: key 'table.key' …``;
+    keys nobody asked for are refused by :meth:`done`."""
+
+    def __init__(self, data: Any, where: str, source: str) -> None:
+        if not isinstance(data, dict):
+            raise RulesetError(f"{source}: key '{where}' must be a table" if where
+                               else f"{source}: the file must be a table of keys")
+        self.data: dict[str, Any] = data
+        self.where = where
+        self.source = source
+        self.asked: set[str] = set()
+
+    def fail(self, key: str, problem: str) -> RulesetError:
+        return RulesetError(f"{self.source}: key '{self.where}{key}' {problem}")
+
+    def get(self, key: str, default: Any = ...) -> Any:
+        self.asked.add(key)
+        if key in self.data:
+            return self.data[key]
+        if default is not ...:
+            return default
+        close = difflib.get_close_matches(key, [str(k) for k in self.data], 1, 0.6)
+        raise self.fail(key, "is missing" + (f" (is '{close[0]}' a misspelling of it?)"
+                                             if close else ""))
+
+    def text(self, key: str, default: Any = ..., *, longest: int = 200) -> str:
+        v = self.get(key, default)
+        if not isinstance(v, str) or not v.strip() or not v.isprintable() or len(v) > longest:
+            raise self.fail(key, f"must be one line of text (at most {longest} characters), "
+                            f"not {v!r}")
+        return v
+
+    def number(self, key: str, default: Any = ..., *, lo: int = 0,
+               hi: int = MAX_POINTS) -> int:
+        v = self.get(key, default)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise self.fail(key, f"must be a whole number, not {v!r}")
+        if not lo <= v <= hi:
+            raise self.fail(key, f"must be at least {lo}, not {v}" if v < lo
+                            else f"must be at most {hi}, not {v}")
+        return v
+
+    def table(self, key: str) -> _Keys:
+        return _Keys(self.get(key), f"{self.where}{key}.", self.source)
+
+    def done(self) -> None:
+        unknown = sorted(str(k) for k in set(self.data) - self.asked)
+        if unknown:
+            close = difflib.get_close_matches(unknown[0], sorted(self.asked), 1, 0.7)
+            raise self.fail(unknown[0], "is not a Betel ruleset key" + (
+                f" — did you mean '{close[0]}'?" if close else " (misspelt?)"))
+
+
+def _contract(raw: Any, number: int, source: str) -> Contract:
+    t = _Keys(raw, f"contracts.{number}.", source)
+    call = t.text("call", longest=24)
+    if not _CALL.fullmatch(call) or call.casefold() in RESERVED:
+        raise t.fail("call", f"must be one word of letters, digits and '-', not "
+                     f"{call!r} or one of {', '.join(sorted(RESERVED))} (BETEL §6)")
+    name = t.text("name", call)
+    trumps = t.get("trumps")
+    if trumps not in DENOMINATIONS:
+        raise t.fail("trumps", f"must be one of {', '.join(DENOMINATIONS)}, not {trumps!r} "
+                     "(BETEL §1)")
+    if ("at_least" in t.data) == ("at_most" in t.data):
+        raise t.fail("at_least", "or 'at_most' must be given, not both (BETEL §2)")
+    at_most = "at_most" in t.data
+    goal = t.number("at_most" if at_most else "at_least", hi=10)
+    value = t.number("value", lo=1)
+    free = t.get("defenders_free", False)
+    if not isinstance(free, bool):
+        raise t.fail("defenders_free", f"must be true or false, not {free!r}")
+    t.done()
+    trump = NO_TRUMPS if trumps == "BA" else DENOMINATIONS.index(trumps)
+    return Contract(number, call, name, trump, at_most, goal, value, free)
+
+
+def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
+    """Build a :class:`Ruleset` from TOML text; any broken key is one :class:`RulesetError`.
+
+    >>> parse_ruleset(rs_text().replace('call = "1C"', 'call = "1c d"'), source="k.toml")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'contracts.2.call' must be one word of letters, \
+digits and '-', not '1c d' or one of exchange, kontra, look, pas (BETEL §6)
+    >>> parse_ruleset(rs_text().replace("one = 5", "oen = 5"), source="k.toml")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'peeking.one' is missing (is 'oen' a \
+misspelling of it?)
+    """
+    try:
+        data = loads_document(text, "toml", source=source)
+    except RecordError as e:
+        raise RulesetError(str(e)) from None
+    top = _Keys(data, "", source)
+    rid = top.text("id", longest=64)
+    if not _ID.fullmatch(rid):
+        raise top.fail("id", f"must be letters, digits, '-', '_' or '.', not {rid!r}")
+    name = top.text("name", rid)
+    src = top.text("source", "", longest=500) if "source" in top.data else ""
+    if top.get("game", "betel") != "betel":
+        raise top.fail("game", f"must be \"betel\" in a Betel ruleset, not "
+                       f"{top.data['game']!r}")
+    raw = top.get("contracts")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CONTRACTS:
+        raise top.fail("contracts", f"must list 1 to {MAX_CONTRACTS} contracts, lowest "
+                       "first (BETEL §2)")
+    contracts = tuple(_contract(c, i + 1, source) for i, c in enumerate(raw))
+    calls = [c.call.casefold() for c in contracts]
+    for c in contracts:
+        if calls.count(c.call.casefold()) > 1:
+            raise top.fail("contracts", f"names {c.call!r} twice (BETEL §2)")
+    p = top.table("peeking")
+    peek_one, peek_two = p.number("one"), p.number("two")
+    p.done()
+    k = top.table("kontra")
+    factor = k.number("factor", lo=1, hi=100)
+    k.done()
+    s = top.table("scoring")
+    nums = {key: s.number(key) for key in ("overtrick", "undertrick", "over_limit",
+                                           "all_pass_trick")}
+    s.done()
+    a = top.table("auction")
+    all_pass = a.get("all_pass")
+    if all_pass not in ("play", "redeal"):
+        raise a.fail("all_pass", f"must be \"play\" or \"redeal\", not {all_pass!r} (BETEL §3)")
+    a.done()
+    m = top.table("match")
+    target = m.number("target", hi=1_000_000)
+    minutes = m.number("minutes", hi=24 * 60)
+    if target == 0 and minutes == 0:
+        raise m.fail("target", "or 'minutes' must be above 0: a match ends somewhere (BETEL §5)")
+    m.done()
+    top.done()
+    return Ruleset(id=rid, name=name, source=src, contracts=contracts, peek_one=peek_one,
+                   peek_two=peek_two, kontra_factor=factor, all_pass_play=all_pass == "play",
+                   target=target, minutes=minutes, path=path, **nums)
+
+
+def describe(rs: Ruleset) -> str:
+    """The ruleset as a referee reads it (what ``stolik rules show gps-2022`` prints).
+
+    >>> print("\\n".join(describe(load_ruleset()).splitlines()[:4]))
+    Betel (GPS, seed 004) [gps-2022]
+    źródło: seed 004 (Betel. Część 3. Licytacja); BETEL.md §2–§5
+     #  kontrakt            zapis        atu  lewy    V
+     1  Betelek 3           betelek-3    BA   ≤ 3    10
+    """
+    lines = [f"{rs.name} [{rs.id}]", *([f"źródło: {rs.source}"] if rs.source else []),
+             f"{'#':>2}  {'kontrakt':<18}  {'zapis':<11}  atu  lewy {'V':>4}"]
+    for c in rs.contracts:
+        trumps = "BA" if c.trump == NO_TRUMPS else DENOMINATIONS[c.trump]
+        goal = f"{'≤' if c.at_most else '≥'} {c.goal}"
+        free = "  (obrońcy nie muszą przebijać)" if c.defenders_free else ""
+        lines.append(f"{c.number:>2}  {c.name:<18}  {c.call:<11}  {trumps:<3}  {goal:<4} "
+                     f"{c.value:>4}{free}")
+    end = (f"do {rs.target} pkt" if rs.target else "") + (
+        f"{' lub ' if rs.target else ''}{rs.minutes} min (rozdanie się kończy)"
+        if rs.minutes else "")
+    lines += [
+        f"Ugrany (co najmniej T): +k·(V + {rs.overtrick}·(t − T)); "
+        f"nieugrany: −k·(V + {rs.undertrick}·(T − t − 1))",
+        f"Betelek / betel ugrany: +k·V; nieugrany: −k·(V + {rs.over_limit}·(t − N − 1))",
+        f"Kontra: k = {rs.kontra_factor}; kontrujący ani nie zyskuje, ani nie traci",
+        f"Oglądanie dubla i pas: jedna karta −{rs.peek_one}, obie −{rs.peek_two}",
+        "Wszyscy pasują: " + (f"gra się bez atu, {rs.all_pass_trick} pkt za lewę"
+                              if rs.all_pass_play else "rozdanie bez gry"),
+        f"Mecz: {end}; remis na czele — gra toczy się dalej",
+    ]
+    return "\n".join(lines)

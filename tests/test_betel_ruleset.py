@@ -1,0 +1,109 @@
+"""Betel rulesets as data (BETEL §2–§5): the shipped ``gps-2022`` holds the 30 contracts in
+the seed's order and every number of the scoring; a club's file is read by path, and a
+broken one is refused in one line naming the key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stolik.cli import app
+from stolik.errors import RulesetError
+from stolik.games import find_ruleset, game, game_of_ruleset
+from stolik.games.betel.ruleset import NO_TRUMPS, load_ruleset, parse_ruleset, rs_text
+
+RS = load_ruleset("gps-2022")
+
+
+def test_betel_2_the_thirty_contracts_in_the_seeds_order() -> None:
+    """BETEL §2: betelek 3, the ones, betelek 2, … betel, the szlems; goals per seed."""
+    calls = [c.call for c in RS.contracts]
+    assert calls[:7] == ["betelek-3", "1C", "1D", "1H", "1S", "1BA", "betelek-2"]
+    assert calls[18:] == ["betelek-0", "szlemik-C", "szlemik-D", "szlemik-H", "szlemik-S",
+                          "szlemik-BA", "betel", "szlem-C", "szlem-D", "szlem-H", "szlem-S",
+                          "szlem-BA"]
+    goals = {c.call: (c.at_most, c.goal) for c in RS.contracts}
+    assert goals["1S"] == (False, 6) and goals["2BA"] == (False, 7)
+    assert goals["3C"] == (False, 8) and goals["szlemik-H"] == (False, 9)
+    assert goals["szlem-BA"] == (False, 10) and goals["betelek-2"] == (True, 2)
+    assert goals["betel"] == (True, 0) and goals["betelek-0"] == (True, 0)
+    # "Wszystkie gry betelkowate są bez atu" (seed): every betelek and betel, no trumps.
+    assert all(c.trump == NO_TRUMPS for c in RS.contracts if c.at_most)
+    assert [c.number for c in RS.contracts] == list(range(1, 31))
+
+
+def test_betel_5_values_are_ten_times_the_number() -> None:
+    """BETEL §5: V = 10 × the contract's number, kept as data."""
+    assert all(c.value == 10 * c.number for c in RS.contracts)
+    assert (RS.overtrick, RS.undertrick, RS.over_limit, RS.all_pass_trick) == (10, 10, 10, 5)
+    assert (RS.peek_one, RS.peek_two, RS.kontra_factor, RS.target) == (5, 10, 2, 1000)
+
+
+def test_betel_4_only_betel_frees_the_defenders() -> None:
+    """BETEL §4: in betel the defenders need not beat; no other contract frees them."""
+    assert [c.call for c in RS.contracts if c.defenders_free] == ["betel"]
+
+
+def test_ruleset_id_selects_the_game() -> None:
+    """Ruleset ids are unique across games: gps-2022 is Betel's."""
+    assert game_of_ruleset("gps-2022").id == "betel"
+    assert game("betel").seats == 3
+    spec, rs = find_ruleset("gps-2022")
+    assert spec.id == "betel" and rs is RS
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("factor = 2", "factor = 0", "key 'kontra.factor' must be at least 1, not 0"),
+    ("target = 1000", "target = 0", "key 'match.target' or 'minutes' must be above 0"),
+    ('all_pass = "play"', 'all_pass = "again"', "key 'auction.all_pass' must be \"play\""),
+    ('trumps = "C", at_least = 6, value = 20', 'trumps = "X", at_least = 6, value = 20',
+     "key 'contracts.2.trumps' must be one of C, D, H, S, BA"),
+    ("at_least = 6, value = 20", "at_least = 6, at_most = 2, value = 20",
+     "key 'contracts.2.at_least' or 'at_most' must be given, not both"),
+    ('call = "1D"', 'call = "1c"', "key 'contracts' names '1C' twice"),
+    ('call = "1D"', 'call = "pas"', "key 'contracts.3.call' must be one word"),
+    ("at_least = 10, value = 300", "at_least = 11, value = 300",
+     "key 'contracts.30.at_least' must be at most 10, not 11"),
+    ("over_limit = 10", "over_limit = 10\nbonus = 3", "key 'scoring.bonus' is not a Betel "
+     "ruleset key"),
+    ('game = "betel"', 'game = "marias"', "key 'game' must be \"betel\""),
+])
+def test_a_broken_club_file_is_one_line_naming_the_key(tmp_path: Path, old: str, new: str,
+                                                        message: str) -> None:
+    """A club's file by path; broken, refused in one line naming the key (BETEL §2–§5)."""
+    assert old in rs_text()
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(str(path))
+    assert str(e.value).startswith(f"{path}: {message}")
+    assert "\n" not in str(e.value)
+
+
+def test_a_club_file_changes_the_numbers(tmp_path: Path) -> None:
+    """A club's own file by path: another peeking cost and a match to 500."""
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace("one = 5", "one = 3").replace("target = 1000",
+                                                                    "target = 500"))
+    rs = load_ruleset(str(path))
+    assert (rs.peek_one, rs.target, rs.ref) == (3, 500, str(path))
+    spec, found = find_ruleset(str(path))
+    assert spec.id == "betel" and found == rs
+
+
+def test_rules_show_prints_every_contract() -> None:
+    """``stolik rules show gps-2022`` prints the ruleset through Betel's ``rules`` part."""
+    result = CliRunner().invoke(app, ["rules", "show", "gps-2022"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.splitlines()[0] == "Betel (GPS, seed 004) [gps-2022]"
+    for c in RS.contracts:
+        assert c.call in out and c.name in out
+    assert "jedna karta −5, obie −10" in out and "k = 2" in out and "do 1000 pkt" in out
+
+
+def test_parse_error_of_the_toml_itself_is_one_line() -> None:
+    with pytest.raises(RulesetError, match=r"^k\.toml: not valid TOML"):
+        parse_ruleset("id = ", source="k.toml")
