@@ -18,7 +18,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from stolik.i18n import DOMAIN, LANGS, LOCALE_DIR
@@ -93,6 +93,26 @@ def mo_bytes(cat: Catalog) -> bytes:
     return buf.getvalue()
 
 
+def translations(cat: Catalog) -> set[tuple[object, object, str | None]]:
+    """The (id, translation, context) of every entry gettext would use: what a ``.mo``
+    must hold, whatever Babel version wrote it (its header names the version, so the
+    bytes differ between versions while the translations do not)."""
+    def one(text: object) -> object:
+        return tuple(text) if isinstance(text, (list, tuple)) else text
+
+    return {(one(m.id), one(m.string), m.context) for m in cat
+            if m.id and not m.fuzzy and all(m.string if isinstance(m.string, (list, tuple))
+                                            else (m.string,))}
+
+
+def mo_is_compiled(mo: Path, cat: Catalog) -> bool:
+    """Whether the compiled catalog ``mo`` holds exactly the translations of ``cat``."""
+    if not mo.exists():
+        return False
+    with mo.open("rb") as f:
+        return translations(read_mo(f)) == translations(cat)
+
+
 def update() -> None:
     """Merge the extracted ids into every catalog: add new ones untranslated, drop the
     ones no longer used."""
@@ -144,7 +164,7 @@ def problems() -> Iterator[str]:
                 yield f"{lang}: {key!r} has fields {sorted(_fields(m.string))}, " \
                       f"English {sorted(_fields(e.string))}"
         mo = po_path(lang).with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != mo_bytes(cat):
+        if not mo_is_compiled(mo, cat):
             yield f"{lang}: {mo.name} is not compiled from {po_path(lang).name} " \
                   "(make catalogs)"
 
