@@ -2,9 +2,11 @@
 
 The ruleset selects the game (:mod:`stolik.games`); the arena itself is the game's
 ``arena`` part (Baśka: :func:`stolik.games.baska.arena.run_arena`, whose docstring justifies
-the seating schedule) and its bots are the game's ``bots`` part. This module parses the bot
-list and bot options, draws the progress bar on stderr, and prints the tables, the JSON
-document or the plot. A game without an arena yet is refused in one line.
+the seating schedule; Mariáš: :func:`stolik.games.marias.arena.run_arena`), built on the
+game-free :mod:`stolik.arena`, and its bots are the game's ``bots`` part. This module parses
+the bot list and bot options, draws the progress bar on stderr, and prints the tables (with
+the column heads and note the game's result carries), the JSON document or the plot. A game
+without an arena yet is refused in one line.
 """
 
 from __future__ import annotations
@@ -33,13 +35,9 @@ from stolik.cli.common import (
 from stolik.errors import StolikError
 
 if TYPE_CHECKING:
+    from stolik.arena import ArenaResult
     from stolik.bots import Bot
     from stolik.games import GameSpec
-
-ArenaResult = Any
-"""A game's arena result: ``ruleset``, ``deals``, ``seatings``, ``seed``, ``bots``,
-``pairs``, ``games``, ``decisions``, ``seconds`` and ``to_json()`` (Baśka's:
-:class:`stolik.games.baska.arena.ArenaResult`)."""
 
 DEFAULT_DEALS = 200
 """Deals per match when ``--deals`` is not given."""
@@ -143,7 +141,7 @@ def arena_command(
         result = _run(spec, arena, kinds, deals, rs=rs, seed=seed,
                       on_illegal=on_illegal.value, options=options)
         if plot is not None:
-            _write_plot(arena, result, plot)
+            _write_plot(result, plot)
         if as_json:
             typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
             return
@@ -166,14 +164,16 @@ def _run(spec: GameSpec, arena: Any, kinds: list[str], deals: int, *, rs: Any, s
         raise ArenaOptionError(f"--bot-option names {', '.join(sorted(unknown))}, which is not "
                                "among --bots")
     with _progress_bar(deals * math.comb(len(kinds), 2)) as progress:
-        return arena.run_arena(kinds, deals, ruleset=rs, seed=seed,
+        result: ArenaResult = arena.run_arena(kinds, deals, ruleset=rs, seed=seed,
                                on_illegal="count" if on_illegal == "count" else "raise",
                                progress=progress, factory=factory)
+        return result
 
 
-def _write_plot(arena: Any, result: ArenaResult, path: str) -> None:
+def _write_plot(result: ArenaResult, path: str) -> None:
     try:
-        plot_running = arena.plot_running
+        from stolik.arena.plot import plot_running
+
         plot_running(result, path)
     except ImportError:  # pragma: no cover - matplotlib is a dependency
         raise ArenaOptionError("--plot needs matplotlib: pip install matplotlib") from None
@@ -206,12 +206,14 @@ def render_result(result: ArenaResult, console: Console, *, ascii: bool = False)
     """The arena's tables: bots, matches, games, speed (``ascii``: no typographic
     characters)."""
     dot, minus, none = (" -", " - ", "-") if ascii else (" ·", " − ", "—")
+    look = result.presentation
+    digits = look.digits
     console.print(Text(f"Arena{dot} {result.ruleset}{dot} {result.deals:,} deals × "
                        f"{result.seatings} seatings per match{dot} seed {result.seed}"
                        .replace("×", "x" if ascii else "×"), style="bold"))
     bots = new_table(ascii)
     bots.add_column("bot")
-    bots.add_column("mean payout / deal", justify="right")
+    bots.add_column(look.payout, justify="right")
     bots.add_column("95% CI", justify="right")
     bots.add_column("decisions", justify="right")
     bots.add_column("illegal", justify="right")
@@ -220,17 +222,18 @@ def render_result(result: ArenaResult, console: Console, *, ascii: bool = False)
         p = b.payout
         declared = ", ".join(f"{g} {n}" for g, n in sorted(b.declared.items(),
                                                             key=lambda kv: -kv[1]))
-        bots.add_row(b.name, _signed(p.mean), f"[{_signed(p.low)}, {_signed(p.high)}]",
+        bots.add_row(b.name, _signed(p.mean, digits),
+                     f"[{_signed(p.low, digits)}, {_signed(p.high, digits)}]",
                      f"{b.decisions:,}", str(b.illegal), declared or none)
     console.print(bots)
     pairs = new_table(ascii)
     pairs.add_column("match (A - B)" if ascii else "match (A − B)")
-    pairs.add_column("mean difference / deal", justify="right")
+    pairs.add_column(look.difference, justify="right")
     pairs.add_column("95% CI", justify="right")
     for m in result.pairs:
         d = m.diff
-        pairs.add_row(f"{m.a}{minus}{m.b}", _signed(d.mean),
-                      f"[{_signed(d.low)}, {_signed(d.high)}]")
+        pairs.add_row(f"{m.a}{minus}{m.b}", _signed(d.mean, digits),
+                      f"[{_signed(d.low, digits)}, {_signed(d.high, digits)}]")
     console.print(pairs)
     total = sum(result.games.values())
     games = ", ".join(f"{g} {100 * n / total:.1f}%" for g, n in
@@ -238,7 +241,7 @@ def render_result(result: ArenaResult, console: Console, *, ascii: bool = False)
     console.print(f"games played: {games}")
     rate = result.decisions / result.seconds if result.seconds > 0 else 0.0
     console.print(f"{result.decisions:,} decisions in {result.seconds:.1f} s "
-                  f"({rate:,.0f} per second); payouts are per seat and deal (RULES §7)"
+                  f"({rate:,.0f} per second); {look.note}"
                   .replace("§", "section " if ascii else "§"))
 
 

@@ -28,8 +28,10 @@ A game's plug-in parts are its submodules under conventional names
   console, bots=, ascii=)``, ``summary_json(result)``.
 - ``rules``: ``LIST_COLUMNS``, ``list_row(rs)`` (``stolik rules list``) and
   ``render_ruleset(rs, console, ascii=)`` (``stolik rules show``).
-- ``arena``: ``arena_run(kinds, deals, ruleset=, seed=, on_illegal=, options=,
-  progress=)``, ``plot_running(result, path)``; ``bots``: ``available_bots()``.
+- ``arena``: ``run_arena(kinds, deals, ruleset=, seed=, on_illegal=, progress=,
+  factory=)`` → a :class:`stolik.arena.ArenaResult` (the game-free duplicate machinery is
+  :mod:`stolik.arena`); ``bots``: ``available_bots()``, ``make_bot(kind, seed=, ruleset=,
+  **options)``.
 - ``terminal``: ``play(rs, opponents=, deals=, seed=, seat=, name=, out=, ascii=, lang=,
   analysis=, delay=, samples=)`` (``stolik play``).
 - ``web``: ``Kind`` (a :class:`stolik.web.play.game.GameKind`: the game at a web table).
