@@ -1,0 +1,69 @@
+"""A Betel match: deals until somebody has reached the target after a deal, the highest
+total winning; a tie at the top plays on (BETEL §5). A match limited by time (seed 004)
+ends with the deal in progress when the time is up — with the same tie rule (Decision).
+
+>>> from stolik.games.betel.ruleset import load_ruleset
+>>> m = Match(load_ruleset())
+>>> m.add((600, 0, -50)); m.add((400, 400, 0)); m.decided, m.totals
+(True, (1000, 400, -50))
+>>> m = Match(load_ruleset(), (900, 900, 0))
+>>> m.add((100, 100, 0)); m.decided       # 1000 : 1000 — a tie at the top plays on
+False
+>>> m.add((0, 20, 0)); m.decided, m.winner
+(True, 1)
+>>> m.add((0, 0, 0))
+Traceback (most recent call last):
+stolik.errors.IllegalMove: the match is over: seat 1 won with 1020 (BETEL §5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stolik.errors import IllegalMove
+from stolik.games.betel.ruleset import Ruleset
+
+Three = tuple[int, int, int]
+
+
+def leader(totals: Sequence[int]) -> int | None:
+    """The seat alone at the top, or None when the top is shared.
+
+    >>> leader((5, 9, 9)), leader((5, 9, 2))
+    (None, 1)
+    """
+    top = max(totals)
+    at_top = [s for s, t in enumerate(totals) if t == top]
+    return at_top[0] if len(at_top) == 1 else None
+
+
+def decided(rs: Ruleset, totals: Sequence[int], *, time_up: bool = False) -> int | None:
+    """The winner if the match ends after a deal with these totals, else None: somebody
+    has the target (or the time is up) and one seat alone has the most (BETEL §5)."""
+    reached = (rs.target > 0 and max(totals) >= rs.target) or (rs.minutes > 0 and time_up)
+    return leader(totals) if reached else None
+
+
+class Match:
+    """The running totals of one match; :meth:`add` refuses a deal after the decision."""
+
+    def __init__(self, rs: Ruleset, totals: Three = (0, 0, 0)) -> None:
+        self.rs = rs
+        self.totals: Three = totals
+        self.deals = 0
+        self.winner: int | None = None
+
+    @property
+    def decided(self) -> bool:
+        """Whether the match is over."""
+        return self.winner is not None
+
+    def add(self, scores: Sequence[int], *, time_up: bool = False) -> None:
+        """Add one deal's scores; ``time_up``: the match's time ran out during it."""
+        if self.winner is not None:
+            raise IllegalMove(f"the match is over: seat {self.winner} won with "
+                              f"{self.totals[self.winner]} (BETEL §5)")
+        t = self.totals
+        self.totals = (t[0] + scores[0], t[1] + scores[1], t[2] + scores[2])
+        self.deals += 1
+        self.winner = decided(self.rs, self.totals, time_up=time_up)

@@ -1,0 +1,538 @@
+"""One Betel deal as a state: the auction with its dubel actions, the play, the result
+(BETEL §1–§5).
+
+:class:`Deal` keeps an operation log and a stack of immutable positions, so
+:meth:`Deal.undo` and :meth:`Deal.clone` are cheap. :meth:`Deal.legal_moves` lists what
+the seat to act may do (auction steps as :class:`~stolik.games.betel.calls.Action`, cards
+as indices); anything else raises :class:`~stolik.errors.IllegalMove` naming the rule.
+:meth:`Deal.view` is what one seat may know (:mod:`stolik.games.betel.view`).
+
+The seed's example auction (BETEL §3; A = seat 0 deals, B = 1, C = 2):
+
+>>> from stolik.games.betel.ruleset import load_ruleset
+>>> d = Deal.random(load_ruleset(), 0, __import__("random").Random(4))
+>>> for word in ["1C", "1S", "betelek-2", "pas", "2S", "betelek-0", "kontra", "1H",
+...              "betel", "pas", "szlem-BA", "pas", "pas"]:
+...     d.move(word)
+>>> d.phase, d.declarer, d.contract.name, d.doubled, d.to_act
+('play', 1, 'Szlem bez atu', False, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from stolik.errors import IllegalMove
+from stolik.games.betel.calls import (
+    CALL_KINDS,
+    KONTRA,
+    LOOK_BOTH,
+    LOOK_FIRST,
+    LOOK_SECOND,
+    PAS,
+    TAKE,
+    Action,
+    bid,
+    lay,
+    parse_call,
+)
+from stolik.games.betel.deck import (
+    ASCII_NAMES,
+    CARDS,
+    DUBEL_SIZE,
+    HAND_SIZE,
+    HIGHER,
+    SEATS,
+    TRICKS,
+    cards_of,
+    parse_card,
+    parse_cards,
+)
+from stolik.games.betel.play import beats, legal
+from stolik.games.betel.ruleset import NO_TRUMPS, Contract, Ruleset
+
+if TYPE_CHECKING:
+    from stolik.games.betel.scoring import DealResult
+    from stolik.games.betel.view import SeatView
+
+Phase = Literal["auction", "play", "done"]
+Step = Literal["start", "looked", "taken", "laid"]
+"""Where the seat to act stands in his call: nothing done yet, looked at the dubel, took it
+into his hand (he must lay two cards back), laid them back (he may not pass)."""
+
+Move = Action | int
+"""An auction step, or a card (its index) in the play."""
+
+
+@dataclass(frozen=True)
+class Op:
+    """One entry of the operation log: an auction step (``card``: the dubel card a
+    ``look 1`` saw) or a card played."""
+
+    kind: Literal["action", "card"]
+    seat: int
+    action: Action | None = None
+    card: int = -1
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, who took it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+Three = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class _Pos:
+    phase: Phase
+    to_act: int
+    hands: Three
+    dubel: tuple[int, ...]
+    step: Step = "start"
+    looked: int = 0
+    """Dubel cards looked at in the call under way (BETEL §3: the peeking cost)."""
+    contract: int = -1
+    declarer: int = -1
+    doubled: bool = False
+    kontrad: int = 0
+    """The contracts kontra'd in this deal (bit i: contract i), never again (BETEL §3)."""
+    floor: int = -1
+    """A contract must be above this one: the standing one, or -1 after a kontra."""
+    passes: int = 0
+    kontra_just: bool = False
+    """The call before this one was a kontra (BETEL §3: "followed by a pass")."""
+    ban_seat: int = -1
+    ban_contract: int = -1
+    peek: Three = (0, 0, 0)
+    knows: Three = (0, 0, 0)
+    """By seat, the dubel places (bit 0, bit 1) whose card it knows now."""
+    trump: int = NO_TRUMPS
+    free: bool = False
+    leader: int = -1
+    trick: tuple[tuple[int, int], ...] = ()
+    win_seat: int = -1
+    best_led: int = -1
+    best_trump: int = -1
+    history: tuple[Trick, ...] = ()
+    tricks: Three = (0, 0, 0)
+    end: str = ""
+
+
+def _replace(p: _Pos, **changes: Any) -> _Pos:
+    """A copy of a frozen position with ``changes`` (without re-running ``__init__``)."""
+    copy = object.__new__(_Pos)
+    copy.__dict__.update(p.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
+def _set(values: Three, seat: int, v: int) -> Three:
+    out = list(values)
+    out[seat] = v
+    return (out[0], out[1], out[2])
+
+
+class Deal:
+    """A deal from the first call to the last trick. ``hands``: three lists of ten cards
+    by seat; ``dubel``: the two cards face down (BETEL §1), as dealt, in their places."""
+
+    def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]],
+                 dubel: Sequence[int]) -> None:
+        if isinstance(dealer, bool) or dealer not in range(SEATS):
+            raise IllegalMove(f"dealer must be a seat 0–2, not {dealer!r} (BETEL §1)")
+        if len(hands) != SEATS:
+            raise IllegalMove(f"a deal has 3 hands, not {len(hands)} (BETEL §1)")
+        seen = 0
+        masks = []
+        for seat, h in enumerate([*hands, dubel]):
+            what = f"seat {seat}" if seat < SEATS else "the dubel"
+            m = 0
+            for c in h:
+                if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS):
+                    raise IllegalMove(f"{what} holds {c!r}, not a card (BETEL §1)")
+                if (seen | m) >> c & 1:
+                    raise IllegalMove(f"card {ASCII_NAMES[c]} is dealt twice (BETEL §1)")
+                m |= 1 << c
+            size = HAND_SIZE if seat < SEATS else DUBEL_SIZE
+            if len(h) != size:
+                raise IllegalMove(f"{what} holds {len(h)} cards, not {size} (BETEL §1)")
+            seen |= m
+            masks.append(m)
+        self.rs = rs
+        self.dealer = dealer
+        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in hands)
+        self.dealt_dubel: tuple[int, ...] = tuple(dubel)
+        self.log: list[Op] = []
+        self._stack: list[_Pos] = [_Pos("auction", dealer, (masks[0], masks[1], masks[2]),
+                                        tuple(dubel))]
+
+    @classmethod
+    def from_text(cls, rs: Ruleset, dealer: int, hands: Sequence[str], dubel: str) -> Deal:
+        """A deal from three hands and the dubel written ``"AS TD …"``."""
+        return cls(rs, dealer, [parse_cards(h) for h in hands], parse_cards(dubel))
+
+    @classmethod
+    def random(cls, rs: Ruleset, dealer: int, rng: random.Random) -> Deal:
+        """A shuffled deal: every layout equally likely."""
+        cards = list(range(CARDS))
+        rng.shuffle(cards)
+        return cls(rs, dealer, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+
+    def clone(self) -> Deal:
+        """An independent copy sharing the immutable positions."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.log = list(self.log)
+        other._stack = list(self._stack)
+        return other
+
+    # ------------------------------------------------------------ public state
+
+    @property
+    def pos(self) -> _Pos:
+        """The current position (read-only; hidden information included)."""
+        return self._stack[-1]
+
+    @property
+    def phase(self) -> Phase:
+        """``auction``, ``play`` or ``done``."""
+        return self._stack[-1].phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to move; None when the deal is over."""
+        p = self._stack[-1]
+        return None if p.phase == "done" else p.to_act
+
+    @property
+    def hands(self) -> Three:
+        """Cards held now, by seat (masks)."""
+        return self._stack[-1].hands
+
+    @property
+    def contract(self) -> Contract | None:
+        """The standing (in the play: the played) contract; None in an all-pass deal."""
+        p = self._stack[-1]
+        return self.rs.contracts[p.contract] if p.contract >= 0 else None
+
+    @property
+    def declarer(self) -> int | None:
+        """Who bid the standing contract."""
+        p = self._stack[-1]
+        return p.declarer if p.declarer >= 0 else None
+
+    @property
+    def doubled(self) -> bool:
+        """Whether the standing contract is kontra'd (BETEL §3)."""
+        return self._stack[-1].doubled
+
+    @property
+    def all_pass(self) -> bool:
+        """An all-pass deal: all three passed at their first turn (BETEL §3, §4)."""
+        p = self._stack[-1]
+        return p.phase != "auction" and p.contract < 0
+
+    @property
+    def history(self) -> tuple[Trick, ...]:
+        """The finished tricks."""
+        return self._stack[-1].history
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is finished."""
+        return self._stack[-1].phase == "done"
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make now."""
+        p = self._stack[-1]
+        if p.phase == "play":
+            return list(cards_of(self._legal_mask(p)))
+        if p.phase == "done":
+            return []
+        return list(self._legal_actions(p))
+
+    def legal_mask(self) -> int:
+        """The cards allowed now, as a mask (0 outside the play)."""
+        p = self._stack[-1]
+        return self._legal_mask(p) if p.phase == "play" else 0
+
+    def _commitments(self, p: _Pos) -> list[Action]:
+        """The contracts and the kontra the seat to act may call (BETEL §3)."""
+        seat = p.to_act
+        out = [bid(i) for i in range(p.floor + 1, len(self.rs.contracts))
+               if not (seat == p.ban_seat and i == p.ban_contract)]
+        if self._may_kontra(p):
+            out.append(KONTRA)
+        return out
+
+    @staticmethod
+    def _may_kontra(p: _Pos) -> bool:
+        return (p.contract >= 0 and not p.doubled and p.declarer != p.to_act
+                and not p.kontrad >> p.contract & 1)
+
+    def _legal_actions(self, p: _Pos) -> list[Action]:
+        if p.step == "taken":  # lay two of the twelve back (BETEL §3)
+            cs = cards_of(p.hands[p.to_act])
+            return [lay(a, b) for i, a in enumerate(cs) for b in cs[i + 1:]]
+        commit = self._commitments(p)
+        if p.step == "laid":
+            return commit
+        if p.step == "looked":
+            return [PAS, *commit]
+        dubel_actions = [LOOK_FIRST, LOOK_SECOND, LOOK_BOTH]
+        if commit:  # an exchange only where a contract or kontra can follow (Decision)
+            dubel_actions.append(TAKE)
+        return [*dubel_actions, PAS, *commit]
+
+    def _legal_mask(self, p: _Pos) -> int:
+        hand = p.hands[p.to_act]
+        if not p.trick:
+            return hand
+        free = p.free and p.to_act != p.declarer
+        return legal(hand, p.trick[0][1], p.best_led, p.best_trump, p.trump, free)
+
+    # ------------------------------------------------------------ making moves
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move: a card (``AS``) in the play; in the auction ``pas``, ``kontra``, a
+        contract's word, ``look 1 <card>`` (the card must lie in the dubel: records name
+        what was seen), ``look 2``, ``take`` or ``lay <card> <card>``."""
+        p = self._stack[-1]
+        words = text.split()
+        if p.phase == "play":
+            return parse_card(text)
+        if not words:
+            raise IllegalMove("an empty move (BETEL §6)")
+        head = words[0].casefold()
+        if head == "look" and len(words) in (2, 3) and words[1] in ("1", "2"):
+            if words[1] == "2":
+                if len(words) != 2:
+                    raise IllegalMove(f"cannot read {text!r}: write 'look 2' (BETEL §6)")
+                return LOOK_BOTH
+            if len(words) != 3:
+                raise IllegalMove(f"cannot read {text!r}: 'look 1' names the card seen "
+                                  "(BETEL §6)")
+            card = parse_card(words[2])
+            if card not in p.dubel:
+                raise IllegalMove(f"{ASCII_NAMES[card]} does not lie in the dubel, so it "
+                                  "cannot be looked at (BETEL §3)")
+            return Action("look", n=1, pos=p.dubel.index(card))
+        if head == "take" and len(words) == 1:
+            return TAKE
+        if head == "lay" and len(words) == 3:
+            a, b = parse_card(words[1]), parse_card(words[2])
+            return lay(a, b)
+        if len(words) != 1:
+            raise IllegalMove(f"cannot read {text!r} (BETEL §6)")
+        return parse_call(words[0], self.rs)
+
+    def move(self, m: Move | str) -> None:
+        """Make a move (an :class:`Action`, a card index, or its text) for the seat to act."""
+        p = self._stack[-1]
+        if p.phase == "done":
+            raise IllegalMove("the deal is over (BETEL §4)")
+        if isinstance(m, str):
+            m = self.parse_move(m)
+        if isinstance(m, Action):
+            self.act(m)
+        else:
+            self.play(m)
+
+    def act(self, a: Action) -> None:
+        """Make an auction step for the seat to act (BETEL §3)."""
+        p = self._stack[-1]
+        seat = p.to_act
+        if p.phase != "auction":
+            raise IllegalMove(f"seat {seat}: the auction is over (BETEL §3)"
+                              if p.phase == "play" else "the deal is over (BETEL §4)")
+        if a.kind == "lay" and p.step == "taken":
+            ok = (len(a.cards) == 2 and a.cards[0] != a.cards[1]
+                  and all(p.hands[seat] >> c & 1 for c in a.cards if 0 <= c < CARDS))
+        else:
+            ok = a in self._legal_actions(p)
+        if not ok:
+            raise IllegalMove(self._why_not(p, seat, a))
+        if a.kind == "look":
+            seen = p.dubel[a.pos] if a.n == 1 else -1
+            bits = (1 << a.pos) if a.n == 1 else 0b11
+            self._push(Op("action", seat, a, seen), _replace(
+                p, step="looked", looked=a.n,
+                knows=_set(p.knows, seat, p.knows[seat] | bits)))
+        elif a.kind == "take":
+            hand = p.hands[seat] | (1 << p.dubel[0]) | (1 << p.dubel[1])
+            self._push(Op("action", seat, a), _replace(
+                p, step="taken", hands=_set(p.hands, seat, hand), dubel=()))
+        elif a.kind == "lay":
+            hand = p.hands[seat] & ~((1 << a.cards[0]) | (1 << a.cards[1]))
+            knows = (0, 0, 0)
+            self._push(Op("action", seat, a), _replace(
+                p, step="laid", looked=2, hands=_set(p.hands, seat, hand), dubel=a.cards,
+                knows=_set(knows, seat, 0b11)))
+        else:
+            self._push(Op("action", seat, a), self._after_call(p, seat, a))
+
+    def _why_not(self, p: _Pos, seat: int, a: Action) -> str:
+        rs = self.rs
+        said = a.text(rs) if a.kind != "bid" or 0 <= a.contract < len(rs.contracts) \
+            else f"contract #{a.contract}"
+        if p.step == "taken":
+            return (f"seat {seat} took the dubel: he lays two of his cards back first "
+                    "(BETEL §3)")
+        if a.kind == "lay":
+            return f"seat {seat} lays cards back only after taking the dubel (BETEL §3)"
+        if a.kind in ("look", "take") and p.step != "start":
+            return f"seat {seat}: one dubel action per call (BETEL §3, Decision)"
+        if a.kind == "take":
+            return (f"seat {seat} may not exchange: no contract or kontra could follow "
+                    "(BETEL §3, Decision)")
+        if a.kind == "pas" and p.step == "laid":
+            return f"seat {seat} exchanged the dubel: he may not pass (BETEL §3)"
+        if a.kind == "kontra":
+            if p.contract < 0:
+                why = "no contract stands"
+            elif p.declarer == seat:
+                why = "nobody may kontra his own contract"
+            else:
+                why = (f"{rs.contracts[p.contract].call} was kontra'd already in this deal")
+            return f"seat {seat} cannot say kontra: {why} (BETEL §3)"
+        if a.kind == "bid" and 0 <= a.contract < len(rs.contracts):
+            if seat == p.ban_seat and a.contract == p.ban_contract:
+                return (f"seat {seat} may not bid {said} again at this turn: his kontra'd "
+                        "contract was followed by a pass (BETEL §3)")
+            if a.contract <= p.floor:
+                return (f"seat {seat} cannot bid {said}: a contract must be higher than "
+                        f"{rs.contracts[p.floor].call} (BETEL §3)")
+        return f"seat {seat} cannot do {said!r} now (BETEL §3)"
+
+    def _after_call(self, p: _Pos, seat: int, a: Action) -> _Pos:
+        nxt = (seat + 1) % SEATS
+        base: dict[str, Any] = {"step": "start", "looked": 0, "to_act": nxt,
+                                "kontra_just": a.kind == "kontra"}
+        if seat == p.ban_seat:  # the ban lasts his next turn only (Decision)
+            base.update(ban_seat=-1, ban_contract=-1)
+        if a.kind == "bid":  # a new contract drops any kontra (Decision)
+            return _replace(p, contract=a.contract, declarer=seat, doubled=False,
+                            floor=a.contract, passes=0, **base)
+        if a.kind == "kontra":  # doubles it, and the auction starts again (BETEL §3)
+            return _replace(p, doubled=True, kontrad=p.kontrad | (1 << p.contract), floor=-1,
+                            passes=0, **base)
+        peek = _set(p.peek, seat, p.peek[seat] + self.rs.peek_cost(p.looked))
+        if p.kontra_just and seat != p.declarer:  # BETEL §3: no repeat at his next turn
+            base.update(ban_seat=p.declarer, ban_contract=p.contract)
+        q = _replace(p, passes=p.passes + 1, peek=peek, **base)
+        if p.contract >= 0 and q.passes >= 2:
+            c = self.rs.contracts[p.contract]
+            return _replace(q, phase="play", trump=c.trump, free=c.defenders_free,
+                            leader=p.declarer, to_act=p.declarer)
+        if p.contract < 0 and q.passes >= SEATS:  # all-pass (BETEL §3, §4)
+            if not self.rs.all_pass_play:
+                return _replace(q, phase="done", end="redeal")
+            return _replace(q, phase="play", trump=NO_TRUMPS, leader=self.dealer,
+                            to_act=self.dealer)
+        return q
+
+    def play(self, c: int) -> None:
+        """Play card ``c`` for the seat to act (BETEL §4)."""
+        p = self._stack[-1]
+        seat = p.to_act
+        if p.phase != "play":
+            raise IllegalMove("the deal is over: no more cards are played (BETEL §4)"
+                              if p.phase == "done" else
+                              f"seat {seat}: no card is played in the auction (BETEL §3)")
+        allowed = self._legal_mask(p)
+        if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS) \
+                or not allowed >> c & 1:
+            raise IllegalMove(self._why_not_card(p, seat, c, allowed))
+        hands = _set(p.hands, seat, p.hands[seat] & ~(1 << c))
+        trick = (*p.trick, (seat, c))
+        if len(trick) == 1:
+            win_seat, best_led, best_trump = seat, c, -1
+        else:
+            win_seat = seat if beats(c, p.best_led, p.best_trump, p.trump) else p.win_seat
+            best_led, best_trump = p.best_led, p.best_trump
+            if HIGHER[best_led] >> c & 1:  # the led suit's highest, trumped or not (§4)
+                best_led = c
+            elif c >> 3 == p.trump != best_led >> 3 and (
+                    best_trump < 0 or HIGHER[best_trump] >> c & 1):
+                best_trump = c
+        op = Op("card", seat, card=c)
+        if len(trick) < SEATS:
+            self._push(op, _replace(p, hands=hands, trick=trick, win_seat=win_seat,
+                                    best_led=best_led, best_trump=best_trump,
+                                    to_act=(seat + 1) % SEATS))
+            return
+        history = (*p.history, Trick(p.trick[0][0], tuple(x for _, x in trick), win_seat))
+        tricks = _set(p.tricks, win_seat, p.tricks[win_seat] + 1)
+        # Every trick can change the score (BETEL §4, §5): the deal is played to the end.
+        done = len(history) == TRICKS
+        self._push(op, _replace(p, hands=hands, trick=(), win_seat=-1, best_led=-1,
+                                best_trump=-1, history=history, tricks=tricks,
+                                leader=win_seat, to_act=win_seat,
+                                phase="done" if done else "play",
+                                end="played" if done else ""))
+
+    def _why_not_card(self, p: _Pos, seat: int, c: object, allowed: int) -> str:
+        if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS):
+            return f"seat {seat}: {c!r} is not a card (BETEL §1)"
+        if not p.hands[seat] >> c & 1:
+            return f"seat {seat} does not hold {ASCII_NAMES[c]} (BETEL §4)"
+        ok = " ".join(ASCII_NAMES[x] for x in cards_of(allowed))
+        led = p.trick[0][1] >> 3
+        if p.hands[seat] & (0xFF << 8 * led):
+            why = "he must follow suit" + ("" if p.free and seat != p.declarer else
+                                           ", higher if he can")
+        else:
+            why = "void, he must trump, higher if he can"
+        return f"seat {seat} may not play {ASCII_NAMES[c]}: {why}; play {ok} (BETEL §4)"
+
+    def apply(self, op: Op) -> None:
+        """Re-apply a logged operation (replaying a log onto another deal)."""
+        if op.seat != self.to_act:
+            raise IllegalMove(f"seat {op.seat} moves out of turn (BETEL §3, §4)")
+        if op.kind == "card":
+            self.play(op.card)
+        else:
+            assert op.action is not None
+            self.act(op.action)
+
+    def _push(self, op: Op, p: _Pos) -> None:
+        self.log.append(op)
+        self._stack.append(p)
+
+    def undo(self) -> Op:
+        """Take back the last operation and return it."""
+        if not self.log:
+            raise IndexError("nothing to undo")
+        self._stack.pop()
+        return self.log.pop()
+
+    # ------------------------------------------------------------ result
+
+    def result(self) -> DealResult:
+        """The scores of the finished deal (BETEL §5)."""
+        from stolik.games.betel.scoring import score
+
+        p = self._stack[-1]
+        if p.phase != "done":
+            raise IllegalMove("the deal is not over yet")
+        return score(self.rs, p.contract, p.declarer, p.doubled, p.tricks, p.peek,
+                     played=p.end == "played")
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (BETEL §3, §4: hidden information kept)."""
+        from stolik.games.betel.view import seat_view
+
+        return seat_view(self, seat)
+
+
+__all__ = ["CALL_KINDS", "PAS", "Deal", "Move", "Op", "Phase", "Step", "Trick"]
