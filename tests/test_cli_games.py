@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app
+from stolik.games import GameSpec, UnknownGame
 
 runner = CliRunner()
 
@@ -157,9 +159,25 @@ def test_an_unknown_ruleset_id_names_every_games_rulesets() -> None:
 
 
 @pytest.mark.parametrize("args", [["--ruleset", "ctyrka"], ["--game", "marias"]])
-def test_play_of_a_game_without_terminal_play_is_one_line(args: list[str]) -> None:
-    """``stolik play`` dispatches on the game; Mariáš's table play is issue 11."""
-    line = _one_line_error("play", *args)
+def test_play_dispatches_on_the_game(args: list[str], tmp_path: Path) -> None:
+    """``stolik play`` plays the game's ``terminal`` part: Mariáš's table (issue 11)."""
+    result = CliRunner().invoke(app, ["play", *args, "--lang", "en", "--seed", "1",
+                                      "--out", str(tmp_path / "m.toml")], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "ctyrka" in result.stdout and "chooser (volí)" in result.stdout
+
+
+def test_play_of_a_game_without_terminal_play_is_one_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = GameSpec.part
+
+    def part(self: GameSpec, name: str) -> Any:
+        if name == "terminal":
+            raise UnknownGame(f"{self.name()} has no terminal yet")
+        return real(self, name)
+
+    monkeypatch.setattr(GameSpec, "part", part)
+    line = _one_line_error("play", "--game", "marias")
     assert "Mariáš (four players) cannot be played in the terminal yet" in line
 
 

@@ -3,7 +3,9 @@ selects (:mod:`stolik.games`).
 
 The table is drawn by the game's ``terminal`` part (Baśka: :mod:`stolik.games.baska.terminal`,
 whose screen keeps RULES §3: your hand, the auction, the trick in progress and the last
-trick). A game that cannot be played in the terminal yet is refused in one line.
+trick; Mariáš: :mod:`stolik.games.marias.terminal`, MARIAS §2–§6: your first four before
+the choice, the called card, fleky, your own last trick, the money in Kč). A game that
+cannot be played in the terminal yet is refused in one line.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ def play_command(
     opponents: Annotated[str | None, typer.Option(
         "--opponents", metavar="BOT", show_default=False,
         help="The three bots (Baśka: pimc — sampling + exact solver, strongest —, "
-        "heuristic, or random). Default: the strongest installed.")] = None,
+        "heuristic, or random; Mariáš: one kind, or three separated by commas). "
+        "Default: the strongest installed.")] = None,
     deals: Annotated[int | None, typer.Option(
         "--deals", "-n", min=1, show_default=False,
         help="Number of deals (default: the ruleset's series length, 32).")] = None,
@@ -63,14 +66,17 @@ def play_command(
         "--samples", min=1, show_default=False,
         help="Deals sampled by hint and review (default: the analysis' own).")] = None,
 ) -> None:
-    """Play a series of Baśka against three bots in the terminal.
+    """Play a series against three bots in the terminal (Baśka; Mariáš with --game marias).
 
     You see your hand (legal cards numbered, the others dimmed), the auction (licytacja),
     the contract, the trick on the table and the last trick (RULES §3), and the running
     score. Type a number, a card (AH, 10♥), a call (pas, gran, kontra…), or hint, claim
     (wykładam: lay down your cards), sheet (zapis), help, quit. Quitting — or the end of
     input — saves the finished deals as a record that `stolik replay` reads. Mariáš
-    (--ruleset ctyrka, --game marias) is not played in the terminal yet.
+    (--game marias, --ruleset ctyrka): you see your first four cards until you choose,
+    then the trumps, the called card, the calls and fleky, the trick, your own last
+    trick and the money in Kč; type a number, a card (AH, TL, 7A), the choice (7A AA) or
+    a call as records write it (dobry, hra sedma, flek hra, pass).
     """
     with user_errors():
         if game_id is not None:

@@ -132,7 +132,9 @@ class GameSpec:
         the game (its package's files are looked at).
 
         >>> game("baska").has_part("terminal"), game("marias").has_part("terminal")
-        (True, False)
+        (True, True)
+        >>> game("marias").has_part("nonsense")
+        False
         """
         folder = resources.files(__name__).joinpath(self.id)
         return (folder.joinpath(f"{name}.py").is_file()

@@ -12,12 +12,9 @@ default, English with ``--lang en``).
 
 from __future__ import annotations
 
-import datetime
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from rich import box
@@ -28,6 +25,7 @@ from rich.text import Text
 
 from stolik import i18n
 from stolik.cli.common import WIDE, new_table, stdout_console
+from stolik.cli.prompt import COMMANDS, Command, Problem, Prompt, command_of, finish_series
 from stolik.errors import CardError, IllegalMove, StolikError
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
@@ -61,15 +59,6 @@ CLAIM_IDS = {"laid-down": N_("play-claim-laid-down"), "fixed": N_("play-claim-fi
              "not-fixed": N_("play-claim-not-fixed")}
 """A claim verdict's words by its code (the same as the web table's)."""
 
-COMMANDS: dict[str, tuple[str, ...]] = {
-    "help": ("help", "pomoc", "h", "?"),
-    "quit": ("quit", "q", "exit", "koniec", "wyjdz", "wyjdź"),
-    "hint": ("hint", "podpowiedz", "podpowiedź", "rada"),
-    "claim": ("claim", "wykladam", "wykładam", "wyklad", "wykład"),
-    "sheet": ("sheet", "zapis", "wynik", "score"),
-}
-"""The words of each prompt command (both languages work in either)."""
-
 
 def tr(lang: Lang, key: str, **kw: object) -> str:
     """A screen text in ``lang``, filled in (the message catalogs, :mod:`stolik.i18n`;
@@ -82,20 +71,6 @@ def tr(lang: Lang, key: str, **kw: object) -> str:
 
 
 # ---------------------------------------------------------------- reading the prompt
-
-
-@dataclass(frozen=True)
-class Command:
-    """A prompt command: ``help``, ``quit``, ``hint``, ``claim`` or ``sheet``."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Input that is no legal move, with what to tell the player."""
-
-    message: str
 
 
 Action = Command | Call | int | Problem
@@ -126,9 +101,9 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
     """
     word = text.strip()
     low = word.lower()
-    for name, words in COMMANDS.items():
-        if low in words:
-            return Command(name)
+    cmd = command_of(low, COMMANDS)
+    if cmd is not None:
+        return cmd
     options: list[Call | int] = list(view.legal_calls) if view.phase == "auction" \
         else list(view.legal_cards)
     if low.isdigit():
@@ -213,7 +188,7 @@ class PlayUI:
         self.delay = delay
         self.samples = samples
         self.out = out
-        self.read = read or (lambda prompt: console.input(prompt))
+        self.prompt = Prompt(console, read)
         self.clear = console.is_terminal
         self.saved: str | None = None
 
@@ -254,20 +229,12 @@ class PlayUI:
             if not self.human_turn():
                 break
 
-    def ask(self, prompt: str) -> str | None:
-        """One line from the player; None at the end of input (or Ctrl-C)."""
-        try:
-            return self.read(prompt)
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
-            return None
-
     def human_turn(self) -> bool:
         """Draw the table and take one move (commands in between); False: quit."""
         s = self.s
         self.console.print(self.screen(s.view(self.seat)))
         while True:
-            line = self.ask(self.t("tui-prompt"))
+            line = self.prompt.ask(self.t("tui-prompt"))
             if line is None:
                 return False
             view = s.view(self.seat)
@@ -307,37 +274,18 @@ class PlayUI:
 
     def pause(self) -> bool:
         """Wait between deals; False: the player quits."""
-        while True:
-            line = self.ask(self.t("tui-pause"))
-            if line is None:
-                return False
-            word = line.strip().lower()
-            if word in COMMANDS["quit"]:
-                return False
-            if word in COMMANDS["sheet"]:
-                self.show_sheet()
-                continue
-            if word in COMMANDS["help"]:
-                self.console.print(Text(self.t("tui-help")))
-                continue
-            return True
+        return self.prompt.pause(self.t("tui-pause"), {
+            "sheet": self.show_sheet,
+            "help": lambda: self.console.print(Text(self.t("tui-help")))})
 
     def finish(self) -> None:
         """Save the record of the finished deals and say where; the final standings."""
         s = self.s
-        if s.is_over and s.finished and len(s.finished) >= s.length:
-            self.console.print(Text(self.t("tui-series-over"), style="bold"))
+        over = s.is_over and bool(s.finished) and len(s.finished) >= s.length
         s.stop()
-        if not s.finished:
-            self.console.print(Text(self.t("tui-nothing-saved")))
-            return
-        path = self.out or datetime.datetime.now().strftime("stolik-%Y%m%d-%H%M%S.toml")
-        fmt = "json" if path.lower().endswith(".json") else "toml"
-        Path(path).write_text(dumps_record(s.to_record(), fmt), encoding="utf-8")
-        self.saved = path
-        self.show_sheet()
-        self.console.print(Text(self.t("tui-saved", n=len(s.finished), path=path)))
-        self.console.print(Text(self.t("tui-bye")))
+        self.saved = finish_series(
+            self.console, self.lang, finished=len(s.finished), over=over, out=self.out,
+            dumps=lambda fmt: dumps_record(s.to_record(), fmt), show_sheet=self.show_sheet)
 
     # ------------------------------------------------------------ pieces of the screen
 

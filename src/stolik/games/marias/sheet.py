@@ -62,7 +62,8 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
     rec = series.record
     players = rec.players
     table = Table(title=escape(title or f"{rec.ruleset.name} [{rec.ruleset.id}]"),
-                  header_style="bold", pad_edge=False)
+                  header_style="bold", pad_edge=False,
+                  box=box.ASCII if ascii else box.HEAVY_HEAD)
     table.add_column("#", justify="right")
     table.add_column("rozdává")
     table.add_column("hra")

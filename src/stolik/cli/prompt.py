@@ -1,0 +1,121 @@
+"""What every game's terminal table shares (``stolik play``, a game's ``terminal`` part):
+the prompt's commands, one line of input, the pause between deals, saving the record of
+the finished deals. The game's part draws its table and reads its moves; this module names
+no game.
+
+>>> COMMANDS["quit"][:2], command_of(" Q ", COMMANDS), command_of("AH", COMMANDS)
+(('quit', 'q'), Command(name='quit'), None)
+>>> record_path("me.json"), record_path("me.toml")
+(('me.json', 'json'), ('me.toml', 'toml'))
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "pomoc", "h", "?"),
+    "quit": ("quit", "q", "exit", "koniec", "wyjdz", "wyjdź", "konec"),
+    "hint": ("hint", "podpowiedz", "podpowiedź", "rada"),
+    "claim": ("claim", "wykladam", "wykładam", "wyklad", "wykład", "skladam", "skládám"),
+    "sheet": ("sheet", "zapis", "wynik", "score", "listek", "lístek"),
+}
+"""The words of each prompt command (every language's words work in each)."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A prompt command: ``help``, ``quit``, ``hint``, ``claim`` or ``sheet``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Input that is no legal move, with what to tell the player (one line)."""
+
+    message: str
+
+
+def command_of(text: str, commands: Mapping[str, tuple[str, ...]]) -> Command | None:
+    """The command ``text`` names, if it names one."""
+    low = text.strip().lower()
+    return next((Command(name) for name, words in commands.items() if low in words), None)
+
+
+class Prompt:
+    """Lines typed at ``console`` (``read``: another source of lines, for tests)."""
+
+    def __init__(self, console: Console, read: Callable[[str], str] | None = None) -> None:
+        self.console = console
+        self.read = read or (lambda prompt: console.input(prompt))
+
+    def ask(self, prompt: str) -> str | None:
+        """One line; None at the end of input (or Ctrl-C)."""
+        try:
+            return self.read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return None
+
+    def pause(self, prompt: str, actions: Mapping[str, Callable[[], None]]) -> bool:
+        """Wait between deals: False when the player quits (or input ends); a command in
+        ``actions`` (``sheet``, ``help``) runs and asks again; anything else goes on."""
+        while True:
+            line = self.ask(prompt)
+            if line is None:
+                return False
+            cmd = command_of(line, COMMANDS)
+            if cmd is not None and cmd.name == "quit":
+                return False
+            if cmd is None or cmd.name not in actions:
+                return True
+            actions[cmd.name]()
+
+
+def record_path(out: str | None) -> tuple[str, str]:
+    """Where ``--out`` saves the record and in which format: ``out`` (JSON if it ends
+    ``.json``, else TOML), by default ``stolik-YYYYmmdd-HHMMSS.toml`` here."""
+    path = out or datetime.datetime.now().strftime("stolik-%Y%m%d-%H%M%S.toml")
+    return path, "json" if path.lower().endswith(".json") else "toml"
+
+
+def save_record(out: str | None, dumps: Callable[[str], str]) -> str:
+    """Write the record (``dumps(fmt)``, the game's writer) to :func:`record_path`'s
+    place; its path. An unwritable place is an ``OSError``."""
+    path, fmt = record_path(out)
+    Path(path).write_text(dumps(fmt), encoding="utf-8")
+    return path
+
+
+def finish_series(console: Console, lang: str, *, finished: int, over: bool,
+                  out: str | None, dumps: Callable[[str], str],
+                  show_sheet: Callable[[], None]) -> str | None:
+    """The end of a terminal series (played out, quit, or input ended): say that it is
+    over, save the ``finished`` deals' record (``dumps(fmt)``) where ``--out`` says, show
+    the sheet, say where it went; its path, or None when no deal was finished."""
+    from rich.text import Text
+
+    from stolik.i18n import tr
+
+    if over:
+        console.print(Text(tr(lang, "tui-series-over"), style="bold"))
+    if not finished:
+        console.print(Text(tr(lang, "tui-nothing-saved")))
+        return None
+    path = save_record(out, dumps)
+    show_sheet()
+    console.print(Text(tr(lang, "tui-saved", n=finished, path=path)))
+    console.print(Text(tr(lang, "tui-bye")))
+    return path
+
+
+__all__ = ["COMMANDS", "Command", "Problem", "Prompt", "command_of", "finish_series",
+           "record_path", "save_record"]
