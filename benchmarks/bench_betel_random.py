@@ -1,0 +1,96 @@
+"""Benchmark: random Betel deals per second (first call to the score), one pure-Python
+process, printed next to Mariáš's and Baśka's simulator figures measured in the same run
+(issue 12).
+
+Rows: the Betel kernel (stolik.games.betel.simulate) with the uniform ``random`` bot,
+independent deals (no match end), without and with records; the reference Deal engine
+driven by random legal moves, for the ratio; Mariáš's kernel (ctyrka) and Baśka's fast
+simulator (pucka-2019), no records. Neither game's benchmark offers a function returning
+its figure, so their simulators are timed here with ``bench_marias``'s ``timed`` and
+``row``. Each figure is the median of several interleaved runs (min and max beside it).
+Run: ``.venv/bin/python benchmarks/bench_betel_random.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+from functools import partial
+
+from bench_marias import row, timed  # the Mariáš benchmark's timing and table row
+
+from stolik.games.baska.ruleset import load_ruleset as load_baska
+from stolik.games.baska.simulate import simulate as simulate_baska
+from stolik.games.betel.ruleset import load_ruleset
+from stolik.games.betel.simulate import simulate
+from stolik.games.betel.state import Deal
+from stolik.games.marias.ruleset import load_ruleset as load_marias
+from stolik.games.marias.simulate import simulate as simulate_marias
+
+GOAL = 20_000
+"""Random Betel deals per second the kernel must reach without records (issue 12)."""
+
+
+def reference(deals: int, seed: int) -> None:
+    """``deals`` random deals through the reference engine (uniform legal moves)."""
+    rs = load_ruleset()
+    rng = random.Random(seed)
+    for i in range(deals):
+        d = Deal.random(rs, i % 3, rng)
+        while not d.is_over:
+            d.move(rng.choice(d.legal_moves()))
+        d.result()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the table; exit status 0 (a benchmark reports, it does not fail)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--deals", type=int, default=20_000, help="deals per timed run")
+    ap.add_argument("--repeat", type=int, default=5, help="timed runs per figure")
+    ap.add_argument("--reference-deals", type=int, default=500)
+    args, _ = ap.parse_known_args(argv)
+    n, reps = args.deals, args.repeat
+    rs = load_ruleset()
+    marias = load_marias("ctyrka")
+    baska = load_baska("pucka-2019")
+    print(f"bench_betel_random: random full deals per second, one process; Python "
+          f"{platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.2f}; {n:,} deals × {reps} runs, medians")
+    simulate(rs, 2_000, seed=0, match=False)  # warm-up, untimed
+    simulate_marias(marias, 2_000, seed=0)
+    simulate_baska(baska, 2_000, seed=0)
+    lean: list[float] = []
+    kept: list[float] = []
+    mar: list[float] = []
+    bask: list[float] = []
+    for run in range(reps):  # interleaved, so drifting load hits every row alike
+        lean.append(timed(partial(simulate, rs, n, seed=run, keep_records=False,
+                                  match=False)))
+        kept.append(timed(partial(simulate, rs, n, seed=run, match=False)))
+        mar.append(timed(partial(simulate_marias, marias, n, seed=run, keep_records=False)))
+        bask.append(timed(partial(simulate_baska, baska, n, seed=run, keep_records=False)))
+    ref = [timed(partial(reference, args.reference_deals, run)) for run in range(3)]
+    header = f"{'':<40} {'median/s':>11} {'min/s':>9} {'max/s':>9}"
+    print(header)
+    print("-" * len(header))
+    lines = [row("Betel gps-2022, random bot, no records", n, lean),
+             row("Betel gps-2022, random bot, with records", n, kept),
+             row("Betel reference Deal engine", args.reference_deals, ref),
+             row("Mariáš ctyrka simulator, no records", n, mar),
+             row("Baśka pucka-2019 simulator, no records", n, bask)]
+    for text, _ in lines:
+        print(text)
+    got = lines[0][1]
+    print(f"Betel kernel vs reference engine: {got / lines[2][1]:.0f}×; Betel vs Mariáš "
+          f"(same run): {got / lines[3][1]:.2f}×; Betel vs Baśka: {got / lines[4][1]:.2f}×")
+    print(f"goal ≥ {GOAL:,} random Betel deals/s without records: "
+          f"{'met' if got >= GOAL else 'NOT met'} ({got:,.0f}); load average now "
+          f"{os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

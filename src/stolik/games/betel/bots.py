@@ -1,0 +1,52 @@
+"""Betel bots, registered by name in a :class:`~stolik.bots.BotRegistry` (the game's
+``bots`` part): ``random`` plays a legal move drawn uniformly from its own
+:class:`~stolik.games.betel.view.SeatView` — and sees nothing else (BETEL §3, §4).
+
+>>> import random
+>>> from stolik.games.betel.ruleset import load_ruleset
+>>> from stolik.games.betel.state import Deal
+>>> d = Deal.random(load_ruleset(), 0, random.Random(1))
+>>> bot = BOTS.create("random", seed=2)
+>>> while not d.is_over:
+...     d.move(bot.act(d.view(d.to_act or 0)))
+>>> len(d.history), sum(d.pos.tricks)
+(10, 10)
+"""
+
+from __future__ import annotations
+
+import random
+
+from stolik.bots import BotRegistry
+from stolik.games.betel.state import Move
+from stolik.games.betel.view import SeatView
+
+BOTS: BotRegistry[SeatView, Move] = BotRegistry("Betel")
+"""The Betel bots by name."""
+
+
+@BOTS.register("random", "plays a uniformly random legal move")
+class RandomBot:
+    """Plays a uniformly random legal move (BETEL §3, §4)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: SeatView) -> Move:
+        """A legal move for the seat whose view this is; ValueError if it has none."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no move now (phase {view.phase})")
+        return self.rng.choice(view.legal)
+
+    choose = act
+
+
+def available_bots() -> list[str]:
+    """The Betel bot kinds (the game registry's ``bots`` part).
+
+    >>> available_bots()
+    ['random']
+    """
+    return BOTS.names()

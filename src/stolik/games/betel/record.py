@@ -1,0 +1,426 @@
+"""Betel deal records (BETEL §6): read, check by replaying, write; exact round trip.
+
+A record holds ``game = "betel"``, the ruleset, optional player names (three) and tags, and
+``[[deal]]`` tables: the dealer, the three hands and the ``dubel`` **as dealt**, the
+``auction`` — one entry per call, ``"<seat> [look 1 <card>|look 2|exchange <card> <card>]
+<call>"`` — and the ``play``, ``"<seat> <card>"`` in order. The dealer moves one seat
+clockwise each deal (BETEL §1). The record ends with the deal that decides the match; a
+further deal is refused (BETEL §5, §6). Every problem is one
+:class:`~stolik.errors.RecordError` naming the deal, the entry and the rule.
+
+>>> text = '''
+... game = "betel"
+... ruleset = "gps-2022"
+... [[deal]]
+... dealer = 0
+... hands = ["AC 9C AS KS QS JS AD KD QD JD", "JH 7H AH KH QH TS 9S 8S 7S TD",
+...          "KC 7C 8H TH 9H 9D 8D 7D TC 8C"]
+... dubel = "QC JC"
+... auction = ["0 look 1 QC 1S", "1 look 2 pas", "2 exchange 7C 8C pas"]
+... '''
+>>> replay(parse_record(loads_document(text, "toml")))
+Traceback (most recent call last):
+stolik.errors.RecordError: deal 1, auction entry 3: seat 2 exchanged the dubel: he may not \
+pass (BETEL §3)
+>>> text = text.replace("8C pas", "8C kontra").replace('8C kontra"]', '8C kontra", "0 pas", \
+"1 pas"]')
+>>> rec = parse_record(loads_document(text, "toml"))
+>>> replay(rec)
+Traceback (most recent call last):
+stolik.errors.RecordError: deal 1: the deal stops in the play with seat 0 to move: every \
+deal is played to its tenth trick (BETEL §4, §6)
+>>> parse_record(loads_document(dumps_record(rec), "toml")) == rec
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stolik.errors import CardError, IllegalMove, RecordError, RulesetError
+from stolik.games.betel.calls import LOOK_BOTH, TAKE, Action, lay
+from stolik.games.betel.deck import ASCII_NAMES, SEATS, parse_card
+from stolik.games.betel.match import Match
+from stolik.games.betel.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
+from stolik.games.betel.scoring import DealResult
+from stolik.games.betel.state import Deal
+from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
+
+META_KEYS = ("event", "site", "date", "round", "table", "comment")
+"""Optional descriptive tags at the top of a record (as Baśka's)."""
+
+DEAL_KEYS = ("dealer", "hands", "dubel", "auction", "play")
+
+__all__ = [
+    "AuctionEntry",
+    "DealRecord",
+    "SeriesRecord",
+    "SeriesResult",
+    "apply_entry",
+    "dumps_record",
+    "load_record",
+    "loads_document",
+    "parse_entry",
+    "parse_record",
+    "record_of",
+    "replay",
+    "replay_deal",
+    "series_record",
+]
+
+
+@dataclass(frozen=True)
+class AuctionEntry:
+    """One call as a record writes it: the seat, the dubel action (``look`` 0–2, the card
+    a ``look 1`` saw, the two cards an ``exchange`` laid back) and the call's word
+    (``pas``, ``kontra`` or the contract's word as the ruleset spells it)."""
+
+    seat: int
+    call: str
+    look: int = 0
+    seen: int = -1
+    laid: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        """The entry as written: ``"0 exchange AS KS 2BA"``."""
+        words = [str(self.seat)]
+        if self.look == 1:
+            words += ["look", "1", ASCII_NAMES[self.seen]]
+        elif self.look == 2:
+            words += ["look", "2"]
+        elif self.laid:
+            words += ["exchange", *(ASCII_NAMES[c] for c in self.laid)]
+        return " ".join([*words, self.call])
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal as written: hands and dubel as dealt, the auction, the play."""
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    dubel: tuple[int, ...]
+    auction: tuple[AuctionEntry, ...] = ()
+    play: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class SeriesRecord:
+    """A record file: the ruleset, optional player names, the deals, the tags."""
+
+    ruleset: Ruleset
+    deals: tuple[DealRecord, ...]
+    players: tuple[str, ...] | None = None
+    meta: tuple[tuple[str, Any], ...] = ()
+    source: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    """A replayed record: each deal's result, the totals by seat and the match's winner
+    (None while it is undecided)."""
+
+    record: SeriesRecord
+    results: tuple[DealResult, ...]
+    totals: tuple[int, int, int]
+    winner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The form ``stolik replay --json`` prints."""
+        return {"game": "betel", "ruleset": self.record.ruleset.id,
+                "players": list(self.record.players) if self.record.players else None,
+                "deals": [r.to_json() for r in self.results], "totals": list(self.totals),
+                "winner": self.winner}
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _fail(where: str, message: str) -> RecordError:
+    return RecordError(f"{where}: {message}")
+
+
+def _seat(value: Any, where: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in range(SEATS):
+        raise _fail(where, f"{what} must be a seat 0–2, not {value!r} (BETEL §6)")
+    return value
+
+
+def _strings(value: Any, where: str, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise _fail(where, f"'{key}' must be a list of strings (BETEL §6)")
+    return value
+
+
+def _card(text: str, where: str) -> int:
+    try:
+        return parse_card(text)
+    except CardError as e:
+        raise _fail(where, f"{e} (BETEL §1)") from None
+
+
+def _cards(text: str, where: str) -> tuple[int, ...]:
+    return tuple(_card(t, where) for t in text.replace(",", " ").split())
+
+
+def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
+                 source: str | None = None) -> SeriesRecord:
+    """Check a record's shape (not yet its rules: see :func:`replay`); ``ruleset``
+    replaces the record's own (``stolik replay --ruleset``)."""
+    try:
+        record = _parse(doc, ruleset)
+    except RecordError as e:
+        raise e.with_source(source) if source else e from None
+    return SeriesRecord(record.ruleset, record.deals, record.players, record.meta, source)
+
+
+def _parse(doc: Document, ruleset: Ruleset | None) -> SeriesRecord:
+    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
+    if unknown:
+        raise RecordError(f"unknown key '{unknown[0]}': a Betel record holds game, ruleset, "
+                          f"players, deal and the tags {', '.join(META_KEYS)} (BETEL §6)")
+    if doc.get("game") != "betel":
+        raise RecordError(f"game is {doc.get('game')!r}: this reader reads Betel records "
+                          "(game = \"betel\", BETEL §6)")
+    ref = doc.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(ref, str):
+        raise RecordError(f"ruleset must be a ruleset id or file, not {ref!r} (BETEL §6)")
+    try:
+        rs = ruleset if ruleset is not None else load_ruleset(ref)
+    except RulesetError as e:
+        raise RecordError(f"ruleset: {e}") from None
+    players = doc.get("players")
+    if players is not None and (not isinstance(players, list) or len(players) != SEATS
+                                or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise RecordError("players must list three names, seat 0 first (BETEL §6)")
+    deals_raw = doc.get("deal")
+    if not isinstance(deals_raw, list) or not deals_raw or not all(
+            isinstance(d, dict) for d in deals_raw):
+        raise RecordError("a record needs one or more [[deal]] tables (BETEL §6)")
+    deals = tuple(_parse_deal(rs, d, i + 1) for i, d in enumerate(deals_raw))
+    meta = []
+    for k in META_KEYS:
+        if k in doc:
+            if not isinstance(doc[k], str | int) or isinstance(doc[k], bool):
+                raise RecordError(f"tag '{k}' must be text or a whole number (BETEL §6)")
+            meta.append((k, doc[k]))
+    return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta))
+
+
+def _split(text: str, where: str, what: str) -> tuple[int, list[str]]:
+    parts = text.split()
+    if len(parts) < 2 or parts[0] not in ("0", "1", "2"):
+        raise _fail(where, f"cannot read {text!r}: write \"<seat 0–2> <{what}>\" (BETEL §6)")
+    return int(parts[0]), parts[1:]
+
+
+def parse_entry(rs: Ruleset, text: str, where: str = "auction entry") -> AuctionEntry:
+    """One auction entry (``"0 look 1 7C pas"``), its call word spelt as the ruleset
+    spells it; a :class:`RecordError` naming ``where`` if it cannot be read."""
+    seat, words = _split(text, where, "call")
+    head = words[0].casefold()
+    look, seen = 0, -1
+    laid: tuple[int, ...] = ()
+    bad = _fail(where, f"cannot read {text!r}: write \"<seat> [look 1 <card>|look 2|"
+                       "exchange <card> <card>] <call>\" (BETEL §6)")
+    if head == "look":
+        if len(words) >= 3 and words[1] == "2":
+            look, words = 2, words[2:]
+        elif len(words) >= 4 and words[1] == "1":
+            look, seen, words = 1, _card(words[2], where), words[3:]
+        else:
+            raise bad
+    elif head == "exchange":
+        if len(words) < 4:
+            raise bad
+        laid, words = (_card(words[1], where), _card(words[2], where)), words[3:]
+    if len(words) != 1:
+        raise bad
+    word = words[0].casefold()
+    if word not in ("pas", "kontra"):
+        contract = rs.contract_of(word)
+        if contract is None:
+            raise _fail(where, f"cannot read the call {words[0]!r}: write pas, kontra or a "
+                        f"contract ({rs.contracts[0].call} … {rs.contracts[-1].call}) "
+                        "(BETEL §6)")
+        word = contract.call
+    return AuctionEntry(seat, word, look, seen, laid)
+
+
+def _parse_deal(rs: Ruleset, d: dict[str, Any], number: int) -> DealRecord:
+    where = f"deal {number}"
+    unknown = sorted(set(d) - set(DEAL_KEYS))
+    if unknown:
+        raise _fail(where, f"unknown key '{unknown[0]}': a deal holds "
+                    f"{', '.join(DEAL_KEYS)} (BETEL §6)")
+    for key in ("dealer", "hands", "dubel"):
+        if key not in d:
+            raise _fail(where, f"'{key}' is missing (BETEL §6)")
+    dealer = _seat(d["dealer"], where, "dealer")
+    hand_texts = _strings(d["hands"], where, "hands")
+    if len(hand_texts) != SEATS:
+        raise _fail(where, f"'hands' must list 3 hands, not {len(hand_texts)} (BETEL §1)")
+    hands = tuple(_cards(t, f"{where}, hand of seat {s}") for s, t in enumerate(hand_texts))
+    if not isinstance(d["dubel"], str):
+        raise _fail(where, "'dubel' must be text such as \"7C 8D\" (BETEL §6)")
+    dubel = _cards(d["dubel"], f"{where}, dubel")
+    auction = tuple(parse_entry(rs, t, f"{where}, auction entry {i + 1}")
+                    for i, t in enumerate(_strings(d.get("auction", []), where, "auction")))
+    play = []
+    for i, t in enumerate(_strings(d.get("play", []), where, "play")):
+        at = f"{where}, play entry {i + 1}"
+        seat, words = _split(t, at, "card")
+        if len(words) != 1:
+            raise _fail(at, f"cannot read {t!r}: write \"<seat 0–2> <card>\" (BETEL §6)")
+        play.append((seat, _card(words[0], at)))
+    return DealRecord(dealer, hands, dubel, auction, tuple(play))
+
+
+def load_record(path: str | Path) -> SeriesRecord:
+    """Read and check a record file (TOML or JSON)."""
+    return parse_record(load_document(path), source=str(path))
+
+
+# ---------------------------------------------------------------- replaying
+
+
+def _steps(deal: Deal, e: AuctionEntry) -> list[Action]:
+    """The engine's steps for one written call."""
+    steps: list[Action] = []
+    if e.look == 1:
+        if e.seen not in deal.pos.dubel:
+            raise IllegalMove(f"{ASCII_NAMES[e.seen]} does not lie in the dubel, so seat "
+                              f"{e.seat} cannot have seen it there (BETEL §3)")
+        steps.append(Action("look", n=1, pos=deal.pos.dubel.index(e.seen)))
+    elif e.look == 2:
+        steps.append(LOOK_BOTH)
+    elif e.laid:
+        steps += [TAKE, lay(e.laid[0], e.laid[1])]
+    return steps
+
+
+def apply_entry(deal: Deal, entry: AuctionEntry) -> None:
+    """Make one written call in ``deal``: its dubel action's steps, then the call;
+    :class:`IllegalMove` naming the rule if the entry is not legal now (BETEL §3)."""
+    if deal.phase != "auction":
+        raise IllegalMove("the auction is over: two passes ended it (BETEL §3)")
+    if entry.seat != deal.to_act:
+        raise IllegalMove(f"seat {entry.seat} speaks out of turn: seat {deal.to_act} is to "
+                          "speak (BETEL §3)")
+    for step in _steps(deal, entry):
+        deal.act(step)
+    deal.move(entry.call)
+
+
+def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
+    """Replay one deal, checking every entry; the finished :class:`Deal`."""
+    where = f"deal {number}"
+    try:
+        deal = Deal(rs, rec.dealer, rec.hands, rec.dubel)
+    except IllegalMove as e:
+        raise _fail(where, str(e)) from None
+    for i, entry in enumerate(rec.auction):
+        try:
+            apply_entry(deal, entry)
+        except (IllegalMove, CardError) as err:
+            raise _fail(f"{where}, auction entry {i + 1}", str(err)) from None
+    for j, (s, c) in enumerate(rec.play):
+        try:
+            if deal.phase != "play":
+                raise IllegalMove("the deal is over: no more cards are played (BETEL §4)"
+                                  if deal.is_over else
+                                  "no card is played before the auction ends (BETEL §3)")
+            if s != deal.to_act:
+                raise IllegalMove(f"seat {s} plays out of turn: seat {deal.to_act} is to play "
+                                  "(BETEL §4)")
+            deal.play(c)
+        except IllegalMove as err:
+            raise _fail(f"{where}, play entry {j + 1}", str(err)) from None
+    if not deal.is_over:
+        raise _fail(where, f"the deal stops in the {deal.phase} with seat {deal.to_act} to "
+                    "move: every deal is played to its tenth trick (BETEL §4, §6)")
+    return deal
+
+
+def replay(record: SeriesRecord) -> SeriesResult:
+    """Replay every deal: each result, the totals by seat, the match's winner."""
+    rs = record.ruleset
+    match = Match(rs)
+    results = []
+    try:
+        for i, d in enumerate(record.deals):
+            where = f"deal {i + 1}"
+            if i and d.dealer != (record.deals[i - 1].dealer + 1) % SEATS:
+                raise _fail(where, f"the dealer must be seat "
+                            f"{(record.deals[i - 1].dealer + 1) % SEATS}, left of the last "
+                            "one (BETEL §1)")
+            if match.winner is not None:
+                raise _fail(where, f"the match was decided after deal {i}: seat "
+                            f"{match.winner} won with {match.totals[match.winner]}; a "
+                            "further deal is refused (BETEL §5, §6)")
+            result = replay_deal(rs, d, i + 1).result()
+            results.append(result)
+            match.add(result.scores)
+    except RecordError as e:
+        raise e.with_source(record.source) if record.source else e from None
+    return SeriesResult(record, tuple(results), match.totals, match.winner)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def record_of(deal: Deal) -> DealRecord:
+    """The record of a deal played through the engine (ended or not; a call under way is
+    left out)."""
+    rs = deal.rs
+    auction: list[AuctionEntry] = []
+    play: list[tuple[int, int]] = []
+    look, seen = 0, -1
+    laid: tuple[int, ...] = ()
+    for op in deal.log:
+        a = op.action
+        if op.kind == "card":
+            play.append((op.seat, op.card))
+        elif a is not None and a.kind == "look":
+            look, seen = a.n, op.card
+        elif a is not None and a.kind == "lay":
+            laid = a.cards
+        elif a is not None and a.kind != "take":
+            auction.append(AuctionEntry(op.seat, a.text(rs), look, seen, laid))
+            look, seen, laid = 0, -1, ()
+    return DealRecord(deal.dealer, deal.dealt, deal.dealt_dubel, tuple(auction), tuple(play))
+
+
+def _deal_doc(rec: DealRecord) -> dict[str, Any]:
+    return {
+        "dealer": rec.dealer,
+        "hands": [" ".join(ASCII_NAMES[c] for c in h) for h in rec.hands],
+        "dubel": " ".join(ASCII_NAMES[c] for c in rec.dubel),
+        "auction": [e.text() for e in rec.auction],
+        "play": [f"{s} {ASCII_NAMES[c]}" for s, c in rec.play],
+    }
+
+
+def record_document(record: SeriesRecord) -> Document:
+    """The record as a document (what :func:`dumps_record` writes)."""
+    doc: Document = {"game": "betel", "ruleset": record.ruleset.ref}
+    if record.players:
+        doc["players"] = list(record.players)
+    doc.update(dict(record.meta))
+    doc["deal"] = [_deal_doc(d) for d in record.deals]
+    return doc
+
+
+def dumps_record(record: SeriesRecord, fmt: str = "toml") -> str:
+    """The record as TOML (default) or JSON text."""
+    doc = record_document(record)
+    return dumps_json(doc) if fmt == "json" else dumps_toml(doc)
+
+
+def series_record(rs: Ruleset, deals: Sequence[DealRecord],
+                  players: Sequence[str] | None = None) -> SeriesRecord:
+    """A record of ``deals`` under ruleset ``rs``."""
+    return SeriesRecord(rs, tuple(deals), tuple(players) if players else None)

@@ -1,0 +1,128 @@
+"""A replayed Betel record as a score sheet in the terminal (``stolik replay``), and the
+summary of a simulation (``stolik simulate --ruleset gps-2022``): one row per deal with
+the dealer, the contract (``k`` when kontra'd), its declarer, the tricks by seat and each
+player's score beside his running total; then the totals and the match's winner. Seats
+are counted 1–3, as people count them (records keep 0–2).
+
+>>> import io
+>>> from rich.console import Console
+>>> from stolik.games.betel.ruleset import load_ruleset
+>>> from stolik.games.betel.simulate import simulate
+>>> from stolik.games.betel.record import replay, series_record
+>>> rs = load_ruleset()
+>>> series = replay(series_record(rs, simulate(rs, 3, seed=1).records))
+>>> console = Console(file=io.StringIO(), width=120, color_system=None)
+>>> render_sheet(series, console, ascii=True)
+>>> "[gps-2022]" in console.file.getvalue(), "razem" in console.file.getvalue()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from stolik.games.betel.record import SeriesResult
+from stolik.games.betel.simulate import ALL_PASS, SimulationResult
+
+
+def _who(players: tuple[str, ...] | None, seat: int) -> str:
+    return escape(players[seat]) if players else str(seat + 1)
+
+
+def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
+                 title: str | None = None) -> None:
+    """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id)."""
+    rec = series.record
+    players = rec.players
+    table = Table(title=escape(title or f"{rec.ruleset.name} [{rec.ruleset.id}]"),
+                  header_style="bold", pad_edge=False,
+                  box=box.ASCII if ascii else box.HEAVY_HEAD)
+    table.add_column("#", justify="right")
+    table.add_column("rozdaje")
+    table.add_column("kontrakt")
+    table.add_column("gra")
+    table.add_column("lewy", justify="right")
+    for s in range(3):
+        table.add_column(_who(players, s), justify="right")
+    running = [0, 0, 0]
+    for number, (deal, r) in enumerate(zip(rec.deals, series.results, strict=True), 1):
+        if r.contract is None:
+            what = "wszyscy pas" if r.played else "wszyscy pas (bez gry)"
+            who = "—"
+        else:
+            what = r.contract.call + (" k" if r.doubled else "") + (
+                "" if r.made else " (bez)")
+            who = _who(players, r.declarer)
+        cells = []
+        for s in range(3):
+            running[s] += r.scores[s]
+            cells.append(f"{r.scores[s]:+d} / {running[s]}")
+        table.add_row(str(number), _who(players, deal.dealer), what, who,
+                      " ".join(str(t) for t in r.tricks), *cells)
+    table.add_section()
+    table.add_row("", "", "", "", "razem", *(str(t) for t in series.totals))
+    console.print(table)
+    if series.winner is not None:
+        console.print(f"Mecz wygrywa {_who(players, series.winner)} "
+                      f"({series.totals[series.winner]} pkt).")
+
+
+def summary_json(result: SimulationResult) -> dict[str, Any]:
+    """The ``stolik simulate --json`` form of a Betel simulation."""
+    n = result.deals
+    return {
+        "game": "betel",
+        "ruleset": result.ruleset.id,
+        "seed": result.seed,
+        "deals": n,
+        "seconds": result.seconds,
+        "deals_per_second": result.deals_per_second,
+        "contracts": {k: v for k, v in result.contracts.items() if v},
+        "mean_score": [t / n if n else 0.0 for t in result.totals],
+        "totals": list(result.totals),
+        "winner": result.winner,
+    }
+
+
+def render_summary(result: SimulationResult, console: Console, *, bots: str,
+                   ascii: bool = False) -> None:
+    """Contract frequencies, scores per seat and the speed of a Betel simulation.
+
+    >>> import io
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> from stolik.games.betel.simulate import simulate
+    >>> console = Console(file=io.StringIO(), width=100, color_system=None)
+    >>> render_summary(simulate(load_ruleset(), 40, seed=2), console, bots="random")
+    >>> "Simulated 40 deals · gps-2022" in console.file.getvalue()
+    True
+    """
+    n = result.deals
+    console.print(Text(f"Simulated {n:,} deals · {result.ruleset.id} · {bots} bots · "
+                       f"seed {result.seed}", style="bold"))
+    style = box.ASCII if ascii else box.HEAVY_HEAD
+    kinds = Table(header_style="bold", pad_edge=False, box=style)
+    kinds.add_column("contract (kontrakt)")
+    kinds.add_column("deals", justify="right")
+    kinds.add_column("%", justify="right")
+    for call, count in result.contracts.items():
+        if count:
+            label = "all-pass (wszyscy pas)" if call == ALL_PASS else call
+            kinds.add_row(label, str(count), f"{100 * count / n:.2f}")
+    console.print(kinds)
+    seats = Table(header_style="bold", pad_edge=False, box=style)
+    seats.add_column("points")
+    for s in range(3):
+        seats.add_column(f"seat {s + 1}", justify="right")
+    seats.add_row("mean per deal", *(f"{t / n:.1f}" if n else "—" for t in result.totals))
+    seats.add_row("total", *(str(t) for t in result.totals))
+    console.print(seats)
+    if result.winner is not None:
+        console.print(f"the match was decided: seat {result.winner + 1} won")
+    console.print(f"{n:,} deals in {result.seconds:.3f} s — "
+                  f"{result.deals_per_second:,.0f} deals per second")
