@@ -187,8 +187,26 @@ def test_play_refuses_a_ruleset_of_another_game_than_game() -> None:
     assert "no game 'go'" in _one_line_error("play", "--game", "go")
 
 
-def test_arena_of_a_game_without_an_arena_is_one_line() -> None:
-    """``stolik arena`` dispatches on the game's arena part (Mariáš's bots: issue 11)."""
+def test_arena_dispatches_on_the_game() -> None:
+    """``stolik arena`` plays the game's ``arena`` part: Mariáš's, in Kč (issue 11; the
+    arena itself: tests/test_marias_arena.py)."""
+    code, out, err = run("arena", "--bots", "random,random", "-r", "ctyrka", "-n", "1")
+    assert code == 0, err
+    assert "Arena · ctyrka" in out and "Kč / deal / seat" in out
+
+
+def test_arena_of_a_game_without_an_arena_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game without an ``arena`` part is refused in one line."""
+    from stolik.games import GameSpec, UnknownGame
+
+    real = GameSpec.part
+
+    def part(self: GameSpec, name: str) -> object:
+        if name == "arena":
+            raise UnknownGame(f"{self.name()} has no arena yet")
+        return real(self, name)
+
+    monkeypatch.setattr(GameSpec, "part", part)
     line = _one_line_error("arena", "--bots", "random,random", "-r", "ctyrka", "-n", "1")
     assert "Mariáš (four players) has no arena yet" in line
 

@@ -1,0 +1,200 @@
+"""Mariáš's arena (issue 11): bots against bots in duplicate format, money in Kč per deal
+and seat, on the game-free machinery of :mod:`stolik.arena`.
+
+**The deals.** Deal ``i`` of an arena with seed ``s`` is a shuffled deal (every layout
+equally likely, MARIAS §2) drawn from ``s`` and ``i`` alone, so every match of a round robin
+plays the same deals; its dealer is seat ``i % 4`` (the deal moves clockwise, MARIAS §9),
+so the chooser, left of the dealer, is seat ``(i + 1) % 4``. Each deal stands alone: the
+money is the deal's own (MARIAS §6), with no stakes or top-ups of a tournament (§7).
+
+**The seatings.** Every deal is played in the six :data:`~stolik.arena.run.SEATINGS`:
+every way to seat two of bot A and two of bot B (the same six plays as
+:data:`~stolik.games.marias.match.PATTERNS`). The seats of a Mariáš deal are not alike —
+the chooser picks the trumps and calls a card (MARIAS §4.1), the approval and the fleky go
+round from his left (§4.2, §4.4), he leads the first trick (§3) — and the partnerships
+are made by the cards (the called card's holder, or nobody: sám, betl, durch). The six
+seatings cover both: each seat's hand, the chooser's included, is played three times by
+each bot, and each pair of seats — whichever pair the called card makes partners — is held
+once by A+A, once by B+B and four times by one of each. So the cards' luck cancels, and
+each bot is judged as chooser, as partner (of its own kind and of the other) and as
+defender alike. Two identical deterministic bots tie exactly.
+
+**The figure.** Money is kept in haléř (integers, MARIAS §6) while the deals are played and
+shown in Kč: a bot's mean money per deal and seat over the six seatings, and per match the
+difference A − B per deal and seat, each with a Student-t 95% interval over the deals (a
+deal's six plays are one sample: they are not independent). A deal's money sums to zero,
+so in a match A's mean is minus B's and the difference is twice A's.
+
+**Legality.** Each bot sees only its seat's :class:`~stolik.games.marias.view.SeatView`;
+each move goes through the :class:`~stolik.games.marias.state.Deal` engine, which refuses
+an illegal one. An illegal move raises :class:`~stolik.arena.run.IllegalBotMove`
+(``on_illegal="raise"``) or is counted and replaced by a random legal move (``"count"``).
+
+>>> from stolik.games.marias.ruleset import load_ruleset
+>>> r = run_arena(["heuristic", "random"], 3, ruleset=load_ruleset("ctyrka"), seed=1)
+>>> [b.name for b in r.bots], r.bots[0].illegal, r.presentation.unit
+(['heuristic', 'random'], 0, 'Kč')
+>>> r.bots[0].payout.mean == -r.bots[1].payout.mean, sum(r.games.values())
+(True, 18)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Literal, Protocol
+
+from stolik.arena import (
+    ArenaError,
+    ArenaResult,
+    IllegalBotMove,
+    Played,
+    Presentation,
+    Tally,
+    check_request,
+    run_duplicate,
+)
+from stolik.errors import IllegalMove, StolikError
+from stolik.games.marias.bots import make_bot
+from stolik.games.marias.calls import Call
+from stolik.games.marias.ruleset import Ruleset
+from stolik.games.marias.state import Deal, Move
+from stolik.games.marias.view import SeatView
+
+HALER = 100
+"""Haléř in a koruna: the engine counts money in haléř, the arena shows Kč (MARIAS §6)."""
+
+PRESENTATION = Presentation(
+    payout="Kč / deal / seat", difference="difference Kč / deal / seat",
+    note="money in Kč per seat and deal (MARIAS §6)",
+    plot_label="difference in Kč per deal and seat", digits=2, unit="Kč")
+"""How Mariáš's arena figures are shown: Kč per deal and seat."""
+
+
+class MariasBot(Protocol):
+    """What the arena asks of a Mariáš bot: a name and a move for a seat's view."""
+
+    name: str
+
+    def choose(self, view: SeatView) -> Move:
+        """A legal move for the seat whose view this is."""
+        ...
+
+
+BotFactory = Callable[[str, int, Ruleset], MariasBot]
+"""Builds a bot: ``(kind, seed, ruleset)`` → bot."""
+
+
+def _default_factory(kind: str, seed: int, rs: Ruleset) -> MariasBot:
+    return make_bot(kind, seed=seed, ruleset=rs)
+
+
+def deal_hands(rs: Ruleset, seed: int, index: int) -> Deal:
+    """Deal ``index`` of an arena with ``seed``: the same for every match; its dealer is
+    ``index % 4`` (MARIAS §9).
+
+    >>> from stolik.games.marias.ruleset import load_ruleset
+    >>> a, b = (deal_hands(load_ruleset(), 5, 2) for _ in range(2))
+    >>> a.dealt == b.dealt, a.dealer, a.chooser, a.dealt == deal_hands(load_ruleset(), 5, 3).dealt
+    (True, 2, 3, False)
+    """
+    return Deal.random(rs, index % 4, random.Random(f"stolik-arena/{seed}/{index}"))
+
+
+def game_played(deal: Deal) -> str:
+    """What a finished deal played: ``hra``, ``sto``, ``betl``, ``durch``, or ``no-re``
+    for a hra not played for want of re (MARIAS §4.5) — as ``stolik simulate`` counts."""
+    return "no-re" if deal.pos.end == "no-re" else deal.game
+
+
+def play_deal(deal: Deal, bots: Sequence[MariasBot], *,
+              on_illegal: Literal["raise", "count"] = "raise",
+              rng: random.Random | None = None,
+              tallies: Sequence[Tally] | None = None,
+              where: str = "") -> tuple[int, int, int, int]:
+    """Play ``deal`` to its end with one bot per seat, every move through the engine, and
+    return the money by seat (haléř, MARIAS §6). An illegal move raises
+    :class:`IllegalBotMove` or, with ``on_illegal="count"``, is counted in ``tallies`` and
+    replaced by a random legal move. ``tallies`` also count each seat's decisions and the
+    game its declarer played (the soloist's, else the chooser's).
+
+    >>> from stolik.games.marias.ruleset import load_ruleset
+    >>> deal = deal_hands(load_ruleset(), seed=0, index=1)
+    >>> money = play_deal(deal, [make_bot("heuristic") for _ in range(4)])
+    >>> deal.is_over, sum(money)
+    (True, 0)
+    """
+    rng = rng or random.Random(0)
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        bot = bots[seat]
+        move = bot.choose(deal.view(seat))
+        if tallies is not None:
+            tallies[seat].decisions += 1
+        try:
+            if isinstance(move, bool) or not isinstance(move, Call | int):
+                raise IllegalMove(f"{move!r} is neither a call nor a card")
+            deal.move(move)
+        except IllegalMove as e:
+            if on_illegal == "raise":
+                raise IllegalBotMove(f"{where}bot {getattr(bot, 'name', bot)!r} at seat "
+                                     f"{seat} made an illegal move {move!r}: {e}") from None
+            if tallies is not None:
+                tallies[seat].illegal += 1
+            deal.move(rng.choice(deal.legal_moves()))
+    if tallies is not None:
+        declarer = deal.soloist if deal.soloist is not None else deal.chooser
+        tallies[declarer].declared[game_played(deal)] += 1
+    return deal.result().payouts
+
+
+def _checked(make: BotFactory, rs: Ruleset) -> Callable[[str, int], MariasBot]:
+    """``make`` with a bot it cannot build (an unknown kind, an option it does not take)
+    refused in one line (:class:`ArenaError`)."""
+
+    def build(kind: str, seed: int) -> MariasBot:
+        try:
+            return make(kind, seed, rs)
+        except StolikError:
+            raise
+        except ValueError as e:
+            raise ArenaError(str(e)) from None
+        except TypeError as e:
+            if "keyword argument" not in str(e):
+                raise
+            raise ArenaError(f"the Mariáš bot {kind!r} does not take that --bot-option "
+                             f"({e})") from None
+
+    return build
+
+
+def run_arena(bots: Sequence[str], deals: int, *, ruleset: Ruleset, seed: int = 0,
+              on_illegal: Literal["raise", "count"] = "raise",
+              progress: Callable[[int, int], None] | None = None,
+              factory: BotFactory | None = None) -> ArenaResult:
+    """Play ``deals`` deals in duplicate format between every pair of the ``bots`` (kinds of
+    :func:`~stolik.games.marias.bots.available_bots`; a kind named twice plays itself) and
+    return the money in Kč per deal and seat with 95% intervals.
+
+    ``progress(done, total)`` is called after each deal of each match. ``factory`` builds
+    the bots (default: :func:`~stolik.games.marias.bots.make_bot`). Deterministic for a
+    seed. An unknown kind is one :class:`ArenaError` line before any deal is played.
+    """
+    check_request(bots, deals)
+    make = _checked(factory or _default_factory, ruleset)
+
+    def play(base: Deal, seat_bots: list[MariasBot], tallies: Sequence[Tally],
+             rng: random.Random, where: str) -> Played:
+        deal = base.clone()
+        money = play_deal(deal, seat_bots, on_illegal=on_illegal, rng=rng, tallies=tallies,
+                          where=where)
+        return Played(money, game_played(deal))
+
+    return run_duplicate(bots, deals, ruleset_id=ruleset.id, seed=seed, make=make,
+                         deal=lambda index: deal_hands(ruleset, seed, index), play=play,
+                         progress=progress, unit=HALER, presentation=PRESENTATION)
+
+
+__all__ = ["HALER", "PRESENTATION", "BotFactory", "MariasBot", "deal_hands", "game_played",
+           "play_deal", "run_arena"]
