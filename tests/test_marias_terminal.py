@@ -11,6 +11,7 @@ write them; the record the CLI saves must then be that series' record.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app
+from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import ASCII_NAMES, parse_card
 from stolik.games.marias.record import DealRecord, load_record, replay
@@ -57,13 +59,16 @@ def typed(move: Move) -> str:
 
 
 def script(seed: int, seat: int, deals: int, kinds: tuple[str, ...], *, pick: int = 1,
-           bad: bool = False) -> tuple[str, Series]:
+           bad: bool = False, claim: bool = False) -> tuple[str, Series]:
     """The input of a person at ``seat`` choosing moves by ``random.Random(pick)``; with
-    ``bad``, refused lines before some moves. Returns the input and the series it plays."""
+    ``bad``, refused lines before some moves; with ``claim``, a lay-down at his first turn
+    in each play (MARIAS §4.7: refused as too early, or judged). Returns the input and
+    the series it plays."""
     s = Series.create(RS, deals=deals, seed=seed, humans=(seat,), names={seat: "Ola"},
                       opponents=kinds)
     rng = random.Random(pick)
     lines: list[str] = []
+    claimed: set[int] = set()
     while True:
         while s.bot_move() is not None:
             pass
@@ -85,6 +90,13 @@ def script(seed: int, seat: int, deals: int, kinds: tuple[str, ...], *, pick: in
             illegal = [c for c in view.hand if c not in view.legal]
             if illegal:
                 lines.append(ASCII_NAMES[illegal[0]])
+        if claim and view.phase == "play" and s.number not in claimed:
+            claimed.add(s.number)
+            lines.append("claim")
+            with contextlib.suppress(IllegalMove):
+                s.claim(seat)
+            if s.deal.is_over:
+                continue
         move = rng.choice(view.legal)
         lines.append(typed(move))
         s.apply(seat, move)
@@ -148,6 +160,19 @@ def test_illegal_input_is_one_line_and_asked_again(tmp_path: Path) -> None:
     if expected.finished[0][0].play:
         assert "The auction is over: play a card." in out
         assert "Not allowed: you do not hold" in out
+
+
+def test_a_lay_down_is_judged_or_refused_in_one_line(tmp_path: Path) -> None:
+    """``claim`` in the play: a false lay-down is a renonc that ends the deal (seed §8);
+    one too early to judge is one line, and the deal goes on (MARIAS §4.7)."""
+    text, expected = script(4, 0, 2, ("heuristic",) * 3, pick=3, claim=True)
+    assert text.count("claim") >= 1
+    code, out, err, path = play(tmp_path, "--deals", "2", "--seed", "4", "--name", "Ola",
+                                "--opponents", "heuristic", "--lang", "en", input=text)
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    assert deals_of(path) == expected.to_record().deals
+    assert ("False lay-down" in out) or ("too early" in out) or ("You lay your cards" in out)
 
 
 def test_an_illegal_card_names_the_cards_allowed() -> None:

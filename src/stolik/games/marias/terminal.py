@@ -177,7 +177,8 @@ class PlayUI:
             try:
                 self.show_event(s.apply(self.seat, action))
             except IllegalMove as e:  # read_action checks first; the engine has the word
-                self.console.print(Text(self.t("tui-bad", why=str(e)), style="yellow"))
+                self.console.print(Text(self.t("tui-bad", why=i18n.translate(e, self.lang)),
+                                        style="yellow"))
                 continue
             return True
 
@@ -186,7 +187,12 @@ class PlayUI:
         if self.s.deal.phase != "play":
             self.console.print(Text(self.t("tui-claim-only-play"), style="yellow"))
             return False
-        self.s.claim(self.seat)
+        try:
+            self.s.claim(self.seat)
+        except IllegalMove as e:  # too early to judge (MARIAS §4.7): play on
+            self.console.print(Text(self.t("tui-bad", why=i18n.translate(e, self.lang)),
+                                    style="yellow"))
+            return False
         ok = self.s.deal.pos.end == "claim"
         self.console.print(Text(self.t(N_("mtui-claim-ok") if ok else N_("mtui-claim-false")),
                                 style="green" if ok else "red"))
