@@ -162,7 +162,8 @@ def test_an_unknown_ruleset_id_names_every_games_rulesets() -> None:
 def test_play_dispatches_on_the_game(args: list[str], tmp_path: Path) -> None:
     """``stolik play`` plays the game's ``terminal`` part: Mariáš's table (issue 11)."""
     result = CliRunner().invoke(app, ["play", *args, "--lang", "en", "--seed", "1",
-                                      "--out", str(tmp_path / "m.toml")], input="quit\n")
+                                      "--opponents", "random", "--out",
+                                      str(tmp_path / "m.toml")], input="quit\n")
     assert result.exit_code == 0, result.output
     assert "ctyrka" in result.stdout and "chooser (volí)" in result.stdout
 
