@@ -28,6 +28,7 @@ from stolik.arena.run import (
     Tally,
     bot_kind,
     check_request,
+    illegal_move,
     labels,
     run_duplicate,
     seed_of,
@@ -36,5 +37,5 @@ from stolik.arena.stats import CONFIDENCE, Interval, mean_ci, running_intervals,
 
 __all__ = ["CONFIDENCE", "SEATINGS", "ArenaError", "ArenaResult", "BotStats", "IllegalBotMove",
            "Interval", "PairStats", "PlayFn", "Played", "Presentation", "Tally", "bot_kind",
-           "check_request", "labels", "mean_ci", "run_duplicate", "running_intervals",
-           "seed_of", "t_cdf", "t_quantile"]
+           "check_request", "illegal_move", "labels", "mean_ci", "run_duplicate",
+           "running_intervals", "seed_of", "t_cdf", "t_quantile"]

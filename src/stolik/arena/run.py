@@ -70,6 +70,18 @@ class IllegalBotMove(ArenaError):
     """A bot returned a move the rules refuse."""
 
 
+def illegal_move(where: str, bot: object, seat: int, move: object,
+                 error: Exception) -> IllegalBotMove:
+    """The one line for a bot's illegal move: where, which bot at which seat, the move and
+    the rule that refused it.
+
+    >>> str(illegal_move("deal 3, seating 1: ", "cheat", 2, 99, ValueError("no card 99")))
+    "deal 3, seating 1: bot 'cheat' at seat 2 made an illegal move 99: no card 99"
+    """
+    return IllegalBotMove(f"{where}bot {getattr(bot, 'name', bot)!r} at seat {seat} made an "
+                          f"illegal move {move!r}: {error}")
+
+
 @dataclass(frozen=True)
 class Presentation:
     """How a game's arena figures are shown: the tables' column heads, the closing note
@@ -277,5 +289,5 @@ def run_duplicate(bots: Sequence[str], deals: int, *, ruleset_id: str, seed: int
 
 
 __all__ = ["SEATINGS", "ArenaError", "ArenaResult", "BotStats", "IllegalBotMove", "PairStats",
-           "PlayFn", "Played", "Presentation", "Tally", "bot_kind", "check_request", "labels",
-           "run_duplicate", "seed_of"]
+           "PlayFn", "Played", "Presentation", "Tally", "bot_kind", "check_request",
+           "illegal_move", "labels", "run_duplicate", "seed_of"]

@@ -76,6 +76,7 @@ from stolik.arena import (
     Tally,
     bot_kind,
     check_request,
+    illegal_move,
     labels,
     mean_ci,
     run_duplicate,
@@ -142,8 +143,7 @@ def play_deal(deal: Deal, bots: Sequence[Bot[SeatView, Move]], *,
                 raise IllegalMove(f"{move!r} is neither a call nor a card")
         except IllegalMove as e:
             if on_illegal == "raise":
-                raise IllegalBotMove(f"{where}bot {getattr(bot, 'name', bot)!r} at seat "
-                                     f"{seat} made an illegal move {move!r}: {e}") from None
+                raise illegal_move(where, bot, seat, move, e) from None
             if tallies is not None:
                 tallies[seat].illegal += 1
             if deal.phase == "auction":

@@ -47,11 +47,11 @@ from typing import Literal, Protocol
 from stolik.arena import (
     ArenaError,
     ArenaResult,
-    IllegalBotMove,
     Played,
     Presentation,
     Tally,
     check_request,
+    illegal_move,
     run_duplicate,
 )
 from stolik.errors import IllegalMove, StolikError
@@ -114,9 +114,9 @@ def play_deal(deal: Deal, bots: Sequence[MariasBot], *,
               where: str = "") -> tuple[int, int, int, int]:
     """Play ``deal`` to its end with one bot per seat, every move through the engine, and
     return the money by seat (haléř, MARIAS §6). An illegal move raises
-    :class:`IllegalBotMove` or, with ``on_illegal="count"``, is counted in ``tallies`` and
-    replaced by a random legal move. ``tallies`` also count each seat's decisions and the
-    game its declarer played (the soloist's, else the chooser's).
+    :class:`~stolik.arena.run.IllegalBotMove` or, with ``on_illegal="count"``, is counted
+    in ``tallies`` and replaced by a random legal move. ``tallies`` also count each seat's
+    decisions and the game its declarer played (the soloist's, else the chooser's).
 
     >>> from stolik.games.marias.ruleset import load_ruleset
     >>> deal = deal_hands(load_ruleset(), seed=0, index=1)
@@ -138,8 +138,7 @@ def play_deal(deal: Deal, bots: Sequence[MariasBot], *,
             deal.move(move)
         except IllegalMove as e:
             if on_illegal == "raise":
-                raise IllegalBotMove(f"{where}bot {getattr(bot, 'name', bot)!r} at seat "
-                                     f"{seat} made an illegal move {move!r}: {e}") from None
+                raise illegal_move(where, bot, seat, move, e) from None
             if tallies is not None:
                 tallies[seat].illegal += 1
             deal.move(rng.choice(deal.legal_moves()))
