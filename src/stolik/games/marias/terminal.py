@@ -448,7 +448,9 @@ class PlayUI:
         if 0 <= st.trump < 4:
             head.append(" · " + suit_text(st.trump, ascii=self.ascii))
         side = " + ".join(self.who(x) for x in st.side)
-        head.append(" · " + self.t("mtui-choosing-side", who=side))
+        alone = len(st.side) == 1  # sám, betl, durch: one against three (MARIAS §6)
+        head.append(" · " + self.t(N_("mtui-soloist") if alone else N_("mtui-choosing-side"),
+                                   who=side))
         self.console.print(head)
         end = END_NOTES.get(st.end)
         if st.end == "renonc":
