@@ -18,7 +18,8 @@ from stolik.cli.tournament import COMMANDS as TOURNAMENT_COMMANDS
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 HEAVY = ("numba", "sqlalchemy", "alembic", "fastapi", "uvicorn", "stolik.solver",
-         "stolik.db", "stolik.games.baska.arena", "stolik.games.baska.bots")
+         "stolik.db", "stolik.arena", "stolik.games.baska.arena", "stolik.games.baska.bots",
+         "stolik.games.marias.arena")
 """Modules a help page or a replay must not import."""
 
 _PROBE = """

@@ -8,6 +8,7 @@ import math
 import random
 import statistics
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -51,6 +52,17 @@ def test_cli_end_to_end() -> None:
     assert "Kč / deal / seat" in out and "random − heuristic" in out
     assert "money in Kč per seat and deal (MARIAS §6)" in out
     assert "games played:" in out and "decisions in" in out
+
+
+def test_cli_json_and_plot(tmp_path: Path) -> None:
+    png = tmp_path / "m.png"
+    code, out, err = run("arena", "-r", "ctyrka", "-b", "heuristic,random", "-n", "3",
+                         "--json", "--plot", str(png))
+    assert code == 0, err
+    doc = json.loads(out)
+    low, high = doc["pairs"][0]["ci95"]
+    assert low <= doc["pairs"][0]["mean_diff"] <= high and doc["unit"] == "Kč"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "wrote the plot" in err
 
 
 def test_the_arena_is_the_games_registered_part() -> None:
