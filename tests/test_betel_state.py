@@ -230,6 +230,10 @@ def test_betel_3_no_exchange_when_nothing_could_follow() -> None:
 
 def test_betel_3_look_1_must_name_a_dubel_card() -> None:
     refused(deal(0), "look 1 AS", "AS does not lie in the dubel")
+    d = deal(0)
+    d.move("look 1 #2")
+    assert d.view(0).dubel == (None, parse_card("JC"))
+    assert d.log[-1].action == LOOK_SECOND and LOOK_SECOND.text(RS) == "look 1 #2"
 
 
 # ---------------------------------------------------------------- BETEL §4 play

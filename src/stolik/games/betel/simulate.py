@@ -29,6 +29,8 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from stolik.errors import StolikError
 from stolik.games.betel.deck import BYTE_CARDS, HIGHER, SUIT_MASKS
@@ -141,6 +143,7 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
 
 
 _NEXT2 = ((1, 2), (2, 0), (0, 1))
+_BIT = tuple(1 << c for c in range(32))
 
 
 def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: bool,
@@ -149,6 +152,7 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
     """Play ``deals`` deals; ``totals`` (updated in place): stop at the match's end."""
     rand = rng.random
     bits = rng.getrandbits
+    bit = _BIT.__getitem__
     b0, b1, b2, b3 = BYTE_CARDS
     higher = HIGHER
     suits = SUIT_MASKS
@@ -170,12 +174,8 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
         for i in range(31, 0, -1):
             r, j = divmod(r, i + 1)
             cards[i], cards[j] = cards[j], cards[i]
-        hands = [0, 0, 0]
-        for s in range(3):
-            m = 0
-            for c in cards[10 * s:10 * s + 10]:
-                m |= 1 << c
-            hands[s] = m
+        hands = [reduce(or_, map(bit, cards[0:10])), reduce(or_, map(bit, cards[10:20])),
+                 reduce(or_, map(bit, cards[20:30]))]
         dubel = (cards[30], cards[31])
         entries: list[AuctionEntry] = []
         # ---- auction (BETEL §3): the same legal list as Deal._legal_actions

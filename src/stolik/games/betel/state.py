@@ -305,8 +305,10 @@ class Deal:
 
     def parse_move(self, text: str) -> Move:
         """Read a move: a card (``AS``) in the play; in the auction ``pas``, ``kontra``, a
-        contract's word, ``look 1 <card>`` (the card must lie in the dubel: records name
-        what was seen), ``look 2``, ``take`` or ``lay <card> <card>``."""
+        contract's word, ``look 1 #1`` or ``#2`` (the dubel card by its place),
+        ``look 2``, ``take`` or ``lay <card> <card>``. ``look 1 <card>`` is the record's
+        form (what was seen, BETEL §6): it answers whether that card lies in the dubel,
+        so a live table offers only the view's legal moves, which name places."""
         p = self._stack[-1]
         words = text.split()
         if p.phase == "play":
@@ -320,8 +322,10 @@ class Deal:
                     raise IllegalMove(f"cannot read {text!r}: write 'look 2' (BETEL §6)")
                 return LOOK_BOTH
             if len(words) != 3:
-                raise IllegalMove(f"cannot read {text!r}: 'look 1' names the card seen "
-                                  "(BETEL §6)")
+                raise IllegalMove(f"cannot read {text!r}: 'look 1' names the card seen, "
+                                  "or its place #1 or #2 (BETEL §6)")
+            if words[2] in ("#1", "#2"):
+                return Action("look", n=1, pos=int(words[2][1]) - 1)
             card = parse_card(words[2])
             if card not in p.dubel:
                 raise IllegalMove(f"{ASCII_NAMES[card]} does not lie in the dubel, so it "
