@@ -8,7 +8,15 @@ import random
 import pytest
 
 from stolik.errors import IllegalMove
-from stolik.games.betel.calls import KONTRA, LOOK_BOTH, LOOK_FIRST, LOOK_SECOND, PAS, TAKE
+from stolik.games.betel.calls import (
+    KONTRA,
+    LOOK_BOTH,
+    LOOK_FIRST,
+    LOOK_SECOND,
+    PAS,
+    TAKE,
+    Action,
+)
 from stolik.games.betel.deck import parse_card, parse_mask
 from stolik.games.betel.play import legal
 from stolik.games.betel.ruleset import NO_TRUMPS, load_ruleset
@@ -207,6 +215,14 @@ def test_betel_3_an_exchange_makes_others_knowledge_of_the_dubel_stale() -> None
     assert d.view(0).dubel == (None, None)               # no longer known to lie there
     assert set(d.view(0).dubel_seen) == set(parse_card(c) for c in ("QC", "JC"))
     assert d.view(1).dubel == (parse_card("TS"), parse_card("9S"))
+
+
+def test_betel_3_only_two_held_cards_are_laid_back() -> None:
+    d = deal(0)
+    d.act(TAKE)
+    for cards in [(99, 5), (0, 0), (parse_card("KC"), 0), (0,)]:
+        with pytest.raises(IllegalMove, match="lays two of his cards back first"):
+            d.act(Action("lay", cards=cards))
 
 
 def test_betel_3_laying_back_the_same_cards_is_allowed() -> None:

@@ -51,7 +51,8 @@ class Action:
         if self.kind == "look":
             return f"look {self.n}" + (f" #{self.pos + 1}" if self.n == 1 else "")
         if self.kind == "lay":
-            return "lay " + " ".join(ASCII_NAMES[c] for c in self.cards)
+            return "lay " + " ".join(ASCII_NAMES[c] if c in range(len(ASCII_NAMES))
+                                     else repr(c) for c in self.cards)
         return self.kind
 
 

@@ -361,7 +361,8 @@ class Deal:
                               if p.phase == "play" else "the deal is over (BETEL §4)")
         if a.kind == "lay" and p.step == "taken":
             ok = (len(a.cards) == 2 and a.cards[0] != a.cards[1]
-                  and all(p.hands[seat] >> c & 1 for c in a.cards if 0 <= c < CARDS))
+                  and all(not isinstance(c, bool) and isinstance(c, int) and 0 <= c < CARDS
+                          and p.hands[seat] >> c & 1 for c in a.cards))
         else:
             ok = a in self._legal_actions(p)
         if not ok:
