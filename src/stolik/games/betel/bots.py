@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from stolik.bots import BotRegistry
+from stolik.bots import Bot, BotRegistry
 from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
 
@@ -50,3 +50,17 @@ def available_bots() -> list[str]:
     ['random']
     """
     return BOTS.names()
+
+
+def make_bot(name: str, seed: int | None = None, ruleset: object = None,
+             **options: object) -> Bot[SeatView, Move]:
+    """A bot by name, as the arena's factory asks for one (``ruleset``: accepted; the bots
+    read the rules from their views); an unknown name is one line naming the bots.
+
+    >>> make_bot("random", 1).name
+    'random'
+    >>> make_bot("pimc")
+    Traceback (most recent call last):
+    stolik.bots.UnknownBot: unknown bot 'pimc' for Betel: choose one of random
+    """
+    return BOTS.create(name, seed=seed, **options)
