@@ -49,14 +49,15 @@ from stolik.games.baska.session import (
 from stolik.games.baska.state import SeatView
 from stolik.games.baska.words import call_label, doubling_text, game_name, note_text
 from stolik.i18n import Msg
-from stolik.web.play.dealing import (
-    MAX_CLIENT_SEED,
-    MAX_SEED_TEXT,
-    dealing_rng,
-    derived_seed,
-    new_secret,
+from stolik.web.play.dealing import dealing_rng, derived_seed
+from stolik.web.play.game import (
+    MAX_DEALS,
+    ConfigError,
+    Message,
+    Played,
+    SeatSpec,
+    table_config,
 )
-from stolik.web.play.game import MAX_DEALS, ConfigError, Message, Played, SeatSpec
 
 FAST_BOTS = frozenset({"random", "heuristic"})
 """Bots that move in well under a millisecond: run inline, not in a thread."""
@@ -93,40 +94,6 @@ def _bot_seed(seed: int | str, seat: int) -> int:
     return derived_seed(seed, f"bot {seat}")
 
 
-def _whole(value: Any, name: str) -> int:
-    """A whole number in a configuration (``2`` or ``"2"``; not 2.5, inf or a bool)."""
-    if isinstance(value, bool) or not isinstance(value, int | str | float):
-        raise ConfigError(Msg("err-cfg-whole", "{name} is a whole number", name=name))
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise ConfigError(Msg("err-cfg-whole-not", "{name} is a whole number, not {value}",
-                                  name=name, value=value))
-        return int(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 20):
-            raise ConfigError(Msg("err-cfg-whole", "{name} is a whole number", name=name))
-        return int(text)
-    return value
-
-
-def _seed(value: Any) -> int | str:
-    """A table's seed: a fresh secret when none is given; else a whole number 0 … 2⁶³−1 or
-    a text of at most 64 printable ASCII characters."""
-    if value is None:
-        return new_secret()
-    if isinstance(value, str):
-        if not (0 < len(value) <= MAX_SEED_TEXT and value.isascii() and value.isprintable()):
-            raise ConfigError(Msg("err-cfg-seed-text", "a seed is a whole number or up to {n} "
-                                  "printable ASCII characters", n=MAX_SEED_TEXT))
-        return value
-    seed = _whole(value, "seed")
-    if not 0 <= seed <= MAX_CLIENT_SEED:
-        raise ConfigError(Msg("err-cfg-seed-range", "a seed is a whole number 0 to {max}",
-                              max=MAX_CLIENT_SEED))
-    return seed
-
-
 class BaskaKind:
     """Baśka for the lobby: rulesets, bots, series lengths."""
 
@@ -160,23 +127,8 @@ class BaskaKind:
         ...
         stolik.web.play.game.ConfigError: a series has 1 to 64 deals, not 0
         """
-        rs_id = config.get("ruleset") or "pucka-2019"
-        if not isinstance(rs_id, str) or rs_id not in available_rulesets():
-            raise ConfigError(Msg("err-cfg-ruleset", "unknown ruleset {rs!r}: rulesets are "
-                                  "{known}", rs=str(rs_id)[:40],
-                                  known=", ".join(available_rulesets())))
-        raw = config.get("deals")
-        deals = (_whole(raw, "deals") if raw not in (None, "")
-                 else load_ruleset(rs_id).default_length)
-        if not 1 <= deals <= MAX_DEALS:
-            raise ConfigError(Msg("err-cfg-deals", "a series has 1 to {max} deals, not {deals}",
-                                  max=MAX_DEALS, deals=deals))
-        first = _whole(config.get("first_dealer") or 0, "first_dealer")
-        if first not in range(4):
-            raise ConfigError(Msg("err-cfg-dealer", "the first dealer is a seat 0–3, not {first}",
-                                  first=first))
-        return {"ruleset": rs_id, "deals": deals, "seed": _seed(config.get("seed")),
-                "first_dealer": first, "hints": bool(config.get("hints", False))}
+        return table_config(config, available_rulesets(), "pucka-2019",
+                            lambda rs_id: load_ruleset(rs_id).default_length)
 
     def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
                      ) -> tuple[float, ...]:

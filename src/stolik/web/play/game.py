@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from stolik.errors import StolikError
 from stolik.games import GameSpec, games
 from stolik.i18n import Msg
+from stolik.web.play.dealing import MAX_CLIENT_SEED, MAX_SEED_TEXT, new_secret
 
 MAX_DEALS = 64
 """The most deals a series at a web table has, in every game (the API's bound)."""
@@ -130,6 +131,71 @@ class GameKind(Protocol):
     def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
                      ) -> tuple[float, ...]:
         """Place points of a finished series' totals."""
+
+
+def whole_number(value: Any, name: str) -> int:
+    """A whole number in a configuration (``2`` or ``"2"``; not 2.5, inf or a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int | str | float):
+        raise ConfigError(Msg("err-cfg-whole", "{name} is a whole number", name=name))
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ConfigError(Msg("err-cfg-whole-not", "{name} is a whole number, not {value}",
+                                  name=name, value=value))
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 20):
+            raise ConfigError(Msg("err-cfg-whole", "{name} is a whole number", name=name))
+        return int(text)
+    return value
+
+
+def table_seed(value: Any) -> int | str:
+    """A table's seed: a fresh secret when none is given; else a whole number 0 … 2⁶³−1 or
+    a text of at most 64 printable ASCII characters."""
+    if value is None:
+        return new_secret()
+    if isinstance(value, str):
+        if not (0 < len(value) <= MAX_SEED_TEXT and value.isascii() and value.isprintable()):
+            raise ConfigError(Msg("err-cfg-seed-text", "a seed is a whole number or up to {n} "
+                                  "printable ASCII characters", n=MAX_SEED_TEXT))
+        return value
+    seed = whole_number(value, "seed")
+    if not 0 <= seed <= MAX_CLIENT_SEED:
+        raise ConfigError(Msg("err-cfg-seed-range", "a seed is a whole number 0 to {max}",
+                              max=MAX_CLIENT_SEED))
+    return seed
+
+
+def table_config(config: Mapping[str, Any], rulesets: list[str], default_ruleset: str,
+                 default_deals: Callable[[str], int]) -> dict[str, Any]:
+    """A table's configuration checked and normalized, as every game's lobby has it: a
+    ruleset of ``rulesets`` (``default_ruleset`` when none), 1 … :data:`MAX_DEALS` deals
+    (``default_deals(ruleset)`` when none), the first dealer 0–3, the seed
+    (:func:`table_seed`) and whether hints are on; ConfigError naming the field.
+
+    >>> table_config({"deals": "2"}, ["a", "b"], "b", lambda r: 8)["deals"]
+    2
+    >>> table_config({"first_dealer": 4}, ["a"], "a", lambda r: 8)
+    Traceback (most recent call last):
+    ...
+    stolik.web.play.game.ConfigError: the first dealer is a seat 0–3, not 4
+    """
+    rs_id = config.get("ruleset") or default_ruleset
+    if not isinstance(rs_id, str) or rs_id not in rulesets:
+        raise ConfigError(Msg("err-cfg-ruleset", "unknown ruleset {rs!r}: rulesets are "
+                              "{known}", rs=str(rs_id)[:40], known=", ".join(rulesets)))
+    raw = config.get("deals")
+    deals = whole_number(raw, "deals") if raw not in (None, "") else default_deals(rs_id)
+    if not 1 <= deals <= MAX_DEALS:
+        raise ConfigError(Msg("err-cfg-deals", "a series has 1 to {max} deals, not {deals}",
+                              max=MAX_DEALS, deals=deals))
+    first = whole_number(config.get("first_dealer") or 0, "first_dealer")
+    if first not in range(4):
+        raise ConfigError(Msg("err-cfg-dealer", "the first dealer is a seat 0–3, not {first}",
+                              first=first))
+    return {"ruleset": rs_id, "deals": deals, "seed": table_seed(config.get("seed")),
+            "first_dealer": first, "hints": bool(config.get("hints", False))}
 
 
 class Registry:

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 
 import stolik.web.play.texts as texts
 from stolik.errors import StolikError
+from stolik.games import game
 from stolik.i18n import Msg, tr, translate
 from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
@@ -38,7 +39,7 @@ from stolik.web.play.store import Player, PlayStore, clean_name
 
 COOKIE = "stolik_player"
 DEFAULT_GAME = "baska"
-"""The lobby's game (the only one so far; a form or JSON ``game`` picks another)."""
+"""The lobby's first game (its form comes first; a form or JSON ``game`` picks another)."""
 MAX_QUEUE = 2000
 """Messages a client may fall behind by before it is disconnected."""
 
@@ -126,10 +127,13 @@ def _lang_of_ws(ws: WebSocket) -> str:
 async def lobby(request: Request) -> Response:
     """The lobby."""
     hub = await ready_hub(request.app)
-    kind = GAMES.get(DEFAULT_GAME)
+    lang = lang_of(request)
+    names = [DEFAULT_GAME, *(g for g in GAMES.names() if g != DEFAULT_GAME)]
+    forms = [{"id": g, "name": game(g).name(lang), "options": GAMES.get(g).options(),
+              "suffix": "" if g == DEFAULT_GAME else "-" + g} for g in names]
     return render(request, "play/lobby.html", {
-        "player": current_player(request), "tables": hub.open_tables(),
-        "options": kind.options()})
+        "player": current_player(request), "tables": hub.open_tables(), "games": forms,
+        "game_names": {g["id"]: g["name"] for g in forms}})
 
 
 @router.post("/name", include_in_schema=False)

@@ -42,8 +42,9 @@ CLIENT_KEYS: tuple[str, ...] = (
 
 CLAIM_VERDICTS = (N_("play-claim-laid-down"), N_("play-claim-fixed"),
                   N_("play-claim-not-in-play"), N_("play-claim-not-your-turn"),
-                  N_("play-claim-not-laid-down"), N_("play-claim-not-fixed"))
-"""A claim's verdict by its code (``play-claim-<code>``, :mod:`stolik.games.baska.claims`)."""
+                  N_("play-claim-not-laid-down"), N_("play-claim-not-fixed"),
+                  N_("play-claim-too-early"))
+"""A claim's verdict by its code (``play-claim-<code>``), as a game's match gives it."""
 
 JOIN_REFUSALS: dict[str, str] = {"seat-taken": N_("play-seat-taken"),
                                  "seated": N_("play-already-seated"),

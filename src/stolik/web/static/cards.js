@@ -11,16 +11,16 @@
 
   // Suit symbols as paths in a box from -5 to 5 (fonts differ between phones).
   var SUITS = {
-    S: { color: "#1a1a1a", color4: "#1a1a1a",
+    S: { color: "#1a1a1a", color4: "#1a1a1a", symbol: "\u2660",
          path: "M0 -5C-.8 -3.6 -5 -1 -5 1.6C-5 3.3 -3.7 4.1 -2.5 4.1C-1.5 4.1 -.8 3.6 " +
                "-.35 2.9C-.45 3.9 -.9 4.6 -1.7 5.1L1.7 5.1C.9 4.6 .45 3.9 .35 2.9C.8 3.6 " +
                "1.5 4.1 2.5 4.1C3.7 4.1 5 3.3 5 1.6C5 -1 .8 -3.6 0 -5Z" },
-    H: { color: "#c62828", color4: "#c62828",
+    H: { color: "#c62828", color4: "#c62828", symbol: "\u2665",
          path: "M0 4.7C-.8 3.5 -5 .7 -5 -1.9C-5 -3.9 -3.7 -4.8 -2.5 -4.8C-1.3 -4.8 -.4 -4 " +
                "0 -2.9C.4 -4 1.3 -4.8 2.5 -4.8C3.7 -4.8 5 -3.9 5 -1.9C5 .7 .8 3.5 0 4.7Z" },
-    D: { color: "#c62828", color4: "#1559b3",
+    D: { color: "#c62828", color4: "#1559b3", symbol: "\u2666",
          path: "M0 -5.2Q1.7 -2.2 3.9 0Q1.7 2.2 0 5.2Q-1.7 2.2 -3.9 0Q-1.7 -2.2 0 -5.2Z" },
-    C: { color: "#1a1a1a", color4: "#2a7a2e",
+    C: { color: "#1a1a1a", color4: "#2a7a2e", symbol: "\u2663",
          path: "M0 -4.9a2.25 2.25 0 1 0 .01 0ZM-2.6 -.6a2.25 2.25 0 1 0 .01 0Z" +
                "M2.6 -.6a2.25 2.25 0 1 0 .01 0ZM-.55 .4Q-.5 3.9 -1.9 5.1L1.9 5.1Q.5 3.9 .55 .4Z" +
                "M-1 -1.2L1 -1.2L1 1L-1 1Z" }
@@ -69,7 +69,7 @@
     node("path", { d: "M24 33L30 41L36 33Z", fill: "#e8c04a" }, half);
     node("circle", { cx: 30, cy: 24.5, r: 5.6, fill: "#f3d2b4", stroke: "#6d4c3d",
                      "stroke-width": 0.4 }, half);
-    if (kind === "jack") {
+    if (kind === "jack" || kind === "ober" || kind === "unter") {
       node("path", { d: "M23.6 22.6Q24 16.4 30 16.4Q36 16.4 36.4 22.6Z", fill: colour }, half);
       node("path", { d: "M35 18Q40 13 42 15Q38 16 36 20Z", fill: "#e8c04a" }, half);
     } else {
@@ -80,14 +80,23 @@
         node("path", { d: "M35.6 25Q37 33 40 35L36 34Q34.5 30 34.7 26Z", fill: "#6d4c3d" }, half);
       }
     }
-    pip(half, suit, 19.5, 17, 5.5, false);
+    // an Ober holds his suit up high, an Unter low (as on German-suited cards)
+    if (kind === "unter") { pip(half, suit, 40.5, 36.5, 5.5, false); }
+    else { pip(half, suit, 19.5, 17, 5.5, false); }
     var lower = half.cloneNode(true);
     lower.setAttribute("transform", "rotate(180 30 42)");
     g.appendChild(lower);
     node("line", { x1: 13, y1: 42, x2: 47, y2: 42, stroke: colour, "stroke-width": 0.5 }, g);
   }
 
+  var NAMES = {};  // a game's own card names: NAMES[game](code) -> words, or null
+
   var API = {
+    // A game's card names for screen readers and titles: fn(code) -> text or null.
+    addNames: function (game, fn) { NAMES[game] = fn; },
+    cardName: function (game, code) { return NAMES[game] ? NAMES[game](code) : null; },
+    // The suit's picture as text ("\u2665"), or null for an unknown suit.
+    symbol: function (suitCode) { var s = SUITS[suitCode]; return s && s.symbol || null; },
     addSuits: function (s) { for (var k in s) { if (Object.prototype.hasOwnProperty.call(s, k)) { SUITS[k] = s[k]; } } },
     addRanks: function (r) { for (var k in r) { if (Object.prototype.hasOwnProperty.call(r, k)) { RANKS[k] = r[k]; } } },
     // The suit's colour: classic (red and black) or the four-colour deck.
@@ -130,4 +139,30 @@
     }
   };
   global.StolikCards = API;
+
+  // Mariáš (MARIAS §1): German suits — červené (hearts, shared with the French H),
+  // zelené (a leaf), kule (a bell), žaludy (an acorn) — and Ober (svršek, O) and Unter
+  // (spodek, U); the cards are named in Czech, as players name them.
+  API.addSuits({
+    L: { color: "#2e7d32", color4: "#2e7d32", symbol: "\ud83c\udf43",
+         path: "M0 -5.2C3.7 -2.6 4 1.3 .7 3.5L.7 5.2L-.7 5.2L-.7 3.5C-4 1.3 -3.7 -2.6 0 -5.2Z" +
+               "M-.25 -3.6L.25 -3.6L.25 3L-.25 3Z" },
+    B: { color: "#c77800", color4: "#c77800", symbol: "\ud83d\udd14",
+         path: "M-3.3 2.4C-3.3 -1.2 -2.6 -4 0 -4C2.6 -4 3.3 -1.2 3.3 2.4L4.3 3.5L-4.3 3.5Z" +
+               "M-.9 -4.4a.9 .9 0 1 0 1.8 0a.9 .9 0 1 0 -1.8 0Z" +
+               "M-1.1 4.2a1.1 1 0 1 0 2.2 0a1.1 1 0 1 0 -2.2 0Z" },
+    A: { color: "#6d3f14", color4: "#6d3f14", symbol: "\ud83c\udf30",
+         path: "M-3.5 -1C-3.5 -3.5 -1.8 -4.5 0 -4.5C1.8 -4.5 3.5 -3.5 3.5 -1Z" +
+               "M-.4 -4.4L-.4 -5.4L.4 -5.4L.4 -4.4Z" +
+               "M-2.6 -.6L2.6 -.6C2.6 2.6 1.4 4.6 0 5.3C-1.4 4.6 -2.6 2.6 -2.6 -.6Z" }
+  });
+  API.addRanks({ O: { index: "O", figure: "ober" }, U: { index: "U", figure: "unter" } });
+  var CZ_RANK = { A: ["eso", 2], T: ["desítka", 1], K: ["král", 0], O: ["svršek", 0],
+                  U: ["spodek", 0], 9: ["devítka", 1], 8: ["osmička", 1], 7: ["sedma", 1] };
+  var CZ_SUIT = { H: ["červený", "červená", "červené"], L: ["zelený", "zelená", "zelené"],
+                  B: ["kulový", "kulová", "kulové"], A: ["žaludský", "žaludská", "žaludské"] };
+  API.addNames("marias", function (code) {  // "zelená desítka", "kulový svršek"
+    var r = CZ_RANK[code.slice(0, -1)], s = CZ_SUIT[code.slice(-1)];
+    return r && s ? s[r[1]] + " " + r[0] : null;
+  });
 }(window));

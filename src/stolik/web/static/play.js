@@ -44,22 +44,31 @@
     return e;
   }
   function cardText(code) {
-    return ascii ? code : (RANKS[code[0]] || code[0]) + SUITS[code[1]];
+    var r = code.slice(0, -1), su = code.slice(-1);
+    return ascii ? code : (RANKS[r] || r) + (SUITS[su] || Cards.symbol(su) || su);
   }
   function cardName(code) {  // "dama kier", "queen of hearts": what a screen reader says
     var r = code.slice(0, -1), su = code.slice(-1);
+    var own = state && Cards.cardName(state.game, code);  // a game's own card names
+    if (own) { return own; }
     return (T["card-name"] || "{rank} {suit}").replace("{rank}", T["rank-" + r] || r)
       .replace("{suit}", T["suit-" + su] || su);
   }
+  function cash(values, texts, i) {  // money as the game writes it (Kč), else points
+    if (texts) { return texts[i]; }
+    var v = values[i];
+    return (v > 0 ? "+" : "") + v;
+  }
   function cardEl(code, tag) {  // a small text card (tables, the reveal)
-    var e = el(tag || "span", "card suit-" + code[1], cardText(code));
+    var su = code.slice(-1);
+    var e = el(tag || "span", "card suit-" + su, cardText(code));
     e.dataset.card = code;
-    e.style.color = Cards.colour(code[1], four);
+    e.style.color = Cards.colour(su, four);
     e.title = cardName(code);
     return e;
   }
   function faceEl(code, tag) {  // a drawn card
-    var e = el(tag || "div", "card-face suit-" + code[1]);
+    var e = el(tag || "div", "card-face suit-" + code.slice(-1));
     e.dataset.card = code;
     e.appendChild(Cards.face(code, four));
     if (tag === "button") { e.setAttribute("aria-label", cardName(code)); e.type = "button"; }
@@ -139,6 +148,7 @@
     drawSeats(st);
     drawTrick(st, prev);
     drawGame(st);
+    drawOpenHands(st);
     drawJoin(st);
     drawHand(st, mine);
     drawCalls(st, mine);
@@ -165,6 +175,7 @@
       if (st.deal.dealer === s) { head.appendChild(el("span", "dealer-chip", "D")); }
       box.appendChild(head);
       var line = T.tricks + ": " + st.deal.tricks[s];
+      if (st.money_text) { line += " · " + st.money_text[s]; }
       if (!st.connected[s]) { line += " · " + T.away; }
       if (st.ready.indexOf(s) >= 0) { line += " · " + T.ready; }
       box.appendChild(el("div", "muted", line));
@@ -297,7 +308,8 @@
   function drawGame(st) {
     var d = st.deal, g = $("game-line"), side = $("side-line"), lt = $("last-trick");
     g.textContent = ""; side.textContent = ""; lt.textContent = "";
-    if (d.phase === "auction" && !d.contract && !d.level) { return; }
+    drawNotes(d);
+    if (d.phase !== "play" && d.phase !== "done" && !d.contract && !d.level) { return; }
     var text = T.game + ": ";
     if (d.contract) {
       text += d.contract_name;
@@ -331,6 +343,28 @@
       });
       lt.appendChild(el("span", "muted", "→ " + T.takes + " " + st.players[d.last_trick.winner]));
     }
+  }
+
+  function drawOpenHands(st) {  // hands the rules lay face up (an open betl)
+    var box = $("open-hands"), open = st.deal.open_hands;
+    if (!box) { return; }
+    box.textContent = "";
+    if (!open) { return; }
+    for (var s = 0; s < 4; s++) {
+      if (s === st.seat || !open[s].length) { continue; }
+      var row = el("div", "open-hand");
+      row.dataset.seat = s;
+      row.appendChild(el("span", "who", st.players[s] + ": "));
+      open[s].forEach(function (c) { row.appendChild(cardEl(c)); row.appendChild(document.createTextNode(" ")); });
+      box.appendChild(row);
+    }
+  }
+
+  function drawNotes(d) {  // the game's own lines: what was chosen, partners, duties
+    var box = $("notes");
+    if (!box) { return; }
+    box.textContent = "";
+    (d.notes || []).forEach(function (n) { box.appendChild(el("div", "note", n)); });
   }
 
   // The hand: drawn cards. Bidding, it is shown in full; playing, the cards that may not
@@ -368,21 +402,56 @@
     ev.preventDefault();
   });
 
+  // The calls offered (every phase but the play). Calls with a group (a card to lay
+  // first, then one to name) come in two steps: the group, then its calls.
+  var openGroup = null;
   function drawCalls(st, mine) {
     var box = $("calls");
     box.textContent = "";
-    if (!mine || st.deal.phase !== "auction") { return; }
-    st.deal.legal.forEach(function (m) {
+    var d = st.deal;
+    if (!mine || d.phase === "play" || d.phase === "done") { openGroup = null; return; }
+    var groups = [], seen = {};
+    d.legal.forEach(function (m) {
+      if (m.group && !seen[m.group]) { seen[m.group] = true; groups.push(m); }
+    });
+    if (openGroup && !seen[openGroup]) { openGroup = null; }
+    if (groups.length && !openGroup) {
+      groups.forEach(function (g) {
+        var b = el("button", "call group", g.group_label);
+        b.dataset.group = g.group;
+        b.addEventListener("click", function () { openGroup = g.group; drawCalls(state, true); });
+        box.appendChild(b);
+      });
+    }
+    d.legal.forEach(function (m) {
+      if (m.group && m.group !== openGroup) { return; }
       var b = el("button", "call", m.label);
       b.dataset.move = m.move;
-      b.addEventListener("click", function () { send({ type: "move", move: m.move }); });
+      b.addEventListener("click", function () { openGroup = null; send({ type: "move", move: m.move }); });
       box.appendChild(b);
     });
+    if (openGroup) {
+      var back = el("button", "call secondary", "\u2190");
+      back.dataset.back = "1";
+      back.addEventListener("click", function () { openGroup = null; drawCalls(state, true); });
+      box.appendChild(back);
+    }
   }
 
   function drawAuction(st) {
     var box = $("auction");
     box.textContent = "";
+    if (st.deal.call_rows) {  // calls not in a strict round: one row each
+      var list = el("table", "grid auction rows");
+      st.deal.calls.forEach(function (c) {
+        var tr = el("tr");
+        tr.appendChild(el("td", "name", st.players[c[0]]));
+        tr.appendChild(el("td", c[1] === "pass" ? "muted" : "strong", c[2]));
+        list.appendChild(tr);
+      });
+      box.appendChild(list);
+      return;
+    }
     var first = (st.deal.dealer + 2) % 4;
     var t = el("table", "grid auction");
     var head = el("tr");
@@ -413,8 +482,8 @@
       tr.appendChild(el("td", "name", r.note));
       for (var s = 0; s < 4; s++) {
         var p = r.payout[s];
-        var td = el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", (p > 0 ? "+" : "") + p + " ");
-        td.appendChild(el("b", "", String(r.running[s])));
+        var td = el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", cash(r.payout, r.payout_text, s) + " ");
+        td.appendChild(el("b", "", r.running_text ? r.running_text[s] : String(r.running[s])));
         tr.appendChild(td);
       }
       t.appendChild(tr);
@@ -423,7 +492,9 @@
     foot.appendChild(el("td", "", "Σ"));
     foot.appendChild(el("td", "", ""));
     foot.appendChild(el("td", "", "")); foot.appendChild(el("td", "", "")); foot.appendChild(el("td", "", ""));
-    st.totals.forEach(function (v) { foot.appendChild(el("td", "", String(v))); });
+    st.totals.forEach(function (v, s) {
+      foot.appendChild(el("td", "", st.totals_text ? st.totals_text[s] : String(v)));
+    });
     t.appendChild(foot);
     if (st.place_points) {
       var pp = el("tr", "places");
@@ -459,8 +530,8 @@
       tr.appendChild(el("td", "", String(r.points[s])));
       tr.appendChild(el("td", "", String(r.tricks[s])));
       var p = r.payout[s];
-      tr.appendChild(el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", (p > 0 ? "+" : "") + p));
-      tr.appendChild(el("td", "", String(st.totals[s])));
+      tr.appendChild(el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", cash(r.payout, r.payout_text, s)));
+      tr.appendChild(el("td", "", st.totals_text ? st.totals_text[s] : String(st.totals[s])));
       t.appendChild(tr);
     }
     box.appendChild(t);

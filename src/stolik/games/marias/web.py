@@ -1,0 +1,357 @@
+"""Mariáš's ``web`` part — Mariáš čtyřka at a web table: a series of
+:class:`~stolik.games.marias.state.Deal` behind the :class:`~stolik.web.play.game.Match`
+interface. The web play layer finds it as :data:`Kind`; the messages each seat receives
+are built in :mod:`stolik.games.marias.web_view` from that seat's
+:class:`~stolik.games.marias.view.SeatView` only.
+
+Moves travel as records write them (MARIAS §11): ``trump=7A call=AA``, ``dobry``,
+``sto sedma``, ``flek hra``, ``pass``, a card ``KH``; a lay-down is logged as ``claim``.
+Money is in haléř, shown in Kč. MARIAS §9: a series is deals with the dealer moving
+clockwise, the running money per player is the sheet, and there are no place points.
+
+>>> kind = MariasKind()
+>>> cfg = kind.check_config({"deals": 1, "seed": 3})
+>>> seats = [SeatSpec(name="Ala"), *(SeatSpec(bot="heuristic", name=f"bot {i}")
+...                                  for i in (1, 2, 3))]
+>>> moves = []
+>>> m = kind.new_match(cfg, seats, moves.append)
+>>> m.to_act(), m.is_bot(1)
+(1, True)
+>>> m.apply(1, m.bot_move(1))
+>>> moves[0].seat, moves[0].move.startswith("trump=")
+(1, True)
+>>> m.why_not(2, "flek hra")
+"seat 2 cannot say 'flek hra' now: allowed dobry, betl, durch (MARIAS §4.2)"
+>>> m.state(None, "en")["deal"]["hand"], len(m.state(0, "en")["deal"]["hand"])
+([], 8)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from stolik.errors import IllegalMove
+from stolik.games.marias.bots import RandomBot, available_bots
+from stolik.games.marias.deck import ASCII_NAMES, NAMES
+from stolik.games.marias.heuristic import HeuristicBot
+from stolik.games.marias.ruleset import (
+    DEFAULT_RULESET,
+    Ruleset,
+    available_rulesets,
+    load_ruleset,
+)
+from stolik.games.marias.scoring import DealResult
+from stolik.games.marias.state import Deal, Move
+from stolik.games.marias.web_text import call_label, money, t
+from stolik.games.marias.web_view import deal_message, reveal, sheet_rows
+from stolik.i18n import Msg
+from stolik.web.play.dealing import dealing_rng, derived_seed
+from stolik.web.play.game import (
+    MAX_DEALS,
+    ConfigError,
+    Message,
+    Played,
+    SeatSpec,
+    table_config,
+)
+
+DEFAULT_DEALS = 8
+"""A series' length when the lobby names none (MARIAS §9 plays until the round's time is
+up; a web table counts deals instead)."""
+
+CLAIM = "claim"
+"""The op-log word of a lay-down (MARIAS §4.7, §11)."""
+
+
+def move_text(move: Move, rs: Ruleset) -> str:
+    """A move as the protocol and the op log write it (MARIAS §11)."""
+    return ASCII_NAMES[move] if isinstance(move, int) else move.text(rs.flek_names)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A settled deal of the series: the deal itself (its log replays it) and its money."""
+
+    number: int
+    deal: Deal
+    result: DealResult
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    """A lay-down judged on a copy of the deal: ``code`` is a ``play-claim-…`` verdict;
+    ``deal`` the copy with the lay-down made, when it stands."""
+
+    code: str
+    version: int
+    deal: Deal | None = None
+
+
+class MariasKind:
+    """Mariáš for the lobby: rulesets, bots, series lengths."""
+
+    name = "marias"
+
+    def options(self) -> Mapping[str, Any]:
+        """The lobby's choices."""
+        rulesets = available_rulesets()
+        return {"rulesets": rulesets,
+                "ruleset_names": {r: load_ruleset(r).name for r in rulesets},
+                "default_ruleset": DEFAULT_RULESET if DEFAULT_RULESET in rulesets
+                else rulesets[0],
+                "bots": available_bots(), "default_bot": "heuristic",
+                "deals": [1, 4, 8, 12, 16, 24, 32], "max_deals": MAX_DEALS}
+
+    def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized configuration: ruleset, deals, seed, first dealer, hints.
+
+        >>> MariasKind().check_config({"ruleset": "ctyrka", "deals": "4", "seed": 5})
+        {'ruleset': 'ctyrka', 'deals': 4, 'seed': 5, 'first_dealer': 0, 'hints': False}
+        >>> MariasKind().check_config({"deals": 65})
+        Traceback (most recent call last):
+        ...
+        stolik.web.play.game.ConfigError: a series has 1 to 64 deals, not 65
+        """
+        return table_config(config, available_rulesets(), DEFAULT_RULESET,
+                            lambda rs_id: DEFAULT_DEALS)
+
+    def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
+                     ) -> tuple[float, ...]:
+        """MARIAS §9: no place points — money is the result; the history shows it in Kč.
+
+        >>> MariasKind().place_points({}, (150, -150, 0, 0))
+        (1.5, -1.5, 0.0, 0.0)
+        """
+        return tuple(x / 100 for x in totals)
+
+    def new_match(self, config: Mapping[str, Any], seats: list[SeatSpec],
+                  on_move: Callable[[Played], None]) -> MariasMatch:
+        """A fresh series dealt from the configuration's seed."""
+        cfg = self.check_config(config)
+        if len(seats) != 4:
+            raise ConfigError(Msg("err-cfg-four-seats-marias", "a Mariáš table has four seats"))
+        kinds = available_bots()
+        for spec in seats:
+            if spec.bot is not None and spec.bot not in kinds:
+                raise ConfigError(Msg("err-cfg-bot", "unknown bot {bot!r}: bots are {known}",
+                                      bot=spec.bot, known=", ".join(kinds)))
+        return MariasMatch(load_ruleset(cfg["ruleset"]), seats, on_move, deals=cfg["deals"],
+                           first_dealer=cfg["first_dealer"], seed=cfg["seed"])
+
+
+class MariasMatch:
+    """One Mariáš series at a web table."""
+
+    seats = 4
+
+    def __init__(self, rs: Ruleset, seats: list[SeatSpec], on_move: Callable[[Played], None],
+                 *, deals: int, first_dealer: int, seed: int | str) -> None:
+        self.rs = rs
+        self.names = [sp.name or f"{sp.bot} {s}" for s, sp in enumerate(seats)]
+        self.bots = [sp.bot for sp in seats]
+        self.length = deals
+        self.first_dealer = first_dealer
+        self.seed = seed
+        """The table's seed (:mod:`stolik.web.play.dealing`): named once the series is over."""
+        self._on_move = on_move
+        self._rng = dealing_rng(seed)
+        self.finished: list[Finished] = []
+        self.number = 1
+        self.deal = Deal.random(rs, first_dealer % 4, self._rng)
+        self._seen = [0, 0, 0, 0]
+        """What each heuristic bot has seen of this deal's tricks (its memory, kept here so
+        that a bot's move is a function of the table: a restart replays it)."""
+        self._remember()
+
+    # ------------------------------------------------------------ driving
+
+    def set_name(self, seat: int, name: str) -> None:
+        """Rename a seat."""
+        self.names[seat] = name
+
+    def to_act(self) -> int | None:
+        """The seat to move (None once the deal is settled)."""
+        return self.deal.to_act
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays the seat."""
+        return self.bots[seat] is not None
+
+    def bot_is_fast(self, seat: int) -> bool:
+        """Random and heuristic bots answer in well under a millisecond."""
+        return self.bots[seat] in ("random", "heuristic")
+
+    def bot_move(self, seat: int) -> str:
+        """The seat's bot's choice on its own view (pure: the bot is made afresh)."""
+        view = self.deal.view(seat)
+        if self.bots[seat] == "heuristic":
+            bot = HeuristicBot()
+            bot.memory.seen = self._seen[seat]
+            return move_text(bot.choose(view), self.rs)
+        rng = random.Random(derived_seed(self.seed, f"bot {seat} {self.number} "
+                                                    f"{len(self.deal.log)}"))
+        return move_text(RandomBot(rng).choose(view), self.rs)
+
+    def _remember(self) -> None:
+        for s in range(4):
+            if self.bots[s] == "heuristic":
+                bot = HeuristicBot()
+                bot.memory.seen = self._seen[s]
+                bot.memory.update(self.deal.view(s))
+                self._seen[s] = bot.memory.seen
+
+    def why_not(self, seat: int, move: str) -> str | None:
+        """The engine's reason (MARIAS section), or None."""
+        if self.deal.is_over:
+            if self.is_over():
+                return Msg("err-series-over-marias", "the series is over (MARIAS §9)")
+            return Msg("err-next-deal-first-marias",
+                       "the deal is over: the next deal comes first (MARIAS §9)")
+        if move.strip().lower() == CLAIM:
+            return Msg("err-claim-button", "cards are laid down with the lay-down button, "
+                       "not as a move (MARIAS §4.7)")
+        try:
+            self.deal.clone().move(move)
+        except IllegalMove as e:
+            return e.message if isinstance(e.message, Msg) else str(e)
+        return None
+
+    def apply(self, seat: int, move: str) -> None:
+        """Make a checked move (``claim``: the lay-down, when replaying the op log)."""
+        if move == CLAIM:
+            self.deal.claim(seat)
+        else:
+            self.deal.move(move)
+        self._on_move(Played(seat, move))
+        self._settle()
+
+    def _settle(self) -> None:
+        if self.deal.is_over and len(self.finished) < self.number:
+            self.finished.append(Finished(self.number, self.deal, self.deal.result()))
+        self._remember()
+
+    def waiting_for_next(self) -> bool:
+        """The deal is settled and another is due."""
+        return self.deal.is_over and len(self.finished) < self.length
+
+    def next_deal(self) -> None:
+        """Deal the next hand, the dealer one seat clockwise (MARIAS §9)."""
+        self.number += 1
+        self.deal = Deal.random(self.rs, (self.first_dealer + self.number - 1) % 4, self._rng)
+        self._seen = [0, 0, 0, 0]
+        self._remember()
+
+    def is_over(self) -> bool:
+        """Whether every deal is played."""
+        return self.deal.is_over and len(self.finished) >= self.length
+
+    def finished_deals(self) -> int:
+        """Settled deals."""
+        return len(self.finished)
+
+    def totals(self) -> tuple[int, ...]:
+        """Money by seat (haléř)."""
+        return tuple(sum(f.result.payouts[s] for f in self.finished) for s in range(4))
+
+    # ------------------------------------------------------------ claims, hints, review
+
+    def claim_judge(self, seat: int) -> Callable[[], object]:
+        """The lay-down judged on a copy of the deal, by the engine's own
+        :meth:`Deal.claim <stolik.games.marias.state.Deal.claim>` — which asks the claims
+        module (:mod:`stolik.games.marias.claims`) — so the verdict is the one the table
+        would reach (MARIAS §4.7)."""
+        deal = self.deal.clone()
+        version = len(deal.log)
+
+        def judge() -> ClaimVerdict:
+            if deal.phase != "play":
+                return ClaimVerdict("not-in-play", version)
+            if deal.to_act != seat:
+                return ClaimVerdict("not-your-turn", version)
+            try:
+                deal.claim(seat)
+            except IllegalMove:
+                return ClaimVerdict("too-early", version)
+            if deal.pos.end != "claim":  # the engine's verdict: a false lay-down
+                return ClaimVerdict("not-fixed", version)
+            return ClaimVerdict("fixed", version, deal)
+        return judge
+
+    def claim(self, seat: int, verdict: object = None) -> tuple[bool, str]:
+        """``seat`` lays its cards down: accepted when no continuation changes the money
+        (the deal ends so); one that could still change it is refused here, not punished —
+        a web table plays on, where a paper table would call it a renonc (MARIAS §4.7)."""
+        if not isinstance(verdict, ClaimVerdict) or verdict.version != len(self.deal.log):
+            verdict = self.claim_judge(seat)()
+        assert isinstance(verdict, ClaimVerdict)
+        if verdict.code != "fixed" or verdict.deal is None:
+            return False, verdict.code
+        self.deal = verdict.deal  # the copy it was judged on, the lay-down made
+        self._on_move(Played(seat, CLAIM))
+        self._settle()
+        return True, "fixed"
+
+    def hint(self, seat: int, lang: str) -> str:
+        """What the heuristic bot would do on this seat's view — a club player's rules of
+        thumb (:mod:`stolik.games.marias.heuristic`), not a search."""
+        bot = HeuristicBot()
+        bot.memory.seen = self._seen[seat] if self.bots[seat] == "heuristic" else 0
+        view = self.deal.view(seat)
+        move = bot.choose(view)
+        said = NAMES[move] if isinstance(move, int) else call_label(move, self.rs, lang)
+        return t(lang, Msg("play-mar-hint", "The heuristic bot (a club player's rules of thumb, "
+                 "no search) would play: {move}", move=said))
+
+    def review(self, seat: int, lang: str) -> list[str]:
+        """The seat's cards in the last settled deal checked by the exact solver with every
+        hand open (double dummy: it knows cards the seat could not see), MARIAS §5–§6."""
+        if not self.finished:
+            return []
+        from stolik.games.marias.web_review import review
+
+        return review(self.finished[-1].deal, seat, lang)
+
+    def record(self) -> str:
+        """The series record as TOML (MARIAS §11); the seed is named once it is over."""
+        from stolik.games.marias.record import SeriesRecord, dumps_record, record_of
+
+        bots = sorted({b for b in self.bots if b})
+        comment = "stolik serve" + (f", seed {self.seed}" if self.is_over() else "")
+        if bots:
+            comment += ", bots " + ", ".join(bots)
+        rec = SeriesRecord(self.rs, tuple(record_of(f.deal) for f in self.finished),
+                           tuple(self.names),
+                           (("event", "stolik serve"), ("comment", comment)))
+        return dumps_record(rec)
+
+    # ------------------------------------------------------------ messages
+
+    def state(self, seat: int | None, lang: str) -> Message:
+        """What ``seat`` may see (None: a spectator): the deal from its SeatView (a
+        spectator's from what every seat sees), the sheet in Kč, and the reveal of a
+        settled deal."""
+        totals = self.totals()
+        over = self.is_over()
+        number = self.number
+        msg: Message = {
+            "game": "marias", "ruleset": self.rs.id, "deals": self.length,
+            "players": list(self.names), "bots": list(self.bots),
+            "deal": deal_message(self.deal, seat, number, self.names, lang),
+            "sheet": sheet_rows(self.finished, self.rs, self.names, lang),
+            "totals": list(totals), "totals_text": [money(x) for x in totals],
+            "money_text": [money(x) for x in totals],
+            "bok_pending": 0, "over": over, "waiting_next": self.waiting_for_next(),
+            "result": None}
+        if self.deal.is_over and self.finished:
+            msg["result"] = reveal(self.finished[-1], self.rs, lang)
+        return msg
+
+
+Kind = MariasKind
+"""The table kind the web play layer looks up (the ``web`` part's ``Kind``)."""
+
+__all__ = ["CLAIM", "ClaimVerdict", "Finished", "Kind", "MariasKind", "MariasMatch",
+           "move_text"]

@@ -1,0 +1,75 @@
+"""The review of one seat's card play in a settled Mariáš deal ("Analiza", the web table's
+review button): each card the seat played, replayed and checked by the exact solver
+(:mod:`stolik.games.marias.solver`) against the other legal cards.
+
+What it is, said to the player: a **double-dummy** check — the solver sees every hand, as
+the seat could not, so a card it calls a loss may have been the best guess on what the seat
+knew. The money compared is the deal's money under best play by both sides from there
+(MARIAS §5–§6), for the seat's side. The bidding is not judged. A deal that ended before
+the play (no re, MARIAS §4.5) has no cards to check.
+
+>>> import random
+>>> from stolik.games.marias.bots import make_bot
+>>> from stolik.games.marias.ruleset import load_ruleset
+>>> from stolik.games.marias.state import Deal
+>>> d = Deal.random(load_ruleset(), 0, random.Random(1))
+>>> bots = [make_bot("random", s) for s in range(4)]
+>>> while not d.is_over:
+...     d.move(bots[d.to_act].choose(d.view(d.to_act)))
+>>> items = review(d, 2, "en")
+>>> items[0].startswith("Checked with every hand open")
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stolik.games.marias.deck import NAMES
+from stolik.games.marias.web_text import money, t
+from stolik.i18n import Msg
+
+if TYPE_CHECKING:
+    from stolik.games.marias.state import Deal
+
+MAX_ITEMS = 8
+"""At most one line per card the seat played."""
+
+
+def review(finished: Deal, seat: int, lang: str) -> list[str]:
+    """Lines for ``seat``: what the check is, then each card that lost money for its side
+    against the best card with every hand open, or that none did."""
+    from stolik.games.marias.solver import card_values
+    from stolik.games.marias.state import Deal
+
+    d = Deal(finished.rs, finished.dealer, finished.dealt)
+    items = [t(lang, Msg("play-mar-review-what", "Checked with every hand open (double-dummy "
+               "solver): it knows cards you could not see, so a card it prefers may not have "
+               "been findable. Money under best play by both sides from each of your cards."))]
+    checked = 0
+    for op in finished.log:
+        if op.kind == "card" and op.seat == seat and len(d.legal_moves()) > 1:
+            checked += 1
+            values = card_values(d)
+            sign = 1 if d.side(seat) == 0 else -1  # the values are the choosing side's
+            best = max(values, key=lambda c: sign * values[c])
+            mine = values.get(op.card)
+            if mine is not None and sign * (values[best] - mine) > 0:
+                trick = len(d.history) + 1
+                per = 3 if d.soloist == seat else 1  # a soloist's money is 3 × (§6)
+                items.append(t(lang, Msg("play-mar-review-loss", "trick {trick}: {card} — with "
+                               "{best} your side would get {better} instead of {worse}",
+                               trick=trick, card=NAMES[op.card], best=NAMES[best],
+                               better=money(sign * values[best] * per),
+                               worse=money(sign * mine * per))))
+        d.apply(op)
+    if finished.pos.end == "no-re" or checked == 0:
+        items.append(t(lang, Msg("play-mar-review-nothing", "No card of yours had a choice to "
+                       "check in this deal.")))
+    elif len(items) == 1:
+        items.append(t(lang, Msg("play-mar-review-clean", "None of your {n} cards with a choice "
+                       "lost money against the best card.", n=checked)))
+    return items[:MAX_ITEMS + 1]
+
+
+__all__ = ["MAX_ITEMS", "review"]
