@@ -127,6 +127,30 @@ def test_sheet_document_errors_are_one_line() -> None:
             sheet_of(doc)
 
 
+def test_the_parts_refusals_carry_catalog_codes() -> None:
+    """Every refusal of Mariáš's tournament part is a message with a catalog code (issue
+    9.9), so the pages and the CLI say it in their language; the place in front is
+    translated too (MARIAS §7, seed 002 §3, §10)."""
+    from stolik.i18n import translate
+
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"final": [-1, 0, 0, 0]}, "nigdy nie są ujemne"),
+        ({"topups": [{"seat": 1, "amount": 500}]}, "co najmniej 10,00 Kč"),
+        ({"topups": [{"seat": 1, "amount": 1000, "at": "25:00"}]}, "GG:MM"),
+        ({"bogus": 1}, "nieznany klucz 'bogus'")]
+    for doc, polish in cases:
+        with pytest.raises(TournamentError) as e:
+            sheet_of(doc)
+        assert getattr(e.value.message, "code", None) is not None
+        assert polish in translate(e.value, "pl") and translate(e.value, "en") == str(e.value)
+    with pytest.raises(TournamentError) as e:
+        table_results(money([6000, 4000, 5000, 5030]), None, "deal 3")
+    assert translate(e.value, "pl").startswith("rozdanie 3: wyniki stołu sumują się do +0,30")
+    with pytest.raises(TournamentError) as e:
+        money_change(hand_in=True)(RS, TableEntry(SEATS))
+    assert "nie ma jeszcze kwot końcowych" in translate(e.value, "pl")
+
+
 # ------------------------------------------------------ the equal-share correction
 
 

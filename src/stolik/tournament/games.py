@@ -142,6 +142,10 @@ class MoneyGame(TournamentGame, Protocol):
                 ) -> tuple[int, int, int, int]:
         """Each seat's result before the correction."""
 
+    def deal_money(self, result: Any) -> tuple[int, int, int, int]:
+        """One settled deal's money by seat (haléř), from a table's deal results
+        (:attr:`~stolik.tournament.scoring.TableResult.results`)."""
+
 
 def money_game(game_id: str) -> MoneyGame:
     """The ``tournament`` part of a game that keeps money sheets; a game that keeps none is

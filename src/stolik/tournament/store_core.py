@@ -564,7 +564,11 @@ def _table_check(ex: Executor, t: TournamentLike, r: RoundLike, tb: TableLike) -
     try:
         part.score_table(rs, rules, entry, r.number, tb.number, source=t.slug)
     except TournamentError as e:
-        raise StoreError(str(e)) from None
+        err = StoreError(str(e))
+        if getattr(e.message, "code", None) is not None:  # a Msg: the pages translate it
+            err.message, err.prefix = e.message, e.prefix
+            err.suffix = f"({e.rule})" if str(e).endswith(f"({e.rule})") and e.rule else None
+        raise err from None
 
 
 def _table_for_entry(ex: Executor, t: TournamentLike, rnd: int, table: int, kind: str

@@ -45,6 +45,7 @@ from typing import Any
 
 from stolik.errors import StolikError
 from stolik.games.marias.ruleset import Ruleset, kc, load_ruleset, parse_ruleset
+from stolik.i18n import Msg, Place
 from stolik.tournament.model import (
     Event,
     EventKind,
@@ -68,6 +69,7 @@ __all__ = [
     "cash_text",
     "check_deals",
     "deal_document",
+    "deal_money",
     "deals_per_round",
     "equal_share",
     "kc",
@@ -119,8 +121,21 @@ _TIME = re.compile(r"^([01]?\d|2[0-3]):[0-5]\d$")
 _KC = re.compile(r"^([+-]?)(\d{1,7})(?:[,.](\d{1,2}))?(?:\s*Kč)?$")
 
 
-def _fail(where: str, message: str) -> TournamentError:
-    return TournamentError(f"{where}: {message}" if where else message, rule="")
+def _fail(where: str, message: Msg) -> TournamentError:
+    """The part's refusal: one line, ``where`` (``money``, ``deal 3``) in front; a
+    :class:`~stolik.i18n.Msg`, so the pages and the CLI say it in their language.
+
+    >>> from stolik.i18n import translate
+    >>> e = _fail("deal 3", Msg("err-mt-handed-twice", "the table sheet is already handed "
+    ...                         "in (seed 002 §10)"))
+    >>> str(e)
+    'deal 3: the table sheet is already handed in (seed 002 §10)'
+    >>> translate(e, "pl")
+    'rozdanie 3: lístek stołu jest już oddany (seed 002 §10)'
+    """
+    text = Msg("err-mt-where", "{where}: {message}", where=Place(where), message=message) \
+        if where else message
+    return TournamentError(text, rule="")
 
 
 def parse_kc(text: str, where: str = "", key: str = "amount") -> int:
@@ -136,7 +151,8 @@ def parse_kc(text: str, where: str = "", key: str = "amount") -> int:
     """
     m = _KC.match(text.strip())
     if not m:
-        raise _fail(where, f"'{key}' must be Kč such as 62,40, not {text!r} (MARIAS §7)")
+        raise _fail(where, Msg("err-mt-kc", "'{key}' must be Kč such as 62,40, not {raw} "
+                               "(MARIAS §7)", key=key, raw=repr(text)))
     sign, whole, frac = m.groups()
     h = int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
     return -h if sign == "-" else h
@@ -220,24 +236,27 @@ def check_sheet(sheet: MoneySheet, where: str) -> None:
     organiser's), but not ≤ 0; a top-up under 10 Kč (seed 002 §3); negative money on the
     table; a correction that does not sum to zero."""
     if sheet.stake <= 0:
-        raise _fail(where, f"the stake must be more than 0 Kč, not {kc(sheet.stake)} "
-                    "(seed 002 §3)")
+        raise _fail(where, Msg("err-mt-stake", "the stake must be more than 0 Kč, not "
+                               "{amount} (seed 002 §3)", amount=kc(sheet.stake)))
     for t in sheet.topups:
         if t.seat not in range(4):
-            raise _fail(where, f"a top-up's seat must be 1–4, not {t.seat + 1} (seed 002 §3)")
+            raise _fail(where, Msg("err-mt-topup-seat", "a top-up's seat must be 1–4, not "
+                                   "{seat} (seed 002 §3)", seat=t.seat + 1))
         if t.amount < MIN_TOPUP:
-            raise _fail(where, f"a top-up is at least {kc(MIN_TOPUP)} Kč, not {kc(t.amount)} "
-                        "(seed 002 §3)")
+            raise _fail(where, Msg("err-mt-topup-min", "a top-up is at least {min} Kč, not "
+                                   "{amount} (seed 002 §3)", min=kc(MIN_TOPUP),
+                                   amount=kc(t.amount)))
         if t.at is not None and not _TIME.match(t.at):
-            raise _fail(where, f"a top-up's time is HH:MM, not {t.at!r} (seed 002 §3)")
+            raise _fail(where, _bad_time(t.at))
     if sheet.final is not None:
         for s, f in enumerate(sheet.final):
             if f < 0:
-                raise _fail(where, f"seat {s + 1} cannot end with {kc(f)} Kč on the table: "
-                            "money on the table is never negative (MARIAS §7)")
+                raise _fail(where, Msg("err-mt-negative", "seat {seat} cannot end with "
+                                       "{amount} Kč on the table: money on the table is never "
+                                       "negative (MARIAS §7)", seat=s + 1, amount=kc(f)))
     if sheet.leader not in range(4):
-        raise _fail(where, f"the table leader is a seat 1–4, not {sheet.leader + 1} "
-                    "(seed 002 §3)")
+        raise _fail(where, Msg("err-mt-leader", "the table leader is a seat 1–4, not "
+                               "{seat} (seed 002 §3)", seat=sheet.leader + 1))
 
 
 def table_results(sheet: MoneySheet, play: Sequence[int] | None, where: str
@@ -250,13 +269,20 @@ def table_results(sheet: MoneySheet, play: Sequence[int] | None, where: str
                res[2] + sheet.correction[2], res[3] + sheet.correction[3])
     total = sum(res)
     if total:
-        sign = "+" if total > 0 else ""
-        fix = ("correct the sheet or apply the organiser's equal-share correction"
-               if sheet.correction is None else
-               "the sheet changed after its correction: correct it again")
-        raise _fail(where, f"the table's results sum to {sign}{kc(total)} Kč, not 0 — {fix} "
-                    "(seed 002 §10)")
+        text = ("the table's results sum to {sum} Kč, not 0 — correct the sheet or apply the "
+                "organiser's equal-share correction (seed 002 §10)")
+        if sheet.correction is not None:
+            raise _fail(where, Msg("err-mt-unbalanced-again", "the table's results sum to "
+                                   "{sum} Kč, not 0 — the sheet changed after its "
+                                   "correction: correct it again (seed 002 §10)",
+                                   sum=amount_text(total)))
+        raise _fail(where, Msg("err-mt-unbalanced", text, sum=amount_text(total)))
     return res
+
+
+def _bad_time(at: object) -> Msg:
+    return Msg("err-mt-topup-time", "a top-up's time is HH:MM, not {raw} (seed 002 §3)",
+               raw=repr(at))
 
 
 # ------------------------------------------------------------- documents
@@ -286,13 +312,15 @@ SHEET_KEYS = ("stake", "topups", "final", "leader", "handed_in", "correction")
 
 def _whole(v: Any, where: str, key: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise _fail(where, f"'{key}' must be a whole number of haléř, not {v!r} (MARIAS §7)")
+        raise _fail(where, Msg("err-mt-whole", "'{key}' must be a whole number of haléř, "
+                               "not {raw} (MARIAS §7)", key=key, raw=repr(v)))
     return v
 
 
 def _four(v: Any, where: str, key: str) -> tuple[int, int, int, int]:
     if not isinstance(v, list | tuple) or len(v) != 4:
-        raise _fail(where, f"'{key}' must be 4 amounts in haléř by seat, not {v!r} (MARIAS §7)")
+        raise _fail(where, Msg("err-mt-four", "'{key}' must be 4 amounts in haléř by seat, "
+                               "not {raw} (MARIAS §7)", key=key, raw=repr(v)))
     a, b, c, d = (_whole(x, where, key) for x in v)
     return (a, b, c, d)
 
@@ -311,28 +339,34 @@ def sheet_of(doc: Mapping[str, Any] | None, where: str = "money", *, lo: int = 0
     if doc is None:
         return MoneySheet()
     if not isinstance(doc, Mapping):
-        raise _fail(where, f"the table sheet must be a table of {', '.join(SHEET_KEYS)}, "
-                    f"not {doc!r} (MARIAS §7)")
+        raise _fail(where, Msg("err-mt-sheet-doc", "the table sheet must be a table of "
+                               "{keys}, not {raw} (MARIAS §7)", keys=", ".join(SHEET_KEYS),
+                               raw=repr(doc)))
     unknown = sorted(set(doc) - set(SHEET_KEYS))
     if unknown:
-        raise _fail(where, f"unknown key '{unknown[0]}' — a table sheet has "
-                    f"{', '.join(SHEET_KEYS)} (MARIAS §7)")
+        raise _fail(where, Msg("err-mt-unknown-key", "unknown key '{key}' — a table sheet "
+                               "has {keys} (MARIAS §7)", key=unknown[0],
+                               keys=", ".join(SHEET_KEYS)))
     topups = []
     raw = doc.get("topups", [])
     if not isinstance(raw, list | tuple):
-        raise _fail(where, f"'topups' must be a list of {{ seat, amount, at }}, not {raw!r}")
+        raise _fail(where, Msg("err-mt-topups-list", "'topups' must be a list of "
+                               "{{ seat, amount, at }}, not {raw} (seed 002 §3)",
+                               raw=repr(raw)))
     for t in raw:
         if not isinstance(t, Mapping) or set(t) - {"seat", "amount", "at"} or not {
                 "seat", "amount"} <= set(t):
-            raise _fail(where, f"a top-up is {{ seat, amount, at }}, not {t!r} (seed 002 §3)")
+            raise _fail(where, Msg("err-mt-topup-doc", "a top-up is {{ seat, amount, at }}, "
+                                   "not {raw} (seed 002 §3)", raw=repr(t)))
         at = t.get("at")
         if at is not None and not isinstance(at, str):
-            raise _fail(where, f"a top-up's time is HH:MM, not {at!r} (seed 002 §3)")
+            raise _fail(where, _bad_time(at))
         topups.append(TopUp(_whole(t["seat"], where, "seat") - lo,
                             _whole(t["amount"], where, "amount"), at))
     handed = doc.get("handed_in", False)
     if not isinstance(handed, bool):
-        raise _fail(where, f"'handed_in' must be true or false, not {handed!r}")
+        raise _fail(where, Msg("err-mt-handed-bool", "'handed_in' must be true or false, "
+                               "not {raw} (seed 002 §10)", raw=repr(handed)))
     sheet = MoneySheet(
         stake=_whole(doc.get("stake", STAKE), where, "stake"), topups=tuple(topups),
         final=_four(doc["final"], where, "final") if "final" in doc else None,
@@ -380,8 +414,9 @@ def check_deals(rs: Ruleset, kind: str, docs: Sequence[Mapping[str, Any]]) -> No
     """Replay a table's deal records (MARIAS §11); the dealer moves clockwise from deal to
     deal (MARIAS §9). Score-sheet lines are Baśka's: refused."""
     if kind != "record":
-        raise _fail("", "a Mariáš table is entered as deal records (MARIAS §11) or as final "
-                    "money on its table sheet (MARIAS §7), not as score-sheet lines")
+        raise _fail("", Msg("err-mt-not-lines", "a Mariáš table is entered as deal records "
+                            "(MARIAS §11) or as final money on its table sheet (MARIAS §7), "
+                            "not as score-sheet lines"))
     if not docs:
         return
     from stolik.games.marias.record import replay
@@ -390,8 +425,9 @@ def check_deals(rs: Ruleset, kind: str, docs: Sequence[Mapping[str, Any]]) -> No
     for i in range(1, len(rec.deals)):
         want = (rec.deals[i - 1].dealer + 1) % 4
         if rec.deals[i].dealer != want:
-            raise _fail(f"deal {i + 1}", f"dealer {rec.deals[i].dealer} should be {want}: the "
-                        "deal moves clockwise (MARIAS §9)")
+            raise _fail(f"deal {i + 1}", Msg("err-mt-dealer", "dealer {dealer} should be "
+                                             "{want}: the deal moves clockwise (MARIAS §9)",
+                                             dealer=rec.deals[i].dealer, want=want))
     replay(rec)
 
 
@@ -418,13 +454,15 @@ def table_sheet(doc: Mapping[str, Any] | None) -> MoneySheet | None:
 def read_sheet_lines(raw: Sequence[Any], players: Sequence[tuple[str, str]], version: int
                      ) -> tuple[Any, ...]:
     """Mariáš has no score-sheet lines: its tables hold deal records or money."""
-    raise _fail("sheet", "a Mariáš table holds deal records ('deal', MARIAS §11) or its "
-                "table sheet ('money', MARIAS §7), not score-sheet lines")
+    raise _fail("sheet", Msg("err-mt-no-lines", "a Mariáš table holds deal records ('deal', "
+                             "MARIAS §11) or its table sheet ('money', MARIAS §7), not "
+                             "score-sheet lines"))
 
 
 def sheet_line_document(line: Any) -> dict[str, Any]:
     """Never called: Mariáš has no score-sheet lines."""
-    raise _fail("sheet", "a Mariáš table has no score-sheet lines (MARIAS §7)")
+    raise _fail("sheet", Msg("err-mt-no-line", "a Mariáš table has no score-sheet lines "
+                             "(MARIAS §7)"))
 
 
 def read_table_sheet(raw: Any, lo: int) -> MoneySheet:
@@ -471,17 +509,19 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
 
     for key in ("sheet", "totals"):
         if getattr(entry, key) is not None:
-            raise fail(f"{key}: a Mariáš table holds deal records or final money on its "
-                       "table sheet (MARIAS §7, §11)")
+            raise fail(Msg("err-mt-where", "{where}: {message}", where=key, message=Msg(
+                "err-mt-deals-or-money", "a Mariáš table holds deal records or final money "
+                "on its table sheet (MARIAS §7, §11)")))
     if entry.late or any(p not in entry.excluded for p, _ in entry.left):
-        raise fail("late/left: a Mariáš tournament has no late or leaving penalties; the "
-                   "table's money is its result (MARIAS §9)")
+        raise fail(Msg("err-mt-no-late", "late/left: a Mariáš tournament has no late or "
+                       "leaving penalties; the table's money is its result (MARIAS §9)"))
     for p in (*entry.excluded, *entry.warned):
         if p not in entry.seats:
-            raise fail(f"player '{p}' is not seated at this table")
+            raise fail(Msg("err-st-not-seated", "player '{code}' is not seated at this table",
+                           code=p))
     sheet = entry.table_sheet if isinstance(entry.table_sheet, MoneySheet) else MoneySheet()
     try:
-        check_sheet(sheet, "money")
+        check_sheet(sheet, "")
     except TournamentError as e:
         raise fail(e.message) from None
     play: tuple[int, int, int, int] | None = None
@@ -489,15 +529,17 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     source_kind: Source = "none"
     if entry.deals:
         if sheet.final is not None:
-            raise fail("money: a table entered deal by deal has no 'final' amounts — the "
-                       "deals give the money (MARIAS §7)")
+            raise fail(Msg("err-mt-deals-final", "a table entered deal by deal has no "
+                           "'final' amounts — the deals give the money (MARIAS §7)"))
         from stolik.games.marias.record import replay
 
         try:
             rec = _deal_records(rs, entry.deals)
             if rec.deals[0].dealer != entry.first_dealer:
-                raise _fail("deal 1", f"dealer {rec.deals[0].dealer} should be first_dealer "
-                            f"{entry.first_dealer} (MARIAS §9)")
+                raise _fail("deal 1", Msg("err-mt-first-dealer", "dealer {dealer} should be "
+                                          "first_dealer {first} (MARIAS §9)",
+                                          dealer=rec.deals[0].dealer,
+                                          first=entry.first_dealer))
             check_deals(rs, "record", entry.deals)
             series = replay(rec)
         except StolikError as e:
@@ -506,7 +548,7 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     elif sheet.final is not None:
         source_kind = "totals"
     try:
-        res = table_results(sheet, play, "money")
+        res = table_results(sheet, play, "")
     except TournamentError as e:
         raise fail(e.message) from None
     events = [Event(EventKind.WARNING, p, round, table) for p in entry.warned]
@@ -514,6 +556,22 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     raw = results(sheet, play)
     return TableResult(round, table, entry.seats, source_kind, len(deal_results), raw, res,
                        (0.0, 0.0, 0.0, 0.0), tuple(events), deal_results, sheet)
+
+
+def deal_money(result: Any) -> tuple[int, int, int, int]:
+    """One settled deal's money by seat, in haléř (MARIAS §6): what each seat won or paid.
+
+    >>> from stolik.games.marias.record import replay, series_record
+    >>> from stolik.games.marias.simulate import simulate
+    >>> sim = simulate(load_ruleset(), 3, seed=3)
+    >>> money = [deal_money(r) for r in replay(series_record(load_ruleset(), sim.records)).results]
+    >>> [sum(m) for m in money]  # money only moves between the four players (MARIAS §7)
+    [0, 0, 0]
+    >>> tuple(map(sum, zip(*money))) == sim.totals
+    True
+    """
+    pay = result.payouts
+    return (pay[0], pay[1], pay[2], pay[3])
 
 
 def topup(seat: int, amount: int, at: str | None = None) -> TopUp:
@@ -561,8 +619,9 @@ def money_change(*, final: Sequence[int] | None = None, topups: Sequence[TopUp] 
         amounts = final is not None or bool(topups)
         if final is not None:
             if entry.deals:
-                raise _fail("", "the table is entered deal by deal: its money comes from the "
-                            "deals, not from final amounts (MARIAS §7)")
+                raise _fail("", Msg("err-mt-by-deals", "the table is entered deal by deal: "
+                                    "its money comes from the deals, not from final amounts "
+                                    "(MARIAS §7)"))
             sheet = with_final(sheet, final)
         if topups:
             sheet = replace(sheet, topups=sheet.topups + tuple(topups))
@@ -572,17 +631,22 @@ def money_change(*, final: Sequence[int] | None = None, topups: Sequence[TopUp] 
             sheet = replace(sheet, leader=leader)
         check_sheet(sheet, "")
         if spread:
+            if sheet.final is None and not entry.deals:
+                raise _fail("", Msg("err-mt-spread-nothing", "the table sheet has no final "
+                                    "money yet: nothing to spread (MARIAS §7, seed 002 §10)"))
             res = results(replace(sheet, correction=None), play_money(rs, entry))
             if sum(res) == 0:
-                raise _fail("", "the table's results sum to 0: there is no difference to "
-                            "spread (seed 002 §10)")
+                raise _fail("", Msg("err-mt-balanced", "the table's results sum to 0: there "
+                                    "is no difference to spread (seed 002 §10)"))
             sheet = replace(sheet, correction=equal_share(res))
         if hand_in:
             if sheet.handed_in:
-                raise _fail("", "the table sheet is already handed in (seed 002 §10)")
+                raise _fail("", Msg("err-mt-handed-twice", "the table sheet is already "
+                                    "handed in (seed 002 §10)"))
             if sheet.final is None and not entry.deals:
-                raise _fail("", "the table sheet has no final money and no deals yet: "
-                            "nothing to sign (MARIAS §7, seed 002 §10)")
+                raise _fail("", Msg("err-mt-nothing-to-sign", "the table sheet has no final "
+                                    "money yet and no deals: nothing to sign (MARIAS §7, "
+                                    "seed 002 §10)"))
             sheet = replace(sheet, handed_in=True)
         return sheet
 

@@ -41,6 +41,7 @@ from fastapi.responses import HTMLResponse, Response
 from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
+from stolik.games import UnknownGame
 from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.tournament.games import MoneyGame, money_game, tournament_game
@@ -61,7 +62,10 @@ BASE = "/{slug}/admin/round/{rnd}/table/{table}/money"
 def is_money(game_id: str) -> bool:
     """Whether the tournaments of ``game_id`` keep money sheets at their tables (MARIAS
     §7): the game's tournament part counts its results in haléř."""
-    return tournament_game(game_id).UNIT == "haler"
+    try:
+        return tournament_game(game_id).UNIT == "haler"
+    except UnknownGame:  # a game without tournaments keeps no money sheet either
+        return False
 
 
 def money_text(part: MoneyGame, haler: int) -> str:
@@ -164,9 +168,8 @@ def sheet_view(db: Database, slug: str, rnd: int, table: int,
         total = sum(raw) + (sum(sheet.correction) if sheet.correction else 0)
         off = money_text(part, total) if total else None
     # each deal's money by seat, as the engine settled it (MARIAS §6, §11)
-    deal_lines = tuple(tuple(money_text(part, x) for x in pay)
-                       for r in (info.result.results if info.result else ())
-                       if (pay := getattr(r, "payouts", None)) is not None)
+    deal_lines = tuple(tuple(money_text(part, x) for x in part.deal_money(r))
+                       for r in (info.result.results if info.result else ()))
     return SheetView(rnd, table, tuple(c for c, _ in info.players),
                      tuple(n for _, n in info.players), cash_text(part, stake), tuple(lines),
                      "deals" if info.deals else "final" if has_final else "none", info.deals,
@@ -276,33 +279,6 @@ def _seat(form: dict[str, str], key: str = "seat") -> int:
     return int(raw)
 
 
-def _check_balance(part: MoneyGame, db: Database, slug: str, rnd: int, table: int,
-                   final: Sequence[int], spread: bool, extra: dict[int, int] | None = None
-                   ) -> None:
-    """Refuse a final money whose results do not sum to zero unless the organiser's
-    equal-share correction is asked for (seed 002 §10), before anything is written."""
-    info = store.table_sheet_of(db, slug, rnd, table)
-    if info.deals:
-        raise FormError(Msg("lg-money-deals", "this table was entered deal by deal: its money "
-                            "comes from the deals (MARIAS §7)"))
-    sheet = info.sheet
-    more = extra or {}
-    put = [(sheet.put_in(s) if sheet is not None else part.STAKE) + more.get(s, 0)
-           for s in range(4)]
-    for s, f in enumerate(final):
-        if f < 0:
-            raise FormError(Msg("lg-money-negative", "seat {seat}: money on the table is "
-                                "never negative (MARIAS §7)", seat=s + 1))
-    total = sum(f - p for f, p in zip(final, put, strict=True))
-    if total and not spread:
-        raise FormError(Msg("lg-money-unbalanced", "the table's results sum to {sum}, not "
-                            "0: correct the sheet or apply the organiser's equal share "
-                            "(seed 002 §10)", sum=money_text(part, total)))
-    if spread and not total:
-        raise FormError(Msg("lg-money-balanced", "the table's results sum to 0: there is "
-                            "no difference to spread (seed 002 §10)"))
-
-
 def _do(request: Request, db: Database, p: Posted, slug: str, rnd: int, table: int,
         action: Callable[[], Any]) -> Response:
     message = attempt(request, action)
@@ -337,7 +313,6 @@ def final(slug: str, rnd: int, table: int, request: Request, p: Post, db: Db) ->
         texts = [p.form.get(f"final{s}", "") for s in range(4)]
         amounts = [_amount(part, t, f"{s + 1}") for s, t in enumerate(texts)]
         spread = p.form.get("equal_share") == "on"
-        _check_balance(part, db, slug, rnd, table, amounts, spread)
         _change(db, p, slug, rnd, table, part.money_change(final=amounts, spread=spread),
                 "equal-share" if spread else "money",
                 "final " + " ".join(cash_text(part, a) for a in amounts))
@@ -352,25 +327,8 @@ def topup(slug: str, rnd: int, table: int, request: Request, p: Post, db: Db) ->
         part = _part(db, slug)
         seat = _seat(p.form)
         amount = _amount(part, p.form.get("amount", ""), "Kč")
-        if amount < part.MIN_TOPUP:
-            raise FormError(Msg("lg-money-small-topup", "a top-up is at least {min}, not "
-                                "{amount} (seed 002 §3)", min=cash_text(part, part.MIN_TOPUP),
-                                amount=cash_text(part, amount)))
         spread = p.form.get("equal_share") == "on"
-        info = store.table_sheet_of(db, slug, rnd, table)
-        sheet = info.sheet
-        if sheet is not None and sheet.final is not None and not info.deals:
-            final = list(sheet.final)
-            _check_balance(part, db, slug, rnd, table, final, spread, extra={seat: amount})
-        elif spread:
-            raise FormError(Msg("lg-money-nothing", "the sheet has no final money yet "
-                                "(MARIAS §7)"))
         at = (p.form.get("at") or "").strip() or None
-        if at is not None and not (len(at) == 5 and at[2] == ":" and at[:2].isdigit()
-                                   and at[3:].isdigit() and int(at[:2]) < 24
-                                   and int(at[3:]) < 60):
-            raise FormError(Msg("lg-money-bad-time", "a top-up's time is HH:MM, not {raw} "
-                                "(seed 002 §3)", raw=repr(at[:10])))
         _change(db, p, slug, rnd, table,
                 part.money_change(topups=[part.topup(seat, amount, at)], spread=spread),
                 "equal-share" if spread else "money",
@@ -397,16 +355,6 @@ def hand_in(slug: str, rnd: int, table: int, request: Request, p: Post,
     """Signed by the four players and handed in (seed 002 §10): no complaint after it;
     a change needs the referee's correction."""
     def act() -> None:
-        info = store.table_sheet_of(db, slug, rnd, table)
-        if info.sheet is not None and info.sheet.handed_in:
-            raise FormError(Msg("lg-money-handed-twice", "the table sheet is already handed "
-                                "in (seed 002 §10)"))
-        if not info.deals and (info.sheet is None or info.sheet.final is None):
-            raise FormError(Msg("lg-money-nothing", "the sheet has no final money yet "
-                                "(MARIAS §7)"))
-        if info.result is None:
-            raise FormError(Msg("lg-money-unbalanced-hand-in", "the sheet does not balance: "
-                                "correct it or apply the equal share first (seed 002 §10)"))
         _change(db, p, slug, rnd, table, _part(db, slug).money_change(hand_in=True),
                 "hand-in", "signed and handed in")
 
