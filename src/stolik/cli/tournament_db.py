@@ -558,7 +558,7 @@ def export_command(
     count, the events and the sitting out."""
     del who
     with database(db) as d:
-        t = store.tournament_of(d, slug)
+        t = store.tournament_of(d, slug, complete=True)  # the whole draw (round-trips)
         fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
         text = dumps_tournament(t, fmt)
         if csv_dir is not None:

@@ -87,9 +87,11 @@ TOP_KEYS = ("format", "game", "ruleset", "name", "date", "player", "round")
 FORMAT = 2
 """The format ``export`` writes: seats a person writes count 1–4 (format 1: 0–3)."""
 PLAYER_KEYS = ("id", "name", "team")
-ROUND_KEYS = ("table", "sitting_out")
-TABLE_KEYS = ("seats", "first_dealer", "deal", "sheet", "totals", "money", "late", "left",
-              "excluded", "warned")
+ROUND_KEYS = ("closed", "table", "sitting_out")
+TABLE_KEYS = ("seats", "entered", "first_dealer", "deal", "sheet", "totals", "money", "late",
+              "left", "excluded", "warned")
+NOT_ENTERED = ("deal", "sheet", "totals", "money")
+"""What a table marked ``entered = false`` (drawn, nothing entered yet) cannot hold."""
 
 
 class _Ctx:
@@ -195,12 +197,19 @@ def _table(data: Any, ctx: _Ctx, part: TournamentGame, version: int = 1,
     if not isinstance(first, int) or isinstance(first, bool) or first not in range(lo, lo + 4):
         raise ctx.fail("first_dealer", f"must be a seat {lo}–{lo + 3}, not {first!r}")
     first -= lo
+    entered = doc.get("entered", True)
+    if not isinstance(entered, bool):
+        raise ctx.fail("entered", f"must be true or false, not {entered!r}")
+    if not entered and (held := [k for k in NOT_ENTERED if k in doc]):
+        raise ctx.fail("entered", f"a table not entered yet holds only its seats, first "
+                       f"dealer and events, not '{held[0]}'")
     return TableEntry(
         (seats[0], seats[1], seats[2], seats[3]), first, deals, sheet, totals,
         _by_player(doc.get("late", {}), ctx, "late", 0),
         _by_player(doc.get("left", {}), ctx, "left", 0),
         tuple(ctx.string(x, "excluded") for x in excluded),
-        table_sheet=table_sheet, warned=tuple(ctx.string(x, "warned") for x in warned))
+        table_sheet=table_sheet, warned=tuple(ctx.string(x, "warned") for x in warned),
+        entered=entered)
 
 
 def parse_tournament(data: Document, *, source: str | None = None,
@@ -245,7 +254,10 @@ def parse_tournament(data: Document, *, source: str | None = None,
             outs.append(rctx.string(od.get("player"), "sitting_out player"))
         if not tables:
             raise rctx.fail("table", "a round has at least one [[round.table]]")
-        rounds.append(Round(tables, tuple(outs)))
+        closed = rd.get("closed", True)
+        if not isinstance(closed, bool):
+            raise rctx.fail("closed", f"must be true or false, not {closed!r}")
+        rounds.append(Round(tables, tuple(outs), closed))
     t = Tournament(ruleset, ctx.string(doc.get("name"), "name"), tuple(players),
                    tuple(rounds), _date(doc.get("date"), ctx), source, gid)
     if check:
@@ -275,6 +287,8 @@ def load_tournament(path: str | Path) -> Tournament:
 
 def _table_doc(t: TableEntry, part: TournamentGame) -> dict[str, Any]:
     doc: dict[str, Any] = {"seats": list(t.seats)}
+    if not t.entered:
+        doc["entered"] = False
     if t.first_dealer:
         doc["first_dealer"] = t.first_dealer + 1  # format 2: seats 1–4
     if t.deals is not None:
@@ -309,7 +323,8 @@ def tournament_document(t: Tournament, *, json_dates: bool = False) -> Document:
                      for p in t.players]
     rounds = []
     for r in t.rounds:
-        rd: dict[str, Any] = {"table": [_table_doc(x, part) for x in r.tables]}
+        rd: dict[str, Any] = {} if r.closed else {"closed": False}
+        rd["table"] = [_table_doc(x, part) for x in r.tables]
         if r.sitting_out:
             rd["sitting_out"] = [{"player": p} for p in r.sitting_out]
         rounds.append(rd)
@@ -372,7 +387,7 @@ def dumps_tournament(t: Tournament, fmt: str = "toml") -> str:
     for p in doc["player"]:
         lines += ["", "[[player]]", *(f"{k} = {_value(v)}" for k, v in p.items())]
     for r in doc["round"]:
-        lines += ["", "[[round]]"]
+        lines += ["", "[[round]]", *(["closed = false"] if "closed" in r else [])]
         for tb in r["table"]:
             lines += ["", "[[round.table]]"]
             for k, v in tb.items():

@@ -208,6 +208,9 @@ class TableEntry:
     :class:`stolik.games.marias.tournament.MoneySheet`)."""
     warned: tuple[str, ...] = ()
     """Players the referee warned at this table in this round (seed 002 §2)."""
+    entered: bool = True
+    """``False``: drawn, nothing entered yet (a round in progress): its seats are taken,
+    its events kept, but it is not scored (a file writes ``entered = false``)."""
 
 
 @dataclass(frozen=True)
@@ -216,6 +219,9 @@ class Round:
 
     tables: tuple[TableEntry, ...]
     sitting_out: tuple[str, ...] = ()
+    closed: bool = True
+    """``False``: a round still being played (a file writes ``closed = false``; import
+    keeps it open)."""
 
 
 @dataclass(frozen=True)

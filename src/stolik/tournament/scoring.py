@@ -160,6 +160,10 @@ def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> Tou
             for p in entry.seats:
                 _take_seat(p, f"seated at table {tn}", _Where(src, rn, tn, "seats"), ids, seen,
                            excluded)
+            if not entry.entered:  # drawn, nothing entered yet: not scored, events kept
+                warned.update(entry.warned)
+                excluded.update((p, rn) for p in entry.excluded)
+                continue
             tr = part.score_table(rs, rules, entry, rn, tn, source=src)
             tables.append(tr)
         for p in rnd.sitting_out:

@@ -48,7 +48,7 @@ import datetime
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -707,15 +707,15 @@ def change_table_sheet(db: Database, slug: str, round: int, table: int,
         part = game_of(t)
         rs = part.load_ruleset(ruleset_ref(t))
         entry = _sheet_entry(s, t, r, tb)
+        before = tb.sheet
+        try:  # the game's own refusal first (a second hand-in: "already handed in")
+            new = change(rs, entry)
+        except TournamentError as e:
+            raise _fail(slug, e.message, round=round, table=table, rule=None) from None
         if getattr(entry.table_sheet, "handed_in", False) and not correction:
             raise _fail(slug, Msg("err-st-handed-in", "the table sheet is signed and handed "
                                   "in: no change without a referee's correction (--correction)"
                                   " (seed 002 §10)"), round=round, table=table, rule=None)
-        before = tb.sheet
-        try:
-            new = change(rs, entry)
-        except TournamentError as e:
-            raise _fail(slug, e.message, round=round, table=table, rule=None) from None
         tb.sheet = part.table_sheet_document(new)
         s.flush()
         _table_check(s, t, r, tb)
@@ -866,7 +866,7 @@ def _tournament_model(s: Session, t: TournamentRow) -> Tournament:
                                     [e for e in r.events if e.table_id == tb.id], codes)
                        for tb in r.tables)
         sitting = tuple(codes[so.player_id] for so in r.sitting_out)
-        rounds.append(Round(tables, sitting))
+        rounds.append(Round(tables, sitting, closed=r.closed))
     return Tournament(ruleset_ref(t), t.name, players, tuple(rounds), t.date, source=t.slug,
                       game=t.game)
 
@@ -883,14 +883,19 @@ def _score_check(s: Session, t: TournamentRow) -> None:
         raise StoreError(str(e)) from None
 
 
+def _late_major(model: Tournament) -> int:
+    """Minutes late past which a table's series is over before it starts (seed 000 §7r)."""
+    part = tournament_game(model.game)
+    return part.tournament_rules(part.load_ruleset(model.ruleset)).late_major_minutes
+
+
 def _playable(model: Tournament) -> Tournament:
     """The tournament less the tables with nothing entered yet (a round in progress)."""
-    part = tournament_game(model.game)
-    late_major = part.tournament_rules(part.load_ruleset(model.ruleset)).late_major_minutes
+    late_major = _late_major(model)
     rounds = []
     for r in model.rounds:
         tables = tuple(tb for tb in r.tables if _has_play(tb, late_major))
-        rounds.append(Round(tables, r.sitting_out))
+        rounds.append(Round(tables, r.sitting_out, closed=r.closed))
     return Tournament(model.ruleset, model.name, model.players, tuple(rounds), model.date,
                       source=model.source, game=model.game)
 
@@ -898,10 +903,21 @@ def _playable(model: Tournament) -> Tournament:
 def tournament_of(db: Database, slug: str, *, complete: bool = False) -> Tournament:
     """The tournament as a tournament file holds it: deals that count only (not those
     started after the limit; with ``require_confirmation`` only confirmed ones). Tables with
-    nothing entered yet are left out unless ``complete``."""
+    nothing entered yet are left out unless ``complete`` (then they are kept, marked
+    ``entered=False``, so that a file holds the whole draw: ``export``)."""
     with db.read() as s:
         model = _tournament_model(s, _tournament(s, slug))
-    return model if complete else _playable(model)
+    return _drawn(model) if complete else _playable(model)
+
+
+def _drawn(model: Tournament) -> Tournament:
+    """The tournament with its tables that have nothing entered yet marked
+    ``entered=False`` (drawn, not scored)."""
+    late_major = _late_major(model)
+    rounds = tuple(replace(r, tables=tuple(
+        tb if _has_play(tb, late_major) else replace(tb, entered=False) for tb in r.tables))
+        for r in model.rounds)
+    return replace(model, rounds=rounds)
 
 
 def result_of(db: Database, slug: str) -> tuple[TournamentResult, Standings]:
@@ -973,7 +989,7 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
             ids[pl.id] = pr.id
             row.entries.append(EntryRow(player_id=pr.id, team=pl.team))
         for rn, rnd in enumerate(t.rounds, 1):
-            r = RoundRow(number=rn, closed=True)
+            r = RoundRow(number=rn, closed=rnd.closed)
             row.round_rows.append(r)
             for tn, e in enumerate(rnd.tables, 1):
                 tb = TableRow(number=tn, first_dealer=e.first_dealer,
