@@ -23,13 +23,12 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from stolik.errors import RecordError, RulesetError
 from stolik.records import loads_document
-from stolik.rulesets import read_ruleset_file
+from stolik.rulesets import club_ruleset_text, shipped_rulesets, shipped_text
 
 DEFAULT_RULESET = "gps-2022"
 
@@ -117,8 +116,7 @@ def _by_call(rs: Ruleset) -> dict[str, Contract]:
 
 def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
     """The text of a shipped ruleset file."""
-    folder = resources.files("stolik.games.betel") / "rulesets"
-    return (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+    return shipped_text(__package__ or "stolik.games.betel", ruleset_id)
 
 
 def available_rulesets() -> list[str]:
@@ -127,9 +125,7 @@ def available_rulesets() -> list[str]:
     >>> available_rulesets()
     ['gps-2022']
     """
-    folder = resources.files("stolik.games.betel") / "rulesets"
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
-                  if p.name.endswith(".toml"))
+    return shipped_rulesets(__package__ or "stolik.games.betel")
 
 
 @cache
@@ -146,19 +142,11 @@ def load_ruleset(ref: str | Path | None = None) -> Ruleset:
 of a ruleset .toml file
     """
     text_ref = DEFAULT_RULESET if ref is None else str(ref)
-    if text_ref in available_rulesets():
+    shipped = available_rulesets()
+    if text_ref in shipped:
         return _load_shipped(text_ref)
-    if "\0" in text_ref or len(text_ref) > 4096:
-        raise RulesetError(f"unknown Betel ruleset {text_ref[:80]!r}")
-    path = Path(text_ref)
-    try:
-        exists = path.exists()
-    except OSError:
-        exists = False
-    if path.suffix.lower() == ".toml" or exists:
-        return parse_ruleset(read_ruleset_file(path), source=text_ref, path=text_ref)
-    raise RulesetError(f"unknown Betel ruleset {text_ref!r}: use "
-                       f"{', '.join(available_rulesets())} or the path of a ruleset .toml file")
+    text = club_ruleset_text(text_ref, shipped=shipped, game_name="Betel")
+    return parse_ruleset(text, source=text_ref, path=text_ref)
 
 
 class _Keys:
