@@ -211,7 +211,7 @@ def test_claim_recorded_and_replayed() -> None:
     for m in ["trump=AH call=TH", "dobry", "dobry", "dobry", "dobry", "hra sedma", "nic",
               "nic", "nic", "pass", "pass", "pass", "pass"]:
         d.move(m)
-    while len(d.history) < 5:
+    while len(d.history) < 6:  # MARIAS §4.7: judged over the claimer's layouts, late enough
         d.move(d.legal_moves()[0])
     d.claim(0)
     rec = series_record(RS, [record_of(d)])

@@ -413,19 +413,23 @@ def test_moves_after_the_end_say_the_deal_is_over() -> None:
 
 
 def test_claims_judged_on_every_continuation() -> None:
-    """MARIAS §4.7, seed §8: a claim stands when no continuation changes the money; a claim
-    that could still change it is a renonc by the claimer."""
-    from stolik.games.marias.claims import claim_outcome
+    """MARIAS §4.7, seed §8: a claim stands when, in every deal the claimer cannot tell from
+    the real one, no continuation changes the money; a claim that could still change it is a
+    renonc by the claimer. What the claimer's layouts make certain, the real hands do too."""
+    from stolik.games.marias.claims import claim_outcome, claim_verdict
 
     seen = set()
     for seed in range(40):
         d = deal(L1, ["trump=7A call=TA", *APPROVED, "sto", *QUIET, *PASSES])
         rng = random.Random(seed)
-        while len(d.history) < 5:
+        while len(d.history) < 6:
             d.move(rng.choice(d.legal_moves()))
         seat = d.to_act
         assert seat is not None
-        certain = claim_outcome(d, seat)
+        certain = claim_verdict(d, seat)
+        if certain is not None:
+            real = claim_outcome(d, seat)
+            assert real is not None and real.payouts == certain.payouts
         d.claim(seat)
         if certain is None:
             assert d.pos.end == "renonc" and d.pos.offender == seat
@@ -438,7 +442,7 @@ def test_claims_judged_on_every_continuation() -> None:
                 "AB TB KB OB UB 9B 8B 7B", "AA TA KA OA UA 9A 8A 7A"],
                ["trump=AH call=TH", *APPROVED, "hra sedma", *QUIET, *PASSES,
                 "AH", "AL", "AB", "AA"])
-    while len(sam.history) < 5:
+    while len(sam.history) < 6:
         sam.move(sam.legal_moves()[0])
     sam.claim(1)  # a defender may lay down too: nothing can change
     # tichá sto at 130 (0,20 × 2 × 4 × 2 in hearts) + sedma (0,40 × 2), one against three
@@ -447,7 +451,7 @@ def test_claims_judged_on_every_continuation() -> None:
                    "AB TB KB OB UB 9B 8B 7B", "AA TA KA OA UA 9A 8A 7A"],
                   ["trump=AH call=TH", *APPROVED, "hra", *QUIET, *PASSES,
                    "AH", "AL", "AB", "AA"])
-    while len(unsure.history) < 5:
+    while len(unsure.history) < 6:
         unsure.move(unsure.legal_moves()[0])
     unsure.claim(1)  # unannounced, the 7 may or may not reach the last trick
     assert unsure.result().payouts == (140, -420, 140, 140)

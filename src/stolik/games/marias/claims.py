@@ -1,14 +1,20 @@
-"""Laying the cards down (MARIAS §4.7, seed §8), judged exactly on the real cards.
+"""Laying the cards down (MARIAS §4.7, seed §8), judged from the claimer's information.
 
-Seed §8 lets a player lay his cards down "when the card is laid" (the result can no longer
-change) and the others agree; the table then checks his cards, so the verdict is taken on
-the real hands: the claim stands when every legal continuation of the deal ends with the
-same money. A claim that could still change the result is a renonc by the claimer
-(:meth:`~stolik.games.marias.state.Deal.claim`).
+MARIAS §4.7 lets a player lay his cards down "when the result can no longer change" and
+says the engine checks it exactly, like Baśka's: the verdict must not tell the claimer
+anything about cards he cannot see, so it is decided over every deal he cannot tell from
+the real one — every layout of the unseen cards on which the whole public history (every
+call and every card, played face up) replays legally to the very view he has
+(:func:`claimer_worlds`) — never on the real hands alone. The claim stands when in every
+such deal every legal continuation ends with one and the same money
+(:func:`claim_verdict`); then the deal is settled as the real cards end it. Otherwise the
+lay-down is a renonc by the claimer (:meth:`~stolik.games.marias.state.Deal.claim`; seed
+§8: "zaplatí hru + RENONC"). :func:`claim_outcome` is the same question on the real
+hands only (the table's check once the cards lie open).
 
-The check is exact over every continuation; a position needing more than
-:data:`MAX_POSITIONS` is refused as too early (play on). Two exact reductions keep the
-search small:
+The check is exact; more than :data:`MAX_WORLDS` layouts or :data:`MAX_CLAIM_POSITIONS`
+positions in all (:data:`MAX_POSITIONS` on the real hands alone) is refused as too early
+(play on). Two exact reductions keep the search small:
 
 - **Equivalent cards.** Of two cards the player to act may play, of one suit, adjacent in
   the order of play among the cards not yet in a finished trick (hands and the trick in
@@ -37,15 +43,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stolik.errors import IllegalMove
-from stolik.games.marias.deck import CARD_POINTS, SEVEN, card, cards_of
+from stolik.games.marias.calls import Call
+from stolik.games.marias.deck import CARD_POINTS, FULL_MASK, SEVEN, SUIT_MASKS, card, cards_of
+from stolik.games.marias.inference import marriage_facts, replay, trick_facts
 from stolik.games.marias.play import HIGHER, NO_TRUMPS
 
 if TYPE_CHECKING:
     from stolik.games.marias.scoring import DealResult
-    from stolik.games.marias.state import Deal
+    from stolik.games.marias.state import Deal, Move
 
 MAX_POSITIONS = 20_000
-"""Positions searched at most; a claim needing more is refused as too early to judge."""
+"""Positions searched at most on the real hands (:func:`claim_outcome`)."""
+
+MAX_WORLDS = 1_000
+"""Layouts of the unseen cards tried at most for a claim; more is too early to judge."""
+
+MAX_CLAIM_POSITIONS = 50_000
+"""Positions searched at most over all the claimer's layouts; more is too early."""
 
 
 class _Differs(Exception):
@@ -81,13 +95,31 @@ def representatives(allowed: int, live: int, trump: int) -> int:
 
 
 def claim_outcome(deal: Deal, seat: int) -> DealResult | None:
-    """The deal's result if no legal continuation can change the money, else None.
-    :class:`IllegalMove` when the deal is too open to judge (over :data:`MAX_POSITIONS`)."""
-    d = deal.clone()
+    """The deal's result if no legal continuation **of the real hands** can change the money,
+    else None. :class:`IllegalMove` when the deal is too open to judge (over
+    :data:`MAX_POSITIONS`). The table's check once the cards lie open; the verdict on a
+    claim is :func:`claim_verdict`'s, from the claimer's information."""
+    results: dict[tuple[int, int, int, int], DealResult] = {}
+    try:
+        _walk(deal.clone(), results, [0], MAX_POSITIONS, seat)
+    except _Differs:
+        return None
+    return next(iter(results.values()))
+
+
+def _too_early(seat: int, what: str) -> IllegalMove:
+    return IllegalMove(f"seat {seat}: too early to lay the cards down — {what} would have "
+                       "to be checked; play on (MARIAS §4.7)")
+
+
+def _walk(d: Deal, results: dict[tuple[int, int, int, int], DealResult], count: list[int],
+          limit: int, seat: int) -> None:
+    """Every continuation of ``d`` (one of each set of equivalent cards): each end's money
+    into ``results``; :class:`_Differs` at a second payout; ``count[0]`` positions counted
+    against ``limit``."""
     trump, soloist = d.pos.trump, d.pos.soloist
     side0 = tuple(s for s in range(4) if d.side(s) == 0)
     seen: set[tuple[object, ...]] = set()
-    results: dict[tuple[int, int, int, int], DealResult] = {}
 
     def walk() -> None:
         if d.is_over:
@@ -102,10 +134,9 @@ def claim_outcome(deal: Deal, seat: int) -> DealResult | None:
         if key in seen:
             return
         seen.add(key)
-        if len(seen) > MAX_POSITIONS:
-            raise IllegalMove(f"seat {seat}: too early to lay the cards down — more than "
-                              f"{MAX_POSITIONS:,} positions would have to be checked; play "
-                              "on (MARIAS §4.7)")
+        count[0] += 1
+        if count[0] > limit:
+            raise _too_early(seat, f"more than {limit:,} positions")
         live = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
         for _, c in p.trick:
             live |= 1 << c
@@ -114,8 +145,119 @@ def claim_outcome(deal: Deal, seat: int) -> DealResult | None:
             walk()
             d.undo()
 
-    try:
-        walk()
-    except _Differs:
-        return None
-    return next(iter(results.values()))
+    walk()
+
+
+def claimer_worlds(deal: Deal, seat: int) -> list[Deal]:
+    """Every deal ``seat`` cannot tell from ``deal`` now (the real one among them): the
+    layouts of the cards he has not seen — the other hands — on which the whole history
+    (every call, and every card, played face up) replays legally to the very view he has.
+    A seat that did not see the laid trump card (MARIAS §4.1) has it replayed as any card
+    of the chosen suit but the called card in the chooser's hand. :class:`IllegalMove`
+    (too early) over :data:`MAX_WORLDS` layouts."""
+    p = deal.pos
+    view = deal.view(seat)
+    played = [0, 0, 0, 0]
+    moves: list[tuple[int, Move]] = []
+    for op in deal.log:
+        if op.kind == "card":
+            played[op.seat] |= 1 << op.card
+            moves.append((op.seat, op.card))
+        elif op.kind == "call" and op.call is not None:
+            moves.append((op.seat, op.call))
+    choose = next((m for _, m in moves if isinstance(m, Call) and m.word == "choose"), None)
+    others = [s for s in range(4) if s != seat]
+    if view.open_hands is not None:  # an open betl: every hand is public (MARIAS §4.6)
+        layouts: list[tuple[int, ...]] = [p.hands]
+    else:
+        pool = FULL_MASK & ~p.hands[seat] & ~(played[0] | played[1] | played[2] | played[3])
+        forbidden = _public_facts(deal)
+        layouts = []
+        for three in _layouts(pool, [bin(p.hands[s]).count("1") for s in others],
+                              [forbidden[s] for s in others], seat):
+            hands = [p.hands[seat]] * 4
+            for s, h in zip(others, three, strict=True):
+                hands[s] = h
+            layouts.append(tuple(hands))
+    out = []
+    for layout in layouts:
+        initial = [layout[s] | played[s] for s in range(4)]
+        laid = -1
+        if choose is not None:
+            laid = choose.card
+            if seat != deal.chooser:  # any card of the chosen suit but the called one
+                mine = initial[deal.chooser] & SUIT_MASKS[laid >> 3] & ~(1 << choose.called)
+                if not mine:
+                    continue
+                laid = (mine & -mine).bit_length() - 1
+        world = replay(deal.rs, deal.dealer, initial, moves, laid=laid, paper=deal.paper)
+        if world is not None and world.view(seat) == view:
+            out.append(world)
+    return out
+
+
+def _public_facts(deal: Deal) -> list[int]:
+    """The cards each seat is shown not to hold by the public play (MARIAS §3, §4.6)."""
+    p = deal.pos
+    forbidden = [0, 0, 0, 0]
+    plays: list[tuple[int, int]] = []
+    for t in p.history:
+        trick = [((t.leader + i) % 4, c) for i, c in enumerate(t.cards)]
+        trick_facts(p.trump, trick, forbidden)
+        plays.extend(trick)
+    trick_facts(p.trump, p.trick, forbidden)
+    plays.extend(p.trick)
+    marriage_facts(p.trump, plays, p.marriages, forbidden)
+    return forbidden
+
+
+def _layouts(pool: int, counts: list[int], forbidden: list[int],
+             seat: int) -> list[tuple[int, ...]]:
+    """Every way to deal ``pool`` into hands of ``counts`` cards avoiding ``forbidden``;
+    :class:`IllegalMove` (too early) over :data:`MAX_WORLDS`."""
+    cards = cards_of(pool)
+    out: list[tuple[int, ...]] = []
+    hands = [0, 0, 0]
+
+    def deal_from(i: int) -> None:
+        if i == len(cards):
+            out.append((hands[0], hands[1], hands[2]))
+            if len(out) > MAX_WORLDS:
+                raise _too_early(seat, f"more than {MAX_WORLDS:,} layouts of the unseen cards")
+            return
+        c = cards[i]
+        for j in range(3):
+            if (bin(hands[j]).count("1") < counts[j] and not forbidden[j] >> c & 1):
+                hands[j] |= 1 << c
+                deal_from(i + 1)
+                hands[j] &= ~(1 << c)
+
+    deal_from(0)
+    return out
+
+
+def claim_verdict(deal: Deal, seat: int) -> DealResult | None:
+    """MARIAS §4.7 (seed §8), like Baśka's: ``seat`` may lay his cards down when the result
+    can no longer change — judged from his own information: in every deal he cannot tell
+    from the real one (:func:`claimer_worlds`), every legal continuation ends with one and
+    the same money. Returns the real deal's result then (the table sees the cards once they
+    lie open), else None (a false lay-down). :class:`IllegalMove` (too early, play on) over
+    :data:`MAX_WORLDS` layouts or :data:`MAX_CLAIM_POSITIONS` positions in all."""
+    count = [0]
+    payouts: tuple[int, int, int, int] | None = None
+    real: DealResult | None = None
+    for world in claimer_worlds(deal, seat):
+        local: dict[tuple[int, int, int, int], DealResult] = {}
+        try:
+            _walk(world, local, count, MAX_CLAIM_POSITIONS, seat)
+        except _Differs:
+            return None
+        r = next(iter(local.values()))
+        if payouts is not None and r.payouts != payouts:
+            return None
+        payouts = r.payouts
+        if world.pos.hands == deal.pos.hands:
+            real = r
+    if real is None:  # pragma: no cover - the real deal is always one of the worlds
+        raise AssertionError("the real deal is not among the claimer's worlds")
+    return real

@@ -599,16 +599,18 @@ class Deal:
         return game_price(self.rs, p.game, p.trump, p.levels[GAME])
 
     def claim(self, seat: int) -> None:
-        """``seat`` lays his cards down (MARIAS §4.7, seed §8): if no continuation could
-        change the money the deal ends as played out; otherwise it is a renonc by him."""
-        from stolik.games.marias.claims import claim_outcome
+        """``seat`` lays his cards down (MARIAS §4.7, seed §8): if, in every deal he cannot
+        tell from this one, no continuation could change the money, the deal ends as the
+        real cards end it; otherwise it is a renonc by him
+        (:func:`~stolik.games.marias.claims.claim_verdict`)."""
+        from stolik.games.marias.claims import claim_verdict
 
         p = self._stack[-1]
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
             raise IllegalMove(f"a lay-down names a seat 0–3, not {seat!r} (MARIAS §4.7)")
         if p.phase != "play":
             raise IllegalMove(f"seat {seat}: cards are laid down only in the play (MARIAS §4.7)")
-        result = claim_outcome(self, seat)
+        result = claim_verdict(self, seat)
         if result is None:
             self._push(Op("claim", seat),
                        _replace(p, phase="done", end="renonc", offender=seat,
