@@ -1,10 +1,15 @@
-"""Baśka's ``sheet`` part (:meth:`stolik.games.GameSpec.part`): what ``stolik replay`` and
-``stolik simulate`` print for a Baśka series.
+"""Baśka's ``sheet`` part (:meth:`stolik.games.GameSpec.part`): the score sheet (zapis
+gry) of a replayed series, the summary of a simulation, and a tournament table's sheet.
 
-The score sheet (zapis gry, RULES §9, §11) is still :mod:`stolik.cli.sheet`, shared with
-the tournament commands; it is offered here under the part's names. The summary of a
-simulation — game frequencies, payouts per seat, bok-runda deals (RULES §6), speed — is
-this module's own.
+- :func:`render_sheet`: one row per deal — number, bok marker, dealer, game, declarer,
+  doubling, multiplier, card points and tricks per seat, winners, and for each player the
+  deal's payout beside the running total; then the totals, places and place points
+  (RULES §9, §11). ``stolik replay`` and ``stolik simulate --sheet`` print it.
+- :func:`render_summary`, :func:`summary_json`: a simulation's game frequencies, payouts
+  per seat, bok-runda deals (RULES §6), speed.
+- :func:`render_table_sheet`: a tournament table's score sheet as ``stolik tournament
+  sheet SLUG ROUND TABLE`` prints it: deals with payouts and running totals, bok deals,
+  the flags (after the limit, seed 000 §7p; unconfirmed), and the table's result.
 
 >>> import io
 >>> from rich.console import Console
@@ -21,18 +26,26 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.markup import escape
+from rich.measure import Measurement
+from rich.table import Table
 from rich.text import Text
 
-from stolik.cli.common import new_table
-from stolik.cli.sheet import declarer_text, render_sheet
-from stolik.games.baska.record import GAME
-from stolik.games.baska.ruleset import Ruleset
+from stolik.cli.common import Para, fmt_number, new_table, seat_name
+from stolik.games.baska.record import GAME, SeriesResult
+from stolik.games.baska.ruleset import Ruleset, load_ruleset
+from stolik.games.baska.scoring import DealResult
+from stolik.games.baska.words import doubling_text, game_name, note_text
+from stolik.series import ranks
 
 if TYPE_CHECKING:  # not imported by replay: the simulation kernel costs 10 ms to import
+    from stolik.db import Database
     from stolik.games.baska.simulate import SimulationResult
+    from stolik.tournament.store_core import DealInfo
 
 
 def summary_json(result: SimulationResult) -> dict[str, Any]:
@@ -94,4 +107,253 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
                   f"{result.deals_per_second:,.0f} deals per second")
 
 
-__all__ = ["declarer_text", "render_sheet", "render_summary", "summary_json"]
+def declarer_text(result: DealResult, players: tuple[str, ...] | None, *,
+                  first: int = 0) -> str:
+    """Who played: the declarer (with his partner in a wesele), or the starzy seats of a
+    plain game. Seats are numbered from ``first``: 0 as in a deal record (RULES §11), 1
+    where a person counts them (a tournament's plan, the terminal game)."""
+    g = result.game
+    if g.contract.kind == "plain":
+        return "starzy " + "+".join(str(s + first) for s in g.team)
+    if g.declarer is None:
+        return "—"
+    who = seat_name(players, g.declarer, first=first)
+    if g.partner is not None:
+        who += " + " + seat_name(players, g.partner, first=first)
+    return who
+
+
+def _per_seat(values: tuple[int, int, int, int]) -> str:
+    return " ".join(f"{v:>3d}" for v in values)
+
+
+def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
+                 title: str | None = None, first: int = 0) -> None:
+    """Print the score sheet of a replayed series; seats numbered from ``first`` (0 as in
+    the record, RULES §11; 1 for a person at the terminal table)."""
+    record = series.record
+    rs = record.ruleset
+    players = record.players
+    head = title or f"Baśka — {rs.name}"
+    console.print(Text(head, style="bold"))
+    seats = " · ".join(f"{s + first} {escape(seat_name(players, s))}"
+                       for s in range(4)) if players else ""
+    n = len(series.results)
+    info = [f"ruleset {record.ruleset_ref}", f"{n} deal{'' if n == 1 else 's'}"]
+    info.extend(f"{k} {v}" for k, v in record.meta)
+    console.print(" · ".join(info))
+    if seats:
+        console.print(f"seats: {seats}")
+
+    # A narrow terminal gets fewer columns: first without card points, tricks and
+    # winners, then with running totals only.
+    unbounded = console.options.update(width=10_000)
+    for detail in (FULL, NO_PLAY, TOTALS_ONLY):
+        table = _deal_table(series, ascii=ascii, detail=detail, first=first)
+        if Measurement.get(console, unbounded, table).maximum <= console.width:
+            break
+    console.print(table)
+    legend = ["rozd. = rozdający (dealer), gra (game), grający (declarer; starzy: the old "
+              "side of a plain game), kontra (doubling), × (multiplier)"]
+    if detail == FULL:
+        legend += ["oczka, bitki: card points and tricks by seat 0–3",
+                   "wygrani (winners), wynik (result)"]
+    else:
+        legend += ["wynik (result)"]
+    if detail == TOTALS_ONLY:
+        legend.append("per player: running total; a wider window shows more")
+    else:
+        legend.append("per player: payout, running total")
+    if any(r.bok_deal for r in series.results):
+        legend.insert(0, "B = bok-runda deal (worth double)")
+    console.print(Para("; ".join(legend) + ".", indent=0, style="dim"))
+    render_standings(series, console, ascii=ascii, first=first)
+
+
+FULL, NO_PLAY, TOTALS_ONLY = 2, 1, 0
+"""Levels of detail of the deal table: everything; no card points, tricks and winners;
+and also no payouts beside the running totals."""
+
+
+def _deal_table(series: SeriesResult, *, ascii: bool, detail: int, first: int = 0) -> Table:
+    """One row per deal, at a level of detail (:data:`FULL` …)."""
+    record = series.record
+    rs = record.ruleset
+    players = record.players
+    pay_w = max(3, *(len(f"{p:+d}") for r in series.results for p in r.payout))
+    running = [0, 0, 0, 0]
+    sums: list[tuple[int, ...]] = []
+    for r in series.results:
+        running = [running[s] + r.payout[s] for s in range(4)]
+        sums.append(tuple(running))
+    tot_w = max(3, *(len(str(v)) for row in sums for v in row))
+
+    t = new_table(ascii, footer_style="bold", show_footer=True, padding=(0, 1, 0, 0))
+    t.add_column("nr", justify="right", footer="Σ", no_wrap=True)
+    t.add_column("", width=1, no_wrap=True)  # bok marker
+    t.add_column("rozd.", justify="center", no_wrap=True)
+    t.add_column("gra", no_wrap=True)
+    t.add_column("grający", no_wrap=True)
+    t.add_column("kontra", no_wrap=True)
+    t.add_column("×", justify="right", no_wrap=True)
+    if detail == FULL:
+        t.add_column("oczka", no_wrap=True)
+        t.add_column("bitki", no_wrap=True)
+        t.add_column("wygrani", no_wrap=True)
+    t.add_column("wynik", no_wrap=True)
+    for s in range(4):
+        name = escape(players[s]) if players else f"seat {s}"
+        width = pay_w + tot_w + 1 if detail != TOTALS_ONLY else tot_w
+        t.add_column(name, justify="right", no_wrap=True, min_width=width,
+                     footer=Text(str(series.totals[s]), style="bold"))
+    for i, (r, row_sums) in enumerate(zip(series.results, sums, strict=True)):
+        cells = [
+            Text(f"{p:+{pay_w}d} ", style="green" if p > 0 else "red") + Text(
+                f"{t_:>{tot_w}d}", style="bold") if detail != TOTALS_ONLY
+            else Text(f"{t_:>{tot_w}d}", style="bold")
+            for p, t_ in zip(r.payout, row_sums, strict=True)
+        ]
+        details = [_per_seat(r.points), " ".join(str(x) for x in r.tricks),
+                   " ".join(str(x) for x in r.winners)] if detail == FULL else []
+        t.add_row(
+            str(i + 1),
+            Text("B", style="magenta") if r.bok_deal else "",
+            str(record.deals[i].dealer + first),
+            game_name(rs, r),
+            escape(declarer_text(r, players, first=first)),
+            doubling_text(rs, r),
+            f"×{r.mult}" if r.mult > 1 else "",
+            *details,
+            note_text(r),
+            *cells,
+        )
+    return t
+
+
+def render_standings(series: SeriesResult, console: Console, *, ascii: bool = False,
+                     first: int = 0) -> None:
+    """Totals, places and place points (RULES §9); seats numbered from ``first``."""
+    players = series.record.players
+    places = ranks(series.totals)
+    t = new_table(ascii, title="Wynik serii (series result)", title_justify="left",
+                  title_style="bold")
+    t.add_column("seat", justify="right")
+    t.add_column("player")
+    t.add_column("punkty stolikowe\n(table score)", justify="right")
+    t.add_column("miejsce\n(place)", justify="right")
+    t.add_column("punkty za miejsce\n(place points)", justify="right")
+    for s in sorted(range(4), key=lambda s: (places[s], s)):
+        t.add_row(str(s + first), escape(seat_name(players, s, first=first)),
+                  str(series.totals[s]), str(places[s]),
+                  fmt_number(series.place_points[s]))
+    console.print(t)
+
+
+# ------------------------------------------------- a tournament table's sheet
+
+
+def _table_results(rs: Ruleset, deals: Sequence[DealInfo]) -> list[DealResult]:
+    """The deals settled in order (bok-rounds over this sequence)."""
+    if not deals:
+        return []
+    from stolik.games.baska.tournament import parse_line, settle_sheet
+
+    if deals[0].kind == "sheet":
+        lines = [parse_line(dict(x.data), f"deal {x.number}") for x in deals]
+        return settle_sheet(rs, lines, "deal")
+    from stolik.games.baska.record import parse_record, replay
+
+    rec = parse_record({"deal": [dict(x.data) for x in deals]}, ruleset=rs)
+    return list(replay(rec).results)
+
+
+def _flags(d: DealInfo, confirm: bool) -> str:
+    flags = []
+    if d.after_limit:
+        flags.append("po czasie")
+    if d.confirmed_by is None and confirm:
+        flags.append("niepotw.")
+    return ", ".join(flags)
+
+
+def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
+                       d: Database, *, ascii: bool = False) -> None:
+    """Print one table's score sheet and its result."""
+    from stolik.tournament import store
+
+    deals = store.deals_of(d, slug, rnd, table)
+    info = store.tournament_info(d, slug)
+    model = store.tournament_of(d, slug, complete=True)
+    entry = model.rounds[rnd - 1].tables[table - 1]
+    names = {p.id: p.name for p in model.players}
+    seats = tuple(f"{p} {names.get(p, p)}" for p in entry.seats)
+    by_seat = tuple(names.get(p, p) for p in entry.seats)
+    # Seats as a person counts them, 1–4 in the plan's order (RULES §10).
+    rs = load_ruleset(model.ruleset)
+    console.print(Text(f"{info.name} — round {rnd}, table {table} (ruleset {info.ruleset})",
+                       style="bold"))
+    console.print(" · ".join(f"{s + 1} {escape(seats[s])}" for s in range(4))
+                  + f" · first dealer: seat {entry.first_dealer + 1}")
+    if entry.totals is not None:
+        console.print(f"only totals entered: {' '.join(f'{v:+d}' for v in entry.totals)}")
+    all_results = _table_results(rs, deals)
+    counted = [x for x in deals if x.counts]
+    counted_results = dict(zip((x.number for x in counted), _table_results(rs, counted),
+                               strict=True))
+    if deals:
+        t = new_table(ascii, show_footer=True, footer_style="bold")
+        t.add_column("nr", justify="right", footer="Σ")
+        t.add_column("", width=1)
+        t.add_column("gra")
+        t.add_column("grający")
+        t.add_column("kontra")
+        t.add_column("wynik")
+        running = [0, 0, 0, 0]
+        rows = []
+        for x, shown in zip(deals, all_results, strict=True):
+            r = counted_results.get(x.number, shown)
+            if x.counts:
+                running = [running[s] + r.payout[s] for s in range(4)]
+                cells = [f"{r.payout[s]:+d} {running[s]:>4d}" for s in range(4)]
+            else:
+                cells = [f"({r.payout[s]:+d})" for s in range(4)]
+            rows.append((x, r, cells))
+        for s in range(4):
+            t.add_column(escape(seats[s]), justify="right", footer=str(running[s]))
+        t.add_column("flags")
+        t.add_column("entered/confirmed")
+        for x, r, cells in rows:
+            style = "" if x.counts else "dim"
+            t.add_row(str(x.number), Text("B", style="magenta") if r.bok_deal else "",
+                      game_name(rs, r), escape(declarer_text(r, by_seat, first=1)),
+                      rs.doubling_name(r.level) if r.level else "", note_text(r), *cells,
+                      _flags(x, info.require_confirmation),
+                      escape(x.entered_by + (f" / {x.confirmed_by}" if x.confirmed_by
+                                             else "")), style=style)
+        console.print(t)
+        legend = []
+        if any(r.bok_deal for _x, r, _c in rows):
+            legend.append("B = bok-runda deal (worth double, RULES §6)")
+        if any(not x.counts for x in deals):
+            legend.append("(…) = does not count")
+        if any(x.after_limit for x in deals):
+            legend.append("po czasie = started after the round's limit (seed 000 §7p)")
+        if info.require_confirmation and any(x.confirmed_by is None for x in deals):
+            legend.append("niepotw. = not confirmed by a second person")
+        if legend:
+            console.print(Text("; ".join(legend), style="dim"))
+    elif entry.totals is None:
+        console.print("no deals entered yet")
+    res, _st = store.result_of(d, slug)
+    tr = next((x for x in res.rounds[rnd - 1].tables if x.seats == entry.seats), None)
+    if tr is not None:
+        rt = new_table(ascii, title="Wynik stolika (table result)", title_justify="left",
+                       title_style="bold")
+        for col in ("seat", "player", "table points", "place points"):
+            rt.add_column(col, justify="left" if col == "player" else "right")
+        for s in range(4):
+            rt.add_row(str(s + 1), escape(seats[s]), str(tr.table_points[s]),
+                       fmt_number(tr.place_points[s]))
+        console.print(rt)
+        for e in tr.events:
+            console.print(Text("  " + e.text()))

@@ -20,6 +20,8 @@
 Modules: :mod:`.routes` (``install(app)``, public and printable pages), :mod:`.admin` and
 :mod:`.entry` (referee pages), :mod:`.common` (the login and CSRF guards), :mod:`.auth`
 (accounts, passwords, logins), :mod:`.views` (what the pages show, read from the store),
-:mod:`.forms` (form fields ⇄ score-sheet lines), :mod:`.texts` (Polish and English).
+:mod:`.forms` (whole-number fields, CSV players), :mod:`.parts` (what the pages ask of
+the tournament's game: its ``league`` part — the deal form, the sheet's deals),
+:mod:`.texts` (Polish and English).
 Every change goes through :mod:`stolik.tournament.store`.
 """

@@ -149,7 +149,8 @@ def _sheets(request: Request, db: Database, slug: str, rnd: int,
     return render(request, "league/print_sheet.html",
                   {"info": ctx.info, "slug": slug, "round": rnd, "sheets": sheets,
                    "blank": blank, "rows": ctx.info.deals_per_round,
-                   "has_bok": ctx.ruleset.series.bok_round_deals > 0})
+                   # what the game's printed sheet needs (Baśka: a bok column, RULES §6)
+                   **ctx.league.print_context(ctx.ruleset)})
 
 
 @router.get("/{slug}/print/sheet/{rnd}/{table}", response_class=HTMLResponse)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,16 +17,14 @@ from sqlalchemy import func, select
 from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
-from stolik.games.baska.record import parse_record, replay
-from stolik.games.baska.ruleset import Ruleset, load_ruleset
-from stolik.games.baska.scoring import DealResult
-from stolik.games.baska.tournament import parse_line, settle_sheet
-from stolik.i18n import Label, Msg, Term
+from stolik.i18n import Msg
 from stolik.tournament import store
+from stolik.tournament.games import tournament_game
 from stolik.tournament.model import Round, TableEntry, Tournament
 from stolik.tournament.orm import AuditRow, RoundRow, TournamentRow
 from stolik.tournament.standings import Standings
 from stolik.web.league import money
+from stolik.web.league.parts import LeagueGame, league_game
 
 
 @dataclass(frozen=True)
@@ -74,7 +72,7 @@ class DealLine:
     running: tuple[int, int, int, int] | None
     bok: bool
     tie: bool
-    label: str
+    label: Msg | str
     """The game and doubling (a :class:`~stolik.i18n.Msg`: ``translate`` it on a page)."""
 
 
@@ -109,47 +107,28 @@ class TableView:
         return (0, 0, 0, 0)
 
 
-def _label(rs: Ruleset, res: DealResult, doc: Mapping[str, Any]) -> Msg:
-    """The deal's game and doubling on the sheet, in the glossary's words (issue 9.9): the
-    ruleset's contract name (``Gran-du``, as the buttons say it), zwykła / cicha, the
-    ruleset's name of the doubling level; pages translate it, ``str`` is English."""
-    c = res.game.contract
-    game: str = Term(f"g-{'zwykla' if c.kind == 'plain' else 'cicha'}",
-                     "zwykła" if c.kind == "plain" else "cicha") \
-        if c.kind in ("plain", "cicha") else Label(c.id, c.name.split(" (")[0])
-    lvl = min(int(doc.get("level", 0)), len(rs.doublings))
-    return Msg("lg-deal-label", "{game}{level}", game=game,
-               level=f" {rs.doubling_name(lvl)}" if lvl else "")
-
-
-def _results(rs: Ruleset, kind: str, docs: Sequence[Mapping[str, Any]]) -> list[DealResult]:
-    if not docs:
-        return []
-    if kind == "record":
-        return list(replay(parse_record({"deal": [dict(d) for d in docs]}, ruleset=rs)).results)
-    return settle_sheet(rs, [parse_line(dict(d), f"deal {i}") for i, d in enumerate(docs, 1)])
-
-
-def settle_deals(rs: Ruleset, deals: Sequence[store.DealInfo]) -> list[DealLine]:
-    """The deals with payouts: those that count are settled in sequence (bok-rounds as the
-    scoring sees them) with running totals; the others get their payout as if they
-    counted, and no running total."""
+def settle_deals(part: LeagueGame, rs: Any, deals: Sequence[store.DealInfo]
+                 ) -> list[DealLine]:
+    """The deals with payouts, settled by the game's ``league`` part: those that count
+    are settled in sequence (bok-rounds as the scoring sees them, RULES §6) with running
+    totals; the others get their payout as if they counted, and no running total."""
     if not deals:
         return []
     kind = deals[0].kind
     counted = [d for d in deals if d.counts]
-    every = _results(rs, kind, [d.data for d in deals])
-    official = iter(_results(rs, kind, [d.data for d in counted]))
+    every = part.settle(rs, kind, [d.data for d in deals])
+    official = iter(part.settle(rs, kind, [d.data for d in counted]))
     total = [0, 0, 0, 0]
     out = []
     for d, alt in zip(deals, every, strict=True):
         if d.counts:
-            res = next(official)
-            total = [a + b for a, b in zip(total, res.payout, strict=True)]
+            face = next(official)
+            total = [a + b for a, b in zip(total, face.payout, strict=True)]
             run: tuple[int, int, int, int] | None = (total[0], total[1], total[2], total[3])
         else:
-            res, run = alt, None
-        out.append(DealLine(d, res.payout, run, res.bok_deal, res.tie, _label(rs, res, d.data)))
+            face, run = alt, None
+        p = face.payout
+        out.append(DealLine(d, (p[0], p[1], p[2], p[3]), run, face.bok, face.tie, face.label))
     return out
 
 
@@ -164,9 +143,14 @@ class Context:
     rounds: list[RoundState]
 
     @property
-    def ruleset(self) -> Ruleset:
-        """The tournament's ruleset."""
-        return load_ruleset(self.model.ruleset)
+    def ruleset(self) -> Any:
+        """The tournament's ruleset, read by its game's ``tournament`` part."""
+        return tournament_game(self.info.game).load_ruleset(self.model.ruleset)
+
+    @property
+    def league(self) -> LeagueGame:
+        """The tournament's game's ``league`` part (:mod:`stolik.web.league.parts`)."""
+        return league_game(self.info.game)
 
     def round(self, rnd: int) -> Round:
         """A drawn round (StoreError if there is none)."""
@@ -203,7 +187,7 @@ def table_view(db: Database, ctx: Context, rnd: int, table: int,
                      e.first_dealer, totals_only=e.totals)
     deals = store.deals_of(db, ctx.info.slug, rnd, table)
     try:
-        view.lines = settle_deals(ctx.ruleset, deals)
+        view.lines = settle_deals(ctx.league, ctx.ruleset, deals)
     except StolikError as err:  # the store refuses such tables; shown, not fatal
         # an engine's refusal stays a Msg: the page translates it (issue 9.9)
         view.error = err.message if isinstance(err.message, Msg) else str(err)
