@@ -1,5 +1,7 @@
 """Mariáš bots: ``random`` plays a legal move drawn uniformly; ``heuristic`` plays by a club
-player's rules (:mod:`stolik.games.marias.heuristic`). Each sees nothing but its own
+player's rules (:mod:`stolik.games.marias.heuristic`); ``pimc`` (100 layouts a card) and
+``pimc-fast`` (20) solve layouts drawn from what their seat has seen and play the card worth
+the most money (:mod:`stolik.games.marias.pimc`). Each sees nothing but its own
 :class:`~stolik.games.marias.view.SeatView`.
 
 >>> import random
@@ -18,10 +20,12 @@ from __future__ import annotations
 import random
 
 from stolik.games.marias.heuristic import HeuristicBot
+from stolik.games.marias.pimc import LEVELS, PimcBot
+from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
 
-BOTS = ("random", "heuristic")
+BOTS = ("random", "heuristic", *LEVELS)
 """The Mariáš bots by name."""
 
 
@@ -44,21 +48,24 @@ def available_bots() -> list[str]:
     """The Mariáš bot kinds (the game registry's ``bots`` part).
 
     >>> available_bots()
-    ['random', 'heuristic']
+    ['random', 'heuristic', 'pimc', 'pimc-fast']
     """
     return list(BOTS)
 
 
 def make_bot(name: str, seed: int | None = None,
-             ruleset: object = None) -> RandomBot | HeuristicBot:
-    """A bot by name (``ruleset``: accepted for the arena's factory; the bots read the
-    rules from their views).
+             ruleset: object = None) -> RandomBot | HeuristicBot | PimcBot:
+    """A bot by name (``ruleset``: a club's own :class:`Ruleset` for the pimc bots, which
+    replay the calls under it; the others read the rules from their views).
 
-    >>> make_bot("random", 1).name, make_bot("heuristic").name
-    ('random', 'heuristic')
+    >>> make_bot("random", 1).name, make_bot("heuristic").name, make_bot("pimc-fast").layouts
+    ('random', 'heuristic', 20)
     """
     if name == "random":
         return RandomBot(random.Random(seed))
     if name == "heuristic":
         return HeuristicBot()
+    if name in LEVELS:
+        return PimcBot(LEVELS[name], seed, ruleset if isinstance(ruleset, Ruleset) else None,
+                       name=name)
     raise ValueError(f"unknown Mariáš bot {name!r}: bots are {', '.join(BOTS)}")

@@ -166,7 +166,8 @@ def _rules(trump: int, game: str) -> npt.NDArray[np.int64]:
 class _Problem:
     """One deal's search parameters, utility table and transposition generation."""
 
-    def __init__(self, deal: Deal, objective: str = "money") -> None:
+    def __init__(self, deal: Deal, objective: str = "money",
+                 table: list[list[int]] | None = None) -> None:
         import numpy as np
 
         from stolik.solver import trick32 as k
@@ -200,7 +201,7 @@ class _Problem:
                 self.params[k.P_KEEP_CARD], self.params[k.P_KEEP_SEAT] = seven, p.sedma_by
             if objective == "points":
                 table = [[10 * i] * 3 for i in range(10)]
-            else:
+            elif table is None:  # ``table``: the caller's money_table(deal), reused
                 table = money_table(deal)
             self.util = np.array(table, dtype=np.int64)
         self.params[k.P_SIDE] = side_mask

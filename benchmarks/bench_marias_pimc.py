@@ -1,0 +1,99 @@
+"""Speed and legality of the ``pimc`` Mariáš bot (issue 11).
+
+1. **Decision time**: seeded random deals played to their end by four ``pimc`` bots at
+   ``--layouts`` layouts (default 100, the ``pimc`` level); every card decision with more
+   than one legal card is timed (sampling + solving). Prints the median and p90 (goal: median
+   ≤ 300 ms at 100 layouts), and the split by trick.
+2. **Legality**: ``--legal-deals`` deals played by a cheaper bot mix — random, heuristic and
+   ``pimc`` at ``--legal-layouts`` layouts by seat, rotating — counting every decision of
+   every bot and the moves the engine would refuse (goal: 0).
+
+Run: ``.venv/bin/python benchmarks/bench_marias_pimc.py [--deals N] [--layouts L]
+[--legal-deals M] [--legal-layouts K] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from stolik.games.marias.bots import RandomBot
+from stolik.games.marias.heuristic import HeuristicBot
+from stolik.games.marias.pimc import PimcBot
+from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.state import Deal
+
+
+def decision_times(deals: int, layouts: int, seed: int) -> list[tuple[int, float]]:
+    """(completed tricks, seconds) of every card decision with a choice."""
+    rs = load_ruleset()
+    out = []
+    for i in range(deals):
+        d = Deal.random(rs, i % 4, random.Random(seed + i))
+        bots = [PimcBot(layouts, seed=seed + 4 * i + s) for s in range(4)]
+        while not d.is_over:
+            seat = d.to_act
+            assert seat is not None
+            view = d.view(seat)
+            t = time.perf_counter()
+            move = bots[seat].choose(view)
+            dt = time.perf_counter() - t
+            if d.phase == "play" and sum(isinstance(m, int) for m in view.legal) > 1:
+                out.append((len(d.history), dt))
+            d.move(move)
+    return out
+
+
+def legality(deals: int, layouts: int, seed: int) -> tuple[int, int, int]:
+    """(decisions, of them pimc's, illegal moves) over ``deals`` deals of the bot mix."""
+    rs = load_ruleset()
+    decisions = pimc = illegal = 0
+    for i in range(deals):
+        rng = random.Random(seed + i)
+        d = Deal.random(rs, i % 4, rng)
+        kinds = [(i + s) % 3 for s in range(4)]
+        bots: list[RandomBot | HeuristicBot | PimcBot] = [
+            RandomBot(random.Random(seed + i + s)) if k == 0 else HeuristicBot() if k == 1
+            else PimcBot(layouts, seed=seed + i + s) for s, k in enumerate(kinds)]
+        while not d.is_over:
+            seat = d.to_act
+            assert seat is not None
+            move = bots[seat].choose(d.view(seat))
+            decisions += 1
+            pimc += isinstance(bots[seat], PimcBot)
+            if move not in d.legal_moves():
+                illegal += 1
+                move = d.legal_moves()[0]
+            d.move(move)
+    return decisions, pimc, illegal
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=8)
+    ap.add_argument("--layouts", type=int, default=100)
+    ap.add_argument("--legal-deals", type=int, default=200)
+    ap.add_argument("--legal-layouts", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=2026)
+    a = ap.parse_args()
+    # warm up: numba loads (or compiles) the solver once per process
+    decision_times(1, 2, a.seed - 1)
+    times = decision_times(a.deals, a.layouts, a.seed)
+    ms = sorted(t * 1000 for _, t in times)
+    print(f"pimc card decisions at {a.layouts} layouts: {len(ms)} over {a.deals} deals")
+    print(f"  median {statistics.median(ms):.0f} ms, p90 {ms[int(0.9 * len(ms))]:.0f} ms, "
+          f"max {ms[-1]:.0f} ms")
+    for trick in range(8):
+        part = [t * 1000 for k, t in times if k == trick]
+        if part:
+            print(f"  trick {trick + 1}: median {statistics.median(part):.0f} ms ({len(part)})")
+    if a.legal_deals:
+        n, p, bad = legality(a.legal_deals, a.legal_layouts, a.seed)
+        print(f"legality: {a.legal_deals} deals (random / heuristic / pimc at "
+              f"{a.legal_layouts} layouts): {n} decisions, {p} by pimc, {bad} illegal")
+
+
+if __name__ == "__main__":
+    main()

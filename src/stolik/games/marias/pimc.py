@@ -1,0 +1,181 @@
+"""The ``pimc`` Mariáš bot: perfect-information Monte Carlo over layouts drawn from what its
+seat has seen, each solved exactly, the card chosen by expected money (MARIAS §3–§6).
+
+- **Card play.** :func:`~stolik.games.marias.sampling.sample` draws ``layouts`` layouts
+  consistent with everything the seat was shown — the calls, the called card, the
+  announcements and fleky, the marriages, every card it saw played and what each play
+  shows (voids, "could not beat", "could not trump", MARIAS §3) — never the real hands.
+  Each layout is solved by the exact solver (:mod:`stolik.games.marias.solver`, the
+  :mod:`stolik.solver.trick32` search) once per legal card, the siblings sharing one
+  transposition-table generation, and the money table (MARIAS §6, ``DealResult.pair``) is
+  computed once per distinct side, marriages and trump-7 holder. The card with the highest
+  mean money for the seat's side wins (haléř; the soloist's ×3 is a constant factor); a tie
+  goes to the heuristic bot's card where it is among the best, else to the lowest index.
+- **Bidding** (the choice, approval, announcements, fleky): the heuristic bot's decisions
+  (:mod:`stolik.games.marias.heuristic`) — not evaluated by sampling.
+- **Strength** by budget: ``pimc`` draws 100 layouts, ``pimc-fast`` 20.
+
+numba is imported at the first card decision, not with this module.
+
+>>> import random
+>>> from stolik.games.marias.ruleset import load_ruleset
+>>> from stolik.games.marias.state import Deal
+>>> d = Deal.random(load_ruleset(), 0, random.Random(5))
+>>> bots = [PimcBot(layouts=4, seed=s) for s in range(4)]
+>>> while not d.is_over:
+...     seat = d.to_act or 0
+...     d.move(bots[seat].choose(d.view(seat)))
+>>> sum(d.result().payouts)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from stolik.games.marias.deck import (
+    CARD_POINTS,
+    KING,
+    LAST_TRICK_BONUS,
+    OBER,
+    SEVEN,
+    TRICKS,
+    card,
+)
+from stolik.games.marias.heuristic import HeuristicBot
+from stolik.games.marias.play import BEATS, NO_TRUMPS
+from stolik.games.marias.ruleset import Ruleset, load_ruleset
+from stolik.games.marias.sampling import Layout, Seen, sample
+from stolik.games.marias.state import Move
+from stolik.games.marias.view import SeatView
+
+if TYPE_CHECKING:
+    from stolik.games.marias.solver import _Problem
+
+__all__ = ["PimcBot", "card_values"]
+
+LEVELS = {"pimc": 100, "pimc-fast": 20}
+"""The pimc bots by name and their layouts per card decision."""
+
+
+_PAIRS = sum(1 << card(suit, rank) for suit in range(4) for rank in (KING, OBER))
+
+
+def _table_key(lay: Layout) -> tuple[object, ...]:
+    """What the money table depends on beyond the public calls: the sides, who held which
+    king and svršek (the marriages, the povinná sto) and the trump 7 (MARIAS §5–§6)."""
+    hands = lay.start.initial_hands
+    seven = 1 << card(lay.start.pos.trump, SEVEN)
+    return (lay.side, tuple(h & _PAIRS for h in hands), tuple(bool(h & seven) for h in hands))
+
+
+def card_values(view: SeatView, layouts: list[Layout]) -> dict[int, list[int]]:
+    """Each legal card's money for the choosing side (``pair``, haléř) in each layout,
+    solved exactly with both sides playing their best afterwards (MARIAS §5–§6)."""
+    import numpy as np
+
+    from stolik.games.marias.solver import _Problem, money_table
+
+    cards = [m for m in view.legal if isinstance(m, int)]
+    out: dict[int, list[int]] = {c: [] for c in cards}
+    tables: dict[tuple[object, ...], list[list[int]]] = {}
+    for lay in layouts:
+        key = _table_key(lay)
+        if key not in tables and lay.start.pos.trump != NO_TRUMPS:
+            tables[key] = money_table(lay.start)
+        prob = _Problem(lay.start, table=tables.get(key))
+        for c in cards:
+            out[c].append(_after(prob, view, lay, c, np))
+    return out
+
+
+def _after(prob: _Problem, view: SeatView, lay: Layout, c: int, np: object) -> int:
+    """The solved money after the seat plays ``c`` in layout ``lay``."""
+    k = prob.k
+    me = view.seat
+    trump = view.trump if view.trump is not None else NO_TRUMPS
+    hands = list(lay.hands)
+    hands[me] &= ~(1 << c)
+    plays = [*view.trick, (me, c)]
+    leader = plays[0][0]
+    led = plays[0][1]
+    win_seat, win_card = plays[0]
+    for s, x in plays[1:]:
+        if BEATS[trump][win_card] >> x & 1:
+            win_seat, win_card = s, x
+    tricks_left = TRICKS - sum(view.taken)
+    params, util = prob.params, prob.util
+    h = np.array(hands, dtype=np.int64)  # type: ignore[attr-defined]
+    if len(plays) < 4:
+        mask = 0
+        for _, x in plays:
+            mask |= 1 << x
+        return int(k.search(h, leader, len(plays), mask, win_seat, win_card, led, lay.points,
+                            -k.INF, k.INF, tricks_left, params, util, prob.tt, prob.stats,
+                            prob.stack))
+    ours = lay.side >> win_seat & 1
+    pts = lay.points
+    if ours:
+        pts += sum(CARD_POINTS[x] for _, x in plays)
+        pts += LAST_TRICK_BONUS if tricks_left == 1 else 0
+    mode = int(params[k.P_MODE])
+    if (mode == k.MODE_NO_TRICK and ours) or (mode == k.MODE_ALL_TRICKS and not ours):
+        return int(params[k.P_LOSE])
+    if tricks_left == 1:
+        if mode != k.MODE_POINTS:
+            return int(params[k.P_WIN])
+        seven = card(trump, SEVEN)
+        fate = 0
+        if any(x == seven for _, x in plays):
+            fate = 1 if win_card == seven else 2
+        return int(util[pts // 10, fate])
+    return int(k.search(h, win_seat, 0, 0, -1, -1, -1, pts, -k.INF, k.INF, tricks_left - 1,
+                        params, util, prob.tt, prob.stats, prob.stack))
+
+
+class PimcBot:
+    """The ``pimc`` bot (module notes): ``layouts`` per card decision; ``seed`` makes its
+    draws repeatable; ``ruleset`` for a club's own file (else the view's shipped one)."""
+
+    def __init__(self, layouts: int = 100, seed: int | None = None,
+                 ruleset: Ruleset | None = None, name: str = "pimc") -> None:
+        self.name = name
+        self.layouts = layouts
+        self.rng = random.Random(seed)
+        self.ruleset = ruleset
+        self.heuristic = HeuristicBot()
+        self.seen = Seen()
+        self.last_values: dict[int, float] = {}
+        """The mean money for the seat of each card at the last card decision."""
+
+    def _rules(self, view: SeatView) -> Ruleset:
+        if self.ruleset is None or self.ruleset.id != view.ruleset:
+            self.ruleset = load_ruleset(view.ruleset)
+        return self.ruleset
+
+    def choose(self, view: SeatView) -> Move:
+        """A legal move for the seat whose view this is; ValueError if it has none."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no move now (phase {view.phase})")
+        self.seen.update(view)
+        hint = self.heuristic.choose(view)
+        if view.phase != "play":
+            return hint
+        cards = [m for m in view.legal if isinstance(m, int)]
+        move = cards[0] if len(cards) == 1 else self._best(view, cards, hint)
+        self.seen.played(view.seat, move)
+        return move
+
+    def _best(self, view: SeatView, cards: list[int], hint: Move) -> int:
+        layouts = sample(view, self.seen, self._rules(view), self.layouts, self.rng)
+        if not layouts:  # nothing consistent found within the draws: play the club rules
+            assert isinstance(hint, int)
+            return hint
+        sign = 1 if view.sides[view.seat] == 0 else -1
+        values = card_values(view, layouts)
+        means = {c: sign * sum(v) / len(v) for c, v in values.items()}
+        self.last_values = means
+        top = max(means.values())
+        best = [c for c in cards if means[c] >= top - 1e-9]
+        return hint if isinstance(hint, int) and hint in best else best[0]
