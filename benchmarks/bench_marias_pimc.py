@@ -4,12 +4,13 @@
    ``--layouts`` layouts (default 100, the ``pimc`` level); every card decision with more
    than one legal card is timed (sampling + solving). Prints the median and p90 (goal: median
    ≤ 300 ms at 100 layouts), and the split by trick.
-2. **Legality**: ``--legal-deals`` deals played by a cheaper bot mix — random, heuristic and
-   ``pimc`` at ``--legal-layouts`` layouts by seat, rotating — counting every decision of
-   every bot and the moves the engine would refuse (goal: 0).
+2. **Legality**: ``--legal-deals`` deals played by a cheaper bot mix (``--legal-mix``,
+   default random, heuristic and ``pimc`` at ``--legal-layouts`` layouts, rotating over the
+   seats), counting every decision of every bot and the moves the engine would refuse
+   (goal: 0).
 
 Run: ``.venv/bin/python benchmarks/bench_marias_pimc.py [--deals N] [--layouts L]
-[--legal-deals M] [--legal-layouts K] [--seed S]``.
+[--legal-deals M] [--legal-layouts K] [--legal-mix random,heuristic,pimc] [--seed S]``.
 """
 
 from __future__ import annotations
@@ -46,17 +47,19 @@ def decision_times(deals: int, layouts: int, seed: int) -> list[tuple[int, float
     return out
 
 
-def legality(deals: int, layouts: int, seed: int) -> tuple[int, int, int]:
-    """(decisions, of them pimc's, illegal moves) over ``deals`` deals of the bot mix."""
+def legality(deals: int, layouts: int, seed: int, mix: list[str]) -> tuple[int, int, int]:
+    """(decisions, of them pimc's, illegal moves) over ``deals`` deals of the bot ``mix``
+    (``random``, ``heuristic``, ``pimc``), rotating over the seats."""
     rs = load_ruleset()
     decisions = pimc = illegal = 0
     for i in range(deals):
         rng = random.Random(seed + i)
         d = Deal.random(rs, i % 4, rng)
-        kinds = [(i + s) % 3 for s in range(4)]
+        kinds = [mix[(i + s) % len(mix)] for s in range(4)]
         bots: list[RandomBot | HeuristicBot | PimcBot] = [
-            RandomBot(random.Random(seed + i + s)) if k == 0 else HeuristicBot() if k == 1
-            else PimcBot(layouts, seed=seed + i + s) for s, k in enumerate(kinds)]
+            RandomBot(random.Random(seed + i + s)) if k == "random" else
+            HeuristicBot() if k == "heuristic" else PimcBot(layouts, seed=seed + i + s)
+            for s, k in enumerate(kinds)]
         while not d.is_over:
             seat = d.to_act
             assert seat is not None
@@ -76,11 +79,12 @@ def main() -> None:
     ap.add_argument("--layouts", type=int, default=100)
     ap.add_argument("--legal-deals", type=int, default=200)
     ap.add_argument("--legal-layouts", type=int, default=10)
+    ap.add_argument("--legal-mix", default="random,heuristic,pimc")
     ap.add_argument("--seed", type=int, default=2026)
     a = ap.parse_args()
     # warm up: numba loads (or compiles) the solver once per process
     decision_times(1, 2, a.seed - 1)
-    times = decision_times(a.deals, a.layouts, a.seed)
+    times = decision_times(a.deals, a.layouts, a.seed) if a.deals else [(0, 0.0)]
     ms = sorted(t * 1000 for _, t in times)
     print(f"pimc card decisions at {a.layouts} layouts: {len(ms)} over {a.deals} deals")
     print(f"  median {statistics.median(ms):.0f} ms, p90 {ms[int(0.9 * len(ms))]:.0f} ms, "
@@ -90,9 +94,9 @@ def main() -> None:
         if part:
             print(f"  trick {trick + 1}: median {statistics.median(part):.0f} ms ({len(part)})")
     if a.legal_deals:
-        n, p, bad = legality(a.legal_deals, a.legal_layouts, a.seed)
-        print(f"legality: {a.legal_deals} deals (random / heuristic / pimc at "
-              f"{a.legal_layouts} layouts): {n} decisions, {p} by pimc, {bad} illegal")
+        n, p, bad = legality(a.legal_deals, a.legal_layouts, a.seed, a.legal_mix.split(","))
+        print(f"legality: {a.legal_deals} deals ({a.legal_mix}; pimc at {a.legal_layouts} "
+              f"layouts): {n} decisions, {p} by pimc, {bad} illegal")
 
 
 if __name__ == "__main__":

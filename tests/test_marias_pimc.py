@@ -158,3 +158,28 @@ def test_pimc_is_registered() -> None:
     bot = make_bot("pimc", 3, RS)
     assert isinstance(bot, PimcBot) and bot.layouts == 100 and bot.name == "pimc"
     assert make_bot("pimc-fast", 1).name == "pimc-fast"
+
+
+def test_equivalent_cards_are_solved_once_without_changing_a_value() -> None:
+    """Cards adjacent in a suit among the live cards and worth the same points take one
+    solve per layout (MARIAS §2, §5); every card's value is as when each is solved."""
+    from stolik.games.marias import pimc
+
+    for seed in range(2):
+        d = Deal.random(RS, seed, random.Random(seed))
+        bots = [PimcBot(layouts=4, seed=s) for s in range(4)]
+        while not d.is_over:
+            seat = d.to_act
+            assert seat is not None
+            view = d.view(seat)
+            if d.phase == "play" and len(view.legal) > 1:
+                bots[seat].seen.update(view)
+                layouts = sample(view, bots[seat].seen, RS, 4, random.Random(seed))
+                merged = pimc.card_values(view, layouts)
+                original = pimc._equivalents
+                pimc._equivalents = lambda cards, live, trump: {c: c for c in cards}
+                try:
+                    assert pimc.card_values(view, layouts) == merged
+                finally:
+                    pimc._equivalents = original
+            d.move(bots[seat].choose(view))

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from stolik.games.marias.claims import representatives
 from stolik.games.marias.deck import (
     CARD_POINTS,
     KING,
@@ -42,9 +43,10 @@ from stolik.games.marias.deck import (
     SEVEN,
     TRICKS,
     card,
+    cards_of,
 )
 from stolik.games.marias.heuristic import HeuristicBot
-from stolik.games.marias.play import BEATS, NO_TRUMPS
+from stolik.games.marias.play import BEATS, HIGHER, NO_TRUMPS
 from stolik.games.marias.ruleset import Ruleset, load_ruleset
 from stolik.games.marias.sampling import Layout, Seen, sample
 from stolik.games.marias.state import Move
@@ -78,6 +80,7 @@ def card_values(view: SeatView, layouts: list[Layout]) -> dict[int, list[int]]:
     from stolik.games.marias.solver import _Problem, money_table
 
     cards = [m for m in view.legal if isinstance(m, int)]
+    trump = view.trump if view.trump is not None else NO_TRUMPS
     out: dict[int, list[int]] = {c: [] for c in cards}
     tables: dict[tuple[object, ...], list[list[int]]] = {}
     for lay in layouts:
@@ -85,9 +88,36 @@ def card_values(view: SeatView, layouts: list[Layout]) -> dict[int, list[int]]:
         if key not in tables and lay.start.pos.trump != NO_TRUMPS:
             tables[key] = money_table(lay.start)
         prob = _Problem(lay.start, table=tables.get(key))
-        for c in cards:
-            out[c].append(_after(prob, view, lay, c, np))
+        live = lay.hands[0] | lay.hands[1] | lay.hands[2] | lay.hands[3]
+        for _, x in view.trick:
+            live |= 1 << x
+        same = _equivalents(cards, live, trump)
+        value: dict[int, int] = {}
+        for c in cards:  # the highest of each set first: its equals copy its value
+            rep = same[c]
+            if rep not in value:
+                value[rep] = _after(prob, view, lay, rep, np)
+            out[c].append(value[rep])
     return out
+
+
+def _equivalents(cards: list[int], live: int, trump: int) -> dict[int, int]:
+    """Each card → the highest card equivalent to it for the rest of this layout: cards of
+    the seat adjacent in one suit's order among the ``live`` cards (hands and trick), worth
+    the same points, never the trump 7 (:func:`~stolik.games.marias.claims.representatives`
+    keeps one of each set; nothing can fall between them, so their values are equal)."""
+    keep = representatives(sum(1 << c for c in cards), live, trump)
+    same = {c: c for c in cards}
+    higher = HIGHER[trump]
+    for c in sorted(cards, key=lambda x: -higher[x].bit_count()):  # lowest card first
+        if not keep >> c & 1:
+            above = higher[c] & live
+            nxt = next(x for x in cards_of(above) if higher[x] & live == above & ~(1 << x))
+            same[c] = nxt
+    for c in cards:  # follow each chain up to its kept card
+        while same[same[c]] != same[c]:
+            same[c] = same[same[c]]
+    return same
 
 
 def _after(prob: _Problem, view: SeatView, lay: Layout, c: int, np: object) -> int:
