@@ -82,17 +82,18 @@ def main() -> None:
     ap.add_argument("--legal-mix", default="random,heuristic,pimc")
     ap.add_argument("--seed", type=int, default=2026)
     a = ap.parse_args()
-    # warm up: numba loads (or compiles) the solver once per process
-    decision_times(1, 2, a.seed - 1)
-    times = decision_times(a.deals, a.layouts, a.seed) if a.deals else [(0, 0.0)]
-    ms = sorted(t * 1000 for _, t in times)
-    print(f"pimc card decisions at {a.layouts} layouts: {len(ms)} over {a.deals} deals")
-    print(f"  median {statistics.median(ms):.0f} ms, p90 {ms[int(0.9 * len(ms))]:.0f} ms, "
-          f"max {ms[-1]:.0f} ms")
-    for trick in range(8):
-        part = [t * 1000 for k, t in times if k == trick]
-        if part:
-            print(f"  trick {trick + 1}: median {statistics.median(part):.0f} ms ({len(part)})")
+    if a.deals:
+        decision_times(1, 2, a.seed - 1)  # warm up: numba loads the solver once per process
+        times = decision_times(a.deals, a.layouts, a.seed)
+        ms = sorted(t * 1000 for _, t in times)
+        print(f"pimc card decisions at {a.layouts} layouts: {len(ms)} over {a.deals} deals")
+        print(f"  median {statistics.median(ms):.0f} ms, p90 {ms[int(0.9 * len(ms))]:.0f} ms, "
+              f"max {ms[-1]:.0f} ms")
+        for trick in range(8):
+            part = [t * 1000 for k, t in times if k == trick]
+            if part:
+                print(f"  trick {trick + 1}: median {statistics.median(part):.0f} ms "
+                      f"({len(part)})")
     if a.legal_deals:
         n, p, bad = legality(a.legal_deals, a.legal_layouts, a.seed, a.legal_mix.split(","))
         print(f"legality: {a.legal_deals} deals ({a.legal_mix}; pimc at {a.legal_layouts} "
