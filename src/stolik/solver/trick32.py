@@ -1,12 +1,15 @@
-"""A compiled alpha-beta core for four-seat trick games with a 32-card deck (numba).
+"""A compiled alpha-beta core for trick games of three or four seats with a 32-card deck (numba).
 
 Nothing here names a game: the trick rules come in one ``int64`` parameter array built by
 :func:`make_params` — for each card the cards that beat it when it wins the trick, the cards
 of its suit above it in the order of play, its suit and its points, the trump mask, and
-whether a follower must beat in the led suit, must trump, must overtrump — and the value of
-a finished deal comes as a utility table.
+whether a follower must beat in the led suit (even in a trumped trick), must trump, must
+overtrump, which seats are free of beating and trumping (they only follow suit), the number
+of seats and the points each trick is worth — and the value of a finished deal comes as a
+utility table.
 
-A card is an index 0–31, a hand a 32-bit mask, a seat 0–3, the *side* a 4-bit seat mask (the
+A card is an index 0–31, a hand a 32-bit mask (the search takes four: a three-seat game
+leaves the fourth empty), a seat 0 … ``P_SEATS`` − 1, the *side* a 4-bit seat mask (the
 maximising seats; every other seat minimises). Within one solve the hands are fixed by the
 deal, so the cards still out (one 32-bit mask) say who holds what: with the leader and the
 side's points so far it keys the transposition table exactly.
@@ -14,10 +17,15 @@ side's points so far it keys the transposition table exactly.
 Modes (``P_MODE``):
 
 * ``MODE_POINTS``: all tricks are played; the value is ``util[pts // 10, fate]`` where
-  ``pts`` is the side's card points at the end (its tricks' cards plus ``P_LAST_BONUS`` for
-  the last trick; points are multiples of 10) and ``fate`` says what became of the
-  *watched* card ``P_WATCH`` (−1: none): 0 not in the last trick, 1 it took the last trick,
-  2 it was beaten in it.
+  ``pts`` is the side's points at the end (its tricks' cards, ``P_TRICK_POINTS`` for each
+  trick and ``P_LAST_BONUS`` for the last; points are multiples of 10, at most 150) and
+  ``fate`` says what became of the *watched* card ``P_WATCH`` (−1: none): 0 not in the last
+  trick, 1 it took the last trick, 2 it was beaten in it.
+* ``MODE_COUNT``: all tricks are played; the value is ``P_SIGN × pts // 10`` at the end
+  (``pts`` as in ``MODE_POINTS``; no table): a count of tricks or points, to maximise
+  (``P_SIGN`` 1) or minimise (−1). What the tricks still to come add does not depend on the
+  points so far, so the transposition table keys no points and keeps values relative to
+  them: positions reached with other tricks won share their entry.
 * ``MODE_NO_TRICK``: the side must take no trick: ``P_LOSE`` as soon as it takes one,
   ``P_WIN`` after the last trick.
 * ``MODE_ALL_TRICKS``: the side must take every trick: ``P_LOSE`` as soon as it loses one.
@@ -29,10 +37,10 @@ The search is fail-soft alpha-beta over an explicit stack (so that numba can cac
 with a transposition table of lower and upper bounds and the best lead at the start of
 each trick, bounds from the utility table's corners (only the "not in the last trick"
 column once the watched card is gone), move ordering (the table's move, then
-trick-winning heuristics), and equivalent-card merging: of cards of the mover adjacent in
-one suit's order with no card still out (in a hand or in the trick) between them and
-worth the same points, only the highest is tried; the watched card is never merged (its
-place in the last trick is its fate).
+trick-winning heuristics, or with ``P_DUCK`` ducking ones), and equivalent-card merging:
+of cards of the mover adjacent in one suit's order with no card still out (in a hand or
+in the trick) between them and worth the same points, only the highest is tried; the
+watched card is never merged (its place in the last trick is its fate).
 """
 
 from __future__ import annotations
@@ -57,7 +65,7 @@ def jit(signature: str) -> Callable[[F], F]:
     return wrap
 
 
-MODE_POINTS, MODE_NO_TRICK, MODE_ALL_TRICKS = 0, 1, 2
+MODE_POINTS, MODE_NO_TRICK, MODE_ALL_TRICKS, MODE_COUNT = 0, 1, 2, 3
 
 # Layout of the parameter array.
 P_BEATS = 0          # [32] cards that beat each card when it is winning the trick
@@ -79,7 +87,13 @@ P_LAST_BONUS = 201
 P_WIN = 202
 P_LOSE = 203
 P_GEN = 204          # the transposition table's generation (keys of other solves differ)
-P_SIZE = 208
+P_SEATS = 205        # seats at the table: 3 or 4
+P_TRICK_POINTS = 206  # points of each trick won, whatever its cards
+P_FREE = 207         # seat mask of followers free of beating and trumping (suit only)
+P_BEAT_TRUMPED = 208  # must beat the led suit's highest even when the trick is trumped
+P_DUCK = 209         # move ordering for a side that wants few tricks: every seat ducks first
+P_SIGN = 210         # MODE_COUNT: 1 the side maximises its count, −1 it minimises it
+P_SIZE = 212
 
 TT_BITS = 18
 """log2 of the transposition table's entries (4 int64 words each: 8 MiB)."""
@@ -96,9 +110,16 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
                 trumps: int, must_beat: bool, must_trump: bool, must_overtrump: bool,
                 mode: int, side: int, keep_card: int = -1, keep_seat: int = -1,
                 watch: int = -1, last_bonus: int = 0, win: int = 1, lose: int = 0,
-                generation: int = 1) -> I64Array:
+                generation: int = 1, seats: int = 4, trick_points: int = 0,
+                free_seats: int = 0, beat_trumped: bool = False,
+                duck: bool = False, sign: int = 1) -> I64Array:
     """The kernel's parameter array. ``beats``, ``higher``, ``points``: per card;
-    ``higher[c]`` must hold only cards of c's suit (suit ``c // 8``).
+    ``higher[c]`` must hold only cards of c's suit (suit ``c // 8``). ``seats``: 3 or 4;
+    ``trick_points``: points of every trick won; ``free_seats``: a seat mask of followers
+    who only follow suit (never beat, never trump); ``beat_trumped``: with ``must_beat``, a
+    follower beats the led suit's highest card in the trick even when it is trumped;
+    ``duck``: order the moves for a side that wants few tricks (a misère: low leads, and a
+    follower's highest card that does not take the trick first) — the value is the same.
 
     >>> p = make_params(beats=[0] * 32, higher=[0] * 32, points=[0] * 32, trumps=0,
     ...                 must_beat=False, must_trump=False, must_overtrump=False,
@@ -130,6 +151,14 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
     p[P_WIN] = win
     p[P_LOSE] = lose
     p[P_GEN] = generation
+    if seats not in (3, 4):
+        raise ValueError(f"the kernel plays 3 or 4 seats, not {seats}")
+    p[P_SEATS] = seats
+    p[P_TRICK_POINTS] = trick_points
+    p[P_FREE] = free_seats
+    p[P_BEAT_TRUMPED] = int(beat_trumped)
+    p[P_DUCK] = int(duck)
+    p[P_SIGN] = sign
     return p
 
 
@@ -155,20 +184,36 @@ def _low_bit(x: int) -> int:
     return n
 
 
-@jit("i8(i8, i8, i8, i8, i8[::1])")
-def legal(hand: int, led: int, winning: int, tricks_left: int, p: I64Array) -> int:
-    """The cards of ``hand`` that may follow a trick led with ``led`` and now won by
-    ``winning`` (``led`` −1: ``hand`` leads, any card), the kept card aside."""
+@jit("i8(i8, i8, i8, i8, i8, i8, i8[::1])")
+def legal(hand: int, seat: int, led: int, winning: int, trick: int, tricks_left: int,
+          p: I64Array) -> int:
+    """The cards of ``hand`` (of ``seat``) that may follow a trick led with ``led``, holding
+    the cards ``trick`` and now won by ``winning`` (``led`` −1: ``hand`` leads, any card),
+    the kept card aside."""
     if led < 0:
         allowed = hand
+    elif (p[P_FREE] >> seat) & 1:  # follow suit, nothing more
+        follow = hand & p[P_SUIT + led]
+        allowed = follow if follow else hand
     else:
         follow = hand & p[P_SUIT + led]
         if follow:
             allowed = follow
-            if p[P_MUST_BEAT] and p[P_SUIT + winning] == p[P_SUIT + led]:
-                hi = follow & p[P_HIGHER + winning]
-                if hi:
-                    allowed = hi
+            if p[P_MUST_BEAT]:
+                best = winning
+                if p[P_SUIT + winning] != p[P_SUIT + led]:
+                    best = -1
+                    if p[P_BEAT_TRUMPED]:  # the led suit's highest card in the trick
+                        x = trick & p[P_SUIT + led]
+                        while x:
+                            c = _low_bit(x)
+                            x &= x - 1
+                            if not p[P_HIGHER + c] & trick:
+                                best = c
+                if best >= 0:
+                    hi = follow & p[P_HIGHER + best]
+                    if hi:
+                        allowed = hi
         else:
             tr = hand & p[P_TRUMPS]
             if tr and p[P_MUST_TRUMP]:
@@ -217,6 +262,8 @@ def _value_end(won: int, gained: int, pts: int, watched: int, wcard: int, p: I64
     mode = p[P_MODE]
     if mode == MODE_NO_TRICK:
         return int(p[P_LOSE] if won else p[P_WIN])
+    if mode == MODE_COUNT:
+        return int(p[P_SIGN] * ((pts + gained if won else pts) // 10))
     if mode == MODE_ALL_TRICKS:
         return int(p[P_WIN] if won else p[P_LOSE])
     if won:
@@ -231,12 +278,15 @@ def _value_end(won: int, gained: int, pts: int, watched: int, wcard: int, p: I64
 def _last_trick(h: I64Array, leader: int, pts: int, p: I64Array, util: I64Array) -> int:
     """Every hand holds one card: play it out and value the end."""
     side = p[P_SIDE]
+    ns = p[P_SEATS]
     wseat = leader
     wcard = _low_bit(h[leader])
-    gained = p[P_POINTS + wcard] + p[P_LAST_BONUS]
+    gained = p[P_POINTS + wcard] + p[P_LAST_BONUS] + p[P_TRICK_POINTS]
     watched = wcard == p[P_WATCH]
-    for k in range(1, 4):
-        s = (leader + k) & 3
+    for k in range(1, ns):
+        s = leader + k
+        if s >= ns:
+            s -= ns
         c = _low_bit(h[s])
         gained += p[P_POINTS + c]
         if c == p[P_WATCH]:
@@ -252,11 +302,14 @@ F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_K, F_SEAT, F_HAND, F_SLOT, F_KEY, F_LEFT
 F_MAXING = 20
 FRAME = 21
 FRAMES = 33
+MOVES = 16
+"""Room for a ply's ordered moves (a hand holds at most 16 cards): the cards from ``FRAME``,
+their scores from ``FRAME + MOVES``."""
 
 
 def make_stack() -> I64Array:
     """The search's scratch: one frame per ply and that ply's ordered moves."""
-    return np.zeros((FRAMES, FRAME + 16), dtype=np.int64)
+    return np.zeros((FRAMES, FRAME + 2 * MOVES), dtype=np.int64)
 
 
 @jit("UniTuple(i8, 2)(i8[::1], i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8[::1], "
@@ -273,12 +326,13 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
     slot = -1
     key = 0
     hint = -1
+    off = 0  # MODE_COUNT: the table's values are relative to the count so far
     if n == 0:
         if tricks_left == 1:
             return 1, _last_trick(h, leader, pts, p, util)
         live = h[0] | h[1] | h[2] | h[3]
-        if mode == MODE_POINTS:  # the table's corners bound what is left to win
-            rest = p[P_LAST_BONUS]
+        if (mode == MODE_POINTS) | (mode == MODE_COUNT):  # bound what is left to win
+            rest = p[P_LAST_BONUS] + p[P_TRICK_POINTS] * tricks_left
             x = live
             while x:
                 c = _low_bit(x)
@@ -286,14 +340,19 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 rest += p[P_POINTS + c]
             lo = INF
             hi = -INF
-            fates = 3 if p[P_WATCH] >= 0 and (live >> p[P_WATCH]) & 1 else 1
-            for i in range(pts // 10, (pts + rest) // 10 + 1):
-                for f in range(fates):
-                    v = util[i, f]
-                    if v < lo:
-                        lo = v
-                    if v > hi:
-                        hi = v
+            if mode == MODE_COUNT:
+                off = p[P_SIGN] * (pts // 10)
+                lo = min(off, p[P_SIGN] * ((pts + rest) // 10))
+                hi = max(off, p[P_SIGN] * ((pts + rest) // 10))
+            else:  # the table's corners
+                fates = 3 if p[P_WATCH] >= 0 and (live >> p[P_WATCH]) & 1 else 1
+                for i in range(pts // 10, (pts + rest) // 10 + 1):
+                    for f in range(fates):
+                        v = util[i, f]
+                        if v < lo:
+                            lo = v
+                        if v > hi:
+                            hi = v
             if lo >= beta or lo == hi:
                 return 1, int(lo)
             if hi <= alpha:
@@ -311,11 +370,13 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                     break
             if safe:
                 return 1, int(p[P_WIN])
-        key = live | (leader << 32) | ((pts // 10) << 34) | (p[P_GEN] << _KEY_BITS)
+        key = live | (leader << 32) | (p[P_GEN] << _KEY_BITS)
+        if mode != MODE_COUNT:
+            key |= (pts // 10) << 34
         slot = (key ^ (key >> 13) ^ (key >> 27) ^ (key >> 41)) & (tt.shape[0] - 1)
         if tt[slot, 0] == key + 1:
-            lo = int(tt[slot, 1])
-            hi = int(tt[slot, 2])
+            lo = int(tt[slot, 1]) + off
+            hi = int(tt[slot, 2]) + off
             hint = int(tt[slot, 3])
             if lo >= beta or lo == hi:
                 return 1, lo
@@ -325,9 +386,11 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 alpha = lo
             if hi < beta:
                 beta = hi
-    seat = (leader + n) & 3
+    seat = leader + n
+    if seat >= p[P_SEATS]:
+        seat -= p[P_SEATS]
     hand = h[seat]
-    allowed = legal(hand, led, wcard, tricks_left, p)
+    allowed = legal(hand, seat, led, wcard, trick, tricks_left, p)
     live = h[0] | h[1] | h[2] | h[3] | trick
     moves = allowed if allowed & (allowed - 1) == 0 else representatives(allowed, live, p)
     maxing = (side >> seat) & 1
@@ -341,6 +404,13 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
         sc = 0
         if c == hint:
             sc = 1000
+        elif p[P_DUCK]:  # a misère: low leads; follow high under the winner, else low
+            if n == 0:
+                sc = 100 + p[P_STRENGTH + c]
+            elif (p[P_BEATS + wcard] >> c) & 1:
+                sc = 100 - p[P_STRENGTH + c]
+            else:
+                sc = 300 - p[P_STRENGTH + c]
         elif n == 0:
             above = p[P_HIGHER + c] & live & ~hand
             # the top card out of its suit first, then the highest
@@ -355,12 +425,12 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
             else:
                 sc = 100 - p[P_POINTS + c] * 2 + p[P_STRENGTH + c]
         j = k
-        while j > 0 and fr[d, FRAME + 8 + j - 1] < sc:
+        while j > 0 and fr[d, FRAME + MOVES + j - 1] < sc:
             fr[d, FRAME + j] = fr[d, FRAME + j - 1]
-            fr[d, FRAME + 8 + j] = fr[d, FRAME + 8 + j - 1]
+            fr[d, FRAME + MOVES + j] = fr[d, FRAME + MOVES + j - 1]
             j -= 1
         fr[d, FRAME + j] = c
-        fr[d, FRAME + 8 + j] = sc
+        fr[d, FRAME + MOVES + j] = sc
         k += 1
     fr[d, F_LEADER] = leader
     fr[d, F_N] = n
@@ -386,26 +456,30 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
     return 0, 0
 
 
-@jit("i8(i8[:, ::1], i8, i8[:, ::1])")
-def _close(fr: I64Array, d: int, tt: I64Array) -> int:
-    """Close the node at ply ``d``: store its bounds in the table, return its value."""
+@jit("i8(i8[:, ::1], i8, i8[:, ::1], i8[::1])")
+def _close(fr: I64Array, d: int, tt: I64Array, p: I64Array) -> int:
+    """Close the node at ply ``d``: store its bounds in the table (in ``MODE_COUNT``
+    relative to the count so far), return its value."""
     best = fr[d, F_BEST]
     slot = fr[d, F_SLOT]
     if slot >= 0:
         key = fr[d, F_KEY]
+        rel = best
+        if p[P_MODE] == MODE_COUNT:
+            rel -= p[P_SIGN] * (fr[d, F_PTS] // 10)
         if tt[slot, 0] != key + 1:
             tt[slot, 0] = key + 1
             tt[slot, 1] = -INF
             tt[slot, 2] = INF
         if best <= fr[d, F_A0]:
-            if best < tt[slot, 2]:
-                tt[slot, 2] = best
+            if rel < tt[slot, 2]:
+                tt[slot, 2] = rel
         elif best >= fr[d, F_B0]:
-            if best > tt[slot, 1]:
-                tt[slot, 1] = best
+            if rel > tt[slot, 1]:
+                tt[slot, 1] = rel
         else:
-            tt[slot, 1] = best
-            tt[slot, 2] = best
+            tt[slot, 1] = rel
+            tt[slot, 2] = rel
         tt[slot, 3] = fr[d, F_BEST_CARD]
     return int(best)
 
@@ -448,7 +522,7 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
                     fr[d, F_BETA] = v
             fr[d, F_I] += 1
             if fr[d, F_ALPHA] >= fr[d, F_BETA] or fr[d, F_I] >= fr[d, F_K]:
-                v = _close(fr, d, tt)
+                v = _close(fr, d, tt, p)
                 if d == 0:
                     return v
                 d -= 1
@@ -469,7 +543,7 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
         left = fr[d, F_LEFT]
         a = fr[d, F_ALPHA]
         b = fr[d, F_BETA]
-        if nd < 3:
+        if nd < p[P_SEATS] - 1:
             done, v = _enter(h, d + 1, fr[d, F_LEADER], nd + 1, trick_d | (1 << c), nws, nwc,
                              c if nd == 0 else fr[d, F_LED], fr[d, F_PTS], a, b, left, p,
                              util, tt, stats, fr)
@@ -477,7 +551,7 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
             won = (side >> nws) & 1
             full = trick_d | (1 << c)
             if left == 1:
-                gain = p[P_LAST_BONUS]
+                gain = p[P_LAST_BONUS] + p[P_TRICK_POINTS]
                 y = full
                 while y:
                     e = _low_bit(y)
@@ -489,7 +563,8 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
                 done, v = 1, int(p[P_LOSE])
             else:
                 gain = 0
-                if won and mode == MODE_POINTS:
+                if won and (mode == MODE_POINTS) | (mode == MODE_COUNT):
+                    gain = p[P_TRICK_POINTS]
                     y = full
                     while y:
                         e = _low_bit(y)
@@ -503,5 +578,5 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
             d += 1
 
 
-__all__ = ["MODE_ALL_TRICKS", "MODE_NO_TRICK", "MODE_POINTS", "legal", "make_params",
+__all__ = ["MODE_ALL_TRICKS", "MODE_COUNT", "MODE_NO_TRICK", "MODE_POINTS", "legal", "make_params",
            "make_stack", "make_tt", "representatives", "search"]
