@@ -120,3 +120,31 @@ def test_merged_cards_never_change_a_verdict(seed: int) -> None:
         assert result is not None and result.payouts in payouts
     else:
         assert result is None
+
+
+def test_the_verdict_is_the_same_in_every_deal_the_claimer_cannot_tell_apart() -> None:
+    """Hidden information (MARIAS §4.7, like Baśka's): the verdict on a lay-down depends on
+    the claimer's information only — in deals he cannot tell from the real one it is the
+    same: the same money when certain, a renonc everywhere when not."""
+    kinds = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        d = Deal.random(RS, seed % 4, rng)
+        while d.phase != "play" and not d.is_over:
+            moves = d.legal_moves()
+            d.move(Call("dobry") if Call("dobry") in moves else rng.choice(moves))
+        while not d.is_over and len(d.history) < 6:
+            d.move(rng.choice(d.legal_moves()))
+        if d.is_over:
+            continue
+        seat = rng.randrange(4)
+        verdict = claim_verdict(d, seat)
+        worlds = claimer_worlds(d, seat)
+        assert any(w.pos.hands == d.pos.hands for w in worlds)
+        for w in worlds[:4]:
+            other = claim_verdict(w, seat)
+            assert (other is None) == (verdict is None)
+            if verdict is not None and other is not None:
+                assert other.payouts == verdict.payouts
+        kinds.add((verdict is not None, len(worlds) > 1))
+    assert (True, True) in kinds and (False, True) in kinds
