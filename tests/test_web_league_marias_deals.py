@@ -213,3 +213,32 @@ def test_the_page_fits_a_phone_and_baskas_page_keeps_its_own_form(
     store.seat_round(sqlite_db, "puck", who="ala")
     baska = referee.get("/t/puck/admin/round/1/table/1").text
     assert 'name="contract"' in baska and 'name="hand0"' not in baska
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_deal_is_deleted_and_the_running_money_follows(
+        referee: TestClient, sqlite_db: Database, lang: str) -> None:
+    """A deal copied wrongly is deleted from the page (only the last one is offered: the
+    dealers must still go clockwise, MARIAS §9); the running money is then the engine's
+    sum of the deals left (MARIAS §6), the deletion is audited, and the form asks for that
+    deal again with its dealer. After the hand-in nothing is deleted (seed 002 §10)."""
+    dealer = first_dealer(sqlite_db)
+    docs = deals(2, dealer, seed=21)
+    for doc in docs:
+        assert post(referee, f"{T1}/deal", lang, **form_of(doc))[0] == 303
+    html = referee.get(f"{T1}?lang={lang}").text
+    assert f'action="{T1}/deal/2/delete"' in html and f'{T1}/deal/1/delete' not in html
+    assert post(referee, f"{T1}/deal/2/delete", lang)[0] == 303
+    assert [dict(d.data) for d in store.deals_of(sqlite_db, SLUG, 1, 1)] == docs[:1]
+    assert store.audit_log(sqlite_db, SLUG)[-1].action == "delete"
+    html = referee.get(f"{T1}?lang={lang}").text
+    kc = money_writer("marias")
+    assert running_row(html) == [kc(x) for x in simulate(RS, 1, seed=21,
+                                                         first_dealer=dealer).totals]
+    assert f"{(dealer + 1) % 4 + 1}: " in html.split('id="entry"')[1].split("</h3>")[0]
+    assert post(referee, f"{T1}/money/hand-in", lang)[0] == 303
+    html = referee.get(f"{T1}?lang={lang}").text
+    assert 'id="delete-last"' not in html and 'id="deal-form"' not in html
+    code, html = post(referee, f"{T1}/deal/1/delete", lang)
+    assert code == 400 and "seed 002 §10" in error_line(html)
+    assert len(store.deals_of(sqlite_db, SLUG, 1, 1)) == 1

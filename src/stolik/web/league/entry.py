@@ -186,9 +186,15 @@ def correct(slug: str, rnd: int, table: int, number: int, request: Request,
 @router.post(BASE + "/deal/{number}/delete", response_class=HTMLResponse)
 def delete(slug: str, rnd: int, table: int, number: int, request: Request,
            p: Post, db: Db) -> Response:
-    """Delete deal ``number``."""
-    return _do(request, db, p, slug, rnd, table, lambda: store.delete_deal(
-        db, slug, rnd, table, number, who=p.who), keep_form=False)
+    """Delete deal ``number`` (the later deals move up; the store refuses what the engine
+    then refuses: a Mariáš table's dealers must still go clockwise, MARIAS §9). A money
+    table's deals are not deleted once its sheet is handed in (seed 002 §10)."""
+    def act() -> None:
+        if money.is_money(store.tournament_info(db, slug).game):
+            _check_money_sheet(db, slug, rnd, table)
+        store.delete_deal(db, slug, rnd, table, number, who=p.who)
+
+    return _do(request, db, p, slug, rnd, table, act, keep_form=False)
 
 
 @router.post(BASE + "/deal/{number}/confirm", response_class=HTMLResponse)
