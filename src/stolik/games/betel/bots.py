@@ -1,6 +1,8 @@
 """Betel bots, registered by name in a :class:`~stolik.bots.BotRegistry` (the game's
 ``bots`` part): ``random`` plays a legal move drawn uniformly from its own
-:class:`~stolik.games.betel.view.SeatView` — and sees nothing else (BETEL §3, §4).
+:class:`~stolik.games.betel.view.SeatView` — and sees nothing else (BETEL §3, §4);
+``heuristic`` bids by simple counts and plays by a club player's rules
+(:mod:`stolik.games.betel.heuristic`).
 
 >>> import random
 >>> from stolik.games.betel.ruleset import load_ruleset
@@ -18,6 +20,7 @@ from __future__ import annotations
 import random
 
 from stolik.bots import Bot, BotRegistry
+from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
 
@@ -43,11 +46,15 @@ class RandomBot:
     choose = act
 
 
+BOTS.register("heuristic", "bids what simple counts make, plays by a club player's rules")(
+    HeuristicBot)
+
+
 def available_bots() -> list[str]:
     """The Betel bot kinds (the game registry's ``bots`` part).
 
     >>> available_bots()
-    ['random']
+    ['random', 'heuristic']
     """
     return BOTS.names()
 
@@ -61,6 +68,6 @@ def make_bot(name: str, seed: int | None = None, ruleset: object = None,
     'random'
     >>> make_bot("pimc")
     Traceback (most recent call last):
-    stolik.bots.UnknownBot: unknown bot 'pimc' for Betel: choose one of random
+    stolik.bots.UnknownBot: unknown bot 'pimc' for Betel: choose one of random, heuristic
     """
     return BOTS.create(name, seed=seed, **options)
