@@ -228,6 +228,9 @@ def test_a_series_over_the_api_and_the_websocket(tmp_path: Any, seed: int) -> No
         assert rec.status_code == 200 and f"seed {seed}" in rec.text
         series = replay(parse_record(loads_document(rec.text, "toml")))
         assert list(series.totals) == last["totals"]
+        # the player's history shows the money in Kč, and no place points (MARIAS §9)
+        history = c.get("/play/history?lang=en").text
+        assert re.search(r"[+-]?\d+,\d\d Kč", history)
         # the lobby offers Mariáš; a spectator's page draws the table
         lobby = c.get("/play/?lang=en").text
         assert 'name="game" value="marias"' in lobby and "Mariáš" in lobby

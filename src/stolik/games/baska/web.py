@@ -98,6 +98,15 @@ class BaskaKind:
     """Baśka for the lobby: rulesets, bots, series lengths."""
 
     name = "baska"
+    places = True
+
+    def total_text(self, total: int) -> str:
+        """A table score, signed (RULES §9).
+
+        >>> BaskaKind().total_text(12), BaskaKind().total_text(-3)
+        ('+12', '-3')
+        """
+        return f"{total:+d}"
 
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices."""

@@ -94,6 +94,16 @@ class MariasKind:
     """Mariáš for the lobby: rulesets, bots, series lengths."""
 
     name = "marias"
+    places = False
+    """MARIAS §9: no place points; money is the result."""
+
+    def total_text(self, total: int) -> str:
+        """Money in Kč (MARIAS §6).
+
+        >>> MariasKind().total_text(-150)
+        '-1,50 Kč'
+        """
+        return money(total)
 
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices."""

@@ -116,6 +116,11 @@ class GameKind(Protocol):
     """A game the lobby can set a table for."""
 
     name: str
+    places: bool
+    """Whether a series ends in place points (else its totals are the result)."""
+
+    def total_text(self, total: int) -> str:
+        """A seat's total as the game writes it (``+12``, ``+1,50 Kč``)."""
 
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices: ``rulesets``, ``bots``, ``deals`` (defaults and limits)."""

@@ -242,7 +242,10 @@ async def table_page(request: Request, table_id: str) -> Response:
         info = store_of(request.app).table(table_id)
         if info is None:
             return render(request, "play/missing.html", status_code=404)
-        return render(request, "play/finished.html", {"info": info, "player": player})
+        kind = GAMES.get(info.game)
+        totals = [kind.total_text(x) for x in info.totals] if info.totals else None
+        return render(request, "play/finished.html", {"info": info, "player": player,
+                                                      "totals": totals})
     return render(request, "play/table.html", {
         "table": table, "player": player, "seat": table.seat_of(player),
         "open_seats": table.open_seats(),
@@ -314,10 +317,12 @@ def _history(request: Request, player: Player) -> Response:
     for e in store_of(request.app).history(player.id):
         t = e.table
         places = None
-        if t.totals is not None:
-            places = GAMES.get(t.game).place_points(t.config, t.totals)[e.seat]
-        rows.append({"table": t, "seat": e.seat, "total": t.totals[e.seat]
-                     if t.totals else None, "places": places})
+        kind = GAMES.get(t.game)
+        if t.totals is not None and kind.places:
+            places = kind.place_points(t.config, t.totals)[e.seat]
+        total = t.totals[e.seat] if t.totals else None
+        rows.append({"table": t, "seat": e.seat, "total": total, "places": places,
+                     "total_text": kind.total_text(total) if total is not None else None})
     return render(request, "play/history.html", {"who": player, "rows": rows,
                                                  "me": current_player(request)})
 
