@@ -1,7 +1,7 @@
-"""Bots against bots in duplicate format, for any four-seat game: the same deals replayed
-with the bots rotated through the seats, so that the luck of the cards cancels and what
-remains is skill. A game's ``arena`` part (:mod:`stolik.games`) deals and plays; this
-package does the rest:
+"""Bots against bots in duplicate format, for any game of three or four seats: the same
+deals replayed with the bots rotated through the seats, so that the luck of the cards
+cancels and what remains is skill. A game's ``arena`` part (:mod:`stolik.games`) deals and
+plays; this package does the rest:
 
 * :mod:`stolik.arena.run` — the six seatings, the round robin over pairs of bot kinds
   (:func:`run_duplicate`) and the results (:class:`ArenaResult`);
@@ -28,8 +28,10 @@ from stolik.arena.run import (
     Tally,
     bot_kind,
     check_request,
+    checked_factory,
     illegal_move,
     labels,
+    mixed_seatings,
     run_duplicate,
     seed_of,
 )
@@ -37,5 +39,6 @@ from stolik.arena.stats import CONFIDENCE, Interval, mean_ci, running_intervals,
 
 __all__ = ["CONFIDENCE", "SEATINGS", "ArenaError", "ArenaResult", "BotStats", "IllegalBotMove",
            "Interval", "PairStats", "PlayFn", "Played", "Presentation", "Tally", "bot_kind",
-           "check_request", "illegal_move", "labels", "mean_ci", "run_duplicate",
-           "running_intervals", "seed_of", "t_cdf", "t_quantile"]
+           "check_request", "checked_factory", "illegal_move", "labels", "mean_ci",
+           "mixed_seatings", "run_duplicate", "running_intervals", "seed_of", "t_cdf",
+           "t_quantile"]

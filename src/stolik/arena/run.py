@@ -1,5 +1,6 @@
-"""Duplicate matches between bot kinds at a four-seat table, for any game: the schedule
-of seatings, the round robin over pairs of kinds, and the results with their intervals.
+"""Duplicate matches between bot kinds at a four-seat table (or a three-seat one, with
+:func:`mixed_seatings`), for any game: the schedule of seatings, the round robin over
+pairs of kinds, and the results with their intervals.
 
 A game's ``arena`` part (:mod:`stolik.games`) supplies what only it knows — how a deal is
 dealt and how the bots play it through its engine — and calls :func:`run_duplicate`.
@@ -13,12 +14,12 @@ by one of each; swapping A and B maps the schedule onto itself, so two identical
 deterministic bots tie exactly. A seat that the deal makes special (the dealer, the one
 who leads or chooses) is covered too: it is one of the four seats.
 
-**Statistics.** Per deal, A's score is its mean payout per seat over the six seatings (B's
-is its negative: the payouts of a deal sum to zero). Deals are independent, so the mean
-over the deals with a Student-t interval (:func:`~stolik.arena.stats.mean_ci`) is the
-bot's mean payout per deal and seat; the difference A − B is twice it. With more than two
-kinds every pair plays the same deals (a round robin) and a bot's score per deal is the
-mean over its matches.
+**Statistics.** Per deal, A's score is its mean payout per seat held over the seatings,
+B's likewise (its negative when the payouts of a deal sum to zero). Deals are independent,
+so the mean over the deals with a Student-t interval (:func:`~stolik.arena.stats.mean_ci`)
+is the bot's mean payout per deal and seat; the difference A − B (twice A's in a zero-sum
+game) has its own interval. With more than two kinds every pair plays the same deals (a
+round robin) and a bot's score per deal is the mean over its matches.
 
 >>> import random
 >>> def deal(index: int) -> int:                  # a "deal" is one number here
@@ -40,6 +41,7 @@ mean over its matches.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
@@ -222,6 +224,35 @@ it: the same deal is played in every seating) through the game's engine; ``rng``
 any replacement for an illegal move, ``where`` starts the message of an error."""
 
 
+def checked_factory(make: Callable[[str, int], B], game: str) -> Callable[[str, int], B]:
+    """``make(kind, seed)`` with a bot it cannot build (an unknown kind, an option it does
+    not take) refused in one line (:class:`ArenaError`; a :class:`StolikError` as it is).
+
+    >>> def make(kind: str, seed: int) -> str:
+    ...     if kind != "random":
+    ...         raise ValueError(f"no bot {kind!r}")
+    ...     return kind
+    >>> checked_factory(make, "Demo")("chess", 0)
+    Traceback (most recent call last):
+    stolik.arena.run.ArenaError: no bot 'chess'
+    """
+
+    def build(kind: str, seed: int) -> B:
+        try:
+            return make(kind, seed)
+        except StolikError:
+            raise
+        except ValueError as e:
+            raise ArenaError(str(e)) from None
+        except TypeError as e:
+            if "keyword argument" not in str(e):
+                raise
+            raise ArenaError(f"the {game} bot {kind!r} does not take that --bot-option "
+                             f"({e})") from None
+
+    return build
+
+
 def check_request(bots: Sequence[str], deals: int) -> None:
     """Refuse fewer than two bots or fewer than one deal (:class:`ArenaError`)."""
     if len(bots) < 2:
@@ -235,14 +266,19 @@ def run_duplicate(bots: Sequence[str], deals: int, *, ruleset_id: str, seed: int
                   play: PlayFn[D, B],
                   progress: Callable[[int, int], None] | None = None,
                   unit: int = 1,
-                  presentation: Presentation = Presentation()) -> ArenaResult:
+                  presentation: Presentation = Presentation(),
+                  seatings: Sequence[Sequence[int]] = SEATINGS) -> ArenaResult:
     """Play ``deals`` deals in duplicate format between every pair of the ``bots`` (kinds;
     a kind named twice plays itself). ``make(kind, seed)`` builds a bot (called once for
     each kind first, so that an unknown kind fails before any deal is played);
     ``deal(index)`` gives deal ``index``, the same for every match; ``play`` plays it in
     one seating. Payouts are divided by ``unit`` (e.g. 100 haléř in a koruna).
-    ``progress(done, total)`` is called after each deal of each match. Deterministic for a
-    seed when ``make``, ``deal`` and ``play`` are."""
+    ``progress(done, total)`` is called after each deal of each match. ``seatings``: which
+    kind (0 = A, 1 = B) sits at each seat, per seating (default :data:`SEATINGS`, four
+    seats; a three-seat game passes its own, :func:`mixed_seatings`). A's and B's means
+    are kept apart, so a game whose deals do not sum to zero is scored as fairly (in a
+    zero-sum game B's mean is exactly minus A's). Deterministic for a seed when ``make``,
+    ``deal`` and ``play`` are."""
     check_request(bots, deals)
     names = labels(bots)
     for n in names:
@@ -260,8 +296,9 @@ def run_duplicate(bots: Sequence[str], deals: int, *, ruleset_id: str, seed: int
         diffs: list[float] = []
         for d in range(deals):
             base = deal(d)
-            a_total: float = 0
-            for k, seating in enumerate(SEATINGS):
+            totals: list[float] = [0, 0]
+            held = [0, 0]
+            for k, seating in enumerate(seatings):
                 seat_names = [pair[x] for x in seating]
                 seat_bots = [make(bot_kind(n), seed_of(seed, m, d, k, s))
                              for s, n in enumerate(seat_names)]
@@ -269,11 +306,14 @@ def run_duplicate(bots: Sequence[str], deals: int, *, ruleset_id: str, seed: int
                               random.Random(seed_of("illegal", seed, m, d, k)),
                               f"deal {d}, seating {k}: ")
                 games[played.game] += 1
-                a_total += sum(p for s, p in enumerate(played.payout) if seating[s] == 0)
-            a_mean = a_total / (2 * len(SEATINGS) * unit)  # per seat, per seating
-            diffs.append(2 * a_mean)
+                for s, p in enumerate(played.payout):
+                    totals[seating[s]] += p
+                    held[seating[s]] += 1
+            # per seat held, per seating; in a zero-sum game b_mean == -a_mean exactly
+            a_mean, b_mean = (totals[x] / (held[x] * unit) for x in (0, 1))
+            diffs.append(a_mean - b_mean)
             per_deal[pair[0]][d].append(a_mean)
-            per_deal[pair[1]][d].append(-a_mean)
+            per_deal[pair[1]][d].append(b_mean)
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -285,9 +325,22 @@ def run_duplicate(bots: Sequence[str], deals: int, *, ruleset_id: str, seed: int
         for n in names
     )
     return ArenaResult(ruleset_id, seed, deals, stats, tuple(pairs), seconds,
-                       games=dict(games), presentation=presentation)
+                       seatings=len(seatings), games=dict(games), presentation=presentation)
+
+
+def mixed_seatings(seats: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to seat two kinds at ``seats`` seats with each kind present: for three
+    seats the six seatings of two A's and a B or an A and two B's. Over them each seat is
+    held by each kind equally often (half of them), and swapping A and B maps the list
+    onto itself, so two identical deterministic bots tie exactly.
+
+    >>> mixed_seatings(3)
+    ((0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0))
+    """
+    return tuple(t for t in itertools.product((0, 1), repeat=seats) if 0 < sum(t) < seats)
 
 
 __all__ = ["SEATINGS", "ArenaError", "ArenaResult", "BotStats", "IllegalBotMove", "PairStats",
            "PlayFn", "Played", "Presentation", "Tally", "bot_kind", "check_request",
-           "illegal_move", "labels", "run_duplicate", "seed_of"]
+           "checked_factory", "illegal_move", "labels", "mixed_seatings", "run_duplicate",
+           "seed_of"]
