@@ -1,0 +1,146 @@
+"""What a person types at Betel's terminal table (:mod:`stolik.games.betel.terminal`), read
+against his own :class:`~stolik.games.betel.view.SeatView` only (BETEL §3, §4): a prompt
+command, a numbered option, or a move as records write it (BETEL §6) — a card ``AH``,
+``10s``, ``A♥``; ``pas`` (or ``pass``), ``kontra``, a contract by its record word
+(``2H``, ``betelek-0``, ``szlemik-BA``) or its name (``Dwa kiery``); the dubel actions
+``look 1 #1``, ``look 1 #2`` (a card by its place: the cards lie face down), ``look 2``,
+``take`` (``exchange``, ``wymiana``) and, after it, ``lay AS KS`` or just the two cards;
+Enter alone for the only legal move. Anything else is a
+:class:`~stolik.cli.prompt.Problem`: one line in the reader's language.
+
+``look 1 <card>`` (the record's form, naming the card seen) is refused: at a live table it
+would ask whether that card lies in the dubel.
+"""
+
+from __future__ import annotations
+
+from stolik.cli.prompt import COMMANDS as PROMPT_COMMANDS
+from stolik.cli.prompt import Command, Problem, command_of
+from stolik.errors import CardError
+from stolik.games.betel.calls import Action, lay
+from stolik.games.betel.deck import name, parse_card, parse_cards
+from stolik.games.betel.ruleset import Ruleset
+from stolik.games.betel.state import Move
+from stolik.games.betel.view import SeatView
+from stolik.i18n import tr
+
+COMMANDS = {k: words for k, words in PROMPT_COMMANDS.items() if k not in ("hint", "claim")}
+"""The prompt's commands (:mod:`stolik.cli.prompt`): Betel has no hint or claim yet."""
+
+SPOKEN = {"pass": "pas", "exchange": "take", "wymiana": "take", "wymieniam": "take",
+          "biorę": "take", "biore": "take", "dubel": "take"}
+"""What people say for a record word, accepted at the prompt."""
+
+Read = Command | Action | int | Problem
+
+
+def options(view: SeatView) -> list[Move]:
+    """The legal moves as numbered on screen: cards in the hand's order, auction steps in
+    the engine's; none while two cards are to be laid back (they are typed)."""
+    if view.step == "taken":
+        return []
+    return list(view.legal)
+
+
+def _word(a: Action, rs: Ruleset) -> str:
+    return a.text(rs).casefold()
+
+
+def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Read:
+    """What the player's line means: a command, a legal move, or a :class:`Problem`.
+
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> from stolik.games.betel.state import Deal
+    >>> rs = load_ruleset()
+    >>> d = Deal.from_text(rs, 0, ["AS KS QS JS TS 9S 8S 7S AH KH",
+    ...     "AC KC QC JC TC 9C 8C 7C QH JH", "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
+    >>> v = d.view(0)
+    >>> read_action("Look 1 #2", v, rs), read_action("dwa kiery", v, rs).text(rs)
+    (Action(kind='look', contract=-1, n=1, pos=1, cards=()), '2H')
+    >>> read_action("look 1 7H", v, rs, "en").message
+    'Name the dubel card by its place: look 1 #1 or look 1 #2 (the cards lie face down).'
+    >>> read_action("AS", v, rs, "en").message
+    'The auction is on: make a call (e.g. pass) or pick a number.'
+    """
+    said = " ".join(text.split())
+    low = said.casefold()
+    cmd = command_of(low, COMMANDS)
+    if cmd is not None:
+        return cmd
+    opts = options(view)
+    if not low and len(view.legal) == 1:
+        return view.legal[0]
+    if low.isdigit():
+        n = int(low)
+        if 1 <= n <= len(opts):
+            return opts[n - 1]
+        if not opts:
+            return Problem(tr(lang, "btui-lay-how"))
+        return Problem(tr(lang, "tui-no-option", n=n, k=len(opts)))
+    if not low:
+        return Problem(tr(lang, "tui-unknown", text=said))
+    if view.phase == "play":
+        return _read_card(said, view, lang)
+    if view.step == "taken":
+        return _read_lay(low, view, lang)
+    return _read_call(low, view, rs, lang)
+
+
+def _read_card(text: str, view: SeatView, lang: str) -> Read:
+    try:
+        c = parse_card(text)
+    except CardError:
+        return Problem(tr(lang, "tui-unknown", text=text))
+    if c not in view.hand:
+        return Problem(tr(lang, "tui-bad", why=tr(lang, "btui-not-held",
+                                                  card=name(c, ascii=True))))
+    if c not in view.legal:
+        allowed = " ".join(name(x, ascii=True) for x in view.legal if isinstance(x, int))
+        return Problem(tr(lang, "tui-bad", why=tr(lang, "btui-card-not-legal",
+                                                  card=name(c, ascii=True), cards=allowed)))
+    return c
+
+
+def _read_lay(low: str, view: SeatView, lang: str) -> Read:
+    words = low.split()
+    if words and words[0] in ("lay", "odkładam", "odkladam"):
+        words = words[1:]
+    try:
+        cards = parse_cards(words)
+    except CardError:
+        return Problem(tr(lang, "btui-lay-how"))
+    if len(cards) != 2 or cards[0] == cards[1]:
+        return Problem(tr(lang, "btui-lay-how"))
+    for c in cards:
+        if c not in view.hand:
+            return Problem(tr(lang, "tui-bad", why=tr(lang, "btui-not-held",
+                                                      card=name(c, ascii=True))))
+    return lay(cards[0], cards[1])
+
+
+def _read_call(low: str, view: SeatView, rs: Ruleset, lang: str) -> Read:
+    legal = [m for m in view.legal if isinstance(m, Action)]
+    said = SPOKEN.get(low, low)
+    words = said.split()
+    if words[:2] == ["look", "1"] and len(words) == 3 and words[2] not in ("#1", "#2"):
+        return Problem(tr(lang, "btui-look-place"))
+    by_word = {_word(a, rs): a for a in legal}
+    by_name = {rs.contracts[a.contract].name.casefold(): a for a in legal if a.kind == "bid"}
+    move = by_word.get(said) or by_name.get(said)
+    if move is not None:
+        return move
+    known = said in {c.call.casefold() for c in rs.contracts} | {
+        c.name.casefold() for c in rs.contracts} | {"pas", "kontra", "take", "look 2",
+                                                     "look 1 #1", "look 1 #2"}
+    if not known:
+        try:
+            parse_card(said)
+        except CardError:
+            return Problem(tr(lang, "tui-unknown", text=low))
+        return Problem(tr(lang, "tui-auction-on"))
+    allowed = ", ".join(a.text(rs) for a in legal)
+    return Problem(tr(lang, "tui-bad", why=tr(lang, "btui-call-not-legal", call=low,
+                                              calls=allowed)))
+
+
+__all__ = ["COMMANDS", "SPOKEN", "Read", "options", "read_action"]

@@ -1,0 +1,440 @@
+"""Betel's ``terminal`` part: a match against two bots in the terminal (Rich) — what
+``stolik play --game betel`` (:mod:`stolik.cli.play`) runs.
+
+The match itself (dealing, bots, the points toward the target, the record) is
+:mod:`stolik.games.betel.series`; this module draws the table and reads the player's
+input (:mod:`stolik.games.betel.prompt`). Everything shown comes from the person's own
+:class:`~stolik.games.betel.view.SeatView` (hidden information is sacred, BETEL §3): his
+hand; the auction as he saw it — a dubel card he looked at is named to him alone, the
+table sees "looks at one card"; the exchange (takes the dubel, lays two cards back — the
+cards named only to him); kontra; the contracts by the ruleset's names; the dubel cards he
+knows now; the peeking costs; in the play the trumps, the trick in progress, the last
+trick and the tricks taken; the points toward the target. When a deal ends, its score —
+the contract made or not, the tricks, each seat's points with its peeking costs — and no
+hand and no dubel.
+
+The Polish words of the game stay Polish in both languages: **dubel** (the two cards face
+down), **pas** (pass), **kontra** (double), **betelek** (take at most N tricks), **szlemik**
+(nine tricks), **szlem** (all ten). The words around them are in the message catalogs
+(ids ``btui-…`` and the shared ``tui-…``; Polish by default, English with ``--lang en``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from stolik import i18n
+from stolik.cli.common import WIDE, new_table, stdout_console
+from stolik.cli.prompt import Command, Problem, Prompt, finish_series
+from stolik.errors import IllegalMove
+from stolik.games.betel.calls import Action
+from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
+from stolik.games.betel.prompt import options, read_action
+from stolik.games.betel.record import dumps_record, replay
+from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
+from stolik.games.betel.scoring import DealResult
+from stolik.games.betel.series import Event, Series, opponent_kinds
+from stolik.games.betel.sheet import render_sheet
+from stolik.games.betel.view import SeatView
+from stolik.i18n import N_
+
+Lang = Literal["pl", "en"]
+
+RED_SUITS = (1, 2)
+"""karo and kier are printed red (BETEL §1)."""
+
+
+def tr(lang: str, key: str, **kw: object) -> str:
+    """A screen text in ``lang`` (the message catalogs, :mod:`stolik.i18n`).
+
+    >>> tr("en", "btui-look-one"), tr("pl", "btui-look-one")
+    ('looks at one dubel card', 'patrzy na jedną kartę dubla')
+    """
+    return i18n.tr(lang, key, **kw)
+
+
+def suits_fallback(console: Console) -> bool:
+    """Whether ``console`` cannot show the suit pictures: then suits are written with
+    their letters, as with ``--ascii``."""
+    encoding = (console.encoding or "").lower()
+    try:
+        "".join(SUIT_PICTURES).encode(encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return True
+    return not encoding.startswith("utf")
+
+
+class PlayUI:
+    """The terminal front end of one :class:`~stolik.games.betel.series.Series` for the
+    person at ``seat``."""
+
+    def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
+                 ascii: bool = False, delay: float = 0.0, out: str | None = None,
+                 read: Callable[[str], str] | None = None) -> None:
+        self.s = series
+        self.seat = seat
+        self.console = console
+        self.lang = lang
+        self.ascii = ascii or suits_fallback(console)
+        self.delay = delay
+        self.out = out
+        self.prompt = Prompt(console, read)
+        self.clear = console.is_terminal
+        self.saved: str | None = None
+
+    def t(self, key: str, **kw: object) -> str:
+        """A screen text in this UI's language."""
+        return tr(self.lang, key, **kw)
+
+    def who(self, seat: int) -> str:
+        """A seat's name as shown."""
+        return self.s.players[seat]
+
+    def card(self, c: int, style: str = "bold") -> Text:
+        """A card, karo and kier in red."""
+        red = "red" if c >> 3 in RED_SUITS else ""
+        return Text(name(c, ascii=self.ascii), style=" ".join(x for x in (style, red) if x))
+
+    def cards(self, cs: Sequence[int]) -> Text:
+        """Cards separated by spaces."""
+        line = Text()
+        for i, c in enumerate(cs):
+            if i:
+                line.append(" ")
+            line.append_text(self.card(c))
+        return line
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Play the match to its end or until the player quits; save the record."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:
+            self.console.print()
+        self.finish()
+
+    def _loop(self) -> None:
+        s = self.s
+        while True:
+            while (ev := s.bot_move()) is not None:
+                self.show_event(ev)
+            if s.deal.is_over:
+                self.show_deal_end(s.end_deal())
+                if s.is_over or not self.pause():
+                    return
+                s.next_deal()
+                continue
+            if not self.human_turn():
+                return
+
+    def human_turn(self) -> bool:
+        """Draw the table and take one move (commands in between); False: quit."""
+        s = self.s
+        self.console.print(self.screen(s.view(self.seat)))
+        while True:
+            line = self.prompt.ask(self.t("tui-prompt"))
+            if line is None:
+                return False
+            view = s.view(self.seat)
+            move = read_action(line, view, s.rs, self.lang)
+            if isinstance(move, Problem):
+                self.console.print(Text(move.message, style="yellow"))
+                continue
+            if isinstance(move, Command):
+                if move.name == "quit":
+                    return False
+                if move.name == "help":
+                    self.show_help()
+                elif move.name == "sheet":
+                    self.show_sheet()
+                continue
+            try:
+                self.show_event(s.apply(self.seat, move))
+            except IllegalMove as e:  # read_action checks first; the engine has the word
+                self.console.print(Text(self.t("tui-bad", why=i18n.translate(e, self.lang)),
+                                        style="yellow"))
+                continue
+            return True
+
+    def pause(self) -> bool:
+        """Wait between deals; False: the player quits."""
+        return self.prompt.pause(self.t("tui-pause"), {"sheet": self.show_sheet,
+                                                       "help": self.show_help})
+
+    def show_help(self) -> None:
+        """The prompt's words."""
+        self.console.print(Text(self.t("btui-help")))
+
+    def finish(self) -> None:
+        """Save the record of the finished deals and say where; the sheet."""
+        s = self.s
+        self.saved = finish_series(
+            self.console, self.lang, finished=len(s.finished), over=s.is_over, out=self.out,
+            dumps=lambda fmt: dumps_record(s.to_record(), fmt), show_sheet=self.show_sheet)
+
+    def show_sheet(self) -> None:
+        """The sheet of the finished deals (as ``stolik replay`` prints it)."""
+        if not self.s.finished:
+            self.console.print(self.score_line())
+            return
+        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii)
+
+    # ------------------------------------------------------------ words
+
+    def contract_text(self, call: str) -> str:
+        """A contract as the ruleset names it, with its record word: ``Dwa kiery (2H)``."""
+        c = self.s.rs.contract_of(call)
+        return call if c is None else f"{c.name} ({c.call})"
+
+    def call_text(self, text: str) -> Text:
+        """One auction step as the person's view tells it (BETEL §3): a card looked at or
+        laid back appears only in his own steps."""
+        words = text.split()
+        head = words[0] if words else ""
+        if head == "look" and words[1:2] == ["1"]:
+            if len(words) > 2:
+                return Text(self.t("btui-look-one-seen") + " ").append_text(
+                    self.cards(parse_cards(words[2:])))
+            return Text(self.t("btui-look-one"))
+        if head == "look":
+            return Text(self.t("btui-look-two"))
+        if head == "take":
+            return Text(self.t("btui-take"))
+        if head == "lay":
+            if len(words) > 1:
+                return Text(self.t("btui-lay-seen") + " ").append_text(
+                    self.cards(parse_cards(words[1:])))
+            return Text(self.t("btui-lay"))
+        if head in ("pas", "kontra"):
+            return Text(head, style="dim" if head == "pas" else "magenta")
+        return Text(self.contract_text(text), style="bold")
+
+    def trump_text(self, trump: int | None) -> str:
+        """The trumps: a suit's picture and Polish name, or bez atu."""
+        if trump is None or trump == NO_TRUMPS or trump < 0:
+            return self.t("btui-no-trumps")
+        pic = "CDHS"[trump] if self.ascii else SUIT_PICTURES[trump]
+        return f"{pic} {SUIT_NAMES[trump]}"
+
+    # ------------------------------------------------------------ events
+
+    def event_text(self, ev: Event) -> Text:
+        """One move as the person sees it made (his view's words for auction steps)."""
+        line = Text(f"  {self.who(ev.seat)}: ")
+        if isinstance(ev.move, Action):
+            calls = self.s.view(self.seat).calls
+            return line.append_text(self.call_text(calls[-1][1] if calls else ""))
+        line.append_text(self.card(ev.move))
+        if ev.took is not None:
+            line.append(("  -> " if self.ascii else "  → ")
+                        + self.t("tui-takes", who=self.who(ev.took)), style="dim")
+        return line
+
+    def show_event(self, ev: Event) -> None:
+        """A move, as it happens."""
+        self.console.print(self.event_text(ev))
+        if self.delay > 0 and ev.seat != self.seat:
+            time.sleep(self.delay)
+
+    # ------------------------------------------------------------ the screen
+
+    def screen(self, view: SeatView) -> RenderableType:
+        """The table as the person sees it (his view only)."""
+        if self.clear:
+            self.console.clear()
+        s = self.s
+        head = [self.t("btui-deal", n=s.number), s.rs.id,
+                self.t("tui-dealer", who=self.who(view.dealer)),
+                self.t("tui-seed", seed=s.seed)]
+        rows: list[RenderableType] = [Text(" · ".join(head), style="bold"), self.score_line()]
+        rows.append(self.auction_line(view))
+        rows.append(self.contract_line(view))
+        rows.append(self.dubel_line(view))
+        if any(view.peek):
+            rows.append(Text(self.t("btui-peek") + ": " + " · ".join(
+                f"{self.who(x)} {-view.peek[x]}" for x in range(3))))
+        if view.phase == "play":
+            rows.extend(self.play_lines(view))
+        rows.append(self.hand_line(view))
+        if view.phase == "auction":
+            rows.append(self.options_block(view))
+        return Panel(Group(*rows), box=box.ASCII if self.ascii else box.ROUNDED,
+                     title=self.t("tui-turn"), title_align="left", expand=False)
+
+    def score_line(self) -> Text:
+        """The points by seat over the finished deals, toward the target (BETEL §5)."""
+        s = self.s
+        line = Text(self.t("btui-score", n=len(s.finished), target=s.rs.target) + ": ",
+                    style="bold")
+        for x in range(3):
+            if x:
+                line.append(" · ")
+            line.append(f"{self.who(x)} ")
+            line.append(str(s.match.totals[x]), style="bold")
+        return line
+
+    def auction_line(self, view: SeatView) -> Text:
+        """Every auction step so far, as the person saw it."""
+        line = Text(self.t("tui-auction") + ": ", style="bold")
+        if not view.calls:
+            return line.append(self.t("tui-nobody-yet"), style="dim")
+        for i, (seat, text) in enumerate(view.calls):
+            if i:
+                line.append(" · ", style="dim")
+            line.append(f"{self.who(seat)} ")
+            line.append_text(self.call_text(text))
+        return line
+
+    def contract_line(self, view: SeatView) -> Text:
+        """The standing (or played) contract, its declarer, kontra."""
+        line = Text(self.t("btui-contract") + ": ", style="bold")
+        if view.contract is None:
+            if view.phase == "play":
+                return line.append(self.t("btui-all-pass"))
+            return line.append(self.t("btui-none-yet"), style="dim")
+        c = view.contract
+        line.append(self.contract_text(c.call), style="bold")
+        if view.declarer is not None:
+            line.append(" · " + self.t("tui-declarer", who=self.who(view.declarer)))
+        if view.doubled:
+            line.append(" · kontra", style="magenta")
+        return line
+
+    def dubel_line(self, view: SeatView) -> Text:
+        """The dubel as the person knows it now: a card he saw by its place, else "?"."""
+        line = Text(self.t("btui-dubel") + ": ", style="bold")
+        for i, c in enumerate(view.dubel):
+            if i:
+                line.append("  ")
+            line.append(f"#{i + 1} ")
+            if c is None:
+                line.append("?", style="dim")
+            else:
+                line.append_text(self.card(c))
+        return line
+
+    def play_lines(self, view: SeatView) -> list[RenderableType]:
+        """The trumps, the trick in progress, the last trick, the tricks taken (BETEL §4)."""
+        rows: list[RenderableType] = [
+            Text(self.t("btui-trumps") + ": ", style="bold").append(self.trump_text(view.trump)),
+            self.trick_line(self.t("tui-table"), view.trick)]
+        if view.history:
+            last = view.history[-1]
+            line = self.trick_line(self.t("tui-last-trick"), tuple(
+                ((last.leader + i) % 3, c) for i, c in enumerate(last.cards)))
+            rows.append(line.append(("  -> " if self.ascii else "  → ")
+                                    + self.t("tui-takes", who=self.who(last.winner)),
+                                    style="dim"))
+        rows.append(Text(self.t("tui-tricks") + ": " + " · ".join(
+            f"{self.who(x)} {view.taken[x]}" for x in range(3))))
+        return rows
+
+    def trick_line(self, label: str, trick: Sequence[tuple[int, int]]) -> Text:
+        """A trick as (seat: card) pairs."""
+        line = Text(f"{label}: ", style="bold")
+        if not trick:
+            return line.append(self.t("tui-empty"), style="dim")
+        for i, (seat, c) in enumerate(trick):
+            if i:
+                line.append("  ")
+            line.append(f"{self.who(seat)} ")
+            line.append_text(self.card(c))
+        return line
+
+    def hand_line(self, view: SeatView) -> Text:
+        """The person's cards; in the play the legal ones numbered, the others dimmed."""
+        line = Text(self.t("tui-hand") + ": ", style="bold")
+        numbered = options(view) if view.phase == "play" else []
+        for i, c in enumerate(view.hand):
+            if i:
+                line.append("  ")
+            if c in numbered:
+                line.append(f"{numbered.index(c) + 1}) ", style="cyan")
+                line.append_text(self.card(c))
+            else:
+                line.append_text(self.card(c, "dim" if view.phase == "play" else ""))
+        return line
+
+    def options_block(self, view: SeatView) -> RenderableType:
+        """The legal auction steps, numbered; after taking the dubel, how to lay back."""
+        if view.step == "taken":
+            return Text(self.t("btui-lay-how"), style="magenta")
+        label = Text(self.t("btui-options") + ":", style="bold")
+        for i, m in enumerate(options(view)):
+            assert isinstance(m, Action)
+            label.append(f"  {i + 1}) ", style="cyan")
+            label.append(self.option_text(m))
+        return label
+
+    def option_text(self, a: Action) -> str:
+        """An auction step on offer, as the person types it."""
+        text = a.text(self.s.rs)
+        if a.kind == "bid":
+            return self.contract_text(text)
+        return text
+
+    # ------------------------------------------------------------ the end of a deal
+
+    def show_deal_end(self, r: DealResult) -> None:
+        """The deal's score: the contract, made or not, the tricks, each seat's points with
+        its peeking costs, the totals (no hand, no dubel)."""
+        s = self.s
+        head = Text(self.t("tui-deal-over", n=len(s.finished)) + ": ", style="bold")
+        if r.contract is None:
+            head.append(self.t("btui-all-pass") if r.played else self.t("btui-redeal"))
+        else:
+            head.append(self.contract_text(r.contract.call), style="bold")
+            if r.doubled:
+                head.append(" kontra", style="magenta")
+            head.append(" · " + self.t("tui-declarer", who=self.who(r.declarer)))
+            head.append(" · " + self.t(N_("btui-made") if r.made else N_("btui-failed")),
+                        style="green" if r.made else "red")
+        self.console.print(head)
+        t = new_table(self.ascii)
+        t.add_column(self.t("tui-col-player"))
+        t.add_column(self.t("tui-col-tricks"), justify="right")
+        t.add_column(self.t("btui-col-peek"), justify="right")
+        t.add_column(self.t("btui-col-deal"), justify="right")
+        t.add_column(self.t("tui-col-total"), justify="right")
+        for x in range(3):
+            t.add_row(self.who(x) + (" *" if x == self.seat else ""), str(r.tricks[x]),
+                      str(-r.peek[x]) if r.peek[x] else "", f"{r.scores[x]:+d}",
+                      Text(str(s.match.totals[x]), style="bold"))
+        self.console.print(t)
+        if s.match.winner is not None:
+            self.console.print(Text(self.t("btui-winner", who=self.who(s.match.winner),
+                                           points=s.match.totals[s.match.winner]),
+                                    style="bold green"))
+
+
+def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,
+         seat: int, name: str | None, out: str | None, ascii: bool, lang: str,
+         analysis: bool = False, delay: float = 0.0, samples: int | None = None) -> None:
+    """Play a Betel match of ``rs`` in the terminal against two bots (``opponents``: one
+    kind, or two separated by commas; default the strongest installed): to the ruleset's
+    target, or ``deals`` deals; ``seat`` 0–2 is the person's, ``lang`` ``pl`` or ``en``.
+    Betel has no review of decisions yet, so ``analysis`` and ``samples`` change nothing."""
+    del analysis, samples
+    if seat not in range(3):
+        raise IllegalMove(f"Betel has seats 1–3, not {seat + 1} (BETEL §1)")
+    language: Lang = "en" if lang == "en" else "pl"
+    kinds = opponent_kinds(opponents)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    player = name or tr(language, "tui-you")
+    series = Series.create(rs, deals=deals, seed=seed, humans=(seat,), names={seat: player},
+                           opponents=kinds)
+    console = stdout_console(width=WIDE)
+    PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out).run()
+
+
+__all__ = ["PlayUI", "play", "suits_fallback", "tr"]
