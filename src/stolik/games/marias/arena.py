@@ -45,16 +45,16 @@ from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
 from stolik.arena import (
-    ArenaError,
     ArenaResult,
     Played,
     Presentation,
     Tally,
     check_request,
+    checked_factory,
     illegal_move,
     run_duplicate,
 )
-from stolik.errors import IllegalMove, StolikError
+from stolik.errors import IllegalMove
 from stolik.games.marias.bots import make_bot
 from stolik.games.marias.calls import Call
 from stolik.games.marias.ruleset import Ruleset
@@ -148,26 +148,6 @@ def play_deal(deal: Deal, bots: Sequence[MariasBot], *,
     return deal.result().payouts
 
 
-def _checked(make: BotFactory, rs: Ruleset) -> Callable[[str, int], MariasBot]:
-    """``make`` with a bot it cannot build (an unknown kind, an option it does not take)
-    refused in one line (:class:`ArenaError`)."""
-
-    def build(kind: str, seed: int) -> MariasBot:
-        try:
-            return make(kind, seed, rs)
-        except StolikError:
-            raise
-        except ValueError as e:
-            raise ArenaError(str(e)) from None
-        except TypeError as e:
-            if "keyword argument" not in str(e):
-                raise
-            raise ArenaError(f"the Mariáš bot {kind!r} does not take that --bot-option "
-                             f"({e})") from None
-
-    return build
-
-
 def run_arena(bots: Sequence[str], deals: int, *, ruleset: Ruleset, seed: int = 0,
               on_illegal: Literal["raise", "count"] = "raise",
               progress: Callable[[int, int], None] | None = None,
@@ -178,10 +158,12 @@ def run_arena(bots: Sequence[str], deals: int, *, ruleset: Ruleset, seed: int = 
 
     ``progress(done, total)`` is called after each deal of each match. ``factory`` builds
     the bots (default: :func:`~stolik.games.marias.bots.make_bot`). Deterministic for a
-    seed. An unknown kind is one :class:`ArenaError` line before any deal is played.
+    seed. An unknown kind is one :class:`~stolik.arena.run.ArenaError` line before any deal
+    is played (:func:`~stolik.arena.run.checked_factory`).
     """
     check_request(bots, deals)
-    make = _checked(factory or _default_factory, ruleset)
+    build = factory or _default_factory
+    make = checked_factory(lambda kind, bot_seed: build(kind, bot_seed, ruleset), "Mariáš")
 
     def play(base: Deal, seat_bots: list[MariasBot], tallies: Sequence[Tally],
              rng: random.Random, where: str) -> Played:
