@@ -10,15 +10,24 @@ it did not take were not shown to it: they are *holes*, drawn with the hands.
 :func:`sample` draws layouts trick by trick, forward in time, so that every play — seen or
 drawn — is legal when it is made: each play adds what it shows (a void, "could not beat",
 no pair for a king or svršek played without a marriage, :mod:`~stolik.games.marias.inference`)
-to its player's forbidden cards, a hole is drawn among the cards its player may still hold
-and must not forbid a card he is seen or known to hold later, and each trick must go to its
-known winner. Cards known to lie with a seat are pinned there: the called card with a
-partner who showed himself, the trump 7 of an announced sedma, the other card of a recorded
-marriage, the čtyřka of a partner's sto. Last, the bidding is replayed on the drawn hands
-(:func:`~stolik.games.marias.inference.replay`) — the povinná sto, the trhák's duty, the
-sto proti's marriage, the chooser's trump card: a layout on which a call would not have been
-legal is drawn again. Drawing is not uniform over the consistent layouts (it is for the
-hands when there are no holes and no facts), as is usual for PIMC.
+to its player's forbidden cards; a hole is drawn among the cards its player may still hold —
+the led suit first, then trumps, then the rest (MARIAS §3's order), a card he must play
+before his seen plays show it gone first of all — must not forbid a card he is seen or known
+to hold later, must leave the trick to its known winner, and must leave the remaining cards
+dealable (Hall's condition over the seats, with what the seen plays will show). Cards known
+to lie with a seat are pinned there: the called card with a partner who showed himself, the
+trump 7 of an announced sedma, the other card of a recorded marriage, the čtyřka of a
+partner's sto, every card of an open betl; a chooser not seen to play a card of his trump
+suit gets one drawn (he laid it, MARIAS §4.1), a chooser who announced sto a marriage, and a
+defender who passed an unflekked game no trump king or svršek (the trhák's duty). Last, the
+bidding is replayed on the drawn hands (:func:`~stolik.games.marias.inference.replay`, once
+per distinct holding of kings, svršky, the trump 7 and the called card) — a layout on which
+a call would not have been legal is drawn again.
+
+Two departures, both as usual for PIMC: drawing is not uniform over the consistent layouts,
+and where every card left for a hole would contradict a later seen play (an earlier hole took
+the one he played), a hole is drawn anyway and its facts are not used — the seen plays and
+their facts always hold.
 """
 
 from __future__ import annotations
