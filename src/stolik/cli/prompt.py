@@ -80,6 +80,25 @@ class Prompt:
             actions[cmd.name]()
 
 
+def suits_fallback(console: Console, pictures: str | tuple[str, ...]) -> bool:
+    """Whether ``console`` cannot show a game's suit ``pictures`` (a terminal whose
+    encoding is not Unicode, e.g. cp1250): then suits are written with their letters, as
+    with ``--ascii``.
+
+    >>> import io
+    >>> from rich.console import Console
+    >>> suits_fallback(Console(file=io.StringIO()), "♣♦"), suits_fallback(
+    ...     Console(file=io.TextIOWrapper(io.BytesIO(), encoding="cp1250")), "♣♦")
+    (False, True)
+    """
+    encoding = (console.encoding or "").lower()
+    try:
+        "".join(pictures).encode(encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return True
+    return not encoding.startswith("utf")
+
+
 def record_path(out: str | None) -> tuple[str, str]:
     """Where ``--out`` saves the record and in which format: ``out`` (JSON if it ends
     ``.json``, else TOML), by default ``stolik-YYYYmmdd-HHMMSS.toml`` here."""
@@ -118,4 +137,4 @@ def finish_series(console: Console, lang: str, *, finished: int, over: bool,
 
 
 __all__ = ["COMMANDS", "Command", "Problem", "Prompt", "command_of", "finish_series",
-           "record_path", "save_record"]
+           "record_path", "save_record", "suits_fallback"]

@@ -33,7 +33,7 @@ from rich.text import Text
 
 from stolik import i18n
 from stolik.cli.common import WIDE, new_table, stdout_console
-from stolik.cli.prompt import Command, Problem, Prompt, finish_series
+from stolik.cli.prompt import Command, Problem, Prompt, finish_series, suits_fallback
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import Action
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
@@ -61,17 +61,6 @@ def tr(lang: str, key: str, **kw: object) -> str:
     return i18n.tr(lang, key, **kw)
 
 
-def suits_fallback(console: Console) -> bool:
-    """Whether ``console`` cannot show the suit pictures: then suits are written with
-    their letters, as with ``--ascii``."""
-    encoding = (console.encoding or "").lower()
-    try:
-        "".join(SUIT_PICTURES).encode(encoding or "ascii")
-    except (LookupError, UnicodeEncodeError):
-        return True
-    return not encoding.startswith("utf")
-
-
 class PlayUI:
     """The terminal front end of one :class:`~stolik.games.betel.series.Series` for the
     person at ``seat``."""
@@ -83,7 +72,7 @@ class PlayUI:
         self.seat = seat
         self.console = console
         self.lang = lang
-        self.ascii = ascii or suits_fallback(console)
+        self.ascii = ascii or suits_fallback(console, SUIT_PICTURES)
         self.delay = delay
         self.out = out
         self.prompt = Prompt(console, read)
@@ -437,4 +426,4 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out).run()
 
 
-__all__ = ["PlayUI", "play", "suits_fallback", "tr"]
+__all__ = ["PlayUI", "play", "tr"]

@@ -31,6 +31,7 @@ from rich.text import Text
 from stolik import i18n
 from stolik.cli.common import WIDE, new_table, stdout_console
 from stolik.cli.prompt import Command, Problem, Prompt, finish_series
+from stolik.cli.prompt import suits_fallback as pictures_fallback
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import (
@@ -80,12 +81,7 @@ def suits_fallback(console: Console) -> bool:
     """Whether ``console`` cannot show the suit pictures (a terminal whose encoding is not
     Unicode, e.g. cp1250): then suits are written with their letters, as with ``--ascii``.
     """
-    encoding = (console.encoding or "").lower()
-    try:
-        "".join(SUIT_PICTURES).encode(encoding or "ascii")
-    except (LookupError, UnicodeEncodeError):
-        return True
-    return not encoding.startswith("utf")
+    return pictures_fallback(console, SUIT_PICTURES)
 
 
 class PlayUI:
