@@ -93,6 +93,7 @@ P_FREE = 207         # seat mask of followers free of beating and trumping (suit
 P_BEAT_TRUMPED = 208  # must beat the led suit's highest even when the trick is trumped
 P_DUCK = 209         # move ordering for a side that wants few tricks: every seat ducks first
 P_SIGN = 210         # MODE_COUNT: 1 the side maximises its count, −1 it minimises it
+P_QUICK = 211        # MODE_COUNT, sign 1, tricks alone counting: bound by quick tricks
 P_SIZE = 212
 
 TT_BITS = 18
@@ -112,14 +113,17 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
                 watch: int = -1, last_bonus: int = 0, win: int = 1, lose: int = 0,
                 generation: int = 1, seats: int = 4, trick_points: int = 0,
                 free_seats: int = 0, beat_trumped: bool = False,
-                duck: bool = False, sign: int = 1) -> I64Array:
+                duck: bool = False, sign: int = 1, quick: bool = False) -> I64Array:
     """The kernel's parameter array. ``beats``, ``higher``, ``points``: per card;
     ``higher[c]`` must hold only cards of c's suit (suit ``c // 8``). ``seats``: 3 or 4;
     ``trick_points``: points of every trick won; ``free_seats``: a seat mask of followers
     who only follow suit (never beat, never trump); ``beat_trumped``: with ``must_beat``, a
     follower beats the led suit's highest card in the trick even when it is trumped;
-    ``duck``: order the moves for a side that wants few tricks (a misère: low leads, and a
-    follower's highest card that does not take the trick first) — the value is the same.
+    ``quick``: in ``MODE_COUNT`` with ``sign`` 1, where only tricks count (no card points,
+    no last-trick bonus), bound each trick's start by the leader's quick tricks;
+    ``duck``: order the moves for a side that wants few tricks (a misère: low leads, an
+    opponent's first in a suit where the side holds a card above, and a follower's highest
+    card that does not take the trick first) — the value is the same.
 
     >>> p = make_params(beats=[0] * 32, higher=[0] * 32, points=[0] * 32, trumps=0,
     ...                 must_beat=False, must_trump=False, must_overtrump=False,
@@ -159,6 +163,7 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
     p[P_BEAT_TRUMPED] = int(beat_trumped)
     p[P_DUCK] = int(duck)
     p[P_SIGN] = sign
+    p[P_QUICK] = int(quick)
     return p
 
 
@@ -296,6 +301,55 @@ def _last_trick(h: I64Array, leader: int, pts: int, p: I64Array, util: I64Array)
     return _value_end((side >> wseat) & 1, gained, pts, int(watched), wcard, p, util)
 
 
+@jit("i8(i8[::1], i8, i8, i8[::1])")
+def quick_tricks(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int:
+    """Tricks the leader takes for sure by leading his top cards: in each suit the cards
+    above every other card of it still held, the whole suit once they outnumber each
+    other hand's cards of it; a side suit's only as long as every other hand holding
+    trumps still follows it, its long cards only when no other hand holds a trump."""
+    ns = p[P_SEATS]
+    trumps = p[P_TRUMPS]
+    others = 0
+    for s in range(ns):
+        if s != leader:
+            others |= h[s]
+    mine = h[leader]
+    total = 0
+    for suit in range(4):
+        sm = p[P_SUIT + 8 * suit]
+        m = mine & sm
+        if not m:
+            continue
+        theirs = others & sm
+        run = 0
+        x = m
+        while x:
+            c = _low_bit(x)
+            x &= x - 1
+            if not p[P_HIGHER + c] & theirs:
+                run += 1
+        if not run:
+            continue
+        longest = 0
+        for s in range(ns):
+            if s != leader:
+                n = _popcount(h[s] & sm)
+                if n > longest:
+                    longest = n
+        ruffers = False
+        if trumps and not sm & trumps:  # a side suit: each ruffer limits it
+            for s in range(ns):
+                if s != leader and h[s] & trumps:
+                    ruffers = True
+                    n = _popcount(h[s] & sm)
+                    if n < run:
+                        run = n
+        if run >= longest and not ruffers:
+            run = _popcount(m)
+        total += run
+    return min(total, tricks_left)
+
+
 # Fields of a frame of the explicit search stack (one row per card played from the root).
 F_LEADER, F_N, F_TRICK, F_WSEAT, F_WCARD, F_LED, F_PTS, F_ALPHA, F_BETA = range(9)
 F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_K, F_SEAT, F_HAND, F_SLOT, F_KEY, F_LEFT = range(9, 20)
@@ -344,6 +398,12 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 off = p[P_SIGN] * (pts // 10)
                 lo = min(off, p[P_SIGN] * ((pts + rest) // 10))
                 hi = max(off, p[P_SIGN] * ((pts + rest) // 10))
+                if p[P_QUICK] and p[P_SIGN] == 1:
+                    qt = quick_tricks(h, leader, tricks_left, p)
+                    if qt and (side >> leader) & 1:
+                        lo = max(lo, (pts + p[P_TRICK_POINTS] * qt) // 10)
+                    elif qt:
+                        hi = min(hi, (pts + p[P_TRICK_POINTS] * (tricks_left - qt)) // 10)
             else:  # the table's corners
                 fates = 3 if p[P_WATCH] >= 0 and (live >> p[P_WATCH]) & 1 else 1
                 for i in range(pts // 10, (pts + rest) // 10 + 1):
@@ -407,6 +467,15 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
         elif p[P_DUCK]:  # a misère: low leads; follow high under the winner, else low
             if n == 0:
                 sc = 100 + p[P_STRENGTH + c]
+                if not maxing:  # a defender: a suit the side must beat in, not one it lacks
+                    sh = 0
+                    for s in range(p[P_SEATS]):
+                        if (side >> s) & 1:
+                            sh |= h[s]
+                    if p[P_HIGHER + c] & sh:
+                        sc += 50
+                    elif not sh & p[P_SUIT + c]:
+                        sc -= 50
             elif (p[P_BEATS + wcard] >> c) & 1:
                 sc = 100 - p[P_STRENGTH + c]
             else:

@@ -14,7 +14,11 @@ the trick even when it is trumped, void trump and overtrump, in no-trump contrac
 the first rule, and in the betel the defenders only follow suit. The search is the Mariáš
 solver's :mod:`stolik.solver.trick32` (alpha-beta, transposition table, move ordering,
 equivalent-card merging, compiled with numba; imported only when a deal is solved), run
-with three seats and every trick worth 10 points, the cards nothing.
+with three seats and every trick worth 10 points, the cards nothing, in ``MODE_COUNT``
+(the table shared by positions reached with other tricks won), as null-window searches
+from a guess (MTD(f)); where the declarer wants tricks each trick's start is bounded by
+the leader's quick tricks, and in a betelek or the betel every seat's moves are ordered
+ducking first.
 
 >>> from stolik.games.betel.ruleset import load_ruleset
 >>> from stolik.games.betel.state import Deal
@@ -85,7 +89,8 @@ def _rules(trump: int, free: bool, declarer: int, few: bool) -> npt.NDArray[np.i
         beats=beats_table(trump), higher=HIGHER, points=[0] * CARDS, trumps=trumps,
         must_beat=True, must_trump=bool(trumps), must_overtrump=bool(trumps),
         beat_trumped=True, free_seats=defenders, mode=k.MODE_COUNT, side=1 << declarer,
-        seats=SEATS, trick_points=TRICK_POINTS, duck=few, sign=-1 if few else 1)
+        seats=SEATS, trick_points=TRICK_POINTS, duck=few, sign=-1 if few else 1,
+        quick=not few)
 
 
 class _Problem:
@@ -128,8 +133,27 @@ class _Problem:
         under best play."""
         if deal.is_over:
             return deal.pos.tricks[self.seat]
-        v = self.mtdf(deal, -2 if self.few else 6)
+        v = self.mtdf(deal, -self.guess(deal) if self.few else self.guess(deal))
         return -v if self.few else v
+
+    def guess(self, deal: Deal) -> int:
+        """A first guess of the seat's tricks, for the null-window searches to start from
+        (only their number depends on it): his tricks so far and, of those to come, one a
+        high honour (A K Q) held — one more where he wants few.
+
+        >>> from stolik.games.betel.ruleset import load_ruleset
+        >>> from stolik.games.betel.state import Deal
+        >>> d = Deal.from_text(load_ruleset(), 1, ["AC KC QC JC TC 9C 8C 7C QH JH",
+        ...     "AS KS QS JS TS 9S 8S 7S AH KH", "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
+        >>> d.move("1BA"), d.move("pas"), d.move("pas")   # seat 1: AS KS QS AH KH
+        (None, None, None)
+        >>> _Problem(d).guess(d)
+        5
+        """
+        p = deal.pos
+        honours = sum(1 for c in range(CARDS) if p.hands[self.seat] >> c & 1 and c % 8 < 3)
+        to_come = min(TRICKS - len(p.history), honours + 1 if self.few else honours)
+        return p.tricks[self.seat] + to_come
 
     def mtdf(self, deal: Deal, guess: int) -> int:
         """The exact value by null-window searches from ``guess`` (MTD(f)): each one says
