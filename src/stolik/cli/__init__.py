@@ -32,8 +32,8 @@ COMMANDS = {
                          'replay each one and print "FILE: ok, N deals".'),
     "simulate": LazyCommand("stolik.cli.simulate", "simulate_command", "Simulate a seeded "
                             "series of Baśka deals played by bots and summarise it."),
-    "play": LazyCommand("stolik.cli.play", "play_command", "Play a series of Baśka against "
-                        "three bots in the terminal."),
+    "play": LazyCommand("stolik.cli.play", "play_command", "Play a series against bots in "
+                        "the terminal (Baśka; another game with --game or --ruleset)."),
     "arena": LazyCommand("stolik.cli.arena", "arena_command", "Match bots in duplicate "
                          "format: each deal is replayed with the bots rotated through the "
                          "seats and partnerships (six seatings: every seat and every pair of "

@@ -66,7 +66,7 @@ def play_command(
         "--samples", min=1, show_default=False,
         help="Deals sampled by hint and review (default: the analysis' own).")] = None,
 ) -> None:
-    """Play a series against three bots in the terminal (Baśka; Mariáš with --game marias).
+    """Play a series against bots in the terminal (Baśka; another game with --game or --ruleset).
 
     You see your hand (legal cards numbered, the others dimmed), the auction (licytacja),
     the contract, the trick on the table and the last trick (RULES §3), and the running
