@@ -197,21 +197,27 @@ class MariasMatch:
     def bot_move(self, seat: int) -> str:
         """The seat's bot's choice on its own view (pure: the bot is made afresh)."""
         view = self.deal.view(seat)
-        if self.bots[seat] == "heuristic":
+        kind = self.bots[seat]
+        if kind == "heuristic":
             bot = HeuristicBot()
             bot.memory.seen = self._seen[seat]
             return move_text(bot.choose(view), self.rs)
-        rng = random.Random(derived_seed(self.seed, f"bot {seat} {self.number} "
-                                                    f"{len(self.deal.log)}"))
-        return move_text(RandomBot(rng).choose(view), self.rs)
+        seed = derived_seed(self.seed, f"bot {seat} {self.number} {len(self.deal.log)}")
+        if kind == "random":
+            return move_text(RandomBot(random.Random(seed)).choose(view), self.rs)
+        from stolik.games.marias.bots import make_bot  # any other kind the game offers
+
+        other: Any = make_bot(str(kind), seed=seed, ruleset=self.rs)
+        return move_text(other.choose(view), self.rs)
 
     def _remember(self) -> None:
+        """Each seat's memory of the tricks it saw (its views only), for the heuristic
+        bot and the hint."""
         for s in range(4):
-            if self.bots[s] == "heuristic":
-                bot = HeuristicBot()
-                bot.memory.seen = self._seen[s]
-                bot.memory.update(self.deal.view(s))
-                self._seen[s] = bot.memory.seen
+            bot = HeuristicBot()
+            bot.memory.seen = self._seen[s]
+            bot.memory.update(self.deal.view(s))
+            self._seen[s] = bot.memory.seen
 
     def why_not(self, seat: int, move: str) -> str | None:
         """The engine's reason (MARIAS section), or None."""
@@ -308,7 +314,7 @@ class MariasMatch:
         """What the heuristic bot would do on this seat's view — a club player's rules of
         thumb (:mod:`stolik.games.marias.heuristic`), not a search."""
         bot = HeuristicBot()
-        bot.memory.seen = self._seen[seat] if self.bots[seat] == "heuristic" else 0
+        bot.memory.seen = self._seen[seat]
         view = self.deal.view(seat)
         move = bot.choose(view)
         said = NAMES[move] if isinstance(move, int) else call_label(move, self.rs, lang)
