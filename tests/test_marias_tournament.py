@@ -23,7 +23,9 @@ from stolik.games.marias.simulate import simulate
 from stolik.games.marias.tournament import (
     MoneySheet,
     TopUp,
+    amount_text,
     equal_share,
+    kc,
     money_change,
     rank_key,
     results,
@@ -531,6 +533,41 @@ def _plans(url: str) -> list[Any]:
         return store.plans_of(db, "mt")
     finally:
         db.dispose()
+
+
+def test_cli_money_show_of_a_table_entered_deal_by_deal(db_url: str) -> None:
+    """MARIAS §7, §11: ``money show`` of a table entered deal by deal shows, per seat, the
+    stake, the top-ups, the final money the deals settled (stake + top-ups + their money)
+    and the result, like a table entered as final amounts; in Polish with ``--lang pl``."""
+    from stolik.db import open_database
+
+    d = open_database(db_url, migrate=True)
+    try:
+        _new(d)
+        first = store.tournament_of(d, "m", complete=True).rounds[0].tables[0].first_dealer
+        sim = simulate(RS, 5, seed=21, first_dealer=first)
+        store.change_table_sheet(d, "m", 1, 1, money_change(topups=[TopUp(2, 1500, "19:05")]),
+                                 who="ref", action="money", what="top-up")
+        store.enter_deals(d, "m", 1, 1, record_document(series_record(RS, sim.records))["deal"],
+                          who="ref")
+    finally:
+        d.dispose()
+    cli = Cli(db_url)
+    shown = cli.ok("money", "show", "m", "1", "1")
+    seats = [ln for ln in shown.splitlines() if ln.startswith("  ") and ". p" in ln]
+    assert len(seats) == 4 and "5 deals" in shown
+    for s, line in enumerate(seats):
+        put = 5000 + (1500 if s == 2 else 0)
+        assert f"stake 50,00; top-ups {'15,00 (19:05)' if s == 2 else '—'}; " \
+            f"final {kc(put + sim.totals[s])}; result {amount_text(sim.totals[s])}" in line
+    polish = cli.ok("money", "show", "m", "1", "1", "--lang", "pl")
+    assert "kwota końcowa " + kc(5000 + sim.totals[0]) in polish and "wpisano: 5 rozdań" in polish
+    czech = cli.ok("money", "show", "m", "1", "1", "--lang", "cs")
+    assert "stolový lístek" in czech and "konečná částka " + kc(5000 + sim.totals[0]) in czech
+    refused = cli.runner.invoke(app, ["tournament", "money", "final", "m", "1", "1", "60", "50",
+                                      "50", "50", "--db", db_url],
+                                env={"STOLIK_WHO": "ref", "STOLIK_DB": None, "STOLIK_LANG": "cs"})
+    assert refused.exit_code == 1 and "stůl je zapsán hru po hře" in refused.stderr
 
 
 def test_cli_report_of_a_marias_file(tmp_path: Path) -> None:

@@ -21,9 +21,10 @@ from fastapi.testclient import TestClient
 from stolik.db import Database
 from stolik.games import game
 from stolik.tournament import store
+from stolik.tournament.games import money_game
 from stolik.web.app import create_app
 from stolik.web.league import auth
-from stolik.web.league.money import money_writer
+from stolik.web.league.money import cash_text, money_writer
 
 SLUG = "brno-1"
 PASSWORD = "heslo-rozhodciho"
@@ -294,6 +295,9 @@ def test_a_table_entered_deal_by_deal_shows_the_engines_money(referee: TestClien
     shown = [re.search(r'class="kc result">([^<]*)', r).group(1).strip()  # type: ignore[union-attr]
              for r in rows]
     assert shown == [money_writer("marias")(x) for x in sim.totals]
+    finals = [re.search(r'class="kc final">([^<]*)', r).group(1).strip()  # type: ignore[union-attr]
+              for r in rows]  # the money the deals settled: stake + their money (MARIAS §7)
+    assert finals == [cash_text(money_game("marias"), 5000 + x) for x in sim.totals]
     code, html = _final(referee, ("50", "50", "50", "50"), lang)
     assert code == 400
     assert ("z rozdań" if lang == "pl" else "comes from the deals") in error_line(html)
@@ -302,6 +306,30 @@ def test_a_table_entered_deal_by_deal_shows_the_engines_money(referee: TestClien
     assert len(re.findall(r"<tr><td>\d+</td>", table)) == 4  # each deal's money
     assert sum(int(x.replace(",", "").replace("+", "")) for x in
                re.findall(r'class="kc">([^<]*) Kč', table)) == 0
+
+
+def test_czech_on_a_mariash_tournaments_pages_only(referee: TestClient,
+                                                  sqlite_db: Database) -> None:
+    """Issue 10 §3: a Mariáš tournament's pages offer Čeština (its catalog is whole for
+    them) — by ``?lang=cs``, the cookie or the browser's Accept-Language — in a referee's
+    words (stolový lístek, vklad, dokup, konečná částka, výsledek), its refusals too
+    (seed 002 §10); the pages of no tournament offer it."""
+    page = referee.get(f"{T1}?lang=cs").text
+    assert '<html lang="cs">' in page and 'href="?lang=cs"' in page
+    for word in ("stolový lístek", "vklad", "dokup", "konečná částka", "výsledek",
+                 "Vedoucí stolu", "napomenutí"):
+        assert word in page, word
+    code, html = _final(referee, ("60", "50", "50", "50"), "cs")
+    assert code == 400
+    assert "kolo 1, stůl 1: výsledky stolu dávají součet +10,00 Kč" in error_line(html)
+    assert store.table_sheet_of(sqlite_db, SLUG, 1, 1).sheet is None
+    assert referee.get(T1).text.startswith("<!doctype html>\n<html lang=\"cs\">") or \
+        '<html lang="cs">' in referee.get(T1).text  # the cookie keeps it
+    referee.cookies.delete("lang")
+    asked = referee.get(T1, headers={"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.5"}).text
+    assert '<html lang="cs">' in asked
+    home = referee.get("/t/?lang=cs", headers={"Accept-Language": "cs"}).text
+    assert 'href="?lang=cs"' not in home and '<html lang="cs">' not in home
 
 
 def test_a_money_sheet_refuses_baskas_forms_and_baska_refuses_money(

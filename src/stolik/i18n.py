@@ -38,6 +38,13 @@ if TYPE_CHECKING:
 LANGS: tuple[str, ...] = ("pl", "en")
 """The languages with a complete catalog; the first is the default."""
 
+CATALOGS: tuple[str, ...] = (*LANGS, "cs")
+"""Every language with a catalog: the complete ones, and Czech, which Mariáš brings —
+whole for what a Mariáš money tournament's referee and players read (its pages, ``stolik
+tournament money``, its tournament part's refusals; :data:`stolik.i18n_catalogs.PARTIAL`),
+English where it lacks a message (:func:`tr`). A game's tournament part names the
+languages its pages offer besides :data:`LANGS` (``LANGUAGES``)."""
+
 DEFAULT_LANG = "pl"
 DOMAIN = "stolik"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -52,10 +59,10 @@ def N_(msgid: str) -> str:
 def norm_lang(lang: str | None) -> str:
     """``lang`` if a catalog exists for it, else the default language.
 
-    >>> norm_lang("en"), norm_lang("xx"), norm_lang(None)
-    ('en', 'pl', 'pl')
+    >>> norm_lang("en"), norm_lang("xx"), norm_lang(None), norm_lang("cs")
+    ('en', 'pl', 'pl', 'cs')
     """
-    return lang if lang in LANGS else DEFAULT_LANG
+    return lang if lang in CATALOGS else DEFAULT_LANG
 
 
 @cache
@@ -196,7 +203,7 @@ def translate(message: object, lang: str) -> str:
     return f"{place(lang, prefix)}: {text}" if isinstance(prefix, str) and prefix else text
 
 
-BABEL_LOCALES = {"pl": "pl_PL", "en": "en_GB"}
+BABEL_LOCALES = {"pl": "pl_PL", "en": "en_GB", "cs": "cs_CZ"}
 """The Babel locale that formats dates and times for each language: English pages use
 British English, whose times are 24-hour like the Polish ones (a league's clock and
 audit log never say "PM")."""

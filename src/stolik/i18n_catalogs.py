@@ -3,6 +3,11 @@ message id from the sources as ``babel.cfg`` says, merge them into each language
 ``.po``, compile the ``.mo`` files the program reads, and check that every catalog is
 complete. It imports Babel, so nothing on the program's own paths imports it.
 
+Czech (``cs``) is whole only for what a Mariáš money tournament shows (:data:`PARTIAL`):
+its referee's pages, ``stolik tournament money`` and the refusals of Mariáš's tournament
+part; its catalog holds those ids, and every other text falls back to English
+(:func:`stolik.i18n.tr`). :func:`problems` demands those ids translated, the rest may be.
+
 ``python -m stolik.i18n_catalogs update`` extracts and merges (new ids arrive with an
 empty translation, which :func:`problems` reports until someone writes it; ids no longer
 used are dropped); ``compile`` writes the ``.mo`` files; ``check`` prints what is missing
@@ -21,7 +26,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
-from stolik.i18n import DOMAIN, LANGS, LOCALE_DIR
+from stolik.i18n import CATALOGS, DOMAIN, LOCALE_DIR
 
 SRC = Path(__file__).parent
 CFG = SRC.parent.parent / "babel.cfg"
@@ -30,6 +35,24 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "tr": (2
 """Call names whose string argument is a message id: ``tr(lang, "play-lobby")``,
 ``self.t("tui-deal")``, ``_("lg-round")`` in templates, ``Msg("err-…", "English …")``."""
 
+
+
+PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"cs": (
+    ("games/marias/tournament.py", "web/league/money.py", "cli/tournament_money.py",
+     "web/templates/base.html", "web/templates/league/layout.html",
+     "web/templates/league/money_sheet.html", "web/templates/league/_money_table.html",
+     "web/templates/league/print_money.html", "web/templates/league/live.html",
+     "web/templates/league/_clock.html", "web/templates/league/_clock_texts.html",
+     "web/templates/league/print_standings.html", "web/templates/league/player.html",
+     "web/templates/league/missing.html"),
+    ("err-st-closed", "err-st-handed-in", "err-st-not-seated", "err-st-event-kind",
+     "err-st-event-game", "err-st-event-twice", "err-st-warning-needed",
+     "err-st-never-warned", "err-st-no-tournament", "err-st-no-table", "err-st-not-drawn",
+     "lg-audit-w-deal", "lg-audit-w-player", "lg-audit-w-round", "lg-audit-w-table",
+     "lg-audit-w-tournament"))}
+"""A catalog whole only for a part of the program: the files (under ``src/stolik``) whose
+ids it must translate, and the ids of other files its readers meet (the store's refusals
+on a money table's page, the place words in front of a refusal)."""
 
 
 def _mapping() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:
@@ -52,14 +75,28 @@ MsgId = str | tuple[str, ...]
 def extract() -> dict[str, MsgId]:
     """Every message id used in the sources under ``src/stolik``, by its (first) id; a
     plural message's whole id is ``(singular, plural)``."""
+    return extract_from(None)
+
+
+def extract_from(files: tuple[str, ...] | None) -> dict[str, MsgId]:
+    """The message ids used in ``files`` (paths under ``src/stolik``; ``None``: all)."""
     ids: dict[str, MsgId] = {}
     methods, options = _mapping()
-    for _file, _line, msg, _comments, _ctx in extract_from_dir(
+    for file, _line, msg, _comments, _ctx in extract_from_dir(
             str(SRC), methods, options, keywords=KEYWORDS, strip_comment_tags=True):
         first = msg[0] if isinstance(msg, tuple) else msg
-        if first and _looks_like_id(first):
+        if first and _looks_like_id(first) and (files is None or file in files):
             ids[first] = msg if isinstance(msg, tuple) and len(msg) > 1 else first
     return ids
+
+
+def required(lang: str, ids: dict[str, MsgId]) -> dict[str, MsgId]:
+    """The ids ``lang``'s catalog must translate: all of ``ids``, or for a partial
+    catalog (:data:`PARTIAL`) those of its files and its named ids."""
+    if lang not in PARTIAL:
+        return ids
+    files, named = PARTIAL[lang]
+    return {**extract_from(files), **{k: ids[k] for k in named if k in ids}}
 
 
 def _key(msgid: str | tuple[str, ...] | list[str]) -> str:
@@ -117,9 +154,9 @@ def update() -> None:
     """Merge the extracted ids into every catalog: add new ones untranslated, drop the
     ones no longer used."""
     ids = extract()
-    for lang in LANGS:
+    for lang in CATALOGS:
         cat = read(lang)
-        for key, msgid in sorted(ids.items()):
+        for key, msgid in sorted(required(lang, ids).items()):
             if key not in cat:
                 plural = isinstance(msgid, tuple)
                 cat.add(msgid, ("",) * cat.num_plurals if plural else "")
@@ -131,7 +168,7 @@ def update() -> None:
 
 def compile_all() -> None:
     """Write every language's ``.mo`` next to its ``.po``."""
-    for lang in LANGS:
+    for lang in CATALOGS:
         po_path(lang).with_suffix(".mo").write_bytes(mo_bytes(read(lang)))
 
 
@@ -141,10 +178,10 @@ def problems() -> Iterator[str]:
     English text does not, and each ``.mo`` older than its ``.po``."""
     ids = extract()
     en = {_key(m.id): m for m in read("en") if m.id}
-    for lang in LANGS:
+    for lang in CATALOGS:
         cat = read(lang)
         have = {_key(m.id) for m in cat if m.id}
-        for msgid in sorted(set(ids) - have):
+        for msgid in sorted(set(required(lang, ids)) - have):
             yield f"{lang}: {msgid!r} is missing"
         for msgid in sorted(have - set(ids)):
             yield f"{lang}: {msgid!r} is not used anywhere"

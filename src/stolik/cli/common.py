@@ -98,13 +98,37 @@ def report(message: str) -> None:
     typer.echo(f"stolik: {one_line(message)}", err=True)
 
 
+def cli_lang() -> str:
+    """The language a command speaks: ``STOLIK_LANG`` when a catalog has it (``pl``,
+    ``cs``), else English.
+
+    >>> import os
+    >>> os.environ.pop("STOLIK_LANG", None) and None
+    >>> cli_lang()
+    'en'
+    """
+    import os
+
+    from stolik.i18n import CATALOGS
+
+    lang = os.environ.get("STOLIK_LANG", "")
+    return lang if lang in CATALOGS else "en"
+
+
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn a user's mistake into one line on stderr and exit status 1."""
+    """Turn a user's mistake into one line on stderr and exit status 1 (in the language of
+    ``STOLIK_LANG`` when its message has a catalog code, :func:`cli_lang`)."""
     try:
         yield
     except StolikError as e:
-        report(str(e))
+        lang = cli_lang()
+        if lang == "en":
+            report(str(e))
+        else:
+            from stolik.i18n import translate
+
+            report(translate(e, lang))
         raise typer.Exit(EXIT_USER_ERROR) from None
     except OSError as e:
         where = f"{e.filename}: " if e.filename else ""

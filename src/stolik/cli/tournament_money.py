@@ -16,6 +16,10 @@ organiser's correction (seed 002 §10), spreading the difference equally. A tabl
 deal by deal takes its deals with ``sheet record`` (MARIAS §11 ``[[deal]]`` tables); its
 money comes from them. A seat is 1–4 in the plan's order, or a player at the table (id or
 name). Every change is one transaction with a line in the audit log, or nothing.
+
+What it prints is in English, or in the language of ``--lang`` / ``STOLIK_LANG`` (``pl``,
+``cs``: Czech, the referee's words — stolový lístek, vklad, dokup, konečná částka; issue 10
+§3); a refusal too (:func:`stolik.cli.common.user_errors`).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import Annotated, Any
 
 import typer
 
-from stolik.cli.common import report
+from stolik.cli.common import cli_lang, report
 from stolik.cli.tournament_common import (
     DbOption,
     RoundArg,
@@ -36,9 +40,10 @@ from stolik.cli.tournament_common import (
     who_of,
 )
 from stolik.db import Database
+from stolik.i18n import N_, Msg, Place, tr
 from stolik.tournament import store
 from stolik.tournament.games import MoneyGame, money_game
-from stolik.tournament.store_core import StoreError
+from stolik.tournament.store_core import _fail
 
 __all__ = ["money_app", "show_money"]
 
@@ -55,16 +60,20 @@ SpreadOption = Annotated[bool, typer.Option(
 CorrectionOption = Annotated[bool, typer.Option(
     "--correction", help="Change a sheet already handed in: the referee's correction, kept "
     "in the audit log (seed 002 §10).")]
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of the sheet: en "
+    "(default), pl or cs (Czech).", show_default=False)]
 SeatArg = Annotated[str, typer.Argument(
     metavar="SEAT", help="Seat 1–4 (the plan's order) or a player at the table (id or name).",
     show_default=False)]
 
 
-def _where(slug: str, rnd: int, table: int) -> str:
-    return f"{slug}: round {rnd}, table {table}"
+def _where(slug: str, rnd: int, table: int) -> Place:
+    return Place(f"{slug}: round {rnd}, table {table}")
 
 
-def _seat(value: str, players: tuple[tuple[str, str], ...], where: str) -> int:
+def _seat(value: str, players: tuple[tuple[str, str], ...], slug: str, rnd: int,
+          table: int) -> int:
     """The seat 0–3 of a seat a person writes: 1–4, or a player's id or name."""
     text = value.strip()
     if text in ("1", "2", "3", "4"):
@@ -76,60 +85,69 @@ def _seat(value: str, players: tuple[tuple[str, str], ...], where: str) -> int:
     if len(found) == 1:
         return found[0]
     ids = ", ".join(pid for pid, _ in players)
-    raise StoreError(f"{where}: seat {value!r}: give 1–4 or a player at the table ({ids}) "
-                     "(MARIAS §7)")
+    raise _fail(slug, Msg("mt-cli-bad-seat", "seat {value}: give 1–4 or a player at the "
+                          "table ({ids}) (MARIAS §7)", value=repr(value), ids=ids),
+                round=rnd, table=table, rule=None)
 
 
 def _game(d: Database, slug: str) -> MoneyGame:
     return money_game(store.tournament_info(d, slug).game)
 
 
-def show_money(d: Database, slug: str, rnd: int, table: int) -> None:
+def show_money(d: Database, slug: str, rnd: int, table: int, lang: str | None = None
+               ) -> None:
     """Print a table's money sheet (also what ``sheet SLUG ROUND TABLE`` prints for a
-    money tournament), with each deal's money when it was entered deal by deal."""
+    money tournament): per seat the stake, the top-ups, the final money — written, or
+    settled by the deals when the table was entered deal by deal — and the result
+    (MARIAS §7); each deal's money; in ``lang`` (default: ``STOLIK_LANG``, else English)."""
+    lang = lang or cli_lang()
     info = store.table_sheet_of(d, slug, rnd, table)
     part = money_game(info.game)
     sheet = info.sheet
-    where = _where(slug, rnd, table)
+    play = info.result.played if info.result is not None and info.deals else None
     stake = part.cash_text(sheet.stake if sheet is not None else part.STAKE)
-    lines = [f"{where} — stolový lístek (table sheet), stake {stake} Kč each (MARIAS §7)"]
+    lines = [tr(lang, "mt-cli-head", where=_where(slug, rnd, table), stake=stake)]
     res = info.result.table_points if info.result is not None else None
-    raw = part.results(sheet, info.result.played if info.result and info.deals else None
-                       ) if sheet is not None else None
+    raw = part.results(sheet, play) if sheet is not None or play is not None else None
+    finals = part.final_money(sheet, play)
+    leader = tr(lang, "mt-cli-leader")
     for s, (pid, name) in enumerate(info.players):
         tops = [t for t in (sheet.topups if sheet else ()) if t.seat == s]
         top = ", ".join(part.cash_text(t.amount) + (f" ({t.at})" if t.at else "")
                         for t in tops) or "—"
-        final = (part.cash_text(sheet.final[s])
-                 if sheet is not None and sheet.final is not None else "—")
-        result = part.amount_text(res[s]) if res is not None else "—"
-        lead = " (leader)" if (sheet.leader if sheet else 0) == s else ""
-        lines.append(f"  {s + 1}. {pid} {name}{lead}: top-ups {top}; final {final}; "
-                     f"result {result}")
+        lead = f" ({leader})" if (sheet.leader if sheet else 0) == s else ""
+        lines.append("  " + tr(
+            lang, "mt-cli-seat", n=s + 1, player=f"{pid} {name}{lead}",
+            stake=stake, topups=top,
+            final=part.cash_text(finals[s]) if finals is not None else "—",
+            result=part.amount_text(res[s]) if res is not None else "—"))
     if info.result is not None:
-        lines += [f"  deal {i}: {r.describe()}" for i, r in enumerate(info.result.results, 1)]
-    how = (f"{info.deals} deals (MARIAS §11)" if info.deals else
-           "final amounts" if sheet is not None and sheet.final is not None else "nothing yet")
-    lines.append(f"  entered: {how}")
+        lines += ["  " + tr(lang, "mt-cli-deal", n=i, money=r.describe())
+                  for i, r in enumerate(info.result.results, 1)]
+    how = (tr(lang, "mt-cli-by-deals", n=info.deals) if info.deals else
+           tr(lang, "mt-cli-by-final") if sheet is not None and sheet.final is not None else
+           tr(lang, "mt-cli-nothing"))
+    lines.append("  " + tr(lang, "mt-cli-entered", how=how))
     if sheet is not None and sheet.correction is not None and raw is not None:
-        lines.append("  organiser's equal-share correction (seed 002 §10): "
-                     + " ".join(part.amount_text(c) for c in sheet.correction)
-                     + f" (results before: {' '.join(part.amount_text(x) for x in raw)})")
+        lines.append("  " + tr(lang, "mt-cli-correction",
+                               amounts=" ".join(part.amount_text(c) for c in sheet.correction),
+                               before=" ".join(part.amount_text(x) for x in raw)))
     if res is None and (info.deals or (sheet is not None and sheet.final is not None)):
-        lines.append("  the sheet does not balance: correct it, or --equal-share (seed 002 §10)")
-    lines.append("  signed and handed in" if sheet is not None and sheet.handed_in else
-                 "  not handed in yet")
+        lines.append("  " + tr(lang, "mt-cli-unbalanced"))
+    handed = sheet is not None and sheet.handed_in
+    lines.append("  " + tr(lang, N_("mt-cli-handed-in") if handed else
+                           N_("mt-cli-not-handed-in")))
     typer.echo("\n".join(lines))
 
 
 @money_app.command("show")
 def money_show(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = None,
-               who: WhoOption = None) -> None:
+               who: WhoOption = None, lang: LangOption = None) -> None:
     """Print the table's money sheet: players, stake, top-ups, final money, results."""
     del who
     with database(db) as d:
         _game(d, slug)
-        show_money(d, slug, round, table)
+        show_money(d, slug, round, table, lang)
 
 
 def _change(d: Database, slug: str, rnd: int, table: int, change: Any, *, who: str | None,
@@ -138,15 +156,17 @@ def _change(d: Database, slug: str, rnd: int, table: int, change: Any, *, who: s
                              what=what, correction=correction)
 
 
-def _topup(part: MoneyGame, text: str, players: tuple[tuple[str, str], ...], where: str
-           ) -> Any:
+def _topup(part: MoneyGame, text: str, players: tuple[tuple[str, str], ...], slug: str,
+           rnd: int, table: int) -> Any:
     """``SEAT=KČ[@HH:MM]``."""
     seat, sep, rest = text.partition("=")
     if not sep:
-        raise StoreError(f"{where}: --topup {text!r}: write SEAT=KČ or SEAT=KČ@HH:MM, e.g. "
-                         "2=10@20:15 (seed 002 §3)")
+        raise _fail(slug, Msg("mt-cli-topup-form", "--topup {raw}: write SEAT=KČ or "
+                              "SEAT=KČ@HH:MM, e.g. 2=10@20:15 (seed 002 §3)", raw=repr(text)),
+                    round=rnd, table=table, rule=None)
     amount, _, at = rest.partition("@")
-    return part.topup(_seat(seat, players, where), part.parse_kc(amount, where, "topup"),
+    return part.topup(_seat(seat, players, slug, rnd, table),
+                      part.parse_kc(amount, _where(slug, rnd, table), "topup"),
                       at.strip() or None)
 
 
@@ -165,21 +185,23 @@ def money_final(
     """Write the final money on the table by seat (and top-ups): result = final − stake −
     top-ups (MARIAS §7); refused unless the results sum to zero or --equal-share."""
     where = _where(slug, round, table)
+    lang = cli_lang()
     with database(db) as d:
         part = _game(d, slug)
         if len(amounts) != 4:
-            raise StoreError(f"{where}: give the final money of the 4 seats, not "
-                             f"{len(amounts)} amounts (MARIAS §7)")
+            raise _fail(slug, Msg("mt-cli-four", "give the final money of the 4 seats, not "
+                                  "{n} amounts (MARIAS §7)", n=len(amounts)),
+                        round=round, table=table, rule=None)
         final = [part.parse_kc(a, where, "final") for a in amounts]
         players = store.table_sheet_of(d, slug, round, table).players
-        tops = [_topup(part, x, players, where) for x in topup or []]
+        tops = [_topup(part, x, players, slug, round, table) for x in topup or []]
         _change(d, slug, round, table,
                 part.money_change(final=final, topups=tops, spread=equal_share), who=who,
                 action="equal-share" if equal_share else "money",
                 what="final " + " ".join(amounts), correction=correction)
-        report(f"{where}: final money {' '.join(amounts)} Kč"
-               + (f", {len(tops)} top-ups" if tops else "")
-               + (", equal-share correction applied" if equal_share else ""))
+        report(tr(lang, "mt-cli-did-final", where=where, amounts=" ".join(amounts))
+               + (tr(lang, "mt-cli-did-topups", n=len(tops)) if tops else "")
+               + (tr(lang, "mt-cli-did-spread") if equal_share else ""))
         show_money(d, slug, round, table)
 
 
@@ -198,13 +220,13 @@ def money_topup(
     with database(db) as d:
         part = _game(d, slug)
         players = store.table_sheet_of(d, slug, round, table).players
-        top = part.topup(_seat(seat, players, where), part.parse_kc(amount, where, "topup"),
-                         at)
+        top = part.topup(_seat(seat, players, slug, round, table),
+                         part.parse_kc(amount, where, "topup"), at)
         _change(d, slug, round, table, part.money_change(topups=[top], spread=equal_share),
                 who=who, action="equal-share" if equal_share else "money",
                 what=f"top-up {seat} {amount}", correction=correction)
-        report(f"{where}: top-up of seat {top.seat + 1}: {amount} Kč"
-               + (f" at {at}" if at else ""))
+        said = N_("mt-cli-did-topup-at") if at else N_("mt-cli-did-topup")
+        report(tr(cli_lang(), said, where=where, seat=top.seat + 1, amount=amount, at=at))
 
 
 @money_app.command("leader")
@@ -216,10 +238,11 @@ def money_leader(slug: SlugArg, round: RoundArg, table: TableArg, seat: SeatArg,
     with database(db) as d:
         part = _game(d, slug)
         players = store.table_sheet_of(d, slug, round, table).players
-        s = _seat(seat, players, where)
+        s = _seat(seat, players, slug, round, table)
         _change(d, slug, round, table, part.money_change(leader=s), who=who, action="money",
                 what=f"leader {players[s][0]}", correction=correction)
-        report(f"{where}: table leader {players[s][0]} (seat {s + 1})")
+        report(tr(cli_lang(), "mt-cli-did-leader", where=where, player=players[s][0],
+                  seat=s + 1))
 
 
 @money_app.command("hand-in")
@@ -232,4 +255,4 @@ def money_hand_in(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption 
         part = _game(d, slug)
         _change(d, slug, round, table, part.money_change(hand_in=True), who=who,
                 action="hand-in", what="signed and handed in", correction=False)
-        report(f"{where}: table sheet signed and handed in")
+        report(tr(cli_lang(), "mt-cli-did-hand-in", where=where))

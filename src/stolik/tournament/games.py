@@ -142,6 +142,11 @@ class MoneyGame(TournamentGame, Protocol):
                 ) -> tuple[int, int, int, int]:
         """Each seat's result before the correction."""
 
+    def final_money(self, sheet: Any, play: Sequence[int] | None = None
+                    ) -> tuple[int, int, int, int] | None:
+        """Each seat's money on the table at the end: written, or settled by the deals
+        (``play``: their money by seat); ``None`` while nothing is entered."""
+
     def deal_money(self, result: Any) -> tuple[int, int, int, int]:
         """One settled deal's money by seat (haléř), from a table's deal results
         (:attr:`~stolik.tournament.scoring.TableResult.results`)."""

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from fastapi.templating import Jinja2Templates
 
 from stolik import __version__
 from stolik.db import Database
-from stolik.i18n import catalog, format_when, translate
+from stolik.i18n import CATALOGS, catalog, format_when, translate
 from stolik.web.bodylimit import MAX_BODY, BodyLimit
 from stolik.web.i18n import LANGS, tr
 
@@ -31,17 +32,42 @@ templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_null_translations()  # type: ignore[attr-defined]
 
 
-def lang_of(request: Request) -> str:
-    """``?lang=``, else the ``lang`` cookie, else Polish."""
-    lang = request.query_params.get("lang") or request.cookies.get("lang") or "pl"
-    return lang if lang in LANGS else "pl"
+def lang_of(request: Request, offered: Sequence[str] = CATALOGS) -> str:
+    """``?lang=``, else the ``lang`` cookie, else the browser's ``Accept-Language``, each
+    only when ``offered``; else Polish."""
+    for asked in (request.query_params.get("lang"), request.cookies.get("lang")):
+        if asked is not None and asked in offered:
+            return asked
+    for part in request.headers.get("accept-language", "").split(","):
+        lang = part.split(";")[0].strip().lower()[:2]
+        if lang in offered:
+            return lang
+    return "pl"
+
+
+def offered_langs(context: Mapping[str, Any]) -> tuple[str, ...]:
+    """The languages a page offers: the complete ones, and on a tournament's pages those
+    its game's tournament part names (``LANGUAGES``: Mariáš's Czech, issue 10 §3)."""
+    game = getattr(context.get("info"), "game", None)
+    if not isinstance(game, str):
+        return LANGS
+    from stolik.games import UnknownGame
+    from stolik.tournament.games import tournament_game
+
+    try:
+        extra = tuple(getattr(tournament_game(game), "LANGUAGES", ()))
+    except UnknownGame:
+        extra = ()
+    return (*LANGS, *(x for x in extra if x in CATALOGS))
 
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None,
            status_code: int = 200) -> Response:
-    """Render template ``name`` with ``lang``, ``t`` (the translator) and ``context``."""
-    lang = lang_of(request)
-    ctx: dict[str, Any] = {"lang": lang, "t": lambda key: tr(lang, key),
+    """Render template ``name`` with ``lang``, ``langs`` (the languages it offers,
+    :func:`offered_langs`), ``t`` (the translator) and ``context``."""
+    langs = offered_langs(context or {})
+    lang = lang_of(request, langs)
+    ctx: dict[str, Any] = {"lang": lang, "langs": langs, "t": lambda key: tr(lang, key),
                            "gettext": lambda key: tr(lang, key),
                            "ngettext": catalog(lang).ngettext,
                            "when": lambda at, seconds=False: format_when(at, lang,
@@ -50,7 +76,7 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None,
                            "version": __version__}
     ctx.update(context or {})
     resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
-    if request.query_params.get("lang") in LANGS:
+    if request.query_params.get("lang") in langs:
         resp.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
     return resp
 

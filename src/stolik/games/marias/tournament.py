@@ -60,6 +60,7 @@ __all__ = [
     "DEFAULT_ROUNDS",
     "EVENT_KINDS",
     "EXCLUSION_NEEDS_WARNING",
+    "LANGUAGES",
     "MIN_TOPUP",
     "STAKE",
     "UNIT",
@@ -72,6 +73,7 @@ __all__ = [
     "deal_money",
     "deals_per_round",
     "equal_share",
+    "final_money",
     "kc",
     "load_ruleset",
     "money_change",
@@ -107,6 +109,10 @@ DEFAULT_ROUNDS = 5
 EVENT_KINDS = ("warning", "excluded")
 """A warning, and an exclusion after one (seed 002 §2); no late or leaving penalties: the
 table's money is its result (MARIAS §9)."""
+
+LANGUAGES = ("cs",)
+"""The pages of a Mariáš tournament offer Czech besides Polish and English: its catalog
+is whole for them (:data:`stolik.i18n.CATALOGS`, issue 10 §3)."""
 
 EXCLUSION_NEEDS_WARNING = True
 """A player is excluded only after a warning (seed 002 §2)."""
@@ -200,6 +206,24 @@ def results(sheet: MoneySheet, play: Sequence[int] | None = None
         return (0, 0, 0, 0)
     r = [sheet.final[s] - sheet.put_in(s) for s in range(4)]
     return (r[0], r[1], r[2], r[3])
+
+
+def final_money(sheet: MoneySheet | None, play: Sequence[int] | None = None
+                ) -> tuple[int, int, int, int] | None:
+    """Each seat's money on the table at the end (MARIAS §7): as written on the sheet, or,
+    for a table entered deal by deal, settled by the deals — stake + top-ups + the deals'
+    money; ``None`` while nothing is entered.
+
+    >>> final_money(MoneySheet(topups=(TopUp(1, 1000),)), (1240, -3000, 3760, -2000))
+    (6240, 3000, 8760, 3000)
+    >>> final_money(MoneySheet(final=(8000, 2000, 5000, 6000))), final_money(None)
+    ((8000, 2000, 5000, 6000), None)
+    """
+    if play is not None:
+        put = sheet or MoneySheet()
+        return (put.put_in(0) + play[0], put.put_in(1) + play[1], put.put_in(2) + play[2],
+                put.put_in(3) + play[3])
+    return sheet.final if sheet is not None else None
 
 
 def equal_share(res: Sequence[int]) -> tuple[int, int, int, int]:

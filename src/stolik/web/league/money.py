@@ -15,8 +15,10 @@ table/{table}``, :mod:`.entry` hands it here). Its writes:
 - ``POST …/money/leader``, ``POST …/money/hand-in`` (signed and handed in, seed 002 §10);
 - ``POST …/money/event``: a warning, or an exclusion after one (seed 002 §2).
 
-A sheet handed in changes only with ``correction`` ticked (the referee's, audited). Each
-refusal is one line in the page's language and nothing is written.
+A sheet handed in changes only with ``correction`` ticked (the referee's, audited). The
+rules are the store's and the game's part's, not re-checked here: each refusal is theirs,
+one line in the page's language (Polish, English, or Czech, which a Mariáš tournament's
+pages offer: the part's ``LANGUAGES``), and nothing is written.
 
 Amounts are written by the game's part (:meth:`~stolik.tournament.games.MoneyGame.
 cash_text`, ``amount_text``), in Kč:
@@ -142,7 +144,8 @@ def sheet_view(db: Database, slug: str, rnd: int, table: int,
     stake = sheet.stake if sheet is not None else part.STAKE
     res = info.result.table_points if info.result is not None else None
     play = list(info.result.played) if info.result is not None and info.deals else None
-    raw = part.results(sheet, play) if sheet is not None else None
+    raw = part.results(sheet, play) if sheet is not None or play is not None else None
+    finals = part.final_money(sheet, play)  # written, or settled by the deals (MARIAS §7)
     has_final = sheet is not None and sheet.final is not None
     every = store.events_of(db, slug) if events is None else events
     mine = tuple(e for e in every if e.round == rnd and e.table == table)
@@ -154,7 +157,7 @@ def sheet_view(db: Database, slug: str, rnd: int, table: int,
         lines.append(SeatLine(
             s, code, name, tops,
             cash_text(part, sheet.put_in(s) if sheet is not None else stake),
-            cash_text(part, sheet.final[s]) if has_final else None,
+            cash_text(part, finals[s]) if finals is not None else None,
             (money_text(part, raw[s]) if raw is not None and (has_final or info.deals)
              else None),
             money_text(part, corr) if corr is not None else None,
@@ -165,7 +168,7 @@ def sheet_view(db: Database, slug: str, rnd: int, table: int,
     entered = bool(info.deals) or has_final
     off = None
     if entered and res is None and raw is not None:
-        total = sum(raw) + (sum(sheet.correction) if sheet.correction else 0)
+        total = sum(raw) + (sum(sheet.correction) if sheet and sheet.correction else 0)
         off = money_text(part, total) if total else None
     # each deal's money by seat, as the engine settled it (MARIAS §6, §11)
     deal_lines = tuple(tuple(money_text(part, x) for x in part.deal_money(r))
