@@ -33,14 +33,24 @@ templates.env.install_null_translations()  # type: ignore[attr-defined]
 
 
 def lang_of(request: Request, offered: Sequence[str] = CATALOGS) -> str:
-    """``?lang=``, else the ``lang`` cookie, else the browser's ``Accept-Language``, each
-    only when ``offered``; else Polish."""
+    """``?lang=``, else the ``lang`` cookie, each only when ``offered``; else a language
+    the page offers beyond the complete ones (Czech on a Mariáš tournament's pages) when
+    the browser's ``Accept-Language`` asks for it; else Polish. The leagues are Polish: an
+    English browser still gets Polish pages first, with the EN link one click away.
+
+    >>> from starlette.requests import Request
+    >>> def req(accept: str) -> Request:
+    ...     return Request({"type": "http", "query_string": b"",
+    ...                     "headers": [(b"accept-language", accept.encode())]})
+    >>> lang_of(req("en-GB,en;q=0.9"), LANGS), lang_of(req("cs-CZ,cs"), (*LANGS, "cs"))
+    ('pl', 'cs')
+    """
     for asked in (request.query_params.get("lang"), request.cookies.get("lang")):
         if asked is not None and asked in offered:
             return asked
     for part in request.headers.get("accept-language", "").split(","):
         lang = part.split(";")[0].strip().lower()[:2]
-        if lang in offered:
+        if lang in offered and lang not in LANGS:
             return lang
     return "pl"
 

@@ -74,7 +74,8 @@ def opponent_kinds(text: str | None, count: int = 3) -> tuple[str, ...]:
     >>> opponent_kinds("chess")
     Traceback (most recent call last):
     ...
-    stolik.errors.StolikError: no Mariáš bot 'chess': choose --opponents random or heuristic
+    stolik.errors.StolikError: no Mariáš bot 'chess': choose --opponents random, heuristic, \
+pimc or pimc-fast
     """
     names = available_bots()
     kinds = [k.strip() for k in (text or default_opponents()).split(",")]
