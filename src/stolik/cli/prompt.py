@@ -30,6 +30,51 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 """The words of each prompt command (every language's words work in each)."""
 
 
+class TableUI:
+    """What every game's terminal table does alike: its texts in the player's language,
+    the run that saves the finished deals however it ends (Ctrl-C included), and the
+    pause between deals (sheet, help). A game's ``PlayUI`` sets the attributes and writes
+    its loop, its sheet, its help and its :meth:`finish`."""
+
+    console: Console
+    lang: str
+    prompt: Prompt
+
+    def t(self, key: str, **kw: object) -> str:
+        """A screen text in this UI's language."""
+        from stolik.i18n import tr
+
+        return tr(self.lang, key, **kw)
+
+    def run(self) -> None:
+        """Play the series to its end or until the player quits; save the record."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:  # Ctrl-C while the bots think: quit and save
+            self.console.print()
+        self.finish()
+
+    def pause(self) -> bool:
+        """Wait between deals; False: the player quits."""
+        return self.prompt.pause(self.t("tui-pause"), {"sheet": self.show_sheet,
+                                                       "help": self.show_help})
+
+    def _loop(self) -> None:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """Save the record of the finished deals and say where."""
+        raise NotImplementedError
+
+    def show_sheet(self) -> None:
+        """The sheet of the finished deals."""
+        raise NotImplementedError
+
+    def show_help(self) -> None:
+        """The commands and how to type a move."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class Command:
     """A prompt command: ``help``, ``quit``, ``hint``, ``claim`` or ``sheet``."""

@@ -33,7 +33,14 @@ from rich.text import Text
 
 from stolik import i18n
 from stolik.cli.common import WIDE, new_table, stdout_console
-from stolik.cli.prompt import Command, Problem, Prompt, finish_series, suits_fallback
+from stolik.cli.prompt import (
+    Command,
+    Problem,
+    Prompt,
+    TableUI,
+    finish_series,
+    suits_fallback,
+)
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import Action
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
@@ -61,7 +68,7 @@ def tr(lang: str, key: str, **kw: object) -> str:
     return i18n.tr(lang, key, **kw)
 
 
-class PlayUI:
+class PlayUI(TableUI):
     """The terminal front end of one :class:`~stolik.games.betel.series.Series` for the
     person at ``seat``."""
 
@@ -78,10 +85,6 @@ class PlayUI:
         self.prompt = Prompt(console, read)
         self.clear = console.is_terminal
         self.saved: str | None = None
-
-    def t(self, key: str, **kw: object) -> str:
-        """A screen text in this UI's language."""
-        return tr(self.lang, key, **kw)
 
     def who(self, seat: int) -> str:
         """A seat's name as shown."""
@@ -102,14 +105,6 @@ class PlayUI:
         return line
 
     # ------------------------------------------------------------ the loop
-
-    def run(self) -> None:
-        """Play the match to its end or until the player quits; save the record."""
-        try:
-            self._loop()
-        except KeyboardInterrupt:
-            self.console.print()
-        self.finish()
 
     def _loop(self) -> None:
         s = self.s
@@ -153,11 +148,6 @@ class PlayUI:
                                         style="yellow"))
                 continue
             return True
-
-    def pause(self) -> bool:
-        """Wait between deals; False: the player quits."""
-        return self.prompt.pause(self.t("tui-pause"), {"sheet": self.show_sheet,
-                                                       "help": self.show_help})
 
     def show_help(self) -> None:
         """The prompt's words."""

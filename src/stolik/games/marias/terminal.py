@@ -30,7 +30,7 @@ from rich.text import Text
 
 from stolik import i18n
 from stolik.cli.common import WIDE, new_table, stdout_console
-from stolik.cli.prompt import Command, Problem, Prompt, finish_series
+from stolik.cli.prompt import Command, Problem, Prompt, TableUI, finish_series
 from stolik.cli.prompt import suits_fallback as pictures_fallback
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
@@ -84,7 +84,7 @@ def suits_fallback(console: Console) -> bool:
     return pictures_fallback(console, SUIT_PICTURES)
 
 
-class PlayUI:
+class PlayUI(TableUI):
     """The terminal front end of one :class:`~stolik.games.marias.series.Series` for the
     person at ``seat``."""
 
@@ -103,10 +103,6 @@ class PlayUI:
         self.since: list[Event] = []
         self.saved: str | None = None
 
-    def t(self, key: str, **kw: object) -> str:
-        """A screen text in this UI's language."""
-        return tr(self.lang, key, **kw)
-
     def who(self, seat: int) -> str:
         """A seat's name as shown."""
         return self.s.players[seat]
@@ -122,14 +118,6 @@ class PlayUI:
                     style=" ".join(x for x in (style, "red" if c >> 3 == HEARTS else "") if x))
 
     # ------------------------------------------------------------ the loop
-
-    def run(self) -> None:
-        """Play the series to its end or until the player quits; save the record."""
-        try:
-            self._loop()
-        except KeyboardInterrupt:
-            self.console.print()
-        self.finish()
 
     def _loop(self) -> None:
         s = self.s
@@ -193,11 +181,6 @@ class PlayUI:
         self.console.print(Text(self.t(N_("mtui-claim-ok") if ok else N_("mtui-claim-false")),
                                 style="green" if ok else "red"))
         return True
-
-    def pause(self) -> bool:
-        """Wait between deals; False: the player quits."""
-        return self.prompt.pause(self.t("tui-pause"), {"sheet": self.show_sheet,
-                                                       "help": self.show_help})
 
     def show_help(self) -> None:
         """The prompt's words."""
