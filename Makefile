@@ -26,10 +26,14 @@ $(STAMP): pyproject.toml
 run: venv
 	$(BIN)/stolik serve
 
+# The tests run in TEST_WORKERS processes (pytest-xdist), a test file per process at a time
+# (module fixtures are built once); TEST_WORKERS=0 runs them in this one process.
+TEST_WORKERS ?= 2
+
 test: venv
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 bench: venv
 	$(BIN)/python benchmarks/run.py
