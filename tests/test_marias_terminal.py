@@ -234,9 +234,10 @@ def test_before_the_choice_only_the_first_four_are_shown(tmp_path: Path) -> None
 ])
 def test_another_seats_card_is_shown_only_once_played(tmp_path: Path, seed: int, seat: int,
                                                       kinds: str) -> None:
-    """Every card of another seat that the screen ever shows was played before it
-    (in a line of its own, as it was played); the called card is named by the choice.
-    No hand is shown at the end of the deal."""
+    """Every card of another seat that the screen shows before the deal is over was
+    played before it (in a line of its own, as it was played); the called card is named by
+    the choice. After a deal thrown in before the play (no re, MARIAS §4.5) no hand is
+    shown at all."""
     code, out, _, path = play(tmp_path, "--deals", "1", "--seed", str(seed), "--seat",
                               str(seat), "--opponents", kinds, "--lang", "en", "--ascii",
                               input="1\n" * 80)
@@ -250,7 +251,9 @@ def test_another_seats_card_is_shown_only_once_played(tmp_path: Path, seed: int,
     played: set[int] = set()
     shown: set[int] = set()
     event = re.compile(r"^  (" + "|".join(map(re.escape, rec.players)) + r"): (.*)$")
-    for line in out.splitlines():
+    during, _, after = out.partition("End of deal 1")
+    assert after
+    for line in during.splitlines():
         if "call:" in line:  # the choice's menu: every card of a suit, whoever holds it
             continue
         m = event.match(line)
@@ -263,7 +266,29 @@ def test_another_seats_card_is_shown_only_once_played(tmp_path: Path, seed: int,
     unplayed = others - {c for _, c in deal.play}
     if seed == 3:
         assert not deal.play and len(unplayed) == 24 and "No game without re" in out
+        assert not {parse_card(c) for c in CARD.findall(after)} & (unplayed - {called})
     assert not (shown | played) & (unplayed - {called})
+
+
+@pytest.mark.parametrize("analysis", [True, False])
+def test_a_played_deal_ends_with_every_hand_and_the_review(tmp_path: Path,
+                                                           analysis: bool) -> None:
+    """After a played deal every hand as dealt is shown (as the web table's reveal) and,
+    unless --no-analysis, the solver's review of the person's cards."""
+    code, out, _, path = play(tmp_path, "--deals", "1", "--seed", "4", "--seat", "1",
+                              "--opponents", "heuristic,random,heuristic", "--lang", "en",
+                              "--ascii", *(() if analysis else ("--no-analysis",)),
+                              input="1\n" * 80)
+    assert code == 0
+    deal = deals_of(path)[0]
+    assert deal.play
+    after = out.partition("End of deal 1")[2]
+    rows = [line for line in after.splitlines()
+            if any(n in line for n in load_record(path).players or ())]
+    for hand in deal.hands:  # each dealt hand is one row of the table
+        assert any({parse_card(c) for c in CARD.findall(r)} == set(hand) for r in rows), hand
+    assert ("Review of your decisions" in after) is analysis
+    assert ("Checked with every hand open" in after) is analysis
 
 
 def test_the_partner_stays_hidden_until_he_shows_himself(tmp_path: Path) -> None:

@@ -100,6 +100,31 @@ def test_no_state_names_a_hidden_card_and_spectators_see_no_hand() -> None:
     assert seen_betl_open  # an open betl came up among these seeds (random bots claim)
 
 
+def test_a_deal_thrown_in_before_the_play_reveals_no_other_hand() -> None:
+    """Seed 14, seat 1 taking the first offer each time, heuristic bots: the hra is
+    flekked and not re'd, so no card is played (MARIAS §4.5). The cards are thrown in
+    unseen: each seat's reveal holds its own hand only, a spectator's none — a flek
+    without the cards for it stays a secret — while a played deal shows every hand."""
+    m = match(14, ["heuristic", None, "heuristic", "heuristic"])
+    while not m.deal.is_over:
+        s = m.to_act()
+        assert s is not None
+        m.apply(s, m.bot_move(s) if s != 1 else m.state(1, "en")["deal"]["legal"][0]["move"])
+    assert m.finished[-1].deal.pos.end == "no-re" and not m.deal.history
+    dealt = [sorted(ASCII_NAMES[c] for c in range(32) if h >> c & 1)
+             for h in m.deal.initial_hands]
+    for seat in (None, 0, 1, 2, 3):
+        hands = m.state(seat, "en")["result"]["hands"]
+        assert [sorted(h) for h in hands] == [dealt[x] if x == seat else [] for x in range(4)]
+    played = match(3, ["heuristic"] * 4)
+    while not played.deal.is_over:
+        s = played.to_act()
+        assert s is not None
+        played.apply(s, played.bot_move(s))
+    assert played.finished[-1].deal.pos.end != "no-re"
+    assert all(len(h) == 8 for h in played.state(None, "en")["result"]["hands"])
+
+
 def _swapped(deal: Deal, seat: int, rng: random.Random, called_holder: bool) -> Deal | None:
     """The same deal with a card of one other seat swapped for one of another (each keeps
     its place in the dealt order); with ``called_holder`` the called card moves."""

@@ -7,8 +7,11 @@ person's own :class:`~stolik.games.marias.view.SeatView` (hidden information is 
 before the choice only his first four cards (MARIAS §2), the choice without the laid card
 (§4.1), the partner only once he has shown himself, the trick in progress and his own last
 trick (§3, seed §9), the marriages announced, the piles' sizes, the open hands of a betl
-from its second trick (§4.6). No hand is shown when a deal ends: its settlement is —
-each component won or lost, the cap, the card points and marriages, the money per seat.
+from its second trick (§4.6). When a deal ends, its settlement — each component won or
+lost, the cap, the card points and marriages, the money per seat — then every hand as dealt
+(as the web table's reveal shows them; not after a deal thrown in before the play, MARIAS
+§4.5) and, unless ``--no-analysis``, the review of the
+person's cards by the exact solver (:mod:`stolik.games.marias.web_review`).
 
 Moves are the engine's legal moves, numbered; a move may also be typed as records write
 it (MARIAS §11), read by :mod:`stolik.games.marias.prompt`. The words around the Czech
@@ -35,8 +38,10 @@ from stolik.cli.prompt import suits_fallback as pictures_fallback
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import (
+    BETL_ORDER,
     HEARTS,
     SUIT_PICTURES,
+    cards_of,
     name,
 )
 from stolik.games.marias.prompt import hand_order, options, read_action
@@ -90,8 +95,9 @@ class PlayUI(TableUI):
 
     def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
-                 read: Callable[[str], str] | None = None) -> None:
+                 read: Callable[[str], str] | None = None, analysis: bool = True) -> None:
         self.s = series
+        self.analysis = analysis
         self.seat = seat
         self.console = console
         self.lang = lang
@@ -459,6 +465,42 @@ class PlayUI(TableUI):
                         Text(money_text(r.payouts[x]), style=self._money_style(r.payouts[x])),
                         Text(money_text(s.totals[x]), style="bold"))
         self.console.print(pay)
+        self.show_hands()
+        if self.analysis:
+            self.show_review()
+
+    def show_hands(self) -> None:
+        """Every hand as dealt, each in the order of the game played (the deal is over:
+        the web table's reveal shows the same); none after a deal thrown in before the
+        play (no game without re, MARIAS §4.5: a bluffed flek stays a secret)."""
+        deal = self.s.deal
+        if deal.pos.end == "no-re":
+            return
+        t = new_table(self.ascii)
+        t.add_column(self.t("tui-col-player"))
+        t.add_column(self.t("tui-col-hand"))
+        betl = deal.pos.game in ("betl", "durch")
+        for x in range(4):
+            cards = sorted(cards_of(deal.initial_hands[x]), key=lambda c: (
+                (c >> 3, BETL_ORDER.index(c & 7)) if betl else (c >> 3, c)))
+            t.add_row(self.who(x) + (" *" if x == self.seat else ""),
+                      Text(" ").join(self.card(c, "") for c in cards))
+        self.console.print(t)
+
+    def show_review(self) -> None:
+        """The exact solver's check of the person's cards in the deal just over (the web
+        table's "Analiza"); an error of the analysis is a line, never a traceback."""
+        from stolik.games.marias.web_review import review
+
+        self.console.print(Text(self.t("tui-review"), style="bold"))
+        try:
+            items = review(self.s.deal, self.seat, self.lang)
+        except Exception as e:  # the analysis is another module: never a traceback here
+            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
+                                    style="yellow"))
+            return
+        for item in items:
+            self.console.print(Text("  " + item))
 
     def show_sheet(self) -> None:
         """The sheet of the settled deals (as ``stolik replay`` prints it)."""
@@ -473,10 +515,11 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
          analysis: bool = False, delay: float = 0.0, samples: int | None = None) -> None:
     """Play a series of ``rs`` in the terminal against three bots (``opponents``: one
     kind, or three separated by commas; default the strongest installed): ``seat`` 0–3
-    is the person's (MARIAS §11 numbering), ``lang`` ``pl`` or ``en``. Mariáš has no
-    review of decisions yet, so ``analysis`` and ``samples`` change nothing. An unknown
-    bot is one line naming those there are."""
-    del analysis, samples
+    is the person's (MARIAS §11 numbering), ``lang`` ``pl`` or ``en``; ``analysis`` shows
+    the solver's review of the person's cards after each deal (``samples`` changes nothing:
+    the review is exact, with every hand open). An unknown bot is one line naming those
+    there are."""
+    del samples
     language: Lang = "en" if lang == "en" else "pl"
     kinds = opponent_kinds(opponents)
     if seed is None:
@@ -485,7 +528,8 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     series = Series.create(rs, deals=deals or DEFAULT_DEALS, seed=seed, humans=(seat,),
                            names={seat: player}, opponents=kinds)
     console = stdout_console(width=WIDE)
-    PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out).run()
+    PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out,
+           analysis=analysis).run()
 
 
 __all__ = ["PlayUI", "play", "read_action", "suits_fallback", "tr"]

@@ -362,7 +362,7 @@ class MariasMatch:
             "bok_pending": 0, "over": over, "waiting_next": self.waiting_for_next(),
             "result": None}
         if self.deal.is_over and self.finished:
-            msg["result"] = reveal(self.finished[-1], self.rs, lang)
+            msg["result"] = reveal(self.finished[-1], self.rs, lang, seat)
         return msg
 
 

@@ -244,15 +244,20 @@ def sheet_rows(finished: Sequence[Finished], rs: Ruleset, names: Sequence[str],
     return rows
 
 
-def reveal(f: Finished, rs: Ruleset, lang: str) -> Message:
-    """The settled deal: every hand as dealt, card points and tricks by seat, money."""
+def reveal(f: Finished, rs: Ruleset, lang: str, seat: int | None = None) -> Message:
+    """The settled deal: every hand as dealt, card points and tricks by seat, money. A deal
+    that ended before the play (no game without re, MARIAS §4.5) is thrown in unseen: only
+    ``seat``'s own hand is in it (a spectator's: none), so that a flek without the cards
+    for it stays the flekker's secret."""
     from stolik.games.marias.deck import cards_of
 
     d = f.deal
     r = f.result
     s = r.settlement
     pos = d.pos
-    return {"hands": [[ASCII_NAMES[c] for c in cards_of(h)] for h in d.initial_hands],
+    unseen = pos.end == "no-re"
+    return {"hands": [[] if unseen and x != seat else [ASCII_NAMES[c] for c in cards_of(h)]
+                      for x, h in enumerate(d.initial_hands)],
             "game": _game(f), "declarer": s.side[0] if len(s.side) == 1 else d.chooser,
             "side": list(s.side),
             "doubling": fleky_text(rs, s.game, s.levels, None, s.proti),
