@@ -34,9 +34,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 
+from stolik.bots.dealing import completions, deal
 from stolik.games.baska.deck import DECK
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.state import SeatView
@@ -125,7 +126,7 @@ def _four(v: list[int]) -> Layout:
 def count_layouts(k: Knowledge) -> int:
     """How many layouts of the unseen cards fit ``k``."""
     cards, allowed, caps = _problem(k)
-    return _counter(cards, allowed)(0, caps)
+    return completions(cards, allowed)(0, caps)
 
 
 def _problem(k: Knowledge) -> tuple[list[int], list[tuple[int, ...]], tuple[int, ...]]:
@@ -141,22 +142,6 @@ def _problem(k: Knowledge) -> tuple[list[int], list[tuple[int, ...]], tuple[int,
     return cards, allowed, tuple(caps)
 
 
-def _counter(cards: list[int], allowed: list[tuple[int, ...]]
-             ) -> Callable[[int, tuple[int, ...]], int]:
-    """Number of ways to give cards ``i..`` to the seats within capacities ``caps``."""
-    @cache
-    def ways(i: int, caps: tuple[int, ...]) -> int:
-        if i == len(cards):
-            return 1 if not any(caps) else 0
-        total = 0
-        for j in allowed[i]:
-            if caps[j]:
-                total += ways(i + 1, (*caps[:j], caps[j] - 1, *caps[j + 1:]))
-        return total
-
-    return ways
-
-
 def sample_layouts(view: SeatView, n: int, rng: random.Random,
                    rs: Ruleset | None = None) -> list[Layout]:
     """``n`` layouts (current hands of all four seats) drawn independently and uniformly
@@ -167,26 +152,14 @@ def sample_layouts(view: SeatView, n: int, rng: random.Random,
 def _draw(k: Knowledge, n: int, rng: random.Random) -> list[Layout]:
     others = [s for s in range(4) if s != k.seat]
     cards, allowed, caps0 = _problem(k)
-    ways = _counter(cards, allowed)
+    ways = completions(cards, allowed)
     if ways(0, caps0) == 0:
         raise InconsistentView(f"no layout fits the view of seat {k.seat}")
     out: list[Layout] = []
     for _ in range(n):
         hands = [k.held[s] & k.unseen if s != k.seat else k.hand for s in range(4)]
-        caps = caps0
-        for i, c in enumerate(cards):
-            options = []
-            for j in allowed[i]:
-                if caps[j]:
-                    nxt = (*caps[:j], caps[j] - 1, *caps[j + 1:])
-                    options.append((j, nxt, ways(i + 1, nxt)))
-            pick = rng.randrange(sum(w for _, _, w in options))
-            for j, nxt, w in options:
-                if pick < w:
-                    hands[others[j]] |= 1 << c
-                    caps = nxt
-                    break
-                pick -= w
+        for j, got in enumerate(deal(cards, allowed, caps0, rng, ways)):
+            hands[others[j]] |= got
         out.append(_four(hands))
     return out
 
@@ -277,7 +250,7 @@ def all_layouts(view: SeatView, rs: Ruleset | None = None) -> Iterator[Layout]:
     k = knowledge(view, rs)
     others = [s for s in range(4) if s != k.seat]
     cards, allowed, caps0 = _problem(k)
-    ways = _counter(cards, allowed)
+    ways = completions(cards, allowed)
     base = [k.held[s] & k.unseen if s != k.seat else k.hand for s in range(4)]
 
     def go(i: int, caps: tuple[int, ...], hands: list[int]) -> Iterator[Layout]:

@@ -2,7 +2,9 @@
 ``bots`` part): ``random`` plays a legal move drawn uniformly from its own
 :class:`~stolik.games.betel.view.SeatView` — and sees nothing else (BETEL §3, §4);
 ``heuristic`` bids by simple counts and plays by a club player's rules
-(:mod:`stolik.games.betel.heuristic`).
+(:mod:`stolik.games.betel.heuristic`); ``pimc`` and ``pimc-fast`` judge every decision by
+its mean score over layouts drawn from their seat's knowledge, each solved exactly
+(:mod:`stolik.games.betel.pimc`).
 
 >>> import random
 >>> from stolik.games.betel.ruleset import load_ruleset
@@ -18,9 +20,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from stolik.bots import Bot, BotRegistry
 from stolik.games.betel.heuristic import HeuristicBot
+from stolik.games.betel.pimc import LEVELS, PimcBot
+from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
 
@@ -50,11 +55,26 @@ BOTS.register("heuristic", "bids what simple counts make, plays by a club player
     HeuristicBot)
 
 
+def _pimc(name: str) -> Callable[..., PimcBot]:
+    layouts, bid_layouts = LEVELS[name]
+
+    def make(seed: int | None = None, ruleset: Ruleset | None = None) -> PimcBot:
+        return PimcBot(layouts, bid_layouts, seed=seed, ruleset=ruleset, name=name)
+
+    return make
+
+
+for _name, _what in (("pimc", "100 layouts a card, 16 a bid"),
+                     ("pimc-fast", "20 layouts a card, 6 a bid")):
+    BOTS.register(_name, f"solves layouts drawn from its seat's knowledge ({_what})")(
+        _pimc(_name))  # type: ignore[arg-type]
+
+
 def available_bots() -> list[str]:
     """The Betel bot kinds (the game registry's ``bots`` part).
 
     >>> available_bots()
-    ['random', 'heuristic']
+    ['random', 'heuristic', 'pimc', 'pimc-fast']
     """
     return BOTS.names()
 
@@ -66,8 +86,11 @@ def make_bot(name: str, seed: int | None = None, ruleset: object = None,
 
     >>> make_bot("random", 1).name
     'random'
-    >>> make_bot("pimc")
+    >>> make_bot("pimc", 1).name, make_bot("pimc-fast", 1).layouts
+    ('pimc', 20)
+    >>> make_bot("pimc-best")
     Traceback (most recent call last):
-    stolik.bots.UnknownBot: unknown bot 'pimc' for Betel: choose one of random, heuristic
+    stolik.bots.UnknownBot: unknown bot 'pimc-best' for Betel: choose one of random, \
+heuristic, pimc, pimc-fast
     """
     return BOTS.create(name, seed=seed, **options)
