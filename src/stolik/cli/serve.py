@@ -31,6 +31,21 @@ def _check_port(host: str, port: int) -> None:
                               "stolik serve running? Choose another --port") from None
 
 
+def _check_hub(hub: str, db_url: str) -> None:
+    """Refuse, in one line, a hub that cannot work: no Redis URL, a database other than
+    PostgreSQL (the processes share its op log), or no Redis answering there."""
+    from stolik.web.play.redis_hub import HubError, check_url, ping
+
+    try:
+        check_url(hub)
+        if not db_url.startswith("postgresql"):
+            raise HubError("--hub: the processes share one PostgreSQL database; give "
+                           "--db postgresql://…")
+        ping(hub)
+    except HubError as e:
+        raise StolikError(str(e)) from None
+
+
 def _limit(flag: str, env: str, help_: str, metavar: str = "N") -> Any:
     return typer.Option(flag, envvar=env, metavar=metavar, rich_help_panel="Limits",
                         help=f"{help_} (0: no limit).", show_envvar=True)
@@ -40,6 +55,11 @@ def serve_command(
     db: DbOption = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    hub: Annotated[str | None, typer.Option(
+        "--hub", envvar="STOLIK_HUB", metavar="URL", show_envvar=True,
+        help="redis://HOST:PORT/N: share the tables with other stolik serve processes "
+        "through this Redis (with a PostgreSQL --db); without it this process holds "
+        "every table.")] = None,
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", metavar="S", help="Seconds a bot waits before it moves.")] = 0.6,
     tables_per_client: Annotated[int, _limit(
@@ -117,7 +137,10 @@ def serve_command(
         if not 1 <= max_body_kib <= 1 << 20:
             raise StolikError(f"--max-body-kib: 1 to 1048576, not {max_body_kib}")
         _check_port(host, port)
-        database = open_database(resolve_url(db), migrate=True)
+        url = resolve_url(db)
+        if hub:
+            _check_hub(hub, url)
+        database = open_database(url, migrate=True)
     play_limits = PlayLimits(
         tables_per_client=tables_per_client, max_tables=max_tables,
         bot_tables_per_client=bot_tables_per_client, max_bot_tables=max_bot_tables,
@@ -127,7 +150,8 @@ def serve_command(
     login_limits = LoginLimits(per_address=login_per_address or 10**9)
     app = create_app(database, bot_delay=bot_delay, tune_gc=True, play_limits=play_limits,
                      login_limits=login_limits, hash_slots=hash_slots,
-                     max_body=max_body_kib * 1024)
-    report(f"serving http://{host}:{port}/ (database {database.url}); Ctrl+C stops")
+                     max_body=max_body_kib * 1024, hub=hub)
+    shared = f", tables shared through {hub}" if hub else ""
+    report(f"serving http://{host}:{port}/ (database {database.url}{shared}); Ctrl+C stops")
     # Table messages are small JSON: compressing each costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -32,7 +32,7 @@ from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
 from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message
-from stolik.web.play.hub import Hub, LocalHub
+from stolik.web.play.hub import Hub, make_hub
 from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
 from stolik.web.play.ratelimit import PlayGuard, PlayLimits, TokenBucket, client_of
 from stolik.web.play.store import Player, PlayStore, clean_name
@@ -468,7 +468,7 @@ def install(app: FastAPI) -> None:
     """Add the play pages, the WebSocket, and the hub (resumed when the server starts,
     its writes committed when it stops)."""
     store = PlayStore(app.state.db)
-    hub = LocalHub(store, bot_delay=float(app.state.settings.get("bot_delay", 0.6)))
+    hub = make_hub(store, app.state.settings)  # LocalHub, or RedisHub with --hub
     app.state.play_store = store
     app.state.play_hub = hub
     # stolik serve gives its limits; without them (tests, scripts) nothing is limited

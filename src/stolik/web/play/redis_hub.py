@@ -1,0 +1,731 @@
+"""Several ``stolik serve`` processes, one site (issue 13): :class:`RedisHub` is the
+:class:`~stolik.web.play.hub.Hub` of a process that shares its tables with others through
+Redis, over one PostgreSQL database whose op log is the truth.
+
+- **One owner per table.** A table is run — moves checked, bots moved, the op log written —
+  by one process at a time: the one holding its *lease*, a Redis key
+  ``stolik:lease:TABLE`` set with ``SET NX PX`` to the process's id and renewed every
+  ``tick`` seconds (a Lua script renews only the keys still holding our id). Inside the
+  owner the table is exactly a :class:`~stolik.web.play.hub.LocalHub` table (this class is
+  one): a move is committed before its acknowledgement or echo leaves the table
+  (:mod:`stolik.web.play.table`), so what any client was told is in the database.
+- **Clients on any process.** A WebSocket lives in the process it reached (its *origin*).
+  The origin finds the table's owner from the lease and tells it ``sub`` (a client at
+  seat S, language L); the owner subscribes a :class:`Seat` stand-in, whose messages go
+  back to the origin on its own pub/sub channel ``stolik:proc:ID`` — one publishing
+  connection per process, so they arrive in the order the table sent them. The client's
+  messages go to the owner's channel the same way (``cmd``). An origin that is the owner
+  skips Redis. Joining a seat from another process asks the owner and waits for its
+  answer (a Redis list), after the seat is committed.
+- **Takeover.** A process killed with ``kill -9`` stops renewing: its leases expire
+  (``lease_ms``), and every process looks each ``sweep`` ticks for unfinished tables
+  (status ``playing`` in the database) without a lease and claims them, replaying the
+  op log; an origin whose clients' table has a new owner (or none: it claims it itself)
+  subscribes them there, and the new owner sends each its full state — the clients go on
+  exactly where the stored log is. Two owners at once (a paused process whose lease
+  expired) cannot both store: op-log rows have the primary key (table, seq), so the
+  second write of a position is refused, and its table is dropped (or reloaded, if the
+  lease is still ours). A process also drops the stand-ins of origins that stopped
+  saying they are alive (``stolik:alive:ID``).
+- **The lobby** lists every process's public tables: each owner writes their summaries
+  into the hash ``stolik:lobby`` each tick.
+
+A graceful stop commits what is queued and releases the leases at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+import redis
+import redis.asyncio as aioredis
+from redis.asyncio.client import PubSub
+from sqlalchemy import select
+
+from stolik.web.play.game import Message
+from stolik.web.play.hub import LocalHub
+from stolik.web.play.orm import TableRow
+from stolik.web.play.protocol import Command, ProtocolError, error_event, localize
+from stolik.web.play.store import Player, PlayStore
+from stolik.web.play.table import Subscriber, Table, summary
+
+log = logging.getLogger(__name__)
+
+PREFIX = "stolik:"
+LOBBY_KEY = PREFIX + "lobby"
+LOBBY_STALE_S = 10.0
+"""A lobby entry older than this is a dead owner's (the new owner rewrites it)."""
+
+_RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  else
+    lost[#lost + 1] = i
+  end
+end
+return lost
+"""
+"""Renew the leases still ours; the (1-based) positions of those that are not."""
+
+_TAKE = """
+local owner = redis.call('GET', KEYS[1])
+if owner and owner ~= ARGV[1] then
+  if redis.call('PUBSUB', 'NUMSUB', ARGV[3] .. owner)[2] > 0 then return owner end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]
+"""
+"""Take a table's lease unless a live process holds it (one whose channel has a
+subscriber: a killed process's connection is closed at once); the holder after it."""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def lease_key(table_id: str) -> str:
+    """The Redis key of a table's lease.
+
+    >>> lease_key("abc")
+    'stolik:lease:abc'
+    """
+    return f"{PREFIX}lease:{table_id}"
+
+
+def channel(proc: str) -> str:
+    """A process's pub/sub channel (what its tables and clients are told)."""
+    return f"{PREFIX}proc:{proc}"
+
+
+def alive_key(proc: str) -> str:
+    """The key a process keeps set while it runs."""
+    return f"{PREFIX}alive:{proc}"
+
+
+def dumps(obj: Any) -> bytes:
+    """JSON bytes (orjson; ``json`` for what it does not write: ints past 64 bits).
+
+    >>> dumps({"k": "msg", "m": {"ack": 10**30}})
+    b'{"k":"msg","m":{"ack":1000000000000000000000000000000}}'
+    """
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class HubError(ValueError):
+    """Redis cannot be used as the hub (a bad URL, no server)."""
+
+
+def check_url(url: str) -> None:
+    """Refuse, in one line, what is no Redis URL.
+
+    >>> check_url("redis://127.0.0.1:6379/0")
+    >>> check_url("http://x")
+    Traceback (most recent call last):
+    ...
+    stolik.web.play.redis_hub.HubError: --hub: a redis://HOST:PORT/N URL, not 'http://x'
+    """
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise HubError(f"--hub: a redis://HOST:PORT/N URL, not {url!r}")
+
+
+def ping(url: str, timeout: float = 5.0) -> None:
+    """Check that the Redis server answers (HubError, in one line, if not)."""
+    check_url(url)
+    client = redis.Redis.from_url(url, socket_timeout=timeout,
+                                  socket_connect_timeout=timeout)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError, ValueError) as e:
+        raise HubError(f"--hub {url}: Redis does not answer ({e})") from None
+    finally:
+        client.close()
+
+
+@dataclass(eq=False)  # a subscriber is itself (hashed by identity)
+class Seat:
+    """The owner's stand-in for a client connected to some process (its origin, client
+    number ``conn`` there): what the table sends it goes there."""
+
+    hub: RedisHub
+    table_id: str
+    origin: str
+    conn: int
+    seat: int | None
+    lang: str
+
+    def deliver(self, msg: Message) -> None:
+        """Pass the message to the client (through Redis when it is elsewhere)."""
+        if self.origin == self.hub.proc:
+            self.hub.deliver_local(self.conn, msg)
+        else:
+            self.hub.publish(self.origin, {"k": "msg", "c": self.conn,
+                                           "m": localize(msg, self.lang)})
+
+
+@dataclass
+class Link:
+    """An origin's clients of one table, and the process they are subscribed at."""
+
+    conns: set[int] = field(default_factory=set)
+    owner: str | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set while the clients are subscribed at ``owner``."""
+    resolving: asyncio.Task[None] | None = None
+
+
+class RedisHub(LocalHub):
+    """The tables this process owns (a :class:`LocalHub`), and its clients' way to the
+    tables other processes own. ``url``: ``redis://HOST:PORT/N``."""
+
+    def __init__(self, store: PlayStore, url: str, *, bot_delay: float = 0.6,
+                 lease_ms: int = 3000, tick: float = 0.5, sweep: int = 2) -> None:
+        super().__init__(store, bot_delay=bot_delay)
+        check_url(url)
+        self.url = url
+        self.proc = secrets.token_hex(6)
+        self.lease_ms = lease_ms
+        self.tick = tick
+        self.sweep_every = sweep
+        self.sync = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        """For the routes' synchronous calls (create, join, the lobby)."""
+        self.redis: aioredis.Redis | None = None
+        self.seats: dict[tuple[str, int], Seat] = {}
+        """Owner side: the stand-ins by (origin, connection)."""
+        self.conns: dict[int, tuple[str, Subscriber]] = {}
+        """Origin side: this process's clients by number: (table, client)."""
+        self._ids: dict[Subscriber, int] = {}
+        self.links: dict[str, Link] = {}
+        self._numbers = itertools.count(1)
+        self._outbox: asyncio.Queue[tuple[str, bytes]] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+        self._running = False
+
+    # ------------------------------------------------------------ plumbing
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def publish(self, proc: str, payload: dict[str, Any]) -> None:
+        """Queue a message to a process's channel (sent in order, pipelined)."""
+        if self._outbox is not None:
+            self._outbox.put_nowait((channel(proc), dumps(payload)))
+
+    async def _publisher(self) -> None:
+        assert self.redis is not None and self._outbox is not None
+        while True:
+            items = [await self._outbox.get()]
+            while not self._outbox.empty():
+                items.append(self._outbox.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for ch, data in items:
+                        pipe.publish(ch, data)
+                    await pipe.execute()
+            except (redis.RedisError, OSError):
+                log.exception("stolik hub: %d messages not published", len(items))
+
+    async def _reader(self, pubsub: PubSub) -> None:
+        assert self.redis is not None
+        while True:
+            try:
+                if not pubsub.subscribed:
+                    await pubsub.subscribe(channel(self.proc))
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    try:
+                        self._dispatch(orjson.loads(message["data"]))
+                    except Exception:
+                        log.exception("stolik hub: a message failed: %r", message)
+            except (redis.RedisError, OSError):
+                log.exception("stolik hub: the channel broke; subscribing again")
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await asyncio.sleep(self.tick)
+                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+
+    def _dispatch(self, m: dict[str, Any]) -> None:
+        kind = m["k"]
+        if kind == "msg":
+            self.deliver_local(int(m["c"]), m["m"])
+        elif kind == "sub":
+            self._on_sub(str(m["t"]), str(m["o"]), int(m["c"]), m["s"], str(m["l"]))
+        elif kind == "unsub":
+            self._on_unsub(str(m["t"]), str(m["o"]), int(m["c"]))
+        elif kind == "cmd":
+            self._spawn(self._on_cmd(str(m["t"]), str(m["o"]), int(m["c"]), m["cmd"]))
+        elif kind == "join":
+            self._spawn(self._on_join(m))
+        elif kind == "moved":
+            link = self.links.get(str(m["t"]))
+            if link is not None and link.owner == m.get("from"):
+                link.owner = None
+                link.ready.clear()
+                self._resolve_later(str(m["t"]), self.tick / 2)
+
+    # ------------------------------------------------------------ owner side
+
+    def _on_sub(self, table_id: str, origin: str, conn: int, seat: int | None,
+                lang: str) -> None:
+        if table_id not in self.tables:
+            self.publish(origin, {"k": "moved", "t": table_id, "from": self.proc})
+            return
+        old = self.seats.pop((origin, conn), None)
+        if old is not None:
+            super().disconnect(old.table_id, old)
+        stand_in = Seat(self, table_id, origin, conn, seat, lang)
+        self.seats[(origin, conn)] = stand_in
+        super().connect(table_id, stand_in)
+
+    def _on_unsub(self, table_id: str, origin: str, conn: int) -> None:
+        stand_in = self.seats.pop((origin, conn), None)
+        if stand_in is not None:
+            self._leave(stand_in)
+
+    def _leave(self, stand_in: Seat) -> None:
+        """A client left: unsubscribe it; a finished table nobody watches goes."""
+        table_id = stand_in.table_id
+        super().disconnect(table_id, stand_in)
+        if table_id not in self.tables:
+            self._spawn(self._release(table_id))
+
+    async def _on_cmd(self, table_id: str, origin: str, conn: int,
+                      data: dict[str, Any]) -> None:
+        cmd = Command(**data)
+        stand_in = self.seats.get((origin, conn))
+        if stand_in is None or stand_in.table_id != table_id or table_id not in self.tables:
+            self.publish(origin, {"k": "msg", "c": conn, "m": error_event(_moving(), cmd.id)})
+            return
+        await super().handle(table_id, stand_in, cmd)
+
+    async def _on_join(self, m: dict[str, Any]) -> None:
+        answer: dict[str, Any] = {"ok": True}
+        try:
+            super().join(str(m["t"]), int(m["seat"]), Player(int(m["pid"]), str(m["pname"])))
+            await asyncio.to_thread(self.store.flush)  # the seat is stored before "yes"
+        except ProtocolError as e:
+            answer = {"code": e.code, "message": str(e.message)}
+        assert self.redis is not None
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.rpush(str(m["r"]), dumps(answer))
+            pipe.expire(str(m["r"]), 30)
+            await pipe.execute()
+
+    async def _take(self, table_id: str) -> str:
+        """Take the table's lease unless a live process holds it; the holder."""
+        assert self.redis is not None
+        holder = await self.redis.eval(_TAKE, 1, lease_key(table_id), self.proc,
+                                       str(self.lease_ms), channel(""))
+        return str(_text(holder))
+
+    async def _claim(self, table_id: str) -> bool:
+        """Take an unowned table (or a dead process's) and load it from the op log
+        (True: ours now)."""
+        if table_id in self.tables:
+            return True
+        if await self._take(table_id) != self.proc:
+            return False
+        try:
+            stored = await asyncio.to_thread(self.store.unfinished, table_id)
+            if table_id in self.tables:
+                return True
+            if not stored:
+                await self._release(table_id)
+                return False
+            info, ops = stored[0]
+            table = Table(info, self._persist, self._lost, self._kick)
+            table.replay(ops)
+        except Exception:
+            log.exception("stolik hub: table %s cannot be taken over", table_id)
+            await self._release(table_id)
+            return False
+        self.tables[table_id] = table
+        self._finish_if_over(table)
+        self._kick(table)
+        log.info("stolik hub: took table %s over (%d ops)", table_id, len(ops))
+        return True
+
+    async def _dead(self, holders: set[str]) -> set[str]:
+        """The processes of ``holders`` whose channel nobody listens to (killed)."""
+        assert self.redis is not None
+        others = sorted(holders - {self.proc})
+        if not others:
+            return set()
+        counts = await self.redis.pubsub_numsub(*map(channel, others))
+        return {proc for proc, (_, n) in zip(others, counts, strict=True) if not n}
+
+    async def _release(self, table_id: str) -> None:
+        """Give a table's lease up (after what is queued of it is committed)."""
+        if self.redis is None:
+            return
+        await asyncio.to_thread(self.store.flush)
+        if table_id in self.tables:
+            return
+        with contextlib.suppress(redis.RedisError, OSError):
+            await self.redis.eval(_RELEASE, 1, lease_key(table_id), self.proc)
+
+    def _drop(self, table_id: str) -> None:
+        """The lease is no longer ours: forget the table; our own clients go to the new
+        owner, the other origins find it themselves."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        log.warning("stolik hub: lost the lease of table %s", table_id)
+        for sub in list(table.subscribers):
+            if isinstance(sub, Seat):
+                self.seats.pop((sub.origin, sub.conn), None)
+        link = self.links.get(table_id)
+        if link is not None and link.owner == self.proc:
+            link.owner = None
+            link.ready.clear()
+            self._resolve_later(table_id, 0.0)
+
+    async def _reload(self, old: Table) -> None:
+        """A refused write: reload the table only while its lease is ours."""
+        assert self.redis is not None
+        owner = await self.redis.get(lease_key(old.id))
+        if _text(owner) == self.proc:
+            await super()._reload(old)
+        else:
+            self.tables[old.id] = old  # so that _drop finds it
+            self._drop(old.id)
+
+    # ------------------------------------------------------------ origin side
+
+    def deliver_local(self, conn: int, msg: Message) -> None:
+        """A message for one of this process's clients."""
+        hit = self.conns.get(conn)
+        if hit is not None:
+            hit[1].deliver(msg)
+
+    def _resolve_later(self, table_id: str, delay: float) -> None:
+        link = self.links.get(table_id)
+        if link is None or (link.resolving is not None and not link.resolving.done()):
+            return
+        with contextlib.suppress(RuntimeError):
+            link.resolving = self._spawn(self._resolve(table_id, delay))
+
+    async def _resolve(self, table_id: str, delay: float) -> None:
+        """Find the table's owner (claiming it when there is none) and subscribe this
+        process's clients there."""
+        if delay:
+            await asyncio.sleep(delay)
+        assert self.redis is not None
+        link = self.links.get(table_id)
+        if link is None:
+            return
+        try:
+            who: str | None = await self._take(table_id)
+            if who == self.proc and not await self._claim(table_id):
+                who = None
+        except (redis.RedisError, OSError):
+            log.exception("stolik hub: no owner found for table %s", table_id)
+            who = None
+        if self.links.get(table_id) is not link:
+            return
+        link.owner = who
+        if who is None:
+            link.ready.clear()
+            return
+        for conn in sorted(link.conns):
+            self._subscribe_at(who, table_id, conn)
+        link.ready.set()
+
+    def _subscribe_at(self, owner: str, table_id: str, conn: int) -> None:
+        sub = self.conns[conn][1]
+        if owner == self.proc:
+            self._on_sub(table_id, self.proc, conn, sub.seat, sub.lang)
+        else:
+            self.publish(owner, {"k": "sub", "t": table_id, "o": self.proc, "c": conn,
+                                 "s": sub.seat, "l": sub.lang})
+
+    # ------------------------------------------------------------ the Hub, for the routes
+
+    def create_table(self, game: str, config: Mapping[str, Any], bots: list[str | None],
+                     private: bool, creator: Player | None, seat: int | None) -> str:
+        """A new table, owned by this process."""
+        table_id = super().create_table(game, config, bots, private, creator, seat)
+        self.sync.set(lease_key(table_id), self.proc, px=self.lease_ms)
+        return table_id
+
+    def table(self, table_id: str) -> Table | None:
+        """The table if it is ours; else as stored now (a copy to read, not to play)."""
+        own = self.tables.get(table_id)
+        if own is not None:
+            return own
+        stored = self.store.unfinished(table_id)
+        if not stored:
+            return None
+        info, ops = stored[0]
+        copy = Table(info, lambda table_id, seq, op: None)
+        copy.replay(ops)
+        return copy
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Every process's public tables still playing, free seats first."""
+        now = time.time()
+        seen = {t["id"]: t for t in super().open_tables()}
+        for key, raw in self.sync.hgetall(LOBBY_KEY).items():
+            entry, table_id = orjson.loads(raw), str(_text(key))
+            if table_id not in seen and now - float(entry.pop("at")) < LOBBY_STALE_S:
+                seen[table_id] = entry
+        out = list(seen.values())
+        out.sort(key=lambda t: not any(s["open"] for s in t["seats"]))
+        return out
+
+    def join(self, table_id: str, seat: int, player: Player) -> None:
+        """Seat a player, at the owner (waiting for its answer, the seat stored)."""
+        if table_id in self.tables:
+            super().join(table_id, seat, player)
+            return
+        owner = self.sync.get(lease_key(table_id))
+        if owner is None:
+            raise _moving()
+        reply = f"{PREFIX}reply:{self.proc}:{next(self._numbers)}"
+        self.sync.publish(channel(str(_text(owner))), dumps({
+            "k": "join", "t": table_id, "seat": seat, "pid": player.id,
+            "pname": player.name, "r": reply}))
+        got = self.sync.blpop([reply], timeout=5)
+        if got is None:
+            raise _moving()
+        answer = orjson.loads(got[1])
+        if not answer.get("ok"):
+            raise ProtocolError(str(answer["code"]), str(answer["message"]))
+
+    def connect(self, table_id: str, sub: Subscriber) -> bool:
+        """Subscribe a client of this process, at whichever process owns the table."""
+        conn = next(self._numbers)
+        self.conns[conn] = (table_id, sub)
+        self._ids[sub] = conn
+        link = self.links.setdefault(table_id, Link())
+        link.conns.add(conn)
+        if link.ready.is_set() and link.owner is not None:
+            self._subscribe_at(link.owner, table_id, conn)
+        elif table_id in self.tables:
+            link.owner = self.proc
+            link.ready.set()
+            self._subscribe_at(self.proc, table_id, conn)
+        else:
+            self._resolve_later(table_id, 0.0)
+        return True
+
+    def disconnect(self, table_id: str, sub: Subscriber) -> None:
+        """A client of this process left."""
+        conn = self._ids.pop(sub, None)
+        if conn is None:
+            return
+        self.conns.pop(conn, None)
+        link = self.links.get(table_id)
+        if link is None:
+            return
+        link.conns.discard(conn)
+        if link.owner == self.proc:
+            self._on_unsub(table_id, self.proc, conn)
+        elif link.owner is not None:
+            self.publish(link.owner, {"k": "unsub", "t": table_id, "o": self.proc,
+                                      "c": conn})
+        if not link.conns:
+            del self.links[table_id]
+
+    async def handle(self, table_id: str, sub: Subscriber, cmd: Command) -> None:
+        """Act on a client's message at the table's owner."""
+        conn = self._ids.get(sub)
+        link = self.links.get(table_id)
+        if conn is None or link is None:
+            sub.deliver(error_event(ProtocolError("no-table", f"no table {table_id} is in "
+                                                  "play"), cmd.id))
+            return
+        if not link.ready.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(link.ready.wait(), self.lease_ms / 1000 + 2 * self.tick)
+        owner = link.owner
+        if owner is None or not link.ready.is_set():
+            sub.deliver(error_event(_moving(), cmd.id))
+        elif owner == self.proc:
+            await self._on_cmd(table_id, owner, conn, _command(cmd))
+        else:
+            self.publish(owner, {"k": "cmd", "t": table_id, "o": self.proc, "c": conn,
+                                 "cmd": _command(cmd)})
+
+    def expire(self, table_id: str) -> bool:
+        """Close an idle table of ours (:meth:`LocalHub.expire`) and give its lease up."""
+        closed = super().expire(table_id)
+        if closed:
+            with contextlib.suppress(RuntimeError):
+                self._spawn(self._release(table_id))
+        return closed
+
+    # ------------------------------------------------------------ the tick
+
+    async def _ticker(self) -> None:
+        count = 0
+        while True:
+            try:
+                await self._beat(count % self.sweep_every == 0)
+            except (redis.RedisError, OSError):
+                log.exception("stolik hub: Redis failed this tick")
+            except Exception:
+                log.exception("stolik hub: the tick failed")
+            count += 1
+            await asyncio.sleep(self.tick)
+
+    async def _beat(self, sweep: bool) -> None:
+        """Say we are alive, renew our leases, forget dead origins' clients, follow our
+        clients' tables to new owners, and (``sweep``) take over unowned tables."""
+        assert self.redis is not None
+        await self.redis.set(alive_key(self.proc), "1", px=self.lease_ms)
+        owned = list(self.tables)
+        if owned:
+            lost = await self.redis.eval(_RENEW, len(owned), *map(lease_key, owned),
+                                         self.proc, str(self.lease_ms))
+            for i in lost:
+                self._drop(owned[int(i) - 1])
+        await self._forget_dead_origins()
+        await self._follow_owners()
+        if sweep:
+            await self._sweep()
+        await self._lobby()
+
+    async def _forget_dead_origins(self) -> None:
+        assert self.redis is not None
+        origins = sorted({o for o, _ in self.seats if o != self.proc})
+        if not origins:
+            return
+        alive = await self.redis.mget([alive_key(o) for o in origins])
+        dead = {o for o, a in zip(origins, alive, strict=True) if a is None}
+        for key in [k for k in self.seats if k[0] in dead]:
+            self._on_unsub(self.seats[key].table_id, *key)
+
+    async def _follow_owners(self) -> None:
+        assert self.redis is not None
+        ids = list(self.links)
+        if not ids:
+            return
+        owners = [_text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
+        dead = await self._dead({o for o in owners if o is not None})
+        for table_id, who in zip(ids, owners, strict=True):
+            link = self.links.get(table_id)
+            if link is None:
+                continue
+            if who != link.owner or who in dead \
+                    or (who == self.proc and table_id not in self.tables):
+                link.ready.clear()
+                self._resolve_later(table_id, 0.0)
+
+    async def _sweep(self) -> None:
+        """Take over the unfinished tables nobody holds (their owner died)."""
+        assert self.redis is not None
+        ids = await asyncio.to_thread(self._playing)
+        ids = [t for t in ids if t not in self.tables]
+        if not ids:
+            return
+        owners = [_text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
+        dead = await self._dead({o for o in owners if o is not None})
+        for table_id, owner in zip(ids, owners, strict=True):
+            if owner is None or owner in dead:
+                await self._claim(table_id)
+
+    def _playing(self) -> list[str]:
+        with self.store.db.read() as s:
+            return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+
+    async def _lobby(self) -> None:
+        """Our public tables into the shared lobby (and out of it when they end)."""
+        assert self.redis is not None
+        now = time.time()
+        listed: dict[str, bytes] = {}
+        gone: list[str] = []
+        for table_id, table in list(self.tables.items()):
+            if table.info.private or table.match.is_over():
+                gone.append(table_id)
+            else:
+                listed[table_id] = dumps({**summary(table), "at": now})
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if listed:
+                pipe.hset(LOBBY_KEY, mapping=listed)  # type: ignore[arg-type]
+            if gone:
+                pipe.hdel(LOBBY_KEY, *gone)
+            await pipe.execute()
+
+    # ------------------------------------------------------------ start and stop
+
+    async def start(self) -> None:
+        """Connect to Redis, take over the tables nobody holds, and start the tick."""
+        if self._running:
+            return
+        self._running = True
+        self._started = True
+        self.redis = aioredis.Redis.from_url(self.url)
+        self._outbox = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(channel(self.proc))  # live (see _TAKE) before owning
+        self._loops = [loop.create_task(self._publisher()),
+                       loop.create_task(self._reader(pubsub))]
+        await self.redis.set(alive_key(self.proc), "1", px=self.lease_ms)
+        await self._sweep()
+        self._loops.append(loop.create_task(self._ticker()))
+
+    async def stop(self) -> None:
+        """Stop the bots, commit what is queued, and give every lease up at once."""
+        for task in self._loops:
+            task.cancel()
+        for task in self._loops:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._loops = []
+        await super().stop()
+        if self.redis is not None:
+            with contextlib.suppress(redis.RedisError, OSError):
+                for table_id in list(self.tables):
+                    await self.redis.eval(_RELEASE, 1, lease_key(table_id), self.proc)
+                if self.tables:
+                    await self.redis.hdel(LOBBY_KEY, *self.tables)
+                await self.redis.delete(alive_key(self.proc))
+            await self.redis.aclose()
+            self.redis = None
+        self.tables.clear()
+        self._running = False
+
+
+def _text(value: bytes | str | None) -> str | None:
+    """A Redis reply as text.
+
+    >>> _text(b"ab"), _text(None)
+    ('ab', None)
+    """
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _moving() -> ProtocolError:
+    return ProtocolError("not-stored", "the table is being taken over by another server; "
+                         "try again in a moment")
+
+
+def _command(cmd: Command) -> dict[str, Any]:
+    """A client message as it travels to the owner.
+
+    >>> Command(**_command(Command("move", "AH", 3)))
+    Command(kind='move', move='AH', id=3, on=None)
+    """
+    return {"kind": cmd.kind, "move": cmd.move, "id": cmd.id, "on": cmd.on}
