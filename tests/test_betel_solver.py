@@ -183,9 +183,9 @@ def test_the_stack_holds_ten_moves() -> None:
     h = np.array(hands, dtype=np.int64)
     p = _rules(NO_TRUMPS, False, 0, False).copy()
     fr = k.make_stack()
-    done, _ = k._enter(h, 0, 0, 0, 0, -1, -1, -1, 0, -k.INF, k.INF, 10, p,
-                       np.zeros((1, 3), dtype=np.int64), k.make_tt(10),
-                       np.zeros(k.STATS, dtype=np.int64), fr)
+    done, _ = k.kernel(p).enter(h, 0, 0, 0, 0, -1, -1, -1, 0, -k.INF, k.INF, 10, p,
+                                 np.zeros((1, 3), dtype=np.int64), k.make_tt(10),
+                                 np.zeros(k.STATS, dtype=np.int64), fr)
     assert not done
     n = int(fr[0, k.F_K])
     assert n == 10

@@ -85,9 +85,11 @@ def _rules(trump: int, free: bool, declarer: int, few: bool) -> npt.NDArray[np.i
 
     trumps = SUIT_MASKS[trump] if trump != NO_TRUMPS else 0
     defenders = sum(1 << s for s in range(SEATS) if s != declarer) if free else 0
+    # the trump duties stand in a no-trump contract too, where no card is a trump: one
+    # compiled kernel plays both (trick32.kernel)
     return k.make_params(
         beats=beats_table(trump), higher=HIGHER, points=[0] * CARDS, trumps=trumps,
-        must_beat=True, must_trump=bool(trumps), must_overtrump=bool(trumps),
+        must_beat=True, must_trump=True, must_overtrump=True,
         beat_trumped=True, free_seats=defenders, mode=k.MODE_COUNT, side=1 << declarer,
         seats=SEATS, trick_points=TRICK_POINTS, duck=few, sign=-1 if few else 1,
         quick=not few)
@@ -118,7 +120,6 @@ class _Problem:
                                   f"declarer's tricks (BETEL §2)")
             self.seat, self.few = p.declarer, contract.at_most
             free, trump = contract.defenders_free, contract.trump
-        self.k = k
         if not _TT:
             _TT.append(k.make_tt(20))
             _TT.append(k.make_stack())
@@ -126,6 +127,7 @@ class _Problem:
         self.stats = np.zeros(k.STATS, dtype=np.int64)
         self.params = _rules(trump, free, self.seat, self.few).copy()
         self.params[k.P_GEN] = next(_GENERATION) & ((1 << 24) - 1)
+        self.k = k.kernel(self.params)  # this contract kind's compiled search
         self.util = np.zeros((1, 3), dtype=np.int64)  # MODE_COUNT reads no table
 
     def tricks(self, deal: Deal) -> int:

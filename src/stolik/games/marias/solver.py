@@ -177,7 +177,6 @@ class _Problem:
             raise IllegalMove(f"the solver takes a deal in play, not one in its {p.phase} "
                               "phase (MARIAS §4.6)")
         self.deal = deal
-        self.k = k
         self.side = _side(deal)
         trump = p.trump
         side_mask = sum(1 << s for s in self.side)
@@ -206,6 +205,7 @@ class _Problem:
             self.util = np.array(table, dtype=np.int64)
         self.params[k.P_SIDE] = side_mask
         self.params[k.P_GEN] = gen
+        self.k = k.kernel(self.params)  # this game's compiled search (trick32's constants too)
 
     def value(self, deal: Deal) -> int:
         """The value of ``deal``'s current position (a position of this problem's deal):

@@ -1,0 +1,69 @@
+"""Compile numba functions once per set of compile-time constants, each set cached on disk.
+
+numba freezes a function's globals into its code when it compiles it: a global flag tested
+in a loop costs nothing, its dead branch is gone. :func:`specialise` uses that to make one
+compiled copy of a group of *template* functions (plain Python functions of one module) per
+binding of some of their globals to constants, the others (and their calls to one another)
+left as the module has them, each copy compiled eagerly for its signature and cached by
+numba (``cache=True``).
+
+Why not closures from a factory: numba keys a cached closure by a pickle of its captured
+values, and a captured compiled function pickles with a fresh random id each process — the
+cache would never be read back. Here every copy is a plain function with its own globals
+and its own name (``template__<tag>``, the tag a hash of the constants and of ``salt``),
+so numba stores each copy in its own cache file; the tag changes when a constant does,
+and numba itself re-reads a copy whose template file changed. What numba does not see is
+a change of a global the templates read from *another* module: the caller passes such
+values in ``salt``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import types
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["specialise", "tag_of"]
+
+
+def tag_of(constants: Mapping[str, object], salt: object = ()) -> str:
+    """The cache tag of a binding: 12 hex digits of a hash of the constants and ``salt``.
+
+    >>> tag_of({"A": 1, "B": 2}) == tag_of({"B": 2, "A": 1}) != tag_of({"A": 1, "B": 3})
+    True
+    """
+    text = repr((sorted(constants.items()), salt))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def specialise(templates: Sequence[tuple[Callable[..., Any], str]],
+               constants: Mapping[str, object], salt: object = ()) -> dict[str, Any]:
+    """Compile ``templates`` (pairs of a function and its numba signature, of one module,
+    each after the ones it calls) with the globals ``constants`` rebound; the compiled
+    copies by template name. Within the copies a call to another template calls its copy.
+
+    The names in ``constants`` must be globals of the templates' module (a misspelt name
+    would otherwise compile the module's own value in silence).
+    """
+    from numba import njit
+
+    module_globals = templates[0][0].__globals__
+    for name in constants:
+        if name not in module_globals:
+            raise ValueError(f"{name} is not a global of {module_globals['__name__']}")
+    tag = tag_of(constants, salt)
+    g = dict(module_globals)
+    g.update(constants)
+    out: dict[str, Any] = {}
+    for fn, signature in templates:
+        if fn.__globals__ is not module_globals:
+            raise ValueError(f"{fn.__qualname__} is not of {module_globals['__name__']}")
+        copy = types.FunctionType(fn.__code__, g, fn.__name__, fn.__defaults__,
+                                  fn.__closure__)
+        copy.__qualname__ = f"{fn.__qualname__}__{tag}"
+        copy.__doc__ = fn.__doc__
+        compiled = njit(signature, cache=True, nogil=True)(copy)
+        g[fn.__name__] = compiled
+        out[fn.__name__] = compiled
+    return out
