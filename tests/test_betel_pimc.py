@@ -82,6 +82,22 @@ def test_a_card_seen_in_the_dubel_goes_only_to_a_later_exchanger() -> None:
     assert knowledge(d.view(2)).since == ()  # seat 2 saw nothing of the dubel
 
 
+def test_a_seat_exchanging_twice_after_the_look_is_one_seat() -> None:
+    """BETEL §3: seat 1 saw AD in the dubel, then seat 0 exchanged twice: AD lies with seat
+    0 or in the dubel (a regression: the seats were once summed, not joined, so seat 0
+    twice read as seat 1)."""
+    d = Deal.from_text(RS, 1, ["AS KS QS JS TS 9S 8S 7S AH KH",
+                               "AC KC QC JC TC 9C 8C 7C QH JH",
+                               "KD QD JD TD 9D 8D 7D TH 9H 8H"], "AD 7H")
+    for w in ["look 1 #1", "1C", "pas", "take", "lay AD 7H", "1D", "1H", "pas", "take",
+              "lay 7S 8S", "1S"]:
+        d.move(w)
+    k = knowledge(d.view(1))
+    assert dict(k.since)[parse_card("AD")] == 1 << 0
+    assert truth_fits(d, 1)
+    assert Sampler(d.view(1)).count() > 0
+
+
 def swapped(d: Deal, seat: int, rng: random.Random) -> Deal | None:
     """A deal ``seat`` cannot tell from ``d``: the cards it never saw (not in its hands, not
     played, not seen in the dubel) permuted among themselves, the same moves replayed; None

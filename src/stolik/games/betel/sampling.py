@@ -147,7 +147,10 @@ def _dubel_history(view: SeatView) -> dict[int, int]:
             seen_at[c] = loose
     out = {}
     for c, k in seen_at.items():
-        out[c] = sum(1 << s for s in lays[k:] if s != me)
+        out[c] = 0
+        for s in lays[k:]:  # a seat may exchange more than once
+            if s != me:
+                out[c] |= 1 << s
     return out
 
 
