@@ -34,7 +34,7 @@ def _check_port(host: str, port: int) -> None:
 def _check_hub(hub: str, db_url: str) -> None:
     """Refuse, in one line, a hub that cannot work: no Redis URL, a database other than
     PostgreSQL (the processes share its op log), or no Redis answering there."""
-    from stolik.web.play.redis_hub import HubError, check_url, ping
+    from stolik.web.play.redis_base import HubError, check_url, ping
 
     try:
         check_url(hub)

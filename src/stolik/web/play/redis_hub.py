@@ -38,7 +38,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import secrets
 import time
@@ -56,106 +55,24 @@ from stolik.web.play.game import Message
 from stolik.web.play.hub import LocalHub
 from stolik.web.play.orm import TableRow
 from stolik.web.play.protocol import Command, ProtocolError, error_event, localize
+from stolik.web.play.redis_base import (
+    LOBBY_KEY,
+    LOBBY_STALE_S,
+    PREFIX,
+    RELEASE,
+    RENEW,
+    TAKE,
+    alive_key,
+    channel,
+    check_url,
+    dumps,
+    lease_key,
+    text,
+)
 from stolik.web.play.store import Player, PlayStore
 from stolik.web.play.table import Subscriber, Table, summary
 
 log = logging.getLogger(__name__)
-
-PREFIX = "stolik:"
-LOBBY_KEY = PREFIX + "lobby"
-LOBBY_STALE_S = 10.0
-"""A lobby entry older than this is a dead owner's (the new owner rewrites it)."""
-
-_RENEW = """
-local lost = {}
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
-  else
-    lost[#lost + 1] = i
-  end
-end
-return lost
-"""
-"""Renew the leases still ours; the (1-based) positions of those that are not."""
-
-_TAKE = """
-local owner = redis.call('GET', KEYS[1])
-if owner and owner ~= ARGV[1] then
-  if redis.call('PUBSUB', 'NUMSUB', ARGV[3] .. owner)[2] > 0 then return owner end
-end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return ARGV[1]
-"""
-"""Take a table's lease unless a live process holds it (one whose channel has a
-subscriber: a killed process's connection is closed at once); the holder after it."""
-
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-
-
-def lease_key(table_id: str) -> str:
-    """The Redis key of a table's lease.
-
-    >>> lease_key("abc")
-    'stolik:lease:abc'
-    """
-    return f"{PREFIX}lease:{table_id}"
-
-
-def channel(proc: str) -> str:
-    """A process's pub/sub channel (what its tables and clients are told)."""
-    return f"{PREFIX}proc:{proc}"
-
-
-def alive_key(proc: str) -> str:
-    """The key a process keeps set while it runs."""
-    return f"{PREFIX}alive:{proc}"
-
-
-def dumps(obj: Any) -> bytes:
-    """JSON bytes (orjson; ``json`` for what it does not write: ints past 64 bits).
-
-    >>> dumps({"k": "msg", "m": {"ack": 10**30}})
-    b'{"k":"msg","m":{"ack":1000000000000000000000000000000}}'
-    """
-    try:
-        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
-    except TypeError:
-        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-class HubError(ValueError):
-    """Redis cannot be used as the hub (a bad URL, no server)."""
-
-
-def check_url(url: str) -> None:
-    """Refuse, in one line, what is no Redis URL.
-
-    >>> check_url("redis://127.0.0.1:6379/0")
-    >>> check_url("http://x")
-    Traceback (most recent call last):
-    ...
-    stolik.web.play.redis_hub.HubError: --hub: a redis://HOST:PORT/N URL, not 'http://x'
-    """
-    if not url.startswith(("redis://", "rediss://", "unix://")):
-        raise HubError(f"--hub: a redis://HOST:PORT/N URL, not {url!r}")
-
-
-def ping(url: str, timeout: float = 5.0) -> None:
-    """Check that the Redis server answers (HubError, in one line, if not)."""
-    check_url(url)
-    client = redis.Redis.from_url(url, socket_timeout=timeout,
-                                  socket_connect_timeout=timeout)
-    try:
-        client.ping()
-    except (redis.RedisError, OSError, ValueError) as e:
-        raise HubError(f"--hub {url}: Redis does not answer ({e})") from None
-    finally:
-        client.close()
-
 
 @dataclass(eq=False)  # a subscriber is itself (hashed by identity)
 class Seat:
@@ -334,9 +251,9 @@ class RedisHub(LocalHub):
     async def _take(self, table_id: str) -> str:
         """Take the table's lease unless a live process holds it; the holder."""
         assert self.redis is not None
-        holder = await self.redis.eval(_TAKE, 1, lease_key(table_id), self.proc,
+        holder = await self.redis.eval(TAKE, 1, lease_key(table_id), self.proc,
                                        str(self.lease_ms), channel(""))
-        return str(_text(holder))
+        return str(text(holder))
 
     async def _claim(self, table_id: str) -> bool:
         """Take an unowned table (or a dead process's) and load it from the op log
@@ -382,7 +299,7 @@ class RedisHub(LocalHub):
         if table_id in self.tables:
             return
         with contextlib.suppress(redis.RedisError, OSError):
-            await self.redis.eval(_RELEASE, 1, lease_key(table_id), self.proc)
+            await self.redis.eval(RELEASE, 1, lease_key(table_id), self.proc)
 
     def _drop(self, table_id: str) -> None:
         """The lease is no longer ours: forget the table; our own clients go to the new
@@ -404,7 +321,7 @@ class RedisHub(LocalHub):
         """A refused write: reload the table only while its lease is ours."""
         assert self.redis is not None
         owner = await self.redis.get(lease_key(old.id))
-        if _text(owner) == self.proc:
+        if text(owner) == self.proc:
             await super()._reload(old)
         else:
             self.tables[old.id] = old  # so that _drop finds it
@@ -486,7 +403,7 @@ class RedisHub(LocalHub):
         now = time.time()
         seen = {t["id"]: t for t in super().open_tables()}
         for key, raw in self.sync.hgetall(LOBBY_KEY).items():
-            entry, table_id = orjson.loads(raw), str(_text(key))
+            entry, table_id = orjson.loads(raw), str(text(key))
             if table_id not in seen and now - float(entry.pop("at")) < LOBBY_STALE_S:
                 seen[table_id] = entry
         out = list(seen.values())
@@ -502,7 +419,7 @@ class RedisHub(LocalHub):
         if owner is None:
             raise _moving()
         reply = f"{PREFIX}reply:{self.proc}:{next(self._numbers)}"
-        self.sync.publish(channel(str(_text(owner))), dumps({
+        self.sync.publish(channel(str(text(owner))), dumps({
             "k": "join", "t": table_id, "seat": seat, "pid": player.id,
             "pname": player.name, "r": reply}))
         got = self.sync.blpop([reply], timeout=5)
@@ -596,7 +513,7 @@ class RedisHub(LocalHub):
         await self.redis.set(alive_key(self.proc), "1", px=self.lease_ms)
         owned = list(self.tables)
         if owned:
-            lost = await self.redis.eval(_RENEW, len(owned), *map(lease_key, owned),
+            lost = await self.redis.eval(RENEW, len(owned), *map(lease_key, owned),
                                          self.proc, str(self.lease_ms))
             for i in lost:
                 self._drop(owned[int(i) - 1])
@@ -621,7 +538,7 @@ class RedisHub(LocalHub):
         ids = list(self.links)
         if not ids:
             return
-        owners = [_text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
+        owners = [text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
         dead = await self._dead({o for o in owners if o is not None})
         for table_id, who in zip(ids, owners, strict=True):
             link = self.links.get(table_id)
@@ -639,7 +556,7 @@ class RedisHub(LocalHub):
         ids = [t for t in ids if t not in self.tables]
         if not ids:
             return
-        owners = [_text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
+        owners = [text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
         dead = await self._dead({o for o in owners if o is not None})
         for table_id, owner in zip(ids, owners, strict=True):
             if owner is None or owner in dead:
@@ -679,7 +596,7 @@ class RedisHub(LocalHub):
         self._outbox = asyncio.Queue()
         loop = asyncio.get_running_loop()
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(channel(self.proc))  # live (see _TAKE) before owning
+        await pubsub.subscribe(channel(self.proc))  # live (see TAKE) before owning
         self._loops = [loop.create_task(self._publisher()),
                        loop.create_task(self._reader(pubsub))]
         await self.redis.set(alive_key(self.proc), "1", px=self.lease_ms)
@@ -698,7 +615,7 @@ class RedisHub(LocalHub):
         if self.redis is not None:
             with contextlib.suppress(redis.RedisError, OSError):
                 for table_id in list(self.tables):
-                    await self.redis.eval(_RELEASE, 1, lease_key(table_id), self.proc)
+                    await self.redis.eval(RELEASE, 1, lease_key(table_id), self.proc)
                 if self.tables:
                     await self.redis.hdel(LOBBY_KEY, *self.tables)
                 await self.redis.delete(alive_key(self.proc))
@@ -706,15 +623,6 @@ class RedisHub(LocalHub):
             self.redis = None
         self.tables.clear()
         self._running = False
-
-
-def _text(value: bytes | str | None) -> str | None:
-    """A Redis reply as text.
-
-    >>> _text(b"ab"), _text(None)
-    ('ab', None)
-    """
-    return value.decode() if isinstance(value, bytes) else value
 
 
 def _moving() -> ProtocolError:

@@ -1,0 +1,117 @@
+"""The Redis side of several ``stolik serve`` processes (issue 13,
+:mod:`stolik.web.play.redis_hub`): the keys and channels, the lease scripts (atomic in
+Redis: Lua), the messages' JSON, and the URL and server checks ``stolik serve`` makes
+before it starts. Light: no web stack.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+import redis
+
+PREFIX = "stolik:"
+LOBBY_KEY = PREFIX + "lobby"
+LOBBY_STALE_S = 10.0
+"""A lobby entry older than this is a dead owner's (the new owner rewrites it)."""
+
+RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  else
+    lost[#lost + 1] = i
+  end
+end
+return lost
+"""
+"""Renew the leases still ours; the (1-based) positions of those that are not."""
+
+TAKE = """
+local owner = redis.call('GET', KEYS[1])
+if owner and owner ~= ARGV[1] then
+  if redis.call('PUBSUB', 'NUMSUB', ARGV[3] .. owner)[2] > 0 then return owner end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]
+"""
+"""Take a table's lease unless a live process holds it (one whose channel has a
+subscriber: a killed process's connection is closed at once); the holder after it."""
+
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def lease_key(table_id: str) -> str:
+    """The Redis key of a table's lease.
+
+    >>> lease_key("abc")
+    'stolik:lease:abc'
+    """
+    return f"{PREFIX}lease:{table_id}"
+
+
+def channel(proc: str) -> str:
+    """A process's pub/sub channel (what its tables and clients are told)."""
+    return f"{PREFIX}proc:{proc}"
+
+
+def alive_key(proc: str) -> str:
+    """The key a process keeps set while it runs."""
+    return f"{PREFIX}alive:{proc}"
+
+
+def dumps(obj: Any) -> bytes:
+    """JSON bytes (orjson; ``json`` for what it does not write: ints past 64 bits).
+
+    >>> dumps({"k": "msg", "m": {"ack": 10**30}})
+    b'{"k":"msg","m":{"ack":1000000000000000000000000000000}}'
+    """
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class HubError(ValueError):
+    """Redis cannot be used as the hub (a bad URL, no server)."""
+
+
+def check_url(url: str) -> None:
+    """Refuse, in one line, what is no Redis URL.
+
+    >>> check_url("redis://127.0.0.1:6379/0")
+    >>> check_url("http://x")
+    Traceback (most recent call last):
+    ...
+    stolik.web.play.redis_base.HubError: --hub: a redis://HOST:PORT/N URL, not 'http://x'
+    """
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise HubError(f"--hub: a redis://HOST:PORT/N URL, not {url!r}")
+
+
+def ping(url: str, timeout: float = 5.0) -> None:
+    """Check that the Redis server answers (HubError, in one line, if not)."""
+    check_url(url)
+    client = redis.Redis.from_url(url, socket_timeout=timeout,
+                                  socket_connect_timeout=timeout)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError, ValueError) as e:
+        raise HubError(f"--hub {url}: Redis does not answer ({e})") from None
+    finally:
+        client.close()
+
+
+def text(value: bytes | str | None) -> str | None:
+    """A Redis reply as text.
+
+    >>> text(b"ab"), text(None)
+    ('ab', None)
+    """
+    return value.decode() if isinstance(value, bytes) else value
