@@ -8,9 +8,20 @@ seat has seen, each solved exactly, the card chosen by expected money (MARIAS §
   Each layout is solved by the exact solver (:mod:`stolik.games.marias.solver`, the
   :mod:`stolik.solver.trick32` search) once per legal card, the siblings sharing one
   transposition-table generation, and the money table (MARIAS §6, ``DealResult.pair``) is
-  computed once per distinct side, marriages and trump-7 holder. The card with the highest
-  mean money for the seat's side wins (haléř; the soloist's ×3 is a constant factor); a tie
-  goes to the heuristic bot's card where it is among the best, else to the lowest index.
+  computed once per distinct side, marriages and trump-7 holder; a layout drawn twice (late
+  in a deal, an open betl) is solved once. The card with the highest mean money for the
+  seat's side wins (haléř; the soloist's ×3 is a constant factor); a tie goes to the
+  heuristic bot's card where it is among the best, else to the lowest index.
+- **Successive elimination.** The layouts are drawn all at once (the same draws whatever
+  is solved) and solved one by one; after the first :data:`FIRST` and then every
+  :data:`EVERY`, :func:`survivors` drops each card that is, with :data:`Z` standard errors
+  of the paired differences to spare, not better than the leader by more than :data:`EPS`
+  haléř, and the rest of the layouts are solved for the cards left only — none once one
+  card is left. Measured (``benchmarks/bench_marias_pimc.py --check``): the first trick's
+  decisions several times faster, the same card as solving every card in every layout in
+  most decisions, and where not, a card worth a fraction of a haléř less by that solve's
+  own means; judged on other layouts than those it chose on, no loss distinguishable
+  from zero. ``z=0`` solves every card in every layout.
 - **Bidding** (the choice, approval, announcements, fleky): the heuristic bot's decisions
   (:mod:`stolik.games.marias.heuristic`) — not evaluated by sampling.
 - **Strength** by budget: ``pimc`` draws 100 layouts, ``pimc-fast`` 20.
@@ -31,6 +42,7 @@ numba is imported at the first card decision, not with this module.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
@@ -55,10 +67,16 @@ from stolik.games.marias.view import SeatView
 if TYPE_CHECKING:
     from stolik.games.marias.solver import _Problem
 
-__all__ = ["PimcBot", "card_values"]
+__all__ = ["PimcBot", "card_values", "survivors"]
 
 LEVELS = {"pimc": 100, "pimc-fast": 20}
 """The pimc bots by name and their layouts per card decision."""
+
+Z, EPS = 2.5, 5
+"""The successive elimination (:func:`survivors`): a card leaves when it is not better than
+the leader by more than ``EPS`` haléř with ``Z`` standard errors to spare."""
+FIRST, EVERY = 20, 10
+"""No card is dropped before ``FIRST`` layouts are solved; then every ``EVERY`` layouts."""
 
 
 _PAIRS = sum(1 << card(suit, rank) for suit in range(4) for rank in (KING, OBER))
@@ -75,30 +93,84 @@ def _table_key(lay: Layout) -> tuple[object, ...]:
 def card_values(view: SeatView, layouts: list[Layout]) -> dict[int, list[int]]:
     """Each legal card's money for the choosing side (``pair``, haléř) in each layout,
     solved exactly with both sides playing their best afterwards (MARIAS §5–§6)."""
-    import numpy as np
-
-    from stolik.games.marias.solver import _Problem, money_table
-
     cards = [m for m in view.legal if isinstance(m, int)]
-    trump = view.trump if view.trump is not None else NO_TRUMPS
     out: dict[int, list[int]] = {c: [] for c in cards}
-    tables: dict[tuple[object, ...], list[list[int]]] = {}
+    solver = _Solver(view)
     for lay in layouts:
+        for c, v in solver.values(lay, cards).items():
+            out[c].append(v)
+    return out
+
+
+def survivors(rows: dict[int, list[int]], z: float = Z, eps: float = EPS,
+              prefer: int | None = None) -> list[int]:
+    """The cards still in the running: ``rows`` each card's money for the seat (haléř) in
+    the same layouts so far. The leader is the card of the highest mean (``prefer`` among
+    equals, else the first); another card is dropped when, by the paired differences
+    layout by layout, it is not better than the leader by more than ``eps`` with ``z``
+    standard errors to spare: ``mean(leader − card) − z·sd/√n > −eps``. So a card worse in
+    the layouts so far, or equal in every one of them, leaves (equal: the leader stands for
+    it).
+
+    >>> survivors({1: [10, 20, 10, 20], 2: [0, 10, 0, 10], 3: [10, 0, 20, 10]})
+    [1, 3]
+    >>> survivors({1: [10, 20, 10, 20], 2: [10, 20, 10, 20]}, prefer=2)
+    [2]
+    >>> survivors({1: [10, 20, 10, 20], 2: [10, 20, 10, 20]}, eps=0)
+    [1, 2]
+    """
+    means = {c: sum(v) / len(v) for c, v in rows.items()}
+    top = max(means.values())
+    lead = prefer if prefer in rows and means[prefer] >= top - 1e-9 else next(
+        c for c in rows if means[c] >= top - 1e-9)
+    out = []
+    for c, v in rows.items():
+        d = [a - b for a, b in zip(rows[lead], v, strict=True)]
+        n = len(d)
+        m = sum(d) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) if n > 1 else math.inf
+        if c == lead or m - z * sd / math.sqrt(n) <= -eps:
+            out.append(c)
+    return out
+
+
+class _Solver:
+    """Solves the seat's cards in the layouts of one decision: one money table per distinct
+    :func:`_table_key`, one solve per distinct layout (hands, points, sides, money —
+    late in a deal, or in an open betl, many draws are the same layout) and card set."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.trump = view.trump if view.trump is not None else NO_TRUMPS
+        self.tables: dict[tuple[object, ...], list[list[int]]] = {}
+        self.done: dict[tuple[object, ...], dict[int, int]] = {}
+
+    def values(self, lay: Layout, cards: list[int]) -> dict[int, int]:
+        """Each of ``cards`` (legal cards of the seat) → its money in layout ``lay``."""
+        import numpy as np
+
+        from stolik.games.marias.solver import _Problem, money_table
+
         key = _table_key(lay)
-        if key not in tables and lay.start.pos.trump != NO_TRUMPS:
-            tables[key] = money_table(lay.start)
-        prob = _Problem(lay.start, table=tables.get(key))
+        seen = (lay.hands, lay.points, key, tuple(cards))
+        if seen in self.done:
+            return self.done[seen]
+        if key not in self.tables and lay.start.pos.trump != NO_TRUMPS:
+            self.tables[key] = money_table(lay.start)
+        prob = _Problem(lay.start, table=self.tables.get(key))
         live = lay.hands[0] | lay.hands[1] | lay.hands[2] | lay.hands[3]
-        for _, x in view.trick:
+        for _, x in self.view.trick:
             live |= 1 << x
-        same = _equivalents(cards, live, trump)
+        same = _equivalents(cards, live, self.trump)
         value: dict[int, int] = {}
+        out = {}
         for c in cards:  # the highest of each set first: its equals copy its value
             rep = same[c]
             if rep not in value:
-                value[rep] = _after(prob, view, lay, rep, np)
-            out[c].append(value[rep])
-    return out
+                value[rep] = _after(prob, self.view, lay, rep, np)
+            out[c] = value[rep]
+        self.done[seen] = out
+        return out
 
 
 def _equivalents(cards: list[int], live: int, trump: int) -> dict[int, int]:
@@ -166,18 +238,24 @@ def _after(prob: _Problem, view: SeatView, lay: Layout, c: int, np: object) -> i
 
 class PimcBot:
     """The ``pimc`` bot (module notes): ``layouts`` per card decision; ``seed`` makes its
-    draws repeatable; ``ruleset`` for a club's own file (else the view's shipped one)."""
+    draws repeatable; ``ruleset`` for a club's own file (else the view's shipped one);
+    ``z`` the margin of the successive elimination (:func:`survivors`; 0: every card is
+    solved in every layout)."""
 
     def __init__(self, layouts: int = 100, seed: int | None = None,
-                 ruleset: Ruleset | None = None, name: str = "pimc") -> None:
+                 ruleset: Ruleset | None = None, name: str = "pimc", z: float = Z) -> None:
         self.name = name
         self.layouts = layouts
+        self.z = z
         self.rng = random.Random(seed)
         self.ruleset = ruleset
         self.heuristic = HeuristicBot()
         self.seen = Seen()
         self.last_values: dict[int, float] = {}
-        """The mean money for the seat of each card at the last card decision."""
+        """The mean money for the seat of each card at the last card decision (over the
+        layouts it was solved in)."""
+        self.last_solved = 0
+        """How many layouts the last card decision solved (the rest were not needed)."""
 
     def _rules(self, view: SeatView) -> Ruleset:
         if self.ruleset is None or self.ruleset.id != view.ruleset:
@@ -203,9 +281,20 @@ class PimcBot:
             assert isinstance(hint, int)
             return hint
         sign = 1 if view.sides[view.seat] == 0 else -1
-        values = card_values(view, layouts)
-        means = {c: sign * sum(v) / len(v) for c, v in values.items()}
+        solver = _Solver(view)
+        rows: dict[int, list[int]] = {c: [] for c in cards}
+        alive = list(cards)
+        for i, lay in enumerate(layouts, 1):
+            for c, v in solver.values(lay, alive).items():
+                rows[c].append(sign * v)
+            if self.z > 0 and i >= FIRST and i % EVERY == 0 and i < len(layouts):
+                alive = survivors({c: rows[c] for c in alive}, self.z, EPS,
+                                  hint if isinstance(hint, int) else None)
+                if len(alive) == 1:
+                    break
+        self.last_solved = i
+        means = {c: sum(v) / len(v) for c, v in rows.items()}
         self.last_values = means
-        top = max(means.values())
-        best = [c for c in cards if means[c] >= top - 1e-9]
+        top = max(means[c] for c in alive)
+        best = [c for c in alive if means[c] >= top - 1e-9]
         return hint if isinstance(hint, int) and hint in best else best[0]
