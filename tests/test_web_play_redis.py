@@ -64,13 +64,12 @@ def redis_url() -> str:
 
 @pytest.fixture
 def pg_url() -> Iterator[str]:
-    """A fresh PostgreSQL database, migrated."""
+    """A fresh, empty PostgreSQL database (the three servers, started at once, migrate it
+    one at a time)."""
     server = os.environ.get(PG_ENV)
     if not server:
         pytest.skip(f"{PG_ENV} is not set: no PostgreSQL server (.ci/run starts one)")
-    for url in _fresh_postgres_database(server):
-        open_database(url, migrate=True).dispose()
-        yield url
+    yield from _fresh_postgres_database(server)
 
 
 def start_three(pg_url: str, redis_url: str, log: Path,

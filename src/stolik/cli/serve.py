@@ -139,8 +139,13 @@ def serve_command(
         _check_port(host, port)
         url = resolve_url(db)
         if hub:
+            from stolik.web.play.redis_base import one_at_a_time
+
             _check_hub(hub, url)
-        database = open_database(url, migrate=True)
+            with one_at_a_time(hub, "migrate"):  # the site's servers may start at once
+                database = open_database(url, migrate=True)
+        else:
+            database = open_database(url, migrate=True)
     play_limits = PlayLimits(
         tables_per_client=tables_per_client, max_tables=max_tables,
         bot_tables_per_client=bot_tables_per_client, max_bot_tables=max_bot_tables,

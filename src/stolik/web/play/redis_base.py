@@ -7,6 +7,8 @@ before it starts. Light: no web stack.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import orjson
@@ -115,3 +117,21 @@ def text(value: bytes | str | None) -> str | None:
     ('ab', None)
     """
     return value.decode() if isinstance(value, bytes) else value
+
+
+@contextmanager
+def one_at_a_time(url: str, name: str, timeout: float = 120.0) -> Iterator[None]:
+    """Run the block in one process at a time across the site (a Redis lock
+    ``stolik:lock:NAME``): several servers started at once over a fresh database would
+    otherwise run its migrations side by side."""
+    client = redis.Redis.from_url(url, socket_timeout=10, socket_connect_timeout=10)
+    lock = client.lock(f"{PREFIX}lock:{name}", timeout=timeout, blocking_timeout=timeout)
+    if not lock.acquire():
+        client.close()
+        raise HubError(f"--hub {url}: another process held {name!r} for {timeout:g} s")
+    try:
+        yield
+    finally:
+        with suppress(redis.RedisError):  # expired meanwhile: nothing to release
+            lock.release()
+        client.close()
