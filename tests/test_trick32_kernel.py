@@ -58,12 +58,13 @@ def test_a_fresh_process_loads_the_kernels_from_the_cache() -> None:
     """Made here first (compiled or loaded), each kernel is loaded by a second process:
     every compiled function a cache hit, none compiled."""
     code = (
-        "import sys\n"
-        "sys.path[:0] = " + repr(sys.path) + "\n"
-        "from tests.test_trick32_kernel import _params\n"
+        "from stolik.games.betel.ruleset import NO_TRUMPS\n"
+        "from stolik.games.betel.solver import _rules\n"
+        "from stolik.games.marias import solver as marias\n"
+        "from stolik.games.marias.play import NO_TRUMPS as BETL_ORDER\n"
         "from stolik.solver import trick32 as k\n"
-        "for kind in " + repr(KINDS) + ":\n"
-        "    p = _params(kind)\n"
+        "for p in (_rules(NO_TRUMPS, False, 0, True), _rules(NO_TRUMPS, True, 0, True),\n"
+        "          marias._rules(BETL_ORDER, 'betl')):\n"
         "    kern = k.kernel(p)\n"
         "    for f in (kern.legal, kern.representatives, kern.quick_tricks, kern.enter,\n"
         "              kern.search):\n"
@@ -76,3 +77,57 @@ def test_a_fresh_process_loads_the_kernels_from_the_cache() -> None:
     counts = [tuple(map(int, line.split())) for line in out if line]
     assert len(counts) == 15
     assert all(hits >= 1 and misses == 0 for hits, misses in counts), counts
+
+
+def test_sweep_settles_a_misere_only_when_nothing_can_change() -> None:
+    """trick32_kernel.sweep (BETEL §4, no trumps): the declarer (seat 0, the side) on lead
+    with every card on top takes all that is left; with every card under the defenders'
+    in each suit both hold he takes nothing; anything else is left to the search."""
+    import numpy as np
+
+    from stolik.games.betel.deck import parse_mask
+
+    sweep = k.kernel(_params("betelek")).sweep
+
+    def run(hands: tuple[str, str, str], leader: int) -> int:
+        h = np.array([parse_mask(x) for x in hands] + [0], dtype=np.int64)
+        return int(sweep(h, leader, 3, _params("betelek")))
+
+    tops = ("AC KC AD", "QC JC KD", "TC 9C QD")
+    assert run(tops, 0) == 3
+    assert run(tops, 1) == -1  # seat 1 leads a club: the declarer must beat, takes it
+    unders = ("7C 8C 7D", "AC KC AD", "QC JC QS")
+    assert run(unders, 1) == 0
+    assert run(unders, 0) == 0  # he leads a club or a diamond and is beaten
+    assert run(("7C 8C AS", "AC KC AD", "QC JC QD"), 1) == 0  # AS: a suit only he holds
+    assert run(("7C 8C AS", "AC KC AD", "QC JC QD"), 0) == 0  # he leads a club
+    assert run(("AS KS QS", "AC KC AD", "QC JC QD"), 0) == 3
+    assert run(("7C 8C AD", "AC KC 7D", "QC JC QD"), 1) == -1  # his AD can win
+
+
+def test_shape_keys_agree_with_exact_keys() -> None:
+    """Keyed by shape (who holds each live card, BETEL §4: no card points) the table gives
+    the values of the exact keys (a watched card turns shape keys off and changes nothing
+    else in a trick count), from the first lead, for every kind of contract."""
+    import random
+
+    import numpy as np
+
+    from stolik.games.betel import solver
+    from stolik.games.betel.ruleset import load_ruleset
+    from stolik.games.betel.state import Deal
+
+    rs = load_ruleset()
+    few = [c for c in rs.contracts if c.at_most]  # the betelki and the betel: the hardest
+    for seed in range(16):
+        rng = random.Random(seed)
+        d = Deal.random(rs, seed % 3, rng)
+        for word in (rng.choice(few if seed % 4 else rs.contracts).call, "pas", "pas"):
+            d.move(word)
+        prob = solver._Problem(d)
+        shaped = prob.tricks(d)
+        prob.params = prob.params.copy()
+        prob.params[k.P_WATCH] = random.Random(seed).randrange(32)
+        prob.params[k.P_GEN] += 1 << 23
+        assert prob.tricks(d) == shaped, seed
+        assert isinstance(prob.tt, np.ndarray)

@@ -12,7 +12,11 @@ A card is an index 0–31, a hand a 32-bit mask (the search takes four: a three-
 leaves the fourth empty), a seat 0 … ``P_SEATS`` − 1, the *side* a 4-bit seat mask (the
 maximising seats; every other seat minimises). Within one solve the hands are fixed by the
 deal, so the cards still out (one 32-bit mask) say who holds what: with the leader and the
-side's points so far it keys the transposition table exactly.
+side's points so far it keys the transposition table exactly. Where no card is worth
+points and no card is kept or watched, the key is coarser and still exact: per suit, who
+holds each card still out from the highest down (the *shape*; a trick depends only on the
+order of its cards), so positions reached after other cards fell share their entry, and
+the best lead is stored as its place in its suit (the n-th live card from the top).
 
 Modes (``P_MODE``):
 
@@ -40,7 +44,10 @@ column once the watched card is gone), move ordering (the table's move, then
 trick-winning heuristics, or with ``P_DUCK`` ducking ones), and equivalent-card merging:
 of cards of the mover adjacent in one suit's order with no card still out (in a hand or
 in the trick) between them and worth the same points, only the highest is tried; the
-watched card is never merged (its place in the last trick is its fate).
+watched card is never merged (its place in the last trick is its fate). In
+``MODE_COUNT`` with ``P_SIGN`` −1 without trumps (a misère), each trick's start is settled
+at once when a leader whose every card tops its suit takes all that is left, or when the
+side can take nothing more (:func:`stolik.solver.trick32_kernel.sweep`).
 
 **One compiled kernel per set of fixed rules.** The rules that a game (or one kind of
 contract) fixes — seats, mode, the duties to beat, trump and overtrump, free seats at all,
@@ -106,10 +113,9 @@ STATIC = (P_SEATS, P_MODE, P_MUST_BEAT, P_MUST_TRUMP, P_MUST_OVER, P_BEAT_TRUMPE
 S_POINTS, S_DUCK, S_SIGN, S_QUICK, S_TRICK_POINTS, S_LAST_BONUS``."""
 
 TT_BITS = 18
-"""log2 of the transposition table's entries (4 int64 words each: 8 MiB)."""
+"""log2 of the transposition table's entries (5 int64 words each: 10 MiB)."""
 
 INF = 1 << 50
-KEY_BITS = 38       # remaining cards (32) + leader (2) + points / 10 (4)
 
 ST_NODES = 0
 STATS = 2
@@ -130,9 +136,11 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
     follower beats the led suit's highest card in the trick even when it is trumped;
     ``quick``: in ``MODE_COUNT`` with ``sign`` 1, where only tricks count (no card points,
     no last-trick bonus), bound each trick's start by the leader's quick tricks;
-    ``duck``: order the moves for a side that wants few tricks (a misère: low leads, an
-    opponent's first in a suit where the side holds a card above, and a follower's highest
-    card that does not take the trick first) — the value is the same.
+    ``duck``: order the moves for a side that wants few tricks (a misère: the side leads
+    low, first into suits where another seat holds a card above; an opponent leads first
+    into a suit where the side holds a card above, most of all one where it holds only
+    cards above all the others'; a follower's highest card that does not take the trick
+    comes first) — the value is the same.
 
     >>> p = make_params(beats=[0] * 32, higher=[0] * 32, points=[0] * 32, trumps=0,
     ...                 must_beat=False, must_trump=False, must_overtrump=False,
@@ -179,15 +187,18 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
 
 
 def make_tt(bits: int = TT_BITS) -> I64Array:
-    """An empty transposition table: rows of (key + 1, lower, upper, best card)."""
-    return np.zeros((1 << bits, 4), dtype=np.int64)
+    """An empty transposition table: rows of (key + 1, lower, upper, best card, second key
+    word); see :func:`stolik.solver.trick32_kernel._enter` for the keys."""
+    return np.zeros((1 << bits, 5), dtype=np.int64)
 
 
 # Fields of a frame of the explicit search stack (one row per card played from the root).
 F_LEADER, F_N, F_TRICK, F_WSEAT, F_WCARD, F_LED, F_PTS, F_ALPHA, F_BETA = range(9)
 F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_K, F_SEAT, F_HAND, F_SLOT, F_KEY, F_LEFT = range(9, 20)
 F_MAXING = 20
-FRAME = 21
+F_LIVE = 21
+F_KEY2 = 22
+FRAME = 23
 FRAMES = 33
 MOVES = 16
 """Room for a ply's ordered moves (a hand holds at most 16 cards): the cards from ``FRAME``,
@@ -204,14 +215,15 @@ _STATIC_INDEX = np.array(STATIC, dtype=np.int64)
 _STATIC_NAMES = ("S_SEATS", "S_MODE", "S_MUST_BEAT", "S_MUST_TRUMP", "S_MUST_OVER",
                  "S_BEAT_TRUMPED", "S_FREE", "S_POINTS", "S_DUCK", "S_SIGN", "S_QUICK",
                  "S_TRICK_POINTS", "S_LAST_BONUS")
-_LAYOUT = (P_SIZE, STATIC, KEY_BITS, FRAME, FRAMES, MOVES, ST_NODES, INF)
+_LAYOUT = (P_SIZE, STATIC, FRAME, FRAMES, MOVES, ST_NODES, INF)
 """What the templates read from this module: a change compiles new kernels."""
 
 
 class Kernel:
     """The search compiled for one set of fixed rules (:data:`STATIC`): ``legal``,
     ``representatives``, ``quick_tricks`` and ``search`` take the arguments of this
-    module's functions of those names, ``enter`` those of the templates' ``_enter``. The
+    module's functions of those names, ``enter`` and ``sweep`` those of the templates'
+    ``_enter`` and ``sweep``. The
     module's constants are read through it too (``kernel(p).INF``)."""
 
     def __init__(self, rules: dict[str, int]) -> None:
@@ -225,6 +237,7 @@ class Kernel:
         self.quick_tricks: Callable[..., int] = fns["quick_tricks"]
         self.search: Callable[..., int] = fns["search"]
         self.enter: Callable[..., tuple[int, int]] = fns["_enter"]
+        self.sweep: Callable[..., int] = fns["sweep"]
 
     def __getattr__(self, name: str) -> Any:
         """This module's names (the layout, the modes, ``INF``)."""

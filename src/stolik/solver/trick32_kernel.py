@@ -29,9 +29,11 @@ from stolik.solver.trick32 import (
     F_I,
     F_K,
     F_KEY,
+    F_KEY2,
     F_LEADER,
     F_LED,
     F_LEFT,
+    F_LIVE,
     F_MAXING,
     F_N,
     F_PTS,
@@ -42,7 +44,6 @@ from stolik.solver.trick32 import (
     F_WSEAT,
     FRAME,
     INF,
-    KEY_BITS,
     MODE_ALL_TRICKS,
     MODE_COUNT,
     MODE_NO_TRICK,
@@ -267,6 +268,90 @@ def quick_tricks(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int
     return min(total, tricks_left)
 
 
+def sweep(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int:
+    """Without trumps, at a trick's start: the tricks the side takes of the
+    ``tricks_left`` still to play when that is settled whatever anyone plays, else −1.
+    ``tricks_left`` when the leader is the side's and every card of his tops its suit
+    among the others' cards (each lead wins, and he leads again), 0 when it is the other
+    side's such a leader, and 0 when in every suit that both sides hold every card of the
+    other side is above every card of the side (each trick led in such a suit is lost by
+    the side; a suit only the other side holds is never led by the side) and the leader is
+    of the other side, or of the side holding a card of such a suit (he leads it, loses,
+    and never leads again)."""
+    side = p[P_SIDE]
+    live = h[0] | h[1] | h[2] | h[3]
+    mine = h[leader]
+    others = live & ~mine
+    tops = True
+    y = mine
+    while y:
+        c = _low_bit(y)
+        y &= y - 1
+        if p[P_HIGHER + c] & others:
+            tops = False
+            break
+    if tops:
+        return tricks_left if (side >> leader) & 1 else 0
+    ours = 0
+    for s in range(S_SEATS):
+        if (side >> s) & 1:
+            ours |= h[s]
+    theirs = live & ~ours
+    escape = not (side >> leader) & 1
+    for suit in range(4):
+        sm = p[P_SUIT + 8 * suit]
+        a = ours & sm
+        b = theirs & sm
+        if not a or not b:
+            continue
+        y = a
+        while y:
+            c = _low_bit(y)
+            y &= y - 1
+            if b & ~p[P_HIGHER + c]:
+                return -1
+        if mine & sm:
+            escape = True
+    return 0 if escape else -1
+
+
+def _shape(h: I64Array, live: int, suit: int, p: I64Array) -> int:
+    """Who holds each live card of ``suit``, from its highest down: the seats as digits of
+    a base-``S_SEATS`` number under a leading 1 (below 2 ** 18). Two positions of one deal
+    with the same shape in every suit play alike when cards are worth no points: a trick
+    depends only on the order of the cards in it."""
+    code = 1
+    for i in range(8):
+        c = p[P_ORDER + 8 * suit + i]
+        if (live >> c) & 1:
+            code *= S_SEATS
+            for s in range(1, S_SEATS):
+                if (h[s] >> c) & 1:
+                    code += s
+    return code
+
+def _by_shape(p: I64Array) -> int:
+    """Whether (1, 0) the table keys positions by their shape (:func:`_shape`): no card
+    worth points, the value not a function of the points so far, no card kept or
+    watched."""
+    if S_POINTS or S_MODE == MODE_POINTS:
+        return 0
+    return int(p[P_WATCH] < 0 and p[P_KEEP_CARD] < 0)
+
+
+def _card_at(rel: int, live: int, p: I64Array) -> int:
+    """The live card of suit ``rel // 8`` with ``rel % 8`` live cards of it above."""
+    suit = rel >> 3
+    k = rel & 7
+    for i in range(8):
+        c = p[P_ORDER + 8 * suit + i]
+        if (live >> c) & 1:
+            if k == 0:
+                return int(c)
+            k -= 1
+    return -1
+
+
 def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wcard: int,
            led: int, pts: int, alpha: int, beta: int, tricks_left: int, p: I64Array,
            util: I64Array, tt: I64Array, stats: I64Array,
@@ -277,6 +362,7 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
     side = p[P_SIDE]
     slot = -1
     key = 0
+    key2 = 0
     hint = -1
     off = 0  # MODE_COUNT: the table's values are relative to the count so far
     if n == 0:
@@ -296,6 +382,10 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 off = S_SIGN * (pts // 10)
                 lo = min(off, S_SIGN * ((pts + rest) // 10))
                 hi = max(off, S_SIGN * ((pts + rest) // 10))
+                if S_SIGN == -1 and p[P_TRUMPS] == 0:
+                    sw = sweep(h, leader, tricks_left, p)
+                    if sw >= 0:
+                        return 1, int(-((pts + S_TRICK_POINTS * sw) // 10))
                 if S_QUICK and S_SIGN == 1:
                     qt = quick_tricks(h, leader, tricks_left, p)
                     if qt and (side >> leader) & 1:
@@ -328,14 +418,23 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                     break
             if safe:
                 return 1, int(p[P_WIN])
-        key = live | (leader << 32) | (p[P_GEN] << KEY_BITS)
-        if S_MODE != MODE_COUNT:
-            key |= (pts // 10) << 34
-        slot = (key ^ (key >> 13) ^ (key >> 27) ^ (key >> 41)) & (tt.shape[0] - 1)
-        if tt[slot, 0] == key + 1:
+        relative = _by_shape(p)
+        if relative:  # who holds each live card, suit by suit from the top
+            key = _shape(h, live, 0, p) | (_shape(h, live, 1, p) << 18) | (leader << 36)
+            key2 = _shape(h, live, 2, p) | (_shape(h, live, 3, p) << 18) | (p[P_GEN] << 36)
+        else:
+            key = live | (leader << 32)
+            if S_MODE != MODE_COUNT:
+                key |= (pts // 10) << 34
+            key2 = p[P_GEN] << 36
+        mix = key ^ (key2 * 0x9E3779B1)
+        slot = (mix ^ (mix >> 17) ^ (mix >> 31) ^ (mix >> 43)) & (tt.shape[0] - 1)
+        if tt[slot, 0] == key + 1 and tt[slot, 4] == key2:
             lo = int(tt[slot, 1]) + off
             hi = int(tt[slot, 2]) + off
             hint = int(tt[slot, 3])
+            if relative and hint >= 0:
+                hint = _card_at(hint, live, p)
             if lo >= beta or lo == hi:
                 return 1, lo
             if hi <= alpha:
@@ -353,6 +452,29 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
     moves = allowed if allowed & (allowed - 1) == 0 else representatives(allowed, live, p)
     maxing = (side >> seat) & 1
     # order the moves: the table's move, then what wins the trick, cheap discards
+    ours = 0
+    theirs = 0
+    dominated = 0  # suits where every card the side holds is above every other seat's
+    if S_DUCK:
+        for s in range(S_SEATS):
+            if (side >> s) & 1:
+                ours |= h[s]
+        theirs = (h[0] | h[1] | h[2] | h[3]) & ~ours
+        if n == 0 and not maxing:
+            for suit in range(4):
+                sm = p[P_SUIT + 8 * suit]
+                a = ours & sm
+                b = theirs & sm
+                if a and b:
+                    dom = 1
+                    y = a
+                    while y:
+                        e = _low_bit(y)
+                        y &= y - 1
+                        if b & p[P_HIGHER + e]:
+                            dom = 0
+                            break
+                    dominated |= dom << suit
     k = 0
     x = moves
     ours_winning = n > 0 and ((side >> wseat) & 1) == maxing
@@ -362,18 +484,18 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
         sc = 0
         if c == hint:
             sc = 1000
-        elif S_DUCK:  # a misère: low leads; follow high under the winner, else low
+        elif S_DUCK:  # a misère
             if n == 0:
-                sc = 100 + p[P_STRENGTH + c]
-                if not maxing:  # a defender: a suit the side must beat in, not one it lacks
-                    sh = 0
-                    for s in range(S_SEATS):
-                        if (side >> s) & 1:
-                            sh |= h[s]
-                    if p[P_HIGHER + c] & sh:
-                        sc += 50
-                    elif not sh & p[P_SUIT + c]:
-                        sc -= 50
+                if maxing:  # the side: low, into a suit where another holds a card above
+                    sc = 100 + p[P_STRENGTH + c]
+                    if p[P_HIGHER + c] & theirs:
+                        sc += 200
+                elif p[P_HIGHER + c] & ours:  # the other side: a suit the side must beat in,
+                    sc = 200 + p[P_STRENGTH + c]  # the more if it holds only cards above
+                    if (dominated >> (c >> 3)) & 1:
+                        sc += 200
+                else:
+                    sc = p[P_STRENGTH + c] + (50 if ours & p[P_SUIT + c] else 0)
             elif (p[P_BEATS + wcard] >> c) & 1:
                 sc = 100 - p[P_STRENGTH + c]
             else:
@@ -420,6 +542,8 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
     fr[d, F_KEY] = key
     fr[d, F_LEFT] = tricks_left
     fr[d, F_MAXING] = maxing
+    fr[d, F_LIVE] = live
+    fr[d, F_KEY2] = key2
     return 0, 0
 
 
@@ -433,10 +557,12 @@ def _close(fr: I64Array, d: int, tt: I64Array, p: I64Array) -> int:
         rel = best
         if S_MODE == MODE_COUNT:
             rel -= S_SIGN * (fr[d, F_PTS] // 10)
-        if tt[slot, 0] != key + 1:
+        key2 = fr[d, F_KEY2]
+        if tt[slot, 0] != key + 1 or tt[slot, 4] != key2:
             tt[slot, 0] = key + 1
             tt[slot, 1] = -INF
             tt[slot, 2] = INF
+            tt[slot, 4] = key2
         if best <= fr[d, F_A0]:
             if rel < tt[slot, 2]:
                 tt[slot, 2] = rel
@@ -446,7 +572,10 @@ def _close(fr: I64Array, d: int, tt: I64Array, p: I64Array) -> int:
         else:
             tt[slot, 1] = rel
             tt[slot, 2] = rel
-        tt[slot, 3] = fr[d, F_BEST_CARD]
+        best_card = fr[d, F_BEST_CARD]
+        if best_card >= 0 and _by_shape(p):  # its place among its suit's live cards
+            best_card = (best_card & ~7) + _popcount(p[P_HIGHER + best_card] & fr[d, F_LIVE])
+        tt[slot, 3] = best_card
     return int(best)
 
 
@@ -547,6 +676,10 @@ TEMPLATES: tuple[tuple[Any, str], ...] = (
     (_value_end, "i8(i8, i8, i8, i8, i8, i8[::1], i8[:, ::1])"),
     (_last_trick, "i8(i8[::1], i8, i8, i8[::1], i8[:, ::1])"),
     (quick_tricks, "i8(i8[::1], i8, i8, i8[::1])"),
+    (_shape, "i8(i8[::1], i8, i8, i8[::1])"),
+    (_by_shape, "i8(i8[::1])"),
+    (_card_at, "i8(i8, i8, i8[::1])"),
+    (sweep, "i8(i8[::1], i8, i8, i8[::1])"),
     (_enter, "UniTuple(i8, 2)(i8[::1], i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8[::1], "
              "i8[:, ::1], i8[:, ::1], i8[::1], i8[:, ::1])"),
     (_close, "i8(i8[:, ::1], i8, i8[:, ::1], i8[::1])"),

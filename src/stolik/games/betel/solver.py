@@ -15,10 +15,13 @@ the first rule, and in the betel the defenders only follow suit. The search is t
 solver's :mod:`stolik.solver.trick32` (alpha-beta, transposition table, move ordering,
 equivalent-card merging, compiled with numba; imported only when a deal is solved), run
 with three seats and every trick worth 10 points, the cards nothing, in ``MODE_COUNT``
-(the table shared by positions reached with other tricks won), as null-window searches
-from a guess (MTD(f)); where the declarer wants tricks each trick's start is bounded by
-the leader's quick tricks, and in a betelek or the betel every seat's moves are ordered
-ducking first.
+(the table shared by positions reached with other tricks won, and keyed by who holds
+each card still out in the order of its suit, so that positions reached after other cards
+fell share it too), as null-window searches from a guess (MTD(f)); where the declarer
+wants tricks each trick's start is bounded by the leader's quick tricks, and in a betelek
+or the betel every seat's moves are ordered ducking first and a trick's start is settled
+at once when nobody's play can change the rest (trick32's ``sweep``). Each of the three
+kinds (tricks wanted, betelek, betel) has its own compiled kernel (``trick32.kernel``).
 
 >>> from stolik.games.betel.ruleset import load_ruleset
 >>> from stolik.games.betel.state import Deal
