@@ -74,13 +74,14 @@ def pg_url() -> Iterator[str]:
 
 def start_three(pg_url: str, redis_url: str, log: Path,
                 servers: list[StolikServer]) -> list[StolikServer]:
-    """Three ``stolik serve --hub`` processes, started side by side."""
+    """Three ``stolik serve --hub`` processes, started side by side (each one that starts
+    is in ``servers`` at once, so that it is killed after the test whatever happens)."""
     def one(_: int) -> StolikServer:
-        return StolikServer(pg_url, log, "--bot-delay", "0", "--hub", redis_url)
+        server = StolikServer(pg_url, log, "--bot-delay", "0", "--hub", redis_url)
+        servers.append(server)
+        return server
     with ThreadPoolExecutor(3) as pool:
-        started = list(pool.map(one, range(3)))
-    servers.extend(started)
-    return started
+        return list(pool.map(one, range(3)))
 
 
 def new_table(server: StolikServer, bots: list[str | None], deals: int) -> tuple[str, str]:
@@ -123,6 +124,8 @@ class Client:
     """Kill the owner (``on_kill``) when this many of our moves are acknowledged."""
     on_kill: Any = None
     done: threading.Event = field(default_factory=threading.Event)
+    watching: threading.Event = field(default_factory=threading.Event)
+    """Set at the first state (the client is subscribed at the table's owner)."""
 
     def run(self) -> None:
         try:
@@ -171,6 +174,7 @@ class Client:
             if m["type"] != "state":
                 continue
             self.states.append(m)
+            self.watching.set()
             event = m.get("event") or {}
             if event.get("kind") == "connect" and event.get("seat") == self.seat:
                 pending.clear()  # (re)subscribed: what was sent may not have arrived
@@ -273,7 +277,8 @@ def test_seats_on_three_processes_play_a_series(pg_url: str, redis_url: str,
     watchers = [Client(table, [a.port], None, None), Client(table, [c.port], None, None)]
     for w in watchers:
         threading.Thread(target=w.run, daemon=True).start()
-    time.sleep(0.5)  # both watching before the first move
+    for w in watchers:  # both watching before the first move
+        assert w.watching.wait(15), "a spectator got no state"
     ola = join(c, table, 1, "Ola")
     players = [Client(table, [b.port], ala, 0, random.Random(1)),
                Client(table, [c.port], ola, 1, random.Random(2))]

@@ -63,11 +63,6 @@ def channel(proc: str) -> str:
     return f"{PREFIX}proc:{proc}"
 
 
-def alive_key(proc: str) -> str:
-    """The key a process keeps set while it runs."""
-    return f"{PREFIX}alive:{proc}"
-
-
 def dumps(obj: Any) -> bytes:
     """JSON bytes (orjson; ``json`` for what it does not write: ints past 64 bits).
 

@@ -17,16 +17,18 @@ Redis, over one PostgreSQL database whose op log is the truth.
   messages go to the owner's channel the same way (``cmd``). An origin that is the owner
   skips Redis. Joining a seat from another process asks the owner and waits for its
   answer (a Redis list), after the seat is committed.
-- **Takeover.** A process killed with ``kill -9`` stops renewing: its leases expire
-  (``lease_ms``), and every process looks each ``sweep`` ticks for unfinished tables
-  (status ``playing`` in the database) without a lease and claims them, replaying the
+- **Takeover.** A process killed with ``kill -9`` is dead to the others at once: Redis
+  closes its connection, so its channel has no subscriber (``PUBSUB NUMSUB``); one that
+  hangs stops renewing and its leases expire (``lease_ms``). Every process looks each
+  ``sweep`` ticks for unfinished tables (status ``playing`` in the database) without a
+  live holder and claims them (a Lua script: only if the holder is gone), replaying the
   op log; an origin whose clients' table has a new owner (or none: it claims it itself)
   subscribes them there, and the new owner sends each its full state — the clients go on
   exactly where the stored log is. Two owners at once (a paused process whose lease
   expired) cannot both store: op-log rows have the primary key (table, seq), so the
   second write of a position is refused, and its table is dropped (or reloaded, if the
-  lease is still ours). A process also drops the stand-ins of origins that stopped
-  saying they are alive (``stolik:alive:ID``).
+  lease is still ours). An owner also drops the stand-ins of dead origins (no
+  subscriber on their channel: a hung origin keeps its clients).
 - **The lobby** lists every process's public tables: each owner writes their summaries
   into the hash ``stolik:lobby`` each tick.
 
@@ -62,7 +64,6 @@ from stolik.web.play.redis_base import (
     RELEASE,
     RENEW,
     TAKE,
-    alive_key,
     channel,
     check_url,
     dumps,
@@ -507,10 +508,9 @@ class RedisHub(LocalHub):
             await asyncio.sleep(self.tick)
 
     async def _beat(self, sweep: bool) -> None:
-        """Say we are alive, renew our leases, forget dead origins' clients, follow our
-        clients' tables to new owners, and (``sweep``) take over unowned tables."""
+        """Renew our leases, forget dead origins' clients, follow our clients' tables to
+        new owners, and (``sweep``) take over the tables nobody live holds."""
         assert self.redis is not None
-        await self.redis.set(alive_key(self.proc), "1", px=self.lease_ms)
         owned = list(self.tables)
         if owned:
             lost = await self.redis.eval(RENEW, len(owned), *map(lease_key, owned),
@@ -525,11 +525,7 @@ class RedisHub(LocalHub):
 
     async def _forget_dead_origins(self) -> None:
         assert self.redis is not None
-        origins = sorted({o for o, _ in self.seats if o != self.proc})
-        if not origins:
-            return
-        alive = await self.redis.mget([alive_key(o) for o in origins])
-        dead = {o for o, a in zip(origins, alive, strict=True) if a is None}
+        dead = await self._dead({o for o, _ in self.seats})
         for key in [k for k in self.seats if k[0] in dead]:
             self._on_unsub(self.seats[key].table_id, *key)
 
@@ -599,7 +595,6 @@ class RedisHub(LocalHub):
         await pubsub.subscribe(channel(self.proc))  # live (see TAKE) before owning
         self._loops = [loop.create_task(self._publisher()),
                        loop.create_task(self._reader(pubsub))]
-        await self.redis.set(alive_key(self.proc), "1", px=self.lease_ms)
         await self._sweep()
         self._loops.append(loop.create_task(self._ticker()))
 
@@ -618,7 +613,6 @@ class RedisHub(LocalHub):
                     await self.redis.eval(RELEASE, 1, lease_key(table_id), self.proc)
                 if self.tables:
                     await self.redis.hdel(LOBBY_KEY, *self.tables)
-                await self.redis.delete(alive_key(self.proc))
             await self.redis.aclose()
             self.redis = None
         self.tables.clear()
