@@ -44,15 +44,17 @@ PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"cs": (
      "web/templates/league/print_money.html", "web/templates/league/live.html",
      "web/templates/league/_clock.html", "web/templates/league/_clock_texts.html",
      "web/templates/league/print_standings.html", "web/templates/league/player.html",
-     "web/templates/league/missing.html"),
+     "web/templates/league/missing.html", "games/marias/state.py", "games/marias/calls.py",
+     "games/marias/claims.py", "games/marias/record.py"),
     ("err-st-closed", "err-st-handed-in", "err-st-not-seated", "err-st-event-kind",
      "err-st-event-game", "err-st-event-twice", "err-st-warning-needed",
      "err-st-never-warned", "err-st-no-tournament", "err-st-no-table", "err-st-not-drawn",
      "lg-audit-w-deal", "lg-audit-w-player", "lg-audit-w-round", "lg-audit-w-table",
-     "lg-audit-w-tournament"))}
+     "lg-audit-w-tournament", "lg-mdeal-refused"))}
 """A catalog whole only for a part of the program: the files (under ``src/stolik``) whose
-ids it must translate, and the ids of other files its readers meet (the store's refusals
-on a money table's page, the place words in front of a refusal)."""
+ids it must translate (the Mariáš engine's refusals among them: a referee enters deals
+on the Czech pages), and the ids of other files its readers meet (the store's refusals
+on a money table's page, the place words in front of a refusal, a refused deal)."""
 
 
 def _mapping() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:

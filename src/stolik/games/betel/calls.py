@@ -25,6 +25,7 @@ from typing import Literal
 from stolik.errors import IllegalMove
 from stolik.games.betel.deck import ASCII_NAMES
 from stolik.games.betel.ruleset import Ruleset
+from stolik.i18n import Msg
 
 Kind = Literal["look", "take", "lay", "pas", "bid", "kontra"]
 
@@ -90,6 +91,7 @@ def parse_call(word: str, rs: Ruleset) -> Action:
         return KONTRA
     c = rs.contract_of(word)
     if c is None:
-        raise IllegalMove(f"cannot read the call {word!r}: write pas, kontra or a contract "
-                          f"({rs.contracts[0].call} … {rs.contracts[-1].call}) (BETEL §6)")
+        raise IllegalMove(Msg("err-be-unknown-call", "cannot read the call {word!r}: write pas, "
+                              "kontra or a contract ({first} … {last}) (BETEL §6)", word=word,
+                              first=rs.contracts[0].call, last=rs.contracts[-1].call))
     return bid(c.index)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from stolik.errors import IllegalMove
 from stolik.games.betel.ruleset import Ruleset
+from stolik.i18n import Msg
 
 Three = tuple[int, int, int]
 
@@ -61,8 +62,9 @@ class Match:
     def add(self, scores: Sequence[int], *, time_up: bool = False) -> None:
         """Add one deal's scores; ``time_up``: the match's time ran out during it."""
         if self.winner is not None:
-            raise IllegalMove(f"the match is over: seat {self.winner} won with "
-                              f"{self.totals[self.winner]} (BETEL §5)")
+            raise IllegalMove(Msg("err-be-match-over", "the match is over: seat {seat} won "
+                                  "with {total} (BETEL §5)", seat=self.winner,
+                                  total=self.totals[self.winner]))
         t = self.totals
         self.totals = (t[0] + scores[0], t[1] + scores[1], t[2] + scores[2])
         self.deals += 1

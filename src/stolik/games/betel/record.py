@@ -46,7 +46,8 @@ from stolik.games.betel.deck import ASCII_NAMES, SEATS, parse_card
 from stolik.games.betel.match import Match
 from stolik.games.betel.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
 from stolik.games.betel.scoring import DealResult
-from stolik.games.betel.state import Deal
+from stolik.games.betel.state import OVER_NO_CARDS, PHASE_NAMES, Deal
+from stolik.i18n import Msg, Place
 from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
 
 META_KEYS = ("event", "site", "date", "round", "table", "comment")
@@ -140,26 +141,51 @@ class SeriesResult:
 
 
 def _fail(where: str, message: str) -> RecordError:
+    """The error at ``where``: an engine's refusal (a :class:`~stolik.i18n.Msg`) stays one,
+    so that a reader's language can say it, place and all."""
+    if isinstance(message, Msg):
+        return RecordError(Msg("err-be-at", "{where}: {why}", where=where, why=message))
     return RecordError(f"{where}: {message}")
+
+
+def _why(e: Exception) -> str:
+    """The message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
+    inner = getattr(e, "message", None)
+    return inner if isinstance(inner, Msg) else str(e)
+
+
+def _at(number: int, part: str = "", entry: int = 0, *, seat: int = 0) -> str:
+    """A place in a record (``deal 3, auction entry 5``) that its readers translate:
+    ``part`` is ``auction``, ``play`` (the place words of :func:`stolik.i18n.place`),
+    ``hand`` or ``dubel``."""
+    if part == "hand":
+        return Msg("be-w-hand", "deal {deal}, hand of seat {seat}", deal=number, seat=seat)
+    if part == "dubel":
+        return Msg("be-w-dubel-of", "deal {deal}, dubel", deal=number)
+    return Place(f"deal {number}, {part} entry {entry}" if part else f"deal {number}")
 
 
 def _seat(value: Any, where: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in range(SEATS):
-        raise _fail(where, f"{what} must be a seat 0–2, not {value!r} (BETEL §6)")
+        raise _fail(where, Msg("err-be-rec-seat", "{what} must be a seat 0–2, not {value!r} "
+                               "(BETEL §6)", what=what, value=value))
     return value
 
 
 def _strings(value: Any, where: str, key: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _fail(where, f"'{key}' must be a list of strings (BETEL §6)")
+        raise _fail(where, Msg("err-be-rec-strings", "'{key}' must be a list of strings "
+                               "(BETEL §6)", key=key))
     return value
 
 
 def _card(text: str, where: str) -> int:
     try:
         return parse_card(text)
-    except CardError as e:
-        raise _fail(where, f"{e} (BETEL §1)") from None
+    except CardError:
+        raise _fail(where, Msg("err-be-bad-card", "cannot read card {card!r}: write rank "
+                               "(A T 10 K Q J 9 8 7) then suit (C S H D) (BETEL §1)",
+                               card=text)) from None
 
 
 def _cards(text: str, where: str) -> tuple[int, ...]:
@@ -213,7 +239,8 @@ def _parse(doc: Document, ruleset: Ruleset | None) -> SeriesRecord:
 def _split(text: str, where: str, what: str) -> tuple[int, list[str]]:
     parts = text.split()
     if len(parts) < 2 or parts[0] not in ("0", "1", "2"):
-        raise _fail(where, f"cannot read {text!r}: write \"<seat 0–2> <{what}>\" (BETEL §6)")
+        raise _fail(where, Msg("err-be-rec-entry", "cannot read {text!r}: write \"<seat 0–2> "
+                               "<{what}>\" (BETEL §6)", text=text, what=what))
     return int(parts[0]), parts[1:]
 
 
@@ -224,8 +251,9 @@ def parse_entry(rs: Ruleset, text: str, where: str = "auction entry") -> Auction
     head = words[0].casefold()
     look, seen = 0, -1
     laid: tuple[int, ...] = ()
-    bad = _fail(where, f"cannot read {text!r}: write \"<seat> [look 1 <card>|look 2|"
-                       "exchange <card> <card>] <call>\" (BETEL §6)")
+    bad = _fail(where, Msg("err-be-rec-call-entry", "cannot read {text!r}: write {form} "
+                           "(BETEL §6)", text=text,
+                           form='"<seat> [look 1 <card>|look 2|exchange <card> <card>] <call>"'))
     if head == "look":
         if len(words) >= 3 and words[1] == "2":
             look, words = 2, words[2:]
@@ -243,38 +271,43 @@ def parse_entry(rs: Ruleset, text: str, where: str = "auction entry") -> Auction
     if word not in ("pas", "kontra"):
         contract = rs.contract_of(word)
         if contract is None:
-            raise _fail(where, f"cannot read the call {words[0]!r}: write pas, kontra or a "
-                        f"contract ({rs.contracts[0].call} … {rs.contracts[-1].call}) "
-                        "(BETEL §6)")
+            raise _fail(where, Msg("err-be-unknown-call", "cannot read the call {word!r}: "
+                                   "write pas, kontra or a contract ({first} … {last}) "
+                                   "(BETEL §6)", word=words[0], first=rs.contracts[0].call,
+                                   last=rs.contracts[-1].call))
         word = contract.call
     return AuctionEntry(seat, word, look, seen, laid)
 
 
 def _parse_deal(rs: Ruleset, d: dict[str, Any], number: int) -> DealRecord:
-    where = f"deal {number}"
+    where = _at(number)
     unknown = sorted(set(d) - set(DEAL_KEYS))
     if unknown:
-        raise _fail(where, f"unknown key '{unknown[0]}': a deal holds "
-                    f"{', '.join(DEAL_KEYS)} (BETEL §6)")
+        raise _fail(where, Msg("err-be-rec-deal-key", "unknown key '{key}': a deal holds "
+                               "{keys} (BETEL §6)", key=unknown[0], keys=", ".join(DEAL_KEYS)))
     for key in ("dealer", "hands", "dubel"):
         if key not in d:
-            raise _fail(where, f"'{key}' is missing (BETEL §6)")
+            raise _fail(where, Msg("err-be-rec-missing", "'{key}' is missing (BETEL §6)",
+                                   key=key))
     dealer = _seat(d["dealer"], where, "dealer")
     hand_texts = _strings(d["hands"], where, "hands")
     if len(hand_texts) != SEATS:
-        raise _fail(where, f"'hands' must list 3 hands, not {len(hand_texts)} (BETEL §1)")
-    hands = tuple(_cards(t, f"{where}, hand of seat {s}") for s, t in enumerate(hand_texts))
+        raise _fail(where, Msg("err-be-rec-hands", "'hands' must list 3 hands, not {n} "
+                               "(BETEL §1)", n=len(hand_texts)))
+    hands = tuple(_cards(t, _at(number, "hand", seat=s)) for s, t in enumerate(hand_texts))
     if not isinstance(d["dubel"], str):
-        raise _fail(where, "'dubel' must be text such as \"7C 8D\" (BETEL §6)")
-    dubel = _cards(d["dubel"], f"{where}, dubel")
-    auction = tuple(parse_entry(rs, t, f"{where}, auction entry {i + 1}")
+        raise _fail(where, Msg("err-be-rec-dubel", "'dubel' must be text such as \"7C 8D\" "
+                               "(BETEL §6)"))
+    dubel = _cards(d["dubel"], _at(number, "dubel"))
+    auction = tuple(parse_entry(rs, t, _at(number, "auction", i + 1))
                     for i, t in enumerate(_strings(d.get("auction", []), where, "auction")))
     play = []
     for i, t in enumerate(_strings(d.get("play", []), where, "play")):
-        at = f"{where}, play entry {i + 1}"
+        at = _at(number, "play", i + 1)
         seat, words = _split(t, at, "card")
         if len(words) != 1:
-            raise _fail(at, f"cannot read {t!r}: write \"<seat 0–2> <card>\" (BETEL §6)")
+            raise _fail(at, Msg("err-be-rec-entry", "cannot read {text!r}: write \"<seat 0–2> "
+                                "<{what}>\" (BETEL §6)", text=t, what="card"))
         play.append((seat, _card(words[0], at)))
     return DealRecord(dealer, hands, dubel, auction, tuple(play))
 
@@ -292,8 +325,9 @@ def _steps(deal: Deal, e: AuctionEntry) -> list[Action]:
     steps: list[Action] = []
     if e.look == 1:
         if e.seen not in deal.pos.dubel:
-            raise IllegalMove(f"{ASCII_NAMES[e.seen]} does not lie in the dubel, so seat "
-                              f"{e.seat} cannot have seen it there (BETEL §3)")
+            raise IllegalMove(Msg("err-be-not-seen", "{card} does not lie in the dubel, so "
+                                  "seat {seat} cannot have seen it there (BETEL §3)",
+                                  card=ASCII_NAMES[e.seen], seat=e.seat))
         steps.append(Action("look", n=1, pos=deal.pos.dubel.index(e.seen)))
     elif e.look == 2:
         steps.append(LOOK_BOTH)
@@ -306,10 +340,12 @@ def apply_entry(deal: Deal, entry: AuctionEntry) -> None:
     """Make one written call in ``deal``: its dubel action's steps, then the call;
     :class:`IllegalMove` naming the rule if the entry is not legal now (BETEL §3)."""
     if deal.phase != "auction":
-        raise IllegalMove("the auction is over: two passes ended it (BETEL §3)")
+        raise IllegalMove(Msg("err-be-two-passes", "the auction is over: two passes ended it "
+                              "(BETEL §3)"))
     if entry.seat != deal.to_act:
-        raise IllegalMove(f"seat {entry.seat} speaks out of turn: seat {deal.to_act} is to "
-                          "speak (BETEL §3)")
+        raise IllegalMove(Msg("err-be-speaks-before-turn", "seat {seat} speaks out of turn: "
+                              "seat {to_act} is to speak (BETEL §3)", seat=entry.seat,
+                              to_act=deal.to_act))
     for step in _steps(deal, entry):
         deal.act(step)
     deal.move(entry.call)
@@ -317,31 +353,34 @@ def apply_entry(deal: Deal, entry: AuctionEntry) -> None:
 
 def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
     """Replay one deal, checking every entry; the finished :class:`Deal`."""
-    where = f"deal {number}"
+    where = _at(number)
     try:
         deal = Deal(rs, rec.dealer, rec.hands, rec.dubel)
     except IllegalMove as e:
-        raise _fail(where, str(e)) from None
+        raise _fail(where, _why(e)) from None
     for i, entry in enumerate(rec.auction):
         try:
             apply_entry(deal, entry)
         except (IllegalMove, CardError) as err:
-            raise _fail(f"{where}, auction entry {i + 1}", str(err)) from None
+            raise _fail(_at(number, "auction", i + 1), _why(err)) from None
     for j, (s, c) in enumerate(rec.play):
         try:
             if deal.phase != "play":
-                raise IllegalMove("the deal is over: no more cards are played (BETEL §4)"
-                                  if deal.is_over else
-                                  "no card is played before the auction ends (BETEL §3)")
+                raise IllegalMove(OVER_NO_CARDS if deal.is_over else
+                                  Msg("err-be-card-before-end", "no card is played before the "
+                                      "auction ends (BETEL §3)"))
             if s != deal.to_act:
-                raise IllegalMove(f"seat {s} plays out of turn: seat {deal.to_act} is to play "
-                                  "(BETEL §4)")
+                raise IllegalMove(Msg("err-be-plays-before-turn", "seat {seat} plays out of "
+                                      "turn: seat {to_act} is to play (BETEL §4)", seat=s,
+                                      to_act=deal.to_act))
             deal.play(c)
         except IllegalMove as err:
-            raise _fail(f"{where}, play entry {j + 1}", str(err)) from None
+            raise _fail(_at(number, "play", j + 1), _why(err)) from None
     if not deal.is_over:
-        raise _fail(where, f"the deal stops in the {deal.phase} with seat {deal.to_act} to "
-                    "move: every deal is played to its tenth trick (BETEL §4, §6)")
+        raise _fail(where, Msg("err-be-unfinished", "the deal stops in the {phase} with seat "
+                               "{seat} to move: every deal is played to its tenth trick "
+                               "(BETEL §4, §6)", phase=PHASE_NAMES[deal.phase],
+                               seat=deal.to_act))
     return deal
 
 
@@ -352,15 +391,16 @@ def replay(record: SeriesRecord) -> SeriesResult:
     results = []
     try:
         for i, d in enumerate(record.deals):
-            where = f"deal {i + 1}"
+            where = _at(i + 1)
             if i and d.dealer != (record.deals[i - 1].dealer + 1) % SEATS:
-                raise _fail(where, f"the dealer must be seat "
-                            f"{(record.deals[i - 1].dealer + 1) % SEATS}, left of the last "
-                            "one (BETEL §1)")
+                raise _fail(where, Msg("err-be-dealer-order", "the dealer must be seat {seat}, "
+                                       "left of the last one (BETEL §1)",
+                                       seat=(record.deals[i - 1].dealer + 1) % SEATS))
             if match.winner is not None:
-                raise _fail(where, f"the match was decided after deal {i}: seat "
-                            f"{match.winner} won with {match.totals[match.winner]}; a "
-                            "further deal is refused (BETEL §5, §6)")
+                raise _fail(where, Msg("err-be-decided", "the match was decided after deal "
+                                       "{deal}: seat {seat} won with {total}; a further deal "
+                                       "is refused (BETEL §5, §6)", deal=i, seat=match.winner,
+                                       total=match.totals[match.winner]))
             result = replay_deal(rs, d, i + 1).result()
             results.append(result)
             match.add(result.scores)

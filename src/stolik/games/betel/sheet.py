@@ -15,6 +15,13 @@ are counted 1–3, as people count them (records keep 0–2).
 >>> render_sheet(series, console, ascii=True)
 >>> "[gps-2022]" in console.file.getvalue(), "razem" in console.file.getvalue()
 (True, True)
+
+The headings are Polish unless ``lang`` says otherwise (the terminal table's ``--lang``):
+
+>>> console = Console(file=io.StringIO(), width=120, color_system=None)
+>>> render_sheet(series, console, ascii=True, lang="en")
+>>> "total" in console.file.getvalue(), "razem" in console.file.getvalue()
+(True, False)
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from rich.text import Text
 
 from stolik.games.betel.record import SeriesResult
 from stolik.games.betel.simulate import ALL_PASS, SimulationResult
+from stolik.i18n import N_, tr
 
 
 def _who(players: tuple[str, ...] | None, seat: int) -> str:
@@ -36,28 +44,29 @@ def _who(players: tuple[str, ...] | None, seat: int) -> str:
 
 
 def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
-                 title: str | None = None) -> None:
-    """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id)."""
+                 title: str | None = None, lang: str = "pl") -> None:
+    """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id),
+    its words in ``lang``."""
     rec = series.record
     players = rec.players
     table = Table(title=escape(title or f"{rec.ruleset.name} [{rec.ruleset.id}]"),
                   header_style="bold", pad_edge=False,
                   box=box.ASCII if ascii else box.HEAVY_HEAD)
     table.add_column("#", justify="right")
-    table.add_column("rozdaje")
-    table.add_column("kontrakt")
-    table.add_column("gra")
-    table.add_column("lewy", justify="right")
+    table.add_column(tr(lang, "bsheet-dealer"))
+    table.add_column(tr(lang, "bsheet-contract"))
+    table.add_column(tr(lang, "bsheet-declarer"))
+    table.add_column(tr(lang, "bsheet-tricks"), justify="right")
     for s in range(3):
         table.add_column(_who(players, s), justify="right")
     running = [0, 0, 0]
     for number, (deal, r) in enumerate(zip(rec.deals, series.results, strict=True), 1):
         if r.contract is None:
-            what = "wszyscy pas" if r.played else "wszyscy pas (bez gry)"
+            what = tr(lang, N_("bsheet-all-pass") if r.played else N_("bsheet-all-pass-redeal"))
             who = "—"
         else:
             what = r.contract.call + (" k" if r.doubled else "") + (
-                "" if r.made else " (bez)")
+                "" if r.made else " " + tr(lang, "bsheet-set"))
             who = _who(players, r.declarer)
         cells = []
         for s in range(3):
@@ -66,11 +75,11 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
         table.add_row(str(number), _who(players, deal.dealer), what, who,
                       " ".join(str(t) for t in r.tricks), *cells)
     table.add_section()
-    table.add_row("", "", "", "", "razem", *(str(t) for t in series.totals))
+    table.add_row("", "", "", "", tr(lang, "bsheet-total"), *(str(t) for t in series.totals))
     console.print(table)
     if series.winner is not None:
-        console.print(f"Mecz wygrywa {_who(players, series.winner)} "
-                      f"({series.totals[series.winner]} pkt).")
+        console.print(tr(lang, "bsheet-winner", who=_who(players, series.winner),
+                         points=series.totals[series.winner]))
 
 
 def summary_json(result: SimulationResult) -> dict[str, Any]:

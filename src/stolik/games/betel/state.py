@@ -53,6 +53,7 @@ from stolik.games.betel.deck import (
 )
 from stolik.games.betel.play import beats, legal
 from stolik.games.betel.ruleset import NO_TRUMPS, Contract, Ruleset
+from stolik.i18n import Msg, Term
 
 if TYPE_CHECKING:
     from stolik.games.betel.scoring import DealResult
@@ -65,6 +66,16 @@ into his hand (he must lay two cards back), laid them back (he may not pass)."""
 
 Move = Action | int
 """An auction step, or a card (its index) in the play."""
+
+PHASE_NAMES: dict[str, Term] = {"auction": Term("be-phase-auction", "auction"),
+                                "play": Term("be-phase-play", "play"),
+                                "done": Term("be-phase-done", "done")}
+"""A phase's name in a refusal: the English word (``str``), translated for the reader."""
+
+DEAL_OVER = Msg("err-be-deal-over", "the deal is over (BETEL §4)")
+OVER_NO_CARDS = Msg("err-be-over-no-cards", "the deal is over: no more cards are played "
+                    "(BETEL §4)")
+"""The refusals of a move, and of a card, after the deal's end (BETEL §4)."""
 
 
 @dataclass(frozen=True)
@@ -147,23 +158,29 @@ class Deal:
     def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]],
                  dubel: Sequence[int]) -> None:
         if isinstance(dealer, bool) or dealer not in range(SEATS):
-            raise IllegalMove(f"dealer must be a seat 0–2, not {dealer!r} (BETEL §1)")
+            raise IllegalMove(Msg("err-be-dealer", "dealer must be a seat 0–2, not {dealer!r} "
+                                  "(BETEL §1)", dealer=dealer))
         if len(hands) != SEATS:
-            raise IllegalMove(f"a deal has 3 hands, not {len(hands)} (BETEL §1)")
+            raise IllegalMove(Msg("err-be-hands", "a deal has 3 hands, not {n} (BETEL §1)",
+                                  n=len(hands)))
         seen = 0
         masks = []
         for seat, h in enumerate([*hands, dubel]):
-            what = f"seat {seat}" if seat < SEATS else "the dubel"
+            what = Msg("be-w-seat", "seat {seat}", seat=seat) if seat < SEATS else \
+                Msg("be-w-dubel", "the dubel")
             m = 0
             for c in h:
                 if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS):
-                    raise IllegalMove(f"{what} holds {c!r}, not a card (BETEL §1)")
+                    raise IllegalMove(Msg("err-be-holds-no-card", "{what} holds {card!r}, not a "
+                                          "card (BETEL §1)", what=what, card=c))
                 if (seen | m) >> c & 1:
-                    raise IllegalMove(f"card {ASCII_NAMES[c]} is dealt twice (BETEL §1)")
+                    raise IllegalMove(Msg("err-be-dealt-twice", "card {card} is dealt twice "
+                                          "(BETEL §1)", card=ASCII_NAMES[c]))
                 m |= 1 << c
             size = HAND_SIZE if seat < SEATS else DUBEL_SIZE
             if len(h) != size:
-                raise IllegalMove(f"{what} holds {len(h)} cards, not {size} (BETEL §1)")
+                raise IllegalMove(Msg("err-be-hand-size", "{what} holds {n} cards, not {size} "
+                                      "(BETEL §1)", what=what, n=len(h), size=size))
             seen |= m
             masks.append(m)
         self.rs = rs
@@ -314,22 +331,25 @@ class Deal:
         if p.phase == "play":
             return parse_card(text)
         if not words:
-            raise IllegalMove("an empty move (BETEL §6)")
+            raise IllegalMove(Msg("err-be-empty-move", "an empty move (BETEL §6)"))
         head = words[0].casefold()
         if head == "look" and len(words) in (2, 3) and words[1] in ("1", "2"):
             if words[1] == "2":
                 if len(words) != 2:
-                    raise IllegalMove(f"cannot read {text!r}: write 'look 2' (BETEL §6)")
+                    raise IllegalMove(Msg("err-be-look-2", "cannot read {text!r}: write "
+                                          "'look 2' (BETEL §6)", text=text))
                 return LOOK_BOTH
             if len(words) != 3:
-                raise IllegalMove(f"cannot read {text!r}: 'look 1' names the card seen, "
-                                  "or its place #1 or #2 (BETEL §6)")
+                raise IllegalMove(Msg("err-be-look-1", "cannot read {text!r}: 'look 1' names "
+                                      "the card seen, or its place #1 or #2 (BETEL §6)",
+                                      text=text))
             if words[2] in ("#1", "#2"):
                 return Action("look", n=1, pos=int(words[2][1]) - 1)
             card = parse_card(words[2])
             if card not in p.dubel:
-                raise IllegalMove(f"{ASCII_NAMES[card]} does not lie in the dubel, so it "
-                                  "cannot be looked at (BETEL §3)")
+                raise IllegalMove(Msg("err-be-not-in-dubel", "{card} does not lie in the "
+                                      "dubel, so it cannot be looked at (BETEL §3)",
+                                      card=ASCII_NAMES[card]))
             return Action("look", n=1, pos=p.dubel.index(card))
         if head == "take" and len(words) == 1:
             return TAKE
@@ -337,14 +357,15 @@ class Deal:
             a, b = parse_card(words[1]), parse_card(words[2])
             return lay(a, b)
         if len(words) != 1:
-            raise IllegalMove(f"cannot read {text!r} (BETEL §6)")
+            raise IllegalMove(Msg("err-be-unread", "cannot read {text!r} (BETEL §6)",
+                                  text=text))
         return parse_call(words[0], self.rs)
 
     def move(self, m: Move | str) -> None:
         """Make a move (an :class:`Action`, a card index, or its text) for the seat to act."""
         p = self._stack[-1]
         if p.phase == "done":
-            raise IllegalMove("the deal is over (BETEL §4)")
+            raise IllegalMove(DEAL_OVER)
         if isinstance(m, str):
             m = self.parse_move(m)
         if isinstance(m, Action):
@@ -357,8 +378,8 @@ class Deal:
         p = self._stack[-1]
         seat = p.to_act
         if p.phase != "auction":
-            raise IllegalMove(f"seat {seat}: the auction is over (BETEL §3)"
-                              if p.phase == "play" else "the deal is over (BETEL §4)")
+            raise IllegalMove(Msg("err-be-auction-over", "seat {seat}: the auction is over "
+                                  "(BETEL §3)", seat=seat) if p.phase == "play" else DEAL_OVER)
         if a.kind == "lay" and p.step == "taken":
             ok = (len(a.cards) == 2 and a.cards[0] != a.cards[1]
                   and all(not isinstance(c, bool) and isinstance(c, int) and 0 <= c < CARDS
@@ -391,33 +412,41 @@ class Deal:
         said = a.text(rs) if a.kind != "bid" or 0 <= a.contract < len(rs.contracts) \
             else f"contract #{a.contract}"
         if p.step == "taken":
-            return (f"seat {seat} took the dubel: he lays two of his cards back first "
-                    "(BETEL §3)")
+            return Msg("err-be-lay-first", "seat {seat} took the dubel: he lays two of his "
+                       "cards back first (BETEL §3)", seat=seat)
         if a.kind == "lay":
-            return f"seat {seat} lays cards back only after taking the dubel (BETEL §3)"
+            return Msg("err-be-lay-after-take", "seat {seat} lays cards back only after taking "
+                       "the dubel (BETEL §3)", seat=seat)
         if a.kind in ("look", "take") and p.step != "start":
-            return f"seat {seat}: one dubel action per call (BETEL §3, Decision)"
+            return Msg("err-be-one-dubel-action", "seat {seat}: one dubel action per call "
+                       "(BETEL §3, Decision)", seat=seat)
         if a.kind == "take":
-            return (f"seat {seat} may not exchange: no contract or kontra could follow "
-                    "(BETEL §3, Decision)")
+            return Msg("err-be-no-exchange", "seat {seat} may not exchange: no contract or "
+                       "kontra could follow (BETEL §3, Decision)", seat=seat)
         if a.kind == "pas" and p.step == "laid":
-            return f"seat {seat} exchanged the dubel: he may not pass (BETEL §3)"
+            return Msg("err-be-no-pass-after-lay", "seat {seat} exchanged the dubel: he may not "
+                       "pass (BETEL §3)", seat=seat)
         if a.kind == "kontra":
             if p.contract < 0:
-                why = "no contract stands"
+                why = Msg("err-be-kontra-no-contract", "no contract stands")
             elif p.declarer == seat:
-                why = "nobody may kontra his own contract"
+                why = Msg("err-be-kontra-own", "nobody may kontra his own contract")
             else:
-                why = (f"{rs.contracts[p.contract].call} was kontra'd already in this deal")
-            return f"seat {seat} cannot say kontra: {why} (BETEL §3)"
+                why = Msg("err-be-kontra-again", "{contract} was kontra'd already in this deal",
+                          contract=rs.contracts[p.contract].call)
+            return Msg("err-be-no-kontra", "seat {seat} cannot say kontra: {why} (BETEL §3)",
+                       seat=seat, why=why)
         if a.kind == "bid" and 0 <= a.contract < len(rs.contracts):
             if seat == p.ban_seat and a.contract == p.ban_contract:
-                return (f"seat {seat} may not bid {said} again at this turn: his kontra'd "
-                        "contract was followed by a pass (BETEL §3)")
+                return Msg("err-be-bid-again", "seat {seat} may not bid {said} again at this "
+                           "turn: his kontra'd contract was followed by a pass (BETEL §3)",
+                           seat=seat, said=said)
             if a.contract <= p.floor:
-                return (f"seat {seat} cannot bid {said}: a contract must be higher than "
-                        f"{rs.contracts[p.floor].call} (BETEL §3)")
-        return f"seat {seat} cannot do {said!r} now (BETEL §3)"
+                return Msg("err-be-bid-higher", "seat {seat} cannot bid {said}: a contract "
+                           "must be higher than {floor} (BETEL §3)", seat=seat, said=said,
+                           floor=rs.contracts[p.floor].call)
+        return Msg("err-be-cannot-do", "seat {seat} cannot do {said!r} now (BETEL §3)",
+                   seat=seat, said=said)
 
     def _after_call(self, p: _Pos, seat: int, a: Action) -> _Pos:
         nxt = (seat + 1) % SEATS
@@ -451,9 +480,9 @@ class Deal:
         p = self._stack[-1]
         seat = p.to_act
         if p.phase != "play":
-            raise IllegalMove("the deal is over: no more cards are played (BETEL §4)"
-                              if p.phase == "done" else
-                              f"seat {seat}: no card is played in the auction (BETEL §3)")
+            raise IllegalMove(OVER_NO_CARDS if p.phase == "done" else
+                              Msg("err-be-no-card-in-auction", "seat {seat}: no card is "
+                                  "played in the auction (BETEL §3)", seat=seat))
         allowed = self._legal_mask(p)
         if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS) \
                 or not allowed >> c & 1:
@@ -488,22 +517,27 @@ class Deal:
 
     def _why_not_card(self, p: _Pos, seat: int, c: object, allowed: int) -> str:
         if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS):
-            return f"seat {seat}: {c!r} is not a card (BETEL §1)"
+            return Msg("err-be-not-a-card", "seat {seat}: {card!r} is not a card (BETEL §1)",
+                       seat=seat, card=c)
         if not p.hands[seat] >> c & 1:
-            return f"seat {seat} does not hold {ASCII_NAMES[c]} (BETEL §4)"
+            return Msg("err-be-not-held", "seat {seat} does not hold {card} (BETEL §4)",
+                       seat=seat, card=ASCII_NAMES[c])
         ok = " ".join(ASCII_NAMES[x] for x in cards_of(allowed))
         led = p.trick[0][1] >> 3
         if p.hands[seat] & (0xFF << 8 * led):
-            why = "he must follow suit" + ("" if p.free and seat != p.declarer else
-                                           ", higher if he can")
+            why = Msg("err-be-follow", "he must follow suit") if p.free and \
+                seat != p.declarer else Msg("err-be-follow-higher",
+                                            "he must follow suit, higher if he can")
         else:
-            why = "void, he must trump, higher if he can"
-        return f"seat {seat} may not play {ASCII_NAMES[c]}: {why}; play {ok} (BETEL §4)"
+            why = Msg("err-be-trump", "void, he must trump, higher if he can")
+        return Msg("err-be-card-not-legal", "seat {seat} may not play {card}: {why}; play "
+                   "{allowed} (BETEL §4)", seat=seat, card=ASCII_NAMES[c], why=why, allowed=ok)
 
     def apply(self, op: Op) -> None:
         """Re-apply a logged operation (replaying a log onto another deal)."""
         if op.seat != self.to_act:
-            raise IllegalMove(f"seat {op.seat} moves out of turn (BETEL §3, §4)")
+            raise IllegalMove(Msg("err-be-out-of-turn", "seat {seat} moves out of turn "
+                                  "(BETEL §3, §4)", seat=op.seat))
         if op.kind == "card":
             self.play(op.card)
         else:
@@ -529,7 +563,7 @@ class Deal:
 
         p = self._stack[-1]
         if p.phase != "done":
-            raise IllegalMove("the deal is not over yet")
+            raise IllegalMove(Msg("err-be-not-over", "the deal is not over yet"))
         return score(self.rs, p.contract, p.declarer, p.doubled, p.tricks, p.peek,
                      played=p.end == "played")
 

@@ -165,7 +165,8 @@ class PlayUI(TableUI):
         if not self.s.finished:
             self.console.print(self.score_line())
             return
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii)
+        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii,
+                     lang=self.lang)
 
     # ------------------------------------------------------------ words
 

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stolik.errors import CardError, IllegalMove
-from stolik.games.marias.deck import ASCII_NAMES, parse_card
+from stolik.games.marias.deck import ASCII_NAMES, CARD_HINT, parse_card
+from stolik.i18n import Msg
 
 APPROVAL_WORDS = ("dobry", "betl", "durch", "cerveny-sam")
 """Approval (MARIAS §4.2): ``dobrý`` or a claim; ``cerveny-sam`` only after a forgotten
@@ -95,23 +96,19 @@ sedma, pass, sto-proti or a flek level (flek) and a component (MARIAS §11)
     """
     words = text.strip().lower().split()
     if phase == "play":
-        try:
-            return parse_card(text)
-        except CardError as e:
-            raise IllegalMove(f"{e} (MARIAS §1)") from None
+        return card_of(text, "MARIAS §1")
     if not words:
-        raise IllegalMove("an empty call (MARIAS §11)")
+        raise IllegalMove(Msg("err-ma-empty-call", "an empty call (MARIAS §11)"))
     if phase == "choice":
         if words == ["forgot"]:
             return Call("forgot")
         kv = {k.lower(): v for k, v in (w.split("=", 1) for w in text.split() if "=" in w)}
         if len(words) == 2 and set(kv) == {"trump", "call"}:
-            try:
-                return Call("choose", card=parse_card(kv["trump"]), called=parse_card(kv["call"]))
-            except CardError as e:
-                raise IllegalMove(f"{e} (MARIAS §4.1)") from None
-        raise IllegalMove(f"cannot read choice {text.strip()!r}: write "
-                          "\"trump=<card> call=<card>\" or \"forgot\" (MARIAS §11)")
+            return Call("choose", card=card_of(kv["trump"], "MARIAS §4.1"),
+                        called=card_of(kv["call"], "MARIAS §4.1"))
+        raise IllegalMove(Msg("err-ma-choice-unread", "cannot read choice {text!r}: write "
+                              "\"trump=<card> call=<card>\" or \"forgot\" (MARIAS §11)",
+                              text=text.strip()))
     if len(words) == 1 and words[0] in (*APPROVAL_WORDS, "nic", "pass", "sto-proti", "sedma",
                                         "sedma-proti", *GAME_WORDS):
         return Call(words[0])
@@ -119,6 +116,22 @@ sedma, pass, sto-proti or a flek level (flek) and a component (MARIAS §11)
         return Call(words[0], sedma=True)
     if len(words) == 2 and words[0] in flek_names:
         return Call("raise", component=words[1], level=list(flek_names).index(words[0]) + 1)
-    raise IllegalMove(f"unknown call {text.strip()!r}: calls are dobry, betl, durch, hra, sto, "
-                      f"sedma, pass, sto-proti or a flek level ({', '.join(flek_names)}) and a "
-                      "component (MARIAS §11)")
+    raise IllegalMove(Msg("err-ma-unknown-call", "unknown call {text!r}: calls are dobry, betl, "
+                          "durch, hra, sto, sedma, pass, sto-proti or a flek level ({levels}) "
+                          "and a component (MARIAS §11)", text=text.strip(),
+                          levels=", ".join(flek_names)))
+
+
+def not_a_card(text: str, rule: str) -> Msg:
+    """The refusal of ``text`` that is not a card (``parse_card``'s words, MARIAS §1), citing
+    ``rule``."""
+    return Msg("err-ma-bad-card", "{card!r} is not a Mariáš card: " + CARD_HINT + " ({rule})",
+               card=text.strip(), rule=rule)
+
+
+def card_of(text: str, rule: str) -> int:
+    """The card written ``text``; :class:`IllegalMove` (:func:`not_a_card`) if it is none."""
+    try:
+        return parse_card(text)
+    except CardError:
+        raise IllegalMove(not_a_card(text, rule)) from None

@@ -47,6 +47,7 @@ from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import CARD_POINTS, FULL_MASK, SEVEN, SUIT_MASKS, card, cards_of
 from stolik.games.marias.inference import marriage_facts, replay, trick_facts
 from stolik.games.marias.play import HIGHER, NO_TRUMPS
+from stolik.i18n import Msg
 
 if TYPE_CHECKING:
     from stolik.games.marias.scoring import DealResult
@@ -107,9 +108,10 @@ def claim_outcome(deal: Deal, seat: int) -> DealResult | None:
     return next(iter(results.values()))
 
 
-def _too_early(seat: int, what: str) -> IllegalMove:
-    return IllegalMove(f"seat {seat}: too early to lay the cards down — {what} would have "
-                       "to be checked; play on (MARIAS §4.7)")
+def _too_early(seat: int, what: Msg) -> IllegalMove:
+    return IllegalMove(Msg("err-ma-claim-too-early", "seat {seat}: too early to lay the cards "
+                           "down — {what} would have to be checked; play on (MARIAS §4.7)",
+                           seat=seat, what=what))
 
 
 def _walk(d: Deal, results: dict[tuple[int, int, int, int], DealResult], count: list[int],
@@ -136,7 +138,8 @@ def _walk(d: Deal, results: dict[tuple[int, int, int, int], DealResult], count: 
         seen.add(key)
         count[0] += 1
         if count[0] > limit:
-            raise _too_early(seat, f"more than {limit:,} positions")
+            raise _too_early(seat, Msg("err-ma-claim-positions", "more than {n} positions",
+                                       n=format(limit, ",")))
         live = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
         for _, c in p.trick:
             live |= 1 << c
@@ -223,7 +226,8 @@ def _layouts(pool: int, counts: list[int], forbidden: list[int],
         if i == len(cards):
             out.append((hands[0], hands[1], hands[2]))
             if len(out) > MAX_WORLDS:
-                raise _too_early(seat, f"more than {MAX_WORLDS:,} layouts of the unseen cards")
+                raise _too_early(seat, Msg("err-ma-claim-layouts", "more than {n} layouts of "
+                                           "the unseen cards", n=format(MAX_WORLDS, ",")))
             return
         c = cards[i]
         for j in range(3):

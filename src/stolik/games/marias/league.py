@@ -62,6 +62,21 @@ ENTRY_KIND: Literal["record"] = "record"
 """The form writes a deal record (MARIAS §11)."""
 
 _SEAT = re.compile(r"\bseat (\d)\b(?![–-]\d)")
+_SEAT_PARAMS = frozenset({"seat", "to_act", "chooser"})
+"""The parameters of the engine's refusals that name a seat (0–3)."""
+
+
+def _as_page_numbers(message: Any) -> Any:
+    """An engine refusal with its seats as the page numbers them (1–4): in the English
+    text (``seat 2`` → ``seat 3``) and, for a :class:`Msg` the page translates, in its
+    seat parameters, its inner messages included."""
+    if not isinstance(message, Msg):
+        return _SEAT.sub(lambda m: f"seat {int(m.group(1)) + 1}", str(message))
+    out = Msg.__new__(Msg, message.code, _as_page_numbers(str(message)))
+    out.params = {k: v + 1 if k in _SEAT_PARAMS and type(v) is int and v in range(4)
+                  else _as_page_numbers(v) if isinstance(v, Msg) else v
+                  for k, v in message.params.items()}
+    return out
 
 
 def _split(text: str) -> list[str]:
@@ -160,7 +175,7 @@ def check_deal(rs: Ruleset, doc: Mapping[str, Any]) -> None:
     try:
         replay(SeriesRecord(rs, parse_record({"game": "marias", "deal": [dict(doc)]}).deals))
     except StolikError as e:
-        why = _SEAT.sub(lambda m: f"seat {int(m.group(1)) + 1}", str(e))
+        why = _as_page_numbers(e.message if isinstance(e.message, Msg) else str(e))
         raise FormError(Msg("lg-mdeal-refused", "the deal is refused: {why}", why=why)) \
             from None
 

@@ -36,11 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import CardError, IllegalMove, RecordError, RulesetError
-from stolik.games.marias.calls import GAME_WORDS, NIC, Call
+from stolik.games.marias.calls import GAME_WORDS, NIC, Call, card_of, not_a_card
 from stolik.games.marias.deck import ASCII_NAMES, parse_card
 from stolik.games.marias.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
 from stolik.games.marias.scoring import DealResult
-from stolik.games.marias.state import Deal
+from stolik.games.marias.state import OVER_NO_CARDS, PHASE_NAMES, Deal
+from stolik.i18n import Msg
 from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
 
 META_KEYS = ("event", "site", "date", "round", "table", "comment")
@@ -97,18 +98,47 @@ class SeriesResult:
 
 
 def _fail(where: str, message: str) -> RecordError:
+    """The error at ``where``: an engine's refusal (a :class:`~stolik.i18n.Msg`) stays one,
+    so that the pages translate it, place and all."""
+    if isinstance(message, Msg):
+        return RecordError(Msg("err-ma-at", "{where}: {why}", where=where, why=message))
     return RecordError(f"{where}: {message}")
+
+
+def _why(e: IllegalMove) -> str:
+    """The engine's message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
+    return e.message if isinstance(e.message, Msg) else str(e)
+
+
+def _at(number: int, part: str = "", entry: int = 0, *, seat: int = 0) -> Msg:
+    """A place in a record (``deal 3, bidding entry 5``) as a message its readers translate:
+    ``part`` is ``choice``, ``bidding``, ``play``, ``renonc``, ``claim`` or ``hand``."""
+    if part == "bidding":
+        return Msg("ma-w-bidding", "deal {deal}, bidding entry {n}", deal=number, n=entry)
+    if part == "play":
+        return Msg("ma-w-play", "deal {deal}, play entry {n}", deal=number, n=entry)
+    if part == "hand":
+        return Msg("ma-w-hand", "deal {deal}, hand of seat {seat}", deal=number, seat=seat)
+    if part == "choice":
+        return Msg("ma-w-choice", "deal {deal}, choice", deal=number)
+    if part == "renonc":
+        return Msg("ma-w-renonc", "deal {deal}, renonc", deal=number)
+    if part == "claim":
+        return Msg("ma-w-claim", "deal {deal}, claim", deal=number)
+    return Msg("ma-w-deal", "deal {deal}", deal=number)
 
 
 def _seat(value: Any, where: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in range(4):
-        raise _fail(where, f"{what} must be a seat 0–3, not {value!r} (MARIAS §11)")
+        raise _fail(where, Msg("err-ma-rec-seat", "{what} must be a seat 0–3, not {value!r} "
+                               "(MARIAS §11)", what=what, value=value))
     return value
 
 
 def _strings(value: Any, where: str, key: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _fail(where, f"'{key}' must be a list of strings (MARIAS §11)")
+        raise _fail(where, Msg("err-ma-rec-strings", "'{key}' must be a list of strings "
+                               "(MARIAS §11)", key=key))
     return value
 
 
@@ -117,7 +147,8 @@ def _entry(text: str, where: str, what: str, *, lower: bool = True) -> tuple[int
     echoed in errors as written)."""
     parts = text.split(None, 1)
     if len(parts) != 2 or parts[0] not in ("0", "1", "2", "3"):
-        raise _fail(where, f"cannot read {text!r}: write \"<seat 0–3> <{what}>\" (MARIAS §11)")
+        raise _fail(where, Msg("err-ma-rec-entry", "cannot read {text!r}: write \"<seat 0–3> "
+                               "<{what}>\" (MARIAS §11)", text=text, what=what))
     words = " ".join(parts[1].split())
     return int(parts[0]), words.lower() if lower else words
 
@@ -166,59 +197,67 @@ def _parse(doc: Document, ruleset: Ruleset | None = None) -> SeriesRecord:
 
 
 def _parse_deal(d: dict[str, Any], number: int) -> DealRecord:
-    where = f"deal {number}"
+    where = _at(number)
     unknown = sorted(set(d) - set(DEAL_KEYS))
     if unknown:
-        raise _fail(where, f"unknown key '{unknown[0]}': a deal holds "
-                    f"{', '.join(DEAL_KEYS)} (MARIAS §11)")
+        raise _fail(where, Msg("err-ma-rec-deal-key", "unknown key '{key}': a deal holds "
+                               "{keys} (MARIAS §11)", key=unknown[0], keys=", ".join(DEAL_KEYS)))
     for key in ("dealer", "hands", "choice"):
         if key not in d:
-            raise _fail(where, f"'{key}' is missing (MARIAS §11)")
+            raise _fail(where, Msg("err-ma-rec-missing", "'{key}' is missing (MARIAS §11)",
+                                   key=key))
     dealer = _seat(d["dealer"], where, "dealer")
     hand_texts = _strings(d["hands"], where, "hands")
     if len(hand_texts) != 4:
-        raise _fail(where, f"'hands' must list 4 hands, not {len(hand_texts)} (MARIAS §2)")
+        raise _fail(where, Msg("err-ma-rec-hands", "'hands' must list 4 hands, not {n} "
+                               "(MARIAS §2)", n=len(hand_texts)))
     hands = []
     for seat, text in enumerate(hand_texts):
         cards = []
         for item in text.replace(",", " ").split():
             try:
                 cards.append(parse_card(item))
-            except CardError as e:
-                raise _fail(f"{where}, hand of seat {seat}", f"{e} (MARIAS §1)") from None
+            except CardError:
+                raise _fail(_at(number, "hand", seat=seat),
+                            not_a_card(item, "MARIAS §1")) from None
         hands.append(tuple(cards))
     if not isinstance(d["choice"], str):
-        raise _fail(where, "'choice' must be text such as \"0 trump=7A call=AA\" (MARIAS §11)")
-    written = _entry(d["choice"], f"{where}, choice", "trump=<card> call=<card>", lower=False)
+        raise _fail(where, Msg("err-ma-rec-choice", "'choice' must be text such as "
+                               "\"0 trump=7A call=AA\" (MARIAS §11)"))
+    written = _entry(d["choice"], _at(number, "choice"), "trump=<card> call=<card>",
+                     lower=False)
     choice = (written[0], written[1].lower())
     kv = {k.lower(): v for k, v in (w.split("=", 1) for w in written[1].split() if "=" in w)}
     if len(choice[1].split()) == 2 and set(kv) == {"trump", "call"}:  # cards as AH, 7A
         try:
-            choice = (choice[0], f"trump={ASCII_NAMES[parse_card(kv['trump'])]} "
-                                 f"call={ASCII_NAMES[parse_card(kv['call'])]}")
-        except CardError as e:
-            raise _fail(f"{where}, choice", f"{e} (MARIAS §1)") from None
-    bidding = tuple(_entry(t, f"{where}, bidding entry {i + 1}", "call")
+            choice = (choice[0], f"trump={ASCII_NAMES[card_of(kv['trump'], 'MARIAS §1')]} "
+                                 f"call={ASCII_NAMES[card_of(kv['call'], 'MARIAS §1')]}")
+        except IllegalMove as e:
+            raise _fail(_at(number, "choice"), _why(e)) from None
+    bidding = tuple(_entry(t, _at(number, "bidding", i + 1), "call")
                     for i, t in enumerate(_strings(d.get("bidding", []), where, "bidding")))
     play = []
     for i, t in enumerate(_strings(d.get("play", []), where, "play")):
-        seat, text = _entry(t, f"{where}, play entry {i + 1}", "card", lower=False)
+        seat, text = _entry(t, _at(number, "play", i + 1), "card", lower=False)
         try:
             play.append((seat, parse_card(text)))
-        except CardError as e:
-            raise _fail(f"{where}, play entry {i + 1}", f"{e} (MARIAS §1)") from None
+        except CardError:
+            raise _fail(_at(number, "play", i + 1), not_a_card(text, "MARIAS §1")) from None
     renonc = None
     if "renonc" in d:
         r = d["renonc"]
         if not isinstance(r, dict) or set(r) - {"seat", "kind"} or "seat" not in r:
-            raise _fail(where, "renonc must be { seat = <0–3>, kind = \"…\" } (MARIAS §8, §11)")
+            raise _fail(where, Msg("err-ma-rec-renonc", "renonc must be {form} (MARIAS §8, §11)",
+                                   form='{ seat = <0–3>, kind = "…" }'))
         kind = r.get("kind", "renonc")
         if not isinstance(kind, str) or not kind.strip() or not kind.isprintable():
-            raise _fail(where, "renonc kind must be one line of text (MARIAS §11)")
+            raise _fail(where, Msg("err-ma-rec-renonc-kind", "renonc kind must be one line of "
+                                   "text (MARIAS §11)"))
         renonc = (_seat(r["seat"], where, "renonc seat"), kind)
     claim = _seat(d["claim"], where, "claim") if "claim" in d else None
     if renonc is not None and claim is not None:
-        raise _fail(where, "a deal ends by a renonc or by a claim, not both (MARIAS §4.7, §8)")
+        raise _fail(where, Msg("err-ma-rec-renonc-claim", "a deal ends by a renonc or by a "
+                               "claim, not both (MARIAS §4.7, §8)"))
     return DealRecord(dealer, tuple(hands), choice, bidding, tuple(play), renonc, claim)
 
 
@@ -234,26 +273,28 @@ def load_record(path: str | Path) -> SeriesRecord:
 
 def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
     """Replay one deal, checking every entry; the finished :class:`Deal`."""
-    where = f"deal {number}"
+    where = _at(number)
     try:
         deal = Deal(rs, rec.dealer, rec.hands, paper=True)
     except IllegalMove as e:
-        raise _fail(where, str(e)) from None
+        raise _fail(where, _why(e)) from None
     seat, text = rec.choice
     try:
         if seat != deal.chooser:
-            raise IllegalMove(f"seat {seat} chooses, but the chooser is seat {deal.chooser}, "
-                              "left of the dealer (MARIAS §4.1)")
+            raise IllegalMove(Msg("err-ma-not-chooser", "seat {seat} chooses, but the chooser "
+                                  "is seat {chooser}, left of the dealer (MARIAS §4.1)",
+                                  seat=seat, chooser=deal.chooser))
         deal.move(text)
     except IllegalMove as e:
-        raise _fail(f"{where}, choice", str(e)) from None
+        raise _fail(_at(number, "choice"), _why(e)) from None
     entries = list(rec.bidding)
     i = 0
     ended = rec.renonc is not None or rec.claim is not None
     while i < len(entries) or (deal.phase == "announce" and not ended):
         if deal.phase in ("play", "done"):
-            raise _fail(f"{where}, bidding entry {i + 1}",
-                        f"{entries[i][1]!r} after the bidding is over (MARIAS §4)")
+            raise _fail(_at(number, "bidding", i + 1),
+                        Msg("err-ma-bidding-over", "{call!r} after the bidding is over "
+                            "(MARIAS §4)", call=entries[i][1]))
         to_act = deal.to_act
         if deal.phase == "announce":
             # An explicit "nic" at the seat's own turn is accepted too, though the writer
@@ -264,7 +305,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
                 try:
                     deal.call(NIC)
                 except IllegalMove as e:
-                    raise _fail(f"{where}, bidding entry {i + 1}", str(e)) from None
+                    raise _fail(_at(number, "bidding", i + 1), _why(e)) from None
                 continue
         s, text = entries[i]
         step = 1
@@ -273,34 +314,38 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
             text, step = f"{text} sedma", 2
         try:
             if s != to_act:
-                raise IllegalMove(f"seat {s} speaks out of turn: seat {to_act} is to speak "
-                                  "(seed §5, MARIAS §4)")
+                raise IllegalMove(Msg("err-ma-speaks-before-turn", "seat {seat} speaks out of "
+                                      "turn: seat {to_act} is to speak (seed §5, MARIAS §4)",
+                                      seat=s, to_act=to_act))
             deal.move(text)
         except IllegalMove as e:
-            raise _fail(f"{where}, bidding entry {i + 1}", str(e)) from None
+            raise _fail(_at(number, "bidding", i + 1), _why(e)) from None
         i += step
     for j, (s, c) in enumerate(rec.play):
         try:
             if deal.phase != "play":
-                raise IllegalMove("the deal is over: no more cards are played (MARIAS §4)"
-                                  if deal.is_over else
-                                  f"no card is played in the {deal.phase} (MARIAS §4)")
+                raise IllegalMove(OVER_NO_CARDS if deal.is_over else
+                                  Msg("err-ma-no-card-in-phase", "no card is played in the "
+                                      "{phase} (MARIAS §4)", phase=PHASE_NAMES[deal.phase]))
             if s != deal.to_act:
-                raise IllegalMove(f"seat {s} plays out of turn: seat {deal.to_act} is to play "
-                                  "(MARIAS §3)")
+                raise IllegalMove(Msg("err-ma-plays-before-turn", "seat {seat} plays out of "
+                                      "turn: seat {to_act} is to play (MARIAS §3)",
+                                      seat=s, to_act=deal.to_act))
             deal.play(c)
         except IllegalMove as e:
-            raise _fail(f"{where}, play entry {j + 1}", str(e)) from None
+            raise _fail(_at(number, "play", j + 1), _why(e)) from None
     try:
         if rec.renonc is not None:
             deal.record_renonc(*rec.renonc)
         elif rec.claim is not None:
             deal.claim(rec.claim)
     except IllegalMove as e:
-        raise _fail(f"{where}, {'renonc' if rec.renonc else 'claim'}", str(e)) from None
+        raise _fail(_at(number, "renonc" if rec.renonc else "claim"), _why(e)) from None
     if not deal.is_over:
-        raise _fail(where, f"the deal stops in the {deal.phase} with seat {deal.to_act} to "
-                    "move: every deal is played to its end, a renonc or a claim (MARIAS §11)")
+        raise _fail(where, Msg("err-ma-unfinished", "the deal stops in the {phase} with seat "
+                               "{seat} to move: every deal is played to its end, a renonc or "
+                               "a claim (MARIAS §11)", phase=PHASE_NAMES[deal.phase],
+                               seat=deal.to_act))
     return deal
 
 

@@ -63,6 +63,7 @@ from stolik.games.marias.outcome import settle
 from stolik.games.marias.play import BEATS, NO_TRUMPS, legal
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import DealResult, Settlement, game_price, score
+from stolik.i18n import Msg, Term
 
 if TYPE_CHECKING:
     from stolik.games.marias.view import SeatView
@@ -73,6 +74,17 @@ Move = Call | int
 
 GAME, SEDMA, PROTI = 0, 1, 2
 """The flek components (MARIAS §4.4): the game, the sedma, the sto proti."""
+
+PHASE_NAMES: dict[str, Term] = {
+    "choice": Term("ma-phase-choice", "choice"), "approval": Term("ma-phase-approval",
+                                                                  "approval"),
+    "announce": Term("ma-phase-announce", "announce"), "fleky": Term("ma-phase-fleky", "fleky"),
+    "play": Term("ma-phase-play", "play"), "done": Term("ma-phase-done", "done")}
+"""A phase's name in a refusal: the English word (``str``), translated on the pages."""
+
+OVER_NO_CARDS = Msg("err-ma-over-no-cards",
+                    "the deal is over: no more cards are played (MARIAS §4)")
+"""The refusal of a card after the deal's end (MARIAS §4)."""
 
 
 @dataclass(frozen=True)
@@ -163,21 +175,26 @@ class Deal:
     def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]], *,
                  paper: bool = False) -> None:
         if isinstance(dealer, bool) or dealer not in range(4):
-            raise IllegalMove(f"dealer must be a seat 0–3, not {dealer!r} (MARIAS §2)")
+            raise IllegalMove(Msg("err-ma-dealer", "dealer must be a seat 0–3, not {dealer!r} "
+                                  "(MARIAS §2)", dealer=dealer))
         if len(hands) != 4:
-            raise IllegalMove(f"a deal has 4 hands, not {len(hands)} (MARIAS §2)")
+            raise IllegalMove(Msg("err-ma-hands", "a deal has 4 hands, not {n} (MARIAS §2)",
+                                  n=len(hands)))
         seen = 0
         masks = []
         for seat, h in enumerate(hands):
             m = 0
             for c in h:
                 if isinstance(c, bool) or not isinstance(c, int) or c not in range(32):
-                    raise IllegalMove(f"seat {seat} holds {c!r}, not a card (MARIAS §2)")
+                    raise IllegalMove(Msg("err-ma-holds-no-card", "seat {seat} holds {card!r}, "
+                                          "not a card (MARIAS §2)", seat=seat, card=c))
                 if (seen | m) >> c & 1:
-                    raise IllegalMove(f"card {ASCII_NAMES[c]} is dealt twice (MARIAS §2)")
+                    raise IllegalMove(Msg("err-ma-dealt-twice", "card {card} is dealt twice "
+                                          "(MARIAS §2)", card=ASCII_NAMES[c]))
                 m |= 1 << c
             if len(h) != CARDS_PER_HAND:
-                raise IllegalMove(f"seat {seat} holds {len(h)} cards, not 8 (MARIAS §2)")
+                raise IllegalMove(Msg("err-ma-hand-size", "seat {seat} holds {n} cards, not 8 "
+                                      "(MARIAS §2)", seat=seat, n=len(h)))
             seen |= m
             masks.append(m)
         self.rs = rs
@@ -398,7 +415,7 @@ class Deal:
         """Make a move (a :class:`Call`, a card index, or its text) for the seat to act."""
         p = self._stack[-1]
         if p.phase == "done":
-            raise IllegalMove("the deal is over")
+            raise IllegalMove(Msg("err-ma-deal-over", "the deal is over"))
         if isinstance(m, str):
             m = self.parse_move(m)
         if isinstance(m, int):
@@ -411,13 +428,15 @@ class Deal:
         p = self._stack[-1]
         seat = p.to_act
         if p.phase == "done":
-            raise IllegalMove("the deal is over: nothing more is said (MARIAS §4)")
+            raise IllegalMove(Msg("err-ma-over-no-calls",
+                                  "the deal is over: nothing more is said (MARIAS §4)"))
         if p.phase == "play":
-            raise IllegalMove(f"seat {seat}: no calls in the play (MARIAS §4)")
+            raise IllegalMove(Msg("err-ma-no-calls-in-play",
+                                  "seat {seat}: no calls in the play (MARIAS §4)", seat=seat))
         if c.word == "forgot" and p.phase == "choice" and not self.paper:
-            raise IllegalMove(f"seat {seat} must choose a trump card and a called card: a "
-                              "forgotten choice exists only when a paper deal is recorded "
-                              "(MARIAS §4.1, seed §5)")
+            raise IllegalMove(Msg("err-ma-forgot-live", "seat {seat} must choose a trump card "
+                                  "and a called card: a forgotten choice exists only when a "
+                                  "paper deal is recorded (MARIAS §4.1, seed §5)", seat=seat))
         if c.word == "forgot" and p.phase == "choice":
             # A paper deal only (MARIAS §4.1, seed §5): the chooser took his second four.
             self._push(Op("call", seat, call=c), _replace(
@@ -442,15 +461,17 @@ class Deal:
         said = c.text(names)
         if p.phase == "choice":
             if c.word == "choose" and 0 <= c.card < 32 and not self.first_four[seat] >> c.card & 1:
-                why = ("the trump card must be one of the chooser's first four cards; "
-                       "z lidu nelze volit (seed §5, MARIAS §4.1)")
+                why = Msg("err-ma-trump-first-four", "the trump card must be one of the "
+                          "chooser's first four cards; z lidu nelze volit (seed §5, MARIAS §4.1)")
             else:
-                why = ("the called card must be another card of the trump suit "
-                       "(MARIAS §4.1)")
-            return f"seat {seat} cannot choose {said}: {why}"
+                why = Msg("err-ma-called-suit", "the called card must be another card of the "
+                          "trump suit (MARIAS §4.1)")
+            return Msg("err-ma-cannot-choose", "seat {seat} cannot choose {said}: {why}",
+                       seat=seat, said=said, why=why)
         rule = {"approval": "MARIAS §4.2", "announce": "MARIAS §4.3, seed §6",
                 "fleky": "MARIAS §4.4, seed §5"}[p.phase]
-        return f"seat {seat} cannot say {said!r} now: allowed {allowed} ({rule})"
+        return Msg("err-ma-cannot-say", "seat {seat} cannot say {said!r} now: allowed "
+                   "{allowed} ({rule})", seat=seat, said=said, allowed=allowed, rule=rule)
 
     def _after_approval(self, p: _Pos, seat: int, c: Call) -> _Pos:
         claim, claimant = p.claim, p.claimant
@@ -521,9 +542,11 @@ class Deal:
         p = self._stack[-1]
         seat = p.to_act
         if p.phase == "done":
-            raise IllegalMove("the deal is over: no more cards are played (MARIAS §4)")
+            raise IllegalMove(OVER_NO_CARDS)
         if p.phase != "play":
-            raise IllegalMove(f"seat {seat}: no cards are played in the {p.phase} (MARIAS §4)")
+            raise IllegalMove(Msg("err-ma-no-cards-in-phase", "seat {seat}: no cards are played "
+                                  "in the {phase} (MARIAS §4)", seat=seat,
+                                  phase=PHASE_NAMES[p.phase]))
         allowed = self._legal_mask(p)
         if isinstance(c, bool) or not isinstance(c, int) or c not in range(32) \
                 or not allowed >> c & 1:
@@ -568,23 +591,28 @@ class Deal:
 
     def _why_not_card(self, p: _Pos, seat: int, c: object, allowed: int) -> str:
         if isinstance(c, bool) or not isinstance(c, int) or c not in range(32):
-            return f"seat {seat}: {c!r} is not a card (MARIAS §1)"
+            return Msg("err-ma-not-a-card", "seat {seat}: {card!r} is not a card (MARIAS §1)",
+                       seat=seat, card=c)
         name = ASCII_NAMES[c]
         if not p.hands[seat] >> c & 1:
-            return f"seat {seat} does not hold {name} (MARIAS §3)"
+            return Msg("err-ma-not-held", "seat {seat} does not hold {card} (MARIAS §3)",
+                       seat=seat, card=name)
         ok = " ".join(ASCII_NAMES[x] for x in cards_of(allowed))
         if seat == p.sedma_by and c == card(p.trump, SEVEN):
-            return (f"seat {seat} announced sedma: {name} is kept to the last trick; "
-                    f"play {ok} (MARIAS §3)")
-        return f"seat {seat} may not play {name} here: play {ok} (MARIAS §3)"
+            return Msg("err-ma-sedma-kept", "seat {seat} announced sedma: {card} is kept to the "
+                       "last trick; play {allowed} (MARIAS §3)", seat=seat, card=name,
+                       allowed=ok)
+        return Msg("err-ma-card-not-legal", "seat {seat} may not play {card} here: play "
+                   "{allowed} (MARIAS §3)", seat=seat, card=name, allowed=ok)
 
     def record_renonc(self, seat: int, kind: str = "renonc") -> None:
         """A referee's renonc (MARIAS §8): the deal ends at once and ``seat`` pays."""
         p = self._stack[-1]
         if isinstance(seat, bool) or seat not in range(4):
-            raise IllegalMove(f"a renonc names a seat 0–3, not {seat!r} (MARIAS §8)")
+            raise IllegalMove(Msg("err-ma-renonc-seat", "a renonc names a seat 0–3, not "
+                                  "{value!r} (MARIAS §8)", value=seat))
         if p.phase == "done":
-            raise IllegalMove("the deal is already over (MARIAS §8)")
+            raise IllegalMove(Msg("err-ma-renonc-over", "the deal is already over (MARIAS §8)"))
         self._push(Op("renonc", seat, text=kind),
                    _replace(p, phase="done", end="renonc", offender=seat, renonc_kind=kind))
 
@@ -607,9 +635,11 @@ class Deal:
 
         p = self._stack[-1]
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(4):
-            raise IllegalMove(f"a lay-down names a seat 0–3, not {seat!r} (MARIAS §4.7)")
+            raise IllegalMove(Msg("err-ma-claim-seat", "a lay-down names a seat 0–3, not "
+                                  "{value!r} (MARIAS §4.7)", value=seat))
         if p.phase != "play":
-            raise IllegalMove(f"seat {seat}: cards are laid down only in the play (MARIAS §4.7)")
+            raise IllegalMove(Msg("err-ma-claim-not-play", "seat {seat}: cards are laid down "
+                                  "only in the play (MARIAS §4.7)", seat=seat))
         result = claim_verdict(self, seat)
         if result is None:
             self._push(Op("claim", seat),
@@ -623,12 +653,14 @@ class Deal:
         """Re-apply a logged operation (replaying a log onto another deal)."""
         if op.kind == "card":
             if op.seat != self.to_act:
-                raise IllegalMove(f"seat {op.seat} plays out of turn (MARIAS §3)")
+                raise IllegalMove(Msg("err-ma-plays-out-of-turn",
+                                      "seat {seat} plays out of turn (MARIAS §3)", seat=op.seat))
             self.play(op.card)
         elif op.kind == "call":
             assert op.call is not None
             if op.seat != self.to_act:
-                raise IllegalMove(f"seat {op.seat} speaks out of turn (MARIAS §4)")
+                raise IllegalMove(Msg("err-ma-speaks-out-of-turn",
+                                      "seat {seat} speaks out of turn (MARIAS §4)", seat=op.seat))
             self.call(op.call)
         elif op.kind == "renonc":
             self.record_renonc(op.seat, op.text)
@@ -657,7 +689,7 @@ class Deal:
         """What the deal decided (MARIAS §5), for :func:`~stolik.games.marias.scoring.score`."""
         p = self._stack[-1]
         if p.phase != "done":
-            raise IllegalMove("the deal is not over yet")
+            raise IllegalMove(Msg("err-ma-not-over", "the deal is not over yet"))
         if p.claimed is not None:  # a lay-down: the deal as every continuation ends it
             return p.claimed.settlement
         return settle(self)
