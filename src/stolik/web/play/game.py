@@ -203,6 +203,54 @@ def table_config(config: Mapping[str, Any], rulesets: list[str], default_ruleset
             "first_dealer": first, "hints": bool(config.get("hints", False))}
 
 
+class BotSeats:
+    """The seats of a :class:`Match` as every game keeps them: ``names`` and ``bots`` (a
+    bot kind, or None for a person) by seat."""
+
+    names: list[str]
+    bots: list[str | None]
+    FAST_BOTS = ("random", "heuristic")
+    """The bot kinds that answer in well under a millisecond (no thread needed)."""
+
+    def set_name(self, seat: int, name: str) -> None:
+        """Rename a person's seat."""
+        self.names[seat] = name
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat``."""
+        return self.bots[seat] is not None
+
+    def bot_is_fast(self, seat: int) -> bool:
+        """Whether the seat's bot is one of :attr:`FAST_BOTS`."""
+        return self.bots[seat] in self.FAST_BOTS
+
+
+def check_seats(seats: list[SeatSpec], count: int, bots: list[str], wrong: Msg) -> None:
+    """ConfigError unless there are ``count`` seats (``wrong`` says so) and every bot's
+    kind is one of ``bots``."""
+    if len(seats) != count:
+        raise ConfigError(wrong)
+    for spec in seats:
+        if spec.bot is not None and spec.bot not in bots:
+            raise ConfigError(Msg("err-cfg-bot", "unknown bot {bot!r}: bots are {known}",
+                                  bot=spec.bot, known=", ".join(bots)))
+
+
+def serve_meta(seed: int | str, over: bool, bots: list[str | None]
+               ) -> tuple[tuple[str, str], ...]:
+    """The tags of a web table's record: the event, and a comment naming the bots and —
+    once the series is over, so that nobody learns the hands early — the table's seed.
+
+    >>> serve_meta(7, True, [None, "random", "random"])
+    (('event', 'stolik serve'), ('comment', 'stolik serve, seed 7, bots random'))
+    """
+    comment = "stolik serve" + (f", seed {seed}" if over else "")
+    kinds = sorted({b for b in bots if b})
+    if kinds:
+        comment += ", bots " + ", ".join(kinds)
+    return (("event", "stolik serve"), ("comment", comment))
+
+
 class Registry:
     """Game kinds by name."""
 

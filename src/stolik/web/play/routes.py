@@ -130,7 +130,8 @@ async def lobby(request: Request) -> Response:
     lang = lang_of(request)
     names = [DEFAULT_GAME, *(g for g in GAMES.names() if g != DEFAULT_GAME)]
     forms = [{"id": g, "name": game(g).name(lang), "options": GAMES.get(g).options(),
-              "suffix": "" if g == DEFAULT_GAME else "-" + g} for g in names]
+              "seats": game(g).seats, "suffix": "" if g == DEFAULT_GAME else "-" + g}
+             for g in names]
     return render(request, "play/lobby.html", {
         "player": current_player(request), "tables": hub.open_tables(), "games": forms,
         "game_names": {g["id"]: g["name"] for g in forms}})
@@ -146,7 +147,11 @@ async def set_name(request: Request, name: Annotated[str, Form()]) -> Response:
 def _bots_from_form(form: Any) -> tuple[list[str | None], int | None]:
     bots: list[str | None] = []
     seat = None
-    for s in range(4):
+    try:  # as many seats as the game has (an unknown game is refused when the table is set)
+        seats = game(str(form.get("game") or DEFAULT_GAME)).seats
+    except StolikError:
+        seats = 4
+    for s in range(seats):
         value = str(form.get(f"seat{s}") or "open")
         if value == "me":
             if seat is None:

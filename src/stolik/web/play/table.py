@@ -56,10 +56,10 @@ class Change:
     moves: tuple[Played, ...] = ()
     detail: str | None = None
 
-    def to_json(self) -> Message:
-        """The event as sent."""
+    def to_json(self, seen: Callable[[Played], str] | None = None) -> Message:
+        """The event as sent (``seen``: a move as the receiving seat may read it)."""
         out: Message = {"kind": self.kind, "seat": self.seat,
-                        "moves": [[p.seat, p.move] for p in self.moves]}
+                        "moves": [[p.seat, seen(p) if seen else p.move] for p in self.moves]}
         if self.detail is not None:
             out["detail"] = self.detail
         return out
@@ -333,15 +333,25 @@ class Table:
         self._pending.clear()
         self.version += 1
         self._cache.clear()
-        event = change.to_json()
         items: list[tuple[Subscriber, Message]] = []
         for sub in self.subscribers:
             msg = self.state_message(sub)
-            msg["event"] = event
+            msg["event"] = change.to_json(self._seen_by(sub.seat))
             if sub is by and ack is not None:
                 msg["ack"] = ack
             items.append((sub, msg))
         self._send(items)
+
+    def _seen_by(self, seat: int | None) -> Callable[[Played], str] | None:
+        """How ``seat`` reads a move: a game may hide part of it from the other seats (a
+        card laid face down) with its match's ``seen_move(seat, played)``."""
+        seen_move = getattr(self.match, "seen_move", None)
+        if seen_move is None:
+            return None
+
+        def seen(played: Played) -> str:
+            return str(seen_move(seat, played))
+        return seen
 
     def body(self, seat: int | None, lang: str) -> Message:
         """The match's state for ``seat`` in ``lang`` (cached until the next change)."""

@@ -37,6 +37,7 @@ CLIENT_KEYS: tuple[str, ...] = (
     N_("play-points"), N_("play-payout"), N_("play-total"), N_("play-hands"),
     N_("play-deal-over"), N_("play-place-points"), N_("play-ascii"), N_("play-offline"),
     N_("play-connected"), N_("play-away"), N_("play-thinking"), N_("play-error"), N_("play-you"),
+    N_("play-chart"), N_("play-chart-target"),
 )
 """The texts the table's script uses."""
 

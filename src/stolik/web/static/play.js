@@ -123,10 +123,13 @@
     }
   }
 
-  // Seats around the felt: you at the bottom, the others clockwise.
+  // Seats around the felt: you at the bottom, the others clockwise (three seats: no one
+  // at the top).
+  function seatCount(st) { return st.players.length; }
   function position(s) {
-    var me = state.seat === null ? 0 : state.seat;
-    return ["bottom", "left", "top", "right"][(s - me + 4) % 4];
+    var me = state.seat === null ? 0 : state.seat, n = seatCount(state);
+    var order = n === 3 ? ["bottom", "left", "right"] : ["bottom", "left", "top", "right"];
+    return order[(s - me + n) % n];
   }
 
   function draw(st, prev) {
@@ -134,7 +137,8 @@
     root.dataset.version = String(st.version);
     root.dataset.over = st.over ? "1" : "0";
     var mine = st.seat !== null && d.to_act === st.seat && st.started && !st.over;
-    var info = T.deal + " " + d.number + "/" + st.deals + " · " + T.dealer + ": " + st.players[d.dealer];
+    var info = T.deal + " " + d.number + (st.deals_text !== undefined ? st.deals_text : "/" + st.deals) +
+      " · " + T.dealer + ": " + st.players[d.dealer];
     if (d.bok) { info += " · " + T.bok; }
     if (st.bok_pending) { info += " · " + T["bok-pending"] + ": " + st.bok_pending; }
     $("deal-info").textContent = info;
@@ -155,15 +159,19 @@
     drawAuction(st);
     drawSheet(st);
     drawResult(st);
+    drawChart(st);
     $("btn-hint").hidden = !(st.hints && mine);
     if (hintsBox) { hintsBox.checked = !!st.hints; hintsBox.disabled = !!st.over; }
-    $("btn-claim").hidden = !(mine && d.phase === "play");
+    $("btn-claim").hidden = !(mine && d.phase === "play" && st.claims !== false);
     $("btn-next").hidden = !(st.waiting_next && st.seat !== null && st.ready.indexOf(st.seat) < 0);
     $("btn-review").hidden = !(st.seat !== null && d.to_act === null && st.sheet.length > 0);
   }
 
   function drawSeats(st) {
-    for (var s = 0; s < 4; s++) {
+    var top = $("pos-top");
+    top.hidden = seatCount(st) === 3;
+    if (top.hidden) { top.textContent = ""; top.className = "seat-box pos-top"; }
+    for (var s = 0; s < seatCount(st); s++) {
       var box = $("pos-" + position(s));
       box.textContent = "";
       box.className = "seat-box pos-" + position(s) + (st.deal.to_act === s ? " to-act" : "")
@@ -252,7 +260,7 @@
     }
     // the trick just taken: shown whole, held a moment, then swept to its taker
     layCards(box, lt.cards, st, prev.deal.trick);
-    box.dataset.count = "4";
+    box.dataset.count = String(lt.cards.length);
     var sweeping = false;
     function go() {
       if (sweeping) { return; }
@@ -320,7 +328,7 @@
     if (d.laid_down) { text += " · " + T["laid-down"]; }  // RULES §7: announced, public
     if (d.doubling) { text += " · " + d.doubling; }
     g.textContent = text;
-    if (st.seat !== null) {
+    if (st.seat !== null && !d.no_sides) {
       var mine = d.sides[st.seat];
       var stext = T["your-side"] + ": ";
       if (mine === null) { stext += T["side-unknown"]; }
@@ -328,7 +336,7 @@
         if (!d.contract) { stext += mine === 0 ? T.starzy : T.mlodzi; }
         else { stext += mine === 0 ? T.declaring : T.defending; }
         var mates = [];
-        for (var s = 0; s < 4; s++) { if (s !== st.seat && d.sides[s] === mine) { mates.push(st.players[s]); } }
+        for (var s = 0; s < seatCount(st); s++) { if (s !== st.seat && d.sides[s] === mine) { mates.push(st.players[s]); } }
         if (d.lone && mine === 0) { stext += " — " + T.alone; }
         else if (mates.length) { stext += " " + T["with"] + " " + mates.join(", "); }
       }
@@ -349,8 +357,18 @@
     var box = $("open-hands"), open = st.deal.open_hands;
     if (!box) { return; }
     box.textContent = "";
+    // a game's rows of cards on the table (a dubel): null is a card lying face down
+    (st.deal.card_rows || []).forEach(function (r) {
+      var row = el("div", "open-hand card-row");
+      row.appendChild(el("span", "who", r.label + ": "));
+      r.cards.forEach(function (c) {
+        row.appendChild(c ? cardEl(c) : el("span", "card card-back", "\u25a0"));
+        row.appendChild(document.createTextNode(" "));
+      });
+      box.appendChild(row);
+    });
     if (!open) { return; }
-    for (var s = 0; s < 4; s++) {
+    for (var s = 0; s < seatCount(st); s++) {
       if (s === st.seat || !open[s].length) { continue; }
       var row = el("div", "open-hand");
       row.dataset.seat = s;
@@ -380,9 +398,25 @@
     var legal = {};
     st.deal.legal.forEach(function (m) { legal[m.move] = true; });
     var playing = st.deal.phase === "play";
+    var pick = pickOf(st, mine);
+    picked = pick ? picked.filter(function (c) { return st.deal.hand.indexOf(c) >= 0; }) : [];
     st.deal.hand.forEach(function (code) {
       var b = faceEl(code, "button");
       b.classList.add("card");
+      if (pick) {  // choosing cards (to lay back): each click picks or unpicks one
+        var on = picked.indexOf(code) >= 0;
+        b.classList.add("pickable");
+        b.classList.toggle("picked", on);
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+        b.addEventListener("click", function () {
+          var i = picked.indexOf(code);
+          if (i >= 0) { picked.splice(i, 1); }
+          else { picked.push(code); if (picked.length > pick.pick) { picked.shift(); } }
+          drawHand(state, true); drawCalls(state, true);
+        });
+        box.appendChild(b);
+        return;
+      }
       var playable = mine && playing && legal[code];
       b.disabled = !playable;
       b.classList.add(playable ? "legal" : mine && playing ? "illegal" : "idle");
@@ -401,6 +435,13 @@
     cards[(i + (ev.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length].focus();
     ev.preventDefault();
   });
+
+  // A move made of cards picked from the hand ({move, pick: n, label}), or null.
+  var picked = [];
+  function pickOf(st, mine) {
+    if (!mine || st.deal.phase === "play") { return null; }
+    return st.deal.legal.filter(function (m) { return m.pick; })[0] || null;
+  }
 
   // The calls offered (every phase but the play). Calls with a group (a card to lay
   // first, then one to name) come in two steps: the group, then its calls.
@@ -425,7 +466,19 @@
     }
     d.legal.forEach(function (m) {
       if (m.group && m.group !== openGroup) { return; }
-      var b = el("button", "call", m.label);
+      if (m.pick) {  // sends the move with the cards picked in the hand
+        var p = el("button", "call pick", m.label + " (" + picked.length + "/" + m.pick + ")");
+        p.dataset.move = m.move;
+        p.disabled = picked.length !== m.pick;
+        p.addEventListener("click", function () {
+          var move = [m.move].concat(picked).join(" ");
+          picked = [];
+          send({ type: "move", move: move });
+        });
+        box.appendChild(p);
+        return;
+      }
+      var b = el("button", "call" + (m.kind ? " " + m.kind : ""), m.label);
       b.dataset.move = m.move;
       b.addEventListener("click", function () { openGroup = null; send({ type: "move", move: m.move }); });
       box.appendChild(b);
@@ -480,7 +533,7 @@
       tr.appendChild(el("td", "name", r.game));
       tr.appendChild(el("td", "name", r.declarer));
       tr.appendChild(el("td", "name", r.note));
-      for (var s = 0; s < 4; s++) {
+      for (var s = 0; s < seatCount(st); s++) {
         var p = r.payout[s];
         var td = el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", cash(r.payout, r.payout_text, s) + " ");
         td.appendChild(el("b", "", r.running_text ? r.running_text[s] : String(r.running[s])));
@@ -519,22 +572,82 @@
     box.appendChild(el("h3", "", head));
     var t = el("table", "grid reveal");
     var h = el("tr");
-    ["", T.hands, T.points, T.tricks, T.payout, T.total].forEach(function (x) { h.appendChild(el("th", "", x)); });
+    var points = r.points !== null && r.points !== undefined;  // a game without card points
+    ["", T.hands].concat(points ? [T.points] : [], [T.tricks, T.payout, T.total]).forEach(function (x) { h.appendChild(el("th", "", x)); });
     t.appendChild(h);
-    for (var s = 0; s < 4; s++) {
+    for (var s = 0; s < seatCount(st); s++) {
       var tr = el("tr");
       tr.appendChild(el("td", "name", name(s)));
       var cards = el("td", "name hand-cell");
       r.hands[s].forEach(function (c) { cards.appendChild(cardEl(c)); cards.appendChild(document.createTextNode(" ")); });
       tr.appendChild(cards);
-      tr.appendChild(el("td", "", String(r.points[s])));
+      if (points) { tr.appendChild(el("td", "", String(r.points[s]))); }
       tr.appendChild(el("td", "", String(r.tricks[s])));
       var p = r.payout[s];
       tr.appendChild(el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", cash(r.payout, r.payout_text, s)));
       tr.appendChild(el("td", "", st.totals_text ? st.totals_text[s] : String(st.totals[s])));
       t.appendChild(tr);
     }
+    if (r.dubel) {  // the cards left out of the play (a dubel), as the table may see them
+      var dr = el("tr", "dubel");
+      dr.appendChild(el("td", "name", "dubel"));
+      var dc = el("td", "name hand-cell");
+      dc.colSpan = points ? 6 : 5;
+      r.dubel.forEach(function (c) { dc.appendChild(cardEl(c)); dc.appendChild(document.createTextNode(" ")); });
+      dr.appendChild(dc);
+      t.appendChild(dr);
+    }
     box.appendChild(t);
+  }
+
+  // The match's score chart: each seat's running total after every deal, the target
+  // dashed (an inline SVG; drawn once a deal is settled).
+  var COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#8e24aa"];
+  function svg(tag, attrs, parent) {
+    var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (var k in attrs) { if (Object.prototype.hasOwnProperty.call(attrs, k)) { e.setAttribute(k, attrs[k]); } }
+    if (parent) { parent.appendChild(e); }
+    return e;
+  }
+  function drawChart(st) {
+    var box = $("chart");
+    if (!box) { return; }
+    box.textContent = "";
+    var c = st.chart;
+    if (!c || !c.series.length || c.series[0].length < 2) { box.hidden = true; return; }
+    box.hidden = false;
+    var W = 360, H = 150, L = 36, R = 8, TOP = 8, B = 18, n = c.series[0].length;
+    var lo = 0, hi = c.target || 0;
+    c.series.forEach(function (line) { line.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); }); });
+    if (hi === lo) { hi = lo + 1; }
+    function x(i) { return L + (W - L - R) * i / (n - 1); }
+    function y(v) { return TOP + (H - TOP - B) * (hi - v) / (hi - lo); }
+    var g = svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "class": "chart",
+                         "aria-label": T.chart });
+    svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#999", "stroke-width": 1 }, g);
+    [lo, 0, hi].forEach(function (v, i) {  // the extremes, and 0 unless one is close
+      if (i !== 1 && (v === 0 || Math.abs(y(v) - y(0)) < 12)) { return; }
+      svg("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 10, fill: "#555" }, g).textContent = String(v);
+    });
+    if (c.target) {
+      svg("line", { x1: L, x2: W - R, y1: y(c.target), y2: y(c.target), stroke: "#b8860b",
+                    "stroke-dasharray": "5 4", "stroke-width": 1, "class": "target" }, g);
+    }
+    svg("text", { x: W - R, y: H - 4, "text-anchor": "end", "font-size": 10, fill: "#555" }, g).textContent = String(n - 1);
+    c.series.forEach(function (line, s) {
+      var pts = line.map(function (v, i) { return x(i).toFixed(1) + "," + y(v).toFixed(1); }).join(" ");
+      svg("polyline", { points: pts, fill: "none", stroke: COLOURS[s % COLOURS.length],
+                        "stroke-width": 2, "data-seat": s }, g);
+    });
+    box.appendChild(g);
+    var legend = el("div", "legend");
+    st.players.forEach(function (p, s) {
+      var item = el("span", "item", p + " " + st.totals[s]);
+      item.style.borderColor = COLOURS[s % COLOURS.length];
+      legend.appendChild(item);
+    });
+    if (c.target) { legend.appendChild(el("span", "item target", T["chart-target"] + " " + c.target)); }
+    box.appendChild(legend);
   }
 
   function drawReview(items) {

@@ -1,0 +1,326 @@
+"""Betel's ``web`` part — Betel at a web table: a match of
+:class:`~stolik.games.betel.state.Deal` behind the :class:`~stolik.web.play.game.Match`
+interface. The web play layer finds it as :data:`Kind`; the messages each seat receives
+are built in :mod:`stolik.games.betel.web_view` from that seat's
+:class:`~stolik.games.betel.view.SeatView` only.
+
+Moves travel as the engine reads them (BETEL §3, §6): ``look 1 #1`` / ``look 1 #2`` (a
+dubel card by its place: the cards lie face down), ``look 2``, ``take``, ``lay AS KS``,
+``pas``, ``kontra``, a contract's word (``2S``, ``betelek-0``), a card ``TD``. The record's
+``look 1 <card>`` is refused at a live table: its answer would tell whether that card lies
+in the dubel. A match goes to the ruleset's target (1000; BETEL §5), or is cut at a number of
+deals chosen in the lobby — whichever comes first (a record ends with the deciding deal,
+BETEL §6). The totals are the result: no place points.
+
+>>> kind = BetelKind()
+>>> cfg = kind.check_config({"seed": 3})
+>>> cfg["deals"], cfg["first_dealer"]
+(0, 0)
+>>> seats = [SeatSpec(name="Ala"), SeatSpec(bot="heuristic"), SeatSpec(bot="random")]
+>>> moves = []
+>>> m = kind.new_match(cfg, seats, moves.append)
+>>> m.to_act(), m.is_bot(0)
+(0, False)
+>>> print(m.why_not(0, "look 1 AS"))
+look at a dubel card by its place: look 1 #1 or look 1 #2 (BETEL §3)
+>>> m.apply(0, "look 1 #1")
+>>> m.state(None, "en")["deal"]["card_rows"][0]["cards"], m.state(None, "en")["deal"]["hand"]
+([None, None], [])
+>>> m.state(0, "en")["deal"]["card_rows"][0]["cards"][0] is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from stolik.games.betel.bots import RandomBot, available_bots
+from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
+from stolik.games.betel.heuristic import HeuristicBot
+from stolik.games.betel.match import Match as Score
+from stolik.games.betel.ruleset import (
+    DEFAULT_RULESET,
+    Ruleset,
+    available_rulesets,
+    load_ruleset,
+)
+from stolik.games.betel.state import Deal, Move
+from stolik.games.betel.web_text import action_label, cards_text, t
+from stolik.games.betel.web_view import (
+    LAY,
+    Finished,
+    chart,
+    deal_message,
+    reveal,
+    sheet_rows,
+)
+from stolik.i18n import Msg, tr
+from stolik.web.play.dealing import dealing_rng, derived_seed
+from stolik.web.play.game import (
+    BotSeats,
+    ConfigError,
+    Message,
+    Played,
+    SeatSpec,
+    check_seats,
+    serve_meta,
+    table_config,
+)
+
+MATCH = 0
+"""``deals`` of a match played to the ruleset's target (BETEL §5)."""
+
+MAX_MATCH_DEALS = 200
+"""A match to the target stops undecided after this many deals (a web table must end)."""
+
+DEFAULT_DEALS = 8
+"""A match's length in deals where the ruleset has no target (a match by time)."""
+
+
+def move_text(move: Move, rs: Ruleset) -> str:
+    """A move as the protocol and the op log write it."""
+    return ASCII_NAMES[move] if isinstance(move, int) else move.text(rs)
+
+
+class BetelKind:
+    """Betel for the lobby: rulesets, bots, a match to the target or a number of deals."""
+
+    name = "betel"
+    places = False
+    """BETEL §5: the highest total wins; the totals are the result."""
+
+    def total_text(self, total: int) -> str:
+        """Points, signed.
+
+        >>> BetelKind().total_text(-40), BetelKind().total_text(1020)
+        ('-40', '+1020')
+        """
+        return f"{total:+d}" if total else "0"
+
+    def options(self) -> Mapping[str, Any]:
+        """The lobby's choices: ``deals`` 0 is the match to the target."""
+        rulesets = available_rulesets()
+        default = DEFAULT_RULESET if DEFAULT_RULESET in rulesets else rulesets[0]
+        return {"rulesets": rulesets,
+                "ruleset_names": {r: load_ruleset(r).name for r in rulesets},
+                "default_ruleset": default, "bots": available_bots(),
+                "default_bot": "heuristic", "deals": [MATCH, 1, 2, 4, 8, 16, 32],
+                "default_deals": MATCH, "target": load_ruleset(default).target,
+                "max_deals": MAX_MATCH_DEALS}
+
+    def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized configuration: ruleset, deals (0: to the target), seed, first
+        dealer (a seat 0–2), hints.
+
+        >>> BetelKind().check_config({"deals": "4", "seed": 5, "first_dealer": 2})
+        {'ruleset': 'gps-2022', 'deals': 4, 'seed': 5, 'first_dealer': 2, 'hints': False}
+        >>> BetelKind().check_config({"first_dealer": 3})
+        Traceback (most recent call last):
+        ...
+        stolik.web.play.game.ConfigError: the first dealer is a seat 0–2, not 3
+        """
+        raw = config.get("deals")
+        to_target = raw in (None, "", MATCH, str(MATCH), "match")
+        cfg = table_config({**config, "deals": None if to_target else raw},
+                           available_rulesets(), DEFAULT_RULESET, lambda rs_id: DEFAULT_DEALS)
+        if to_target and load_ruleset(cfg["ruleset"]).target > 0:
+            cfg["deals"] = MATCH
+        if cfg["first_dealer"] not in range(SEATS):
+            raise ConfigError(Msg("err-cfg-dealer-three", "the first dealer is a seat 0–2, "
+                                  "not {first}", first=cfg["first_dealer"]))
+        return cfg
+
+    def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
+                     ) -> tuple[float, ...]:
+        """No place points: the totals are the result (BETEL §5).
+
+        >>> BetelKind().place_points({}, (1020, 300, -40))
+        (1020.0, 300.0, -40.0)
+        """
+        return tuple(float(x) for x in totals)
+
+    def new_match(self, config: Mapping[str, Any], seats: list[SeatSpec],
+                  on_move: Callable[[Played], None]) -> BetelMatch:
+        """A fresh match dealt from the configuration's seed."""
+        cfg = self.check_config(config)
+        check_seats(seats, SEATS, available_bots(), Msg("err-cfg-three-seats-betel",
+                                                       "a Betel table has three seats"))
+        return BetelMatch(load_ruleset(cfg["ruleset"]), seats, on_move, deals=cfg["deals"],
+                          first_dealer=cfg["first_dealer"], seed=cfg["seed"])
+
+
+class BetelMatch(BotSeats):
+    """One Betel match at a web table (names, bots: :class:`BotSeats`)."""
+
+    seats = SEATS
+
+    def __init__(self, rs: Ruleset, seats: list[SeatSpec], on_move: Callable[[Played], None],
+                 *, deals: int, first_dealer: int, seed: int | str) -> None:
+        self.rs = rs
+        self.names = [sp.name or f"{sp.bot} {s}" for s, sp in enumerate(seats)]
+        self.bots = [sp.bot for sp in seats]
+        self.length = deals or MAX_MATCH_DEALS
+        self.to_target = deals == MATCH
+        self.first_dealer = first_dealer
+        self.seed = seed
+        """The table's seed (:mod:`stolik.web.play.dealing`): named once the match is over."""
+        self._on_move = on_move
+        self._rng = dealing_rng(seed)
+        self.finished: list[Finished] = []
+        self.score = Score(rs)
+        self.number = 1
+        self.deal = Deal.random(rs, first_dealer % SEATS, self._rng)
+
+    # ------------------------------------------------------------ driving
+
+    def to_act(self) -> int | None:
+        """The seat to move (None once the deal is over)."""
+        return self.deal.to_act
+
+    def bot_move(self, seat: int) -> str:
+        """The seat's bot's choice on its own view (pure: the bot is made afresh)."""
+        view = self.deal.view(seat)
+        kind = self.bots[seat]
+        if kind == "heuristic":
+            return move_text(HeuristicBot().act(view), self.rs)
+        seed = derived_seed(self.seed, f"bot {seat} {self.number} {len(self.deal.log)}")
+        if kind == "random":
+            return move_text(RandomBot(seed).act(view), self.rs)
+        from stolik.games.betel.bots import make_bot  # any other kind the game offers
+
+        return move_text(make_bot(str(kind), seed=seed, ruleset=self.rs).act(view), self.rs)
+
+    def why_not(self, seat: int, move: str) -> str | None:
+        """The engine's reason (BETEL section), or None. A dubel card is looked at by its
+        place only: ``look 1 <card>`` would answer whether the card lies there."""
+        if self.deal.is_over:
+            if self.is_over():
+                return Msg("err-match-over-betel", "the match is over (BETEL §5)")
+            return Msg("err-next-deal-first-betel",
+                       "the deal is over: the next deal comes first (BETEL §5)")
+        words = move.split()
+        if words and words[0].casefold() == "look" and " ".join(words[1:]) not in (
+                "1 #1", "1 #2", "2"):
+            return Msg("err-look-place-betel", "look at a dubel card by its place: look 1 #1 "
+                       "or look 1 #2 (BETEL §3)")
+        try:
+            self.deal.clone().move(move)
+        except ValueError as e:  # IllegalMove, or a card that cannot be read
+            message = getattr(e, "message", None)
+            return message if isinstance(message, Msg) else str(e)
+        return None
+
+    def apply(self, seat: int, move: str) -> None:
+        """Make a checked move."""
+        self.deal.move(move)
+        self._on_move(Played(seat, move))
+        if self.deal.is_over and len(self.finished) < self.number:
+            result = self.deal.result()
+            self.finished.append(Finished(self.number, self.deal, result))
+            self.score.add(result.scores)
+
+    def seen_move(self, seat: int | None, played: Played) -> str:
+        """A move as ``seat`` (None: a spectator) may read it: the cards another seat
+        lays back are not named (BETEL §3)."""
+        if played.seat != seat and played.move.split()[:1] == [LAY]:
+            return LAY
+        return played.move
+
+    def waiting_for_next(self) -> bool:
+        """The deal is over and another is due."""
+        return self.deal.is_over and not self.is_over()
+
+    def next_deal(self) -> None:
+        """Deal the next hand, the dealer one seat clockwise (BETEL §1)."""
+        self.number += 1
+        self.deal = Deal.random(self.rs, (self.first_dealer + self.number - 1) % SEATS,
+                                self._rng)
+
+    def is_over(self) -> bool:
+        """Whether the match is decided (BETEL §5) or its deals are played."""
+        return self.deal.is_over and (self.score.decided
+                                      or len(self.finished) >= self.length)
+
+    def finished_deals(self) -> int:
+        """Settled deals."""
+        return len(self.finished)
+
+    def totals(self) -> tuple[int, ...]:
+        """Points by seat (BETEL §5)."""
+        return self.score.totals
+
+    # ------------------------------------------------------------ claims, hints, review
+
+    def claim_judge(self, seat: int) -> Callable[[], object]:
+        """Betel has no claim yet: every deal is played to its tenth trick (BETEL §4)."""
+        return lambda: "not-in-play"
+
+    def claim(self, seat: int, verdict: object = None) -> tuple[bool, str]:
+        """Refused: the engine offers no claim (BETEL §4); the page shows no button."""
+        return False, "not-fixed" if self.deal.phase == "play" else "not-in-play"
+
+    def hint(self, seat: int, lang: str) -> str:
+        """What the heuristic bot would do on this seat's view — counts and a club
+        player's rules (:mod:`stolik.games.betel.heuristic`), not a search."""
+        move = HeuristicBot().act(self.deal.view(seat))
+        return t(lang, Msg("play-btl-hint", "The heuristic bot (simple counts and a club "
+                 "player's rules, no search) would: {move}", move=self.move_label(move, lang)))
+
+    def move_label(self, move: Move, lang: str) -> str:
+        """A move of this seat in words (its own cards named)."""
+        if isinstance(move, int):
+            return NAMES[move]
+        if move.kind == "lay":
+            return tr(lang, "btui-lay-seen") + " " + cards_text(
+                [ASCII_NAMES[c] for c in move.cards])
+        return action_label(move, self.rs, lang)
+
+    def review(self, seat: int, lang: str) -> list[str]:
+        """:func:`stolik.games.betel.web_review.review` of the last settled deal (none
+        before the first)."""
+        from stolik.games.betel.web_review import review
+
+        return review(self.finished[-1].deal, seat, lang) if self.finished else []
+
+    def record(self) -> str:
+        """The match record as TOML (BETEL §6); the seed is named once it is over."""
+        from stolik.games.betel.record import SeriesRecord, dumps_record, record_of
+
+        return dumps_record(SeriesRecord(
+            self.rs, tuple(record_of(f.deal) for f in self.finished), tuple(self.names),
+            serve_meta(self.seed, self.is_over(), self.bots)))
+
+    # ------------------------------------------------------------ messages
+
+    def state(self, seat: int | None, lang: str) -> Message:
+        """What ``seat`` may see (None: a spectator): the deal from its SeatView (a
+        spectator's from what every seat sees), the sheet, the score chart, and the end
+        of a settled deal."""
+        totals = self.totals()
+        over = self.is_over()
+        deal = deal_message(self.deal, seat, self.number, lang, self.names)
+        if over and self.score.winner is not None:
+            w = self.score.winner
+            deal["notes"].append(tr(lang, "btui-winner", who=self.names[w],
+                                    points=totals[w]))
+        target = self.rs.target
+        suffix = (" · " + t(lang, Msg("play-to-target", "to {target}", target=target))
+                  if self.to_target else f"/{self.length}")
+        msg: Message = {
+            "game": "betel", "ruleset": self.rs.id,
+            "deals": 0 if self.to_target else self.length, "deals_text": suffix,
+            "players": list(self.names), "bots": list(self.bots), "deal": deal,
+            "sheet": sheet_rows(self.finished, self.names, lang),
+            "totals": list(totals), "bok_pending": 0, "over": over,
+            "waiting_next": self.waiting_for_next(), "claims": False,
+            "chart": chart(self.finished, target), "result": None}
+        if self.deal.is_over and self.finished:
+            msg["result"] = reveal(self.finished[-1], self.names, lang)
+        return msg
+
+
+Kind = BetelKind
+"""The table kind the web play layer looks up (the ``web`` part's ``Kind``)."""
+
+__all__ = ["MATCH", "BetelKind", "BetelMatch", "Kind", "move_text"]

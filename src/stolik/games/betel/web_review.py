@@ -1,0 +1,85 @@
+""""Analiza" at a Betel web table: after a deal, each card a seat chose among several is
+played again on the exact solver (:mod:`stolik.games.betel.solver`) beside the cards it
+could have chosen, and the ones that gave tricks away are listed (BETEL §4–§5).
+
+The solver is told every hand and the dubel — a double-dummy check, and the page says so:
+the seat did not see those cards. The measure is the declarer's tricks under best play
+from there on. A declarer who needs tricks wants more of them, one in a betelek or the
+betel fewer, the defenders the opposite; in an all-pass deal it is the seat's own tricks
+against the other two. Calls are left alone.
+
+>>> import random
+>>> from stolik.games.betel.ruleset import load_ruleset
+>>> from stolik.games.betel.state import Deal
+>>> d = Deal.random(load_ruleset(), 2, random.Random(8))
+>>> for call in ("pas", "pas", "1C", "pas", "pas"):
+...     d.move(call)
+>>> while not d.is_over:
+...     d.play(d.legal_moves()[-1])
+>>> lines = review(d, 1, "en")
+>>> lines[0][:43], len(lines) > 1
+('Checked with every hand open (double-dummy ', True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stolik.games.betel.deck import NAMES
+from stolik.games.betel.web_text import t
+from stolik.i18n import Msg
+
+if TYPE_CHECKING:
+    from stolik.games.betel.state import Deal
+
+MAX_ITEMS = 8
+"""At most this many cards are named."""
+
+
+def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:
+    """The line for ``card`` played by ``seat`` at ``d`` when another legal card would
+    have done better for its side with every hand open, else None."""
+    from stolik.games.betel.solver import card_values
+
+    if d.declarer is None:  # all-pass: the seat's own tricks, more is better
+        values, sign, whose = card_values(d, seat), 1, seat
+    else:  # the declarer's tricks: more or (a betelek, the betel) fewer for him
+        values, whose = card_values(d), d.declarer
+        wants_few = d.contract is not None and d.contract.at_most
+        sign = (1 if seat == d.declarer else -1) * (-1 if wants_few else 1)
+    best = max(values, key=lambda c: sign * values[c])
+    mine = values.get(card)
+    if mine is None or sign * (values[best] - mine) <= 0:
+        return None
+    return t(lang, Msg("play-btl-review-loss", "trick {trick}: {card} — with {best}, {who} "
+                       "would take {better} tricks instead of {worse}",
+                       trick=len(d.history) + 1, card=NAMES[card], best=NAMES[best],
+                       who="#" + str(whose + 1), better=values[best], worse=mine))
+
+
+def review(finished: Deal, seat: int, lang: str) -> list[str]:
+    """Lines for ``seat``: what the check is, then each card that cost its side tricks
+    against the best card with every hand open, or that none did."""
+    from stolik.games.betel.state import Deal
+
+    d = Deal(finished.rs, finished.dealer, finished.dealt, finished.dealt_dubel)
+    losses: list[str] = []
+    choices = 0
+    for op in finished.log:
+        if op.kind == "card" and op.seat == seat and len(d.legal_moves()) > 1:
+            choices += 1
+            line = _loss(d, op.card, seat, lang)
+            losses += [line] if line is not None else []
+        d.apply(op)
+    head = t(lang, Msg("play-btl-review-what", "Checked with every hand open (double-dummy "
+             "solver): it knows cards you could not see, so a card it prefers may not have "
+             "been findable. Tricks under best play by both sides from each of your cards."))
+    if losses:
+        return [head, *losses[:MAX_ITEMS]]
+    last = Msg("play-btl-review-clean", "None of your {n} cards with a choice cost your side "
+               "a trick against the best card.", n=choices) if choices else \
+        Msg("play-btl-review-nothing", "No card of yours had a choice to check in this deal.")
+    return [head, t(lang, last)]
+
+
+__all__ = ["MAX_ITEMS", "review"]
