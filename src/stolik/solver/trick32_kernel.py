@@ -268,6 +268,19 @@ def quick_tricks(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int
     return min(total, tricks_left)
 
 
+def _all_top(h: I64Array, leader: int, p: I64Array) -> int:
+    """Whether (1, 0) every card of the leader tops its suit among the others' cards (he
+    takes every trick left, when no trump can fall on his leads)."""
+    others = (h[0] | h[1] | h[2] | h[3]) & ~h[leader]
+    y = h[leader]
+    while y:
+        c = _low_bit(y)
+        y &= y - 1
+        if p[P_HIGHER + c] & others:
+            return 0
+    return 1
+
+
 def sweep(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int:
     """Without trumps, at a trick's start: the tricks the side takes of the
     ``tricks_left`` still to play when that is settled whatever anyone plays, else −1.
@@ -281,16 +294,7 @@ def sweep(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int:
     side = p[P_SIDE]
     live = h[0] | h[1] | h[2] | h[3]
     mine = h[leader]
-    others = live & ~mine
-    tops = True
-    y = mine
-    while y:
-        c = _low_bit(y)
-        y &= y - 1
-        if p[P_HIGHER + c] & others:
-            tops = False
-            break
-    if tops:
+    if _all_top(h, leader, p):
         return tricks_left if (side >> leader) & 1 else 0
     ours = 0
     for s in range(S_SEATS):
@@ -405,19 +409,8 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 return 1, int(lo)
             if hi <= alpha:
                 return 1, int(hi)
-        if S_MODE == MODE_ALL_TRICKS and (side >> leader) & 1:
-            # every card of the leader tops its suit among the others' cards: he takes all
-            others = live & ~h[leader]
-            y = h[leader]
-            safe = True
-            while y:
-                c = _low_bit(y)
-                y &= y - 1
-                if p[P_HIGHER + c] & others:
-                    safe = False
-                    break
-            if safe:
-                return 1, int(p[P_WIN])
+        if S_MODE == MODE_ALL_TRICKS and (side >> leader) & 1 and _all_top(h, leader, p):
+            return 1, int(p[P_WIN])  # the leader takes all
         relative = _by_shape(p)
         if relative:  # who holds each live card, suit by suit from the top
             key = _shape(h, live, 0, p) | (_shape(h, live, 1, p) << 18) | (leader << 36)
@@ -679,6 +672,7 @@ TEMPLATES: tuple[tuple[Any, str], ...] = (
     (_shape, "i8(i8[::1], i8, i8, i8[::1])"),
     (_by_shape, "i8(i8[::1])"),
     (_card_at, "i8(i8, i8, i8[::1])"),
+    (_all_top, "i8(i8[::1], i8, i8[::1])"),
     (sweep, "i8(i8[::1], i8, i8, i8[::1])"),
     (_enter, "UniTuple(i8, 2)(i8[::1], i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8[::1], "
              "i8[:, ::1], i8[:, ::1], i8[::1], i8[:, ::1])"),
