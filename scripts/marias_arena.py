@@ -2,18 +2,18 @@
 in its own JSON file, the chunks merged into one difference per deal and seat with its 95%
 interval (issue 11: pimc − heuristic; MARIAS §6 money, in Kč).
 
-Why chunks: a deal of the full ``pimc`` (six seatings) takes tens of seconds, and on a
-shared machine no run may hold the CPU for long. Chunk ``j`` is ``stolik arena -r ctyrka
---bots A,B -n K --seed j`` (:func:`~stolik.games.marias.arena.run_arena`: the same deals,
-seatings and bot seeds); its per-deal differences A − B are written to
-``DIR/A-B-seed-j.json``. Chunks of different seeds are different deals, so the deals of
-all chunks are one sample: merged, the mean over them with its Student-t interval
-(:func:`~stolik.arena.stats.mean_ci`), exactly as one arena over all those deals would
-compute it.
+Why chunks: a deal of the full ``pimc`` (six seatings) takes from tens of seconds to
+several minutes, and on a shared machine no run may hold the CPU for long. Chunk ``j`` is
+``stolik arena -r ctyrka --bots A,B -n K --seed j``
+(:func:`~stolik.games.marias.arena.run_arena`: the same deals, seatings and bot seeds);
+its per-deal differences A − B are written to ``DIR/A-B-seed-j.json``. Chunks of
+different seeds are different deals, so the deals of all chunks are one sample: merged,
+the mean over them with its Student-t interval (:func:`~stolik.arena.stats.mean_ci`),
+exactly as one arena over all those deals would compute it.
 
 One command reproduces a figure (runs the chunks not yet in ``DIR``, then merges)::
 
-    .venv/bin/python scripts/marias_arena.py --bots pimc,heuristic --chunks 40 --deals 3
+    .venv/bin/python scripts/marias_arena.py --bots pimc,heuristic --chunks 100 --deals 1
 
 ``--minutes M`` starts no chunk that would end after M minutes by the longest chunk so far
 (run it again to go on: chunks already written are kept); ``--merge-only`` only prints the
@@ -69,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bots", default="pimc,heuristic", help="A,B (default pimc,heuristic)")
     ap.add_argument("--ruleset", default="ctyrka")
-    ap.add_argument("--deals", type=int, default=3, help="deals per chunk")
-    ap.add_argument("--chunks", type=int, default=40, help="chunks (seeds first … first+N−1)")
+    ap.add_argument("--deals", type=int, default=1, help="deals per chunk (default 1: a run "
+                    "cut short loses one deal)")
+    ap.add_argument("--chunks", type=int, default=100, help="chunks (seeds first … first+N−1)")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=0, help="start no chunk after this")
     ap.add_argument("--out", type=Path, default=Path("test-artifacts/marias-arena"))
