@@ -76,7 +76,6 @@ from stolik.arena import (
     Tally,
     bot_kind,
     check_request,
-    illegal_move,
     labels,
     mean_ci,
     run_duplicate,
@@ -84,9 +83,9 @@ from stolik.arena import (
     t_cdf,
     t_quantile,
 )
+from stolik.arena.loop import play_out
 from stolik.arena.plot import plot_running
 from stolik.bots import Bot
-from stolik.errors import IllegalMove
 from stolik.games.baska.bots import Move, make_bot
 from stolik.games.baska.calls import Call
 from stolik.games.baska.ruleset import Ruleset
@@ -125,31 +124,19 @@ def play_deal(deal: Deal, bots: Sequence[Bot[SeatView, Move]], *,
     >>> deal.is_over, sum(payout), deal.dealer
     (True, 0, 1)
     """
-    rng = rng or random.Random(0)
-    while not deal.is_over:
-        seat = deal.to_act
-        assert seat is not None
-        view = deal.view(seat)
-        bot = bots[seat]
-        move = bot.act(view)
-        if tallies is not None:
-            tallies[seat].decisions += 1
-        try:
-            if isinstance(move, Call):
-                deal.call(move)
-            elif isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 16:
-                deal.play(move)
-            else:
-                raise IllegalMove(f"{move!r} is neither a call nor a card")
-        except IllegalMove as e:
-            if on_illegal == "raise":
-                raise illegal_move(where, bot, seat, move, e) from None
-            if tallies is not None:
-                tallies[seat].illegal += 1
-            if deal.phase == "auction":
-                deal.call(rng.choice(deal.legal_calls()))
-            else:
-                deal.play(rng.choice(deal.legal_cards()))
+    def apply(move: Move) -> None:
+        if isinstance(move, Call):
+            deal.call(move)
+        else:
+            deal.play(move)
+
+    def legal() -> Sequence[Move]:
+        return deal.legal_calls() if deal.phase == "auction" else deal.legal_cards()
+
+    play_out(deal, bots, decide=lambda bot, view: bot.act(view),
+             well_formed=lambda m: isinstance(m, Call) or (isinstance(m, int) and 0 <= m < 16),
+             apply=apply, legal=legal, what="a call nor a card", on_illegal=on_illegal,
+             rng=rng, tallies=tallies, where=where)
     result = deal.result()
     if tallies is not None:
         game = deal.game

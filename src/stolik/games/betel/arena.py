@@ -45,11 +45,10 @@ from stolik.arena import (
     Tally,
     check_request,
     checked_factory,
-    illegal_move,
     mixed_seatings,
     run_duplicate,
 )
-from stolik.errors import IllegalMove
+from stolik.arena.loop import play_out
 from stolik.games.betel.bots import make_bot
 from stolik.games.betel.calls import Action
 from stolik.games.betel.deck import SEATS
@@ -124,24 +123,10 @@ def play_deal(deal: Deal, bots: Sequence[BetelBot], *,
     >>> deal.is_over, scores == deal.result().scores
     (True, True)
     """
-    rng = rng or random.Random(0)
-    while not deal.is_over:
-        seat = deal.to_act
-        assert seat is not None
-        bot = bots[seat]
-        move = bot.act(deal.view(seat))
-        if tallies is not None:
-            tallies[seat].decisions += 1
-        try:
-            if isinstance(move, bool) or not isinstance(move, Action | int):
-                raise IllegalMove(f"{move!r} is neither an auction step nor a card")
-            deal.move(move)
-        except IllegalMove as e:
-            if on_illegal == "raise":
-                raise illegal_move(where, bot, seat, move, e) from None
-            if tallies is not None:
-                tallies[seat].illegal += 1
-            deal.move(rng.choice(deal.legal_moves()))
+    play_out(deal, bots, decide=lambda bot, view: bot.act(view),
+             well_formed=lambda m: isinstance(m, Action | int), apply=deal.move,
+             legal=deal.legal_moves, what="an auction step nor a card", on_illegal=on_illegal,
+             rng=rng, tallies=tallies, where=where)
     if tallies is not None and deal.declarer is not None:
         tallies[deal.declarer].declared[game_played(deal)] += 1
     return deal.result().scores

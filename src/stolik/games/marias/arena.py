@@ -51,10 +51,9 @@ from stolik.arena import (
     Tally,
     check_request,
     checked_factory,
-    illegal_move,
     run_duplicate,
 )
-from stolik.errors import IllegalMove
+from stolik.arena.loop import play_out
 from stolik.games.marias.bots import make_bot
 from stolik.games.marias.calls import Call
 from stolik.games.marias.ruleset import Ruleset
@@ -124,24 +123,10 @@ def play_deal(deal: Deal, bots: Sequence[MariasBot], *,
     >>> deal.is_over, sum(money)
     (True, 0)
     """
-    rng = rng or random.Random(0)
-    while not deal.is_over:
-        seat = deal.to_act
-        assert seat is not None
-        bot = bots[seat]
-        move = bot.choose(deal.view(seat))
-        if tallies is not None:
-            tallies[seat].decisions += 1
-        try:
-            if isinstance(move, bool) or not isinstance(move, Call | int):
-                raise IllegalMove(f"{move!r} is neither a call nor a card")
-            deal.move(move)
-        except IllegalMove as e:
-            if on_illegal == "raise":
-                raise illegal_move(where, bot, seat, move, e) from None
-            if tallies is not None:
-                tallies[seat].illegal += 1
-            deal.move(rng.choice(deal.legal_moves()))
+    play_out(deal, bots, decide=lambda bot, view: bot.choose(view),
+             well_formed=lambda m: isinstance(m, Call | int), apply=deal.move,
+             legal=deal.legal_moves, what="a call nor a card", on_illegal=on_illegal,
+             rng=rng, tallies=tallies, where=where)
     if tallies is not None:
         declarer = deal.soloist if deal.soloist is not None else deal.chooser
         tallies[declarer].declared[game_played(deal)] += 1
