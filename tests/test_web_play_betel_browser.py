@@ -1,0 +1,89 @@
+"""Betel in a real browser (Debian's Chromium driven by Playwright) against a real server:
+set a Betel table in the lobby (three seats, two heuristic bots, one deal) at phone width
+(390 px) in Polish, exchange the dubel by clicks — take it, pick two cards of the twelve,
+lay them back, then a contract, with pas no longer offered (BETEL §3) — play the deal out
+by clicks (only legal cards are buttons), and check the end of the deal (hands as played,
+the dubel), the sheet and the match's score chart; screenshots in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from stolik.db import open_database
+from stolik.web.app import create_app
+from test_web_play_browser import act, click_and_wait
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], page: Any,
+                                            artifacts_dir: Path, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
+    page.goto(live_server(create_app(db, bot_delay=0)) + "/play/?lang=pl")
+    form = "#new-table-betel"
+    assert len(page.query_selector_all(f"{form} select[name^=seat]")) == 3
+    assert page.eval_on_selector(f"{form} select[name=deals]", "s => s.value") == "0"  # to 1000
+    page.fill(f"{form} input[name=name]", "Ala")
+    for field, value in (("deals", "1"), ("seat1", "heuristic"), ("seat2", "heuristic")):
+        page.select_option(f"{form} select[name={field}]", value)
+    page.click("#create-betel")
+    page.wait_for_url("**/play/t/**")
+    # seat 0 deals and speaks first: ten cards, the dubel face down, every dubel action
+    page.wait_for_selector("#calls button[data-move='take']", timeout=10000)
+    assert len(page.query_selector_all("#hand button.card")) == 10
+    assert page.inner_text("#open-hands .card-row").startswith("dubel")
+    assert len(page.query_selector_all("#open-hands .card-back")) == 2
+    for move in ("look 1 #1", "look 1 #2", "look 2", "pas", "betelek-3"):
+        assert page.query_selector(f"#calls button[data-move='{move}']"), move
+    assert page.query_selector("#pos-top").is_hidden()  # three seats: nobody at the top
+    click_and_wait(page, "#calls button[data-move='take']")
+    page.wait_for_selector("#calls button.pick", timeout=10000)
+    cards = page.query_selector_all("#hand button.card")
+    assert len(cards) == 12 and page.is_disabled("#calls button.pick")
+    laid = [c.get_attribute("data-card") for c in cards[-2:]]
+    for code in laid:
+        page.click(f"#hand button[data-card='{code}']")
+    assert len(page.query_selector_all("#hand button.picked")) == 2
+    click_and_wait(page, "#calls button.pick")
+    # laid back: ten cards again, the new dubel known to him alone, no pas offered
+    page.wait_for_selector("#calls button[data-move='betelek-3']", timeout=10000)
+    assert len(page.query_selector_all("#hand button.card")) == 10
+    assert not page.query_selector("#calls button[data-move='pas']")
+    row = page.query_selector("#open-hands .card-row")
+    assert sorted(c.get_attribute("data-card") for c in row.query_selector_all(".card")) == \
+        sorted(laid)
+    page.screenshot(path=str(artifacts_dir / "web-play-betel-exchange.png"), full_page=True)
+    click_and_wait(page, "#calls button[data-move='betelek-3']")
+    auction = page.inner_text("#auction")
+    assert "bierze dubel" in auction or "dubel" in auction
+    shot = False
+    for _ in range(40):
+        what = act(page)
+        if what == "over":
+            break
+        if what == "card":
+            if not shot:
+                shot = True
+                page.screenshot(path=str(artifacts_dir / "web-play-betel-phone.png"),
+                                full_page=True)
+            click_and_wait(page, "#hand button.legal")
+        else:
+            pas = page.query_selector("#calls button[data-move='pas']")
+            click_and_wait(page, "#calls button[data-move='pas']" if pas
+                           else "#calls button[data-move]")
+    assert page.get_attribute("#play", "data-over") == "1"
+    # the end: three hands as played, the dubel, the sheet, the chart of the match
+    assert len(page.query_selector_all("#result table.reveal tr")) == 5
+    assert len(page.query_selector_all("#result tr.dubel .card")) == 2
+    assert len(page.query_selector_all("#sheet tr")) == 3  # head, the deal, the totals
+    assert len(page.query_selector_all("#chart svg polyline")) == 3
+    assert page.query_selector("#chart svg line.target")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts_dir / "web-play-betel-end.png"), full_page=True)
