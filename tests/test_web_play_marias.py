@@ -213,6 +213,11 @@ def play_over_websocket(c: TestClient, tid: str, seat: int, actions: list[str]) 
                 continue
             last = msg
             d = msg["deal"]
+            for mover, move in (msg.get("event") or {}).get("moves", []):
+                # the trump card lies face down: another seat reads the called card only
+                assert mover == seat or "trump=" not in move, (mover, move)
+                if mover != seat and move.startswith("call="):
+                    actions.append("other's choice")
             assert msg["deal"]["hand"] or msg["deal"]["phase"] in ("play", "done")
             for row in msg["sheet"]:
                 assert all(MONEY.match(x) for x in row["payout_text"] + row["running_text"])
@@ -243,7 +248,7 @@ def test_a_series_over_the_api_and_the_websocket(tmp_path: Any, seed: int) -> No
         tid = r.json()["id"]
         actions: list[str] = []
         last = play_over_websocket(c, tid, 0, actions)
-        assert "hint" in actions
+        assert "hint" in actions and "other's choice" in actions
         assert last["game"] == "marias" and last["over"]
         assert len(last["sheet"]) == 2
         assert all(MONEY.match(x) for x in last["totals_text"])

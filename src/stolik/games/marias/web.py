@@ -249,6 +249,21 @@ class MariasMatch:
             self.finished.append(Finished(self.number, self.deal, self.deal.result()))
         self._remember()
 
+    def seen_move(self, seat: int | None, played: Played) -> str:
+        """A move as ``seat`` (None: a spectator) may read it: the chooser's trump card is
+        laid face down (MARIAS §4.1), so the others read his choice as the called card
+        alone (``call=AA``; its suit is the trumps); every other move as it was made.
+
+        >>> m = MariasKind().new_match(MariasKind().check_config({"deals": 1, "seed": 3}),
+        ...     [SeatSpec(name=f"P{i}") for i in range(4)], lambda p: None)
+        >>> choice = Played(1, "trump=7A call=AA")
+        >>> m.seen_move(2, choice), m.seen_move(None, choice), m.seen_move(1, choice)
+        ('call=AA', 'call=AA', 'trump=7A call=AA')
+        """
+        if played.seat != seat and played.move.startswith("trump="):
+            return " ".join(w for w in played.move.split() if not w.startswith("trump="))
+        return played.move
+
     def waiting_for_next(self) -> bool:
         """The deal is settled and another is due."""
         return self.deal.is_over and len(self.finished) < self.length
