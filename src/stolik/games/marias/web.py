@@ -55,6 +55,7 @@ from stolik.web.play.game import (
     Message,
     Played,
     SeatSpec,
+    serve_meta,
     table_config,
 )
 
@@ -349,13 +350,8 @@ class MariasMatch:
         """The series record as TOML (MARIAS §11); the seed is named once it is over."""
         from stolik.games.marias.record import SeriesRecord, dumps_record, record_of
 
-        bots = sorted({b for b in self.bots if b})
-        comment = "stolik serve" + (f", seed {self.seed}" if self.is_over() else "")
-        if bots:
-            comment += ", bots " + ", ".join(bots)
         rec = SeriesRecord(self.rs, tuple(record_of(f.deal) for f in self.finished),
-                           tuple(self.names),
-                           (("event", "stolik serve"), ("comment", comment)))
+                           tuple(self.names), serve_meta(self.seed, self.is_over(), self.bots))
         return dumps_record(rec)
 
     # ------------------------------------------------------------ messages
