@@ -187,6 +187,10 @@ def install(app: FastAPI) -> None:
     texts.register_texts()
     settings = app.state.settings
     app.state.league_guard = auth.LoginGuard(settings.get("login_limits"))
+    if settings.get("hub"):  # the site's processes count failed logins together (issue 13)
+        from stolik.web.league.redis_login import RedisLoginGuard
+
+        app.state.league_guard = RedisLoginGuard(settings["hub"], settings.get("login_limits"))
     app.state.league_hash_gate = auth.HashGate(int(settings.get("hash_slots", 1)))
 
     @app.exception_handler(LoginRequired)

@@ -222,22 +222,28 @@ def fmt(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def version_of(db: Database, slug: str) -> int:
-    """The tournament's last audit-log id: it changes with every write (StoreError if
-    there is no such tournament)."""
+def version_of(db: Database, slug: str) -> tuple[int, int]:
+    """The tournament's last audit-log id and its number of audit-log rows: they change
+    with every write (StoreError if there is no such tournament). The count too because
+    on PostgreSQL the writes of several processes (or threads) may commit out of their
+    ids' order: a page read between them sees the later id, and only the count changes
+    when the earlier one commits."""
     with db.read() as s:
         tid = s.scalar(select(TournamentRow.id).where(TournamentRow.slug == slug))
         if tid is None:
             raise store.StoreError(Msg("lg-nf-tournament", "{slug}: no such tournament",
                                         slug=slug))
-        return int(s.scalar(select(func.max(AuditRow.id))
-                            .where(AuditRow.tournament_id == tid)) or 0)
+        last, count = s.execute(select(func.max(AuditRow.id), func.count(AuditRow.id))
+                                .where(AuditRow.tournament_id == tid)).one()
+        return int(last or 0), int(count or 0)
 
 
-_LIVE_CACHE: weakref.WeakKeyDictionary[Database, dict[str, tuple[int, dict[str, Any]]]] = (
-    weakref.WeakKeyDictionary())
+_LIVE_CACHE: weakref.WeakKeyDictionary[
+    Database, dict[str, tuple[tuple[int, int], dict[str, Any]]]] = weakref.WeakKeyDictionary()
 """(database, slug) → (version, the live data less the clock): many phones poll the live
-page; it is scored again only after a write."""
+page; it is scored again only after a write. Each process keeps its own, checked against
+the database at every poll: a write on any process of a site (``--hub``) shows at the next
+poll everywhere."""
 
 
 def live_data(db: Database, slug: str, now: datetime.datetime | None = None
@@ -264,7 +270,7 @@ def live_data(db: Database, slug: str, now: datetime.datetime | None = None
                  "started_at": _iso(c.started_at), "limit": _iso(c.limit),
                  "break_end": _iso(c.break_end), "extra_minutes": c.extra_minutes}
     out = {k: v for k, v in data.items() if not k.startswith("_")}
-    out.update(now=_iso(now), clock=clock, version=version)
+    out.update(now=_iso(now), clock=clock, version=version[0])
     return out
 
 
