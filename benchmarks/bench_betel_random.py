@@ -9,18 +9,26 @@ CPU time, steadier on a busy machine); Mariáš's kernel (ctyrka) and Baśka's f
 simulator (pucka-2019), no records. Neither game's benchmark offers a function returning
 its figure, so their simulators are timed here with ``bench_marias``'s ``timed`` and
 ``row``. Each figure is the median of several interleaved runs (min and max beside it).
-Run: ``.venv/bin/python benchmarks/bench_betel_random.py``.
+``--against REV`` adds the kernel as it was at git revision ``REV`` (its ``simulate.py``,
+loaded beside the current one), timed in the same interleaved runs, and checks that both
+give the same records: an old/new ratio measured under the same load.
+Run: ``.venv/bin/python benchmarks/bench_betel_random.py [--against HEAD~1]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import random
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from bench_marias import row, timed  # the Mariáš benchmark's timing and table row
 
@@ -47,15 +55,38 @@ def reference(deals: int, seed: int) -> None:
         d.result()
 
 
+def kernel_at(rev: str) -> Callable[..., object]:
+    """``simulate`` of the Betel kernel as it was at git revision ``rev``."""
+    root = Path(__file__).resolve().parent.parent
+    text = subprocess.run(["git", "show", f"{rev}:src/stolik/games/betel/simulate.py"],
+                          cwd=root, check=True, capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp()) / "betel_simulate_then.py"
+    path.write_text(text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("betel_simulate_then", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    then: Callable[..., object] = module.simulate
+    return then
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the table; exit status 0 (a benchmark reports, it does not fail)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--deals", type=int, default=20_000, help="deals per timed run")
     ap.add_argument("--repeat", type=int, default=5, help="timed runs per figure")
     ap.add_argument("--reference-deals", type=int, default=500)
+    ap.add_argument("--against", metavar="REV", help="also time the kernel of git revision REV")
     args, _ = ap.parse_known_args(argv)
     n, reps = args.deals, args.repeat
     rs = load_ruleset()
+    then = kernel_at(args.against) if args.against else None
+    if then is not None:
+        for seed in range(3):
+            same = then(rs, 300, seed=seed, match=False).records  # type: ignore[attr-defined]
+            assert same == simulate(rs, 300, seed=seed, match=False).records, \
+                f"the kernel of {args.against} deals differently"
     marias = load_marias("ctyrka")
     baska = load_baska("pucka-2019")
     print(f"bench_betel_random: random full deals per second, one process; Python "
@@ -69,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     kept: list[float] = []
     mar: list[float] = []
     bask: list[float] = []
+    old: list[float] = []
     for run in range(reps):  # interleaved, so drifting load hits every row alike
+        if then is not None:
+            old.append(timed(partial(then, rs, n, seed=run, keep_records=False,
+                                     match=False)))
         cpu = time.process_time()
         lean.append(timed(partial(simulate, rs, n, seed=run, keep_records=False,
                                   match=False)))
@@ -87,9 +122,14 @@ def main(argv: list[str] | None = None) -> int:
              row("Betel reference Deal engine", args.reference_deals, ref),
              row("Mariáš ctyrka simulator, no records", n, mar),
              row("Baśka pucka-2019 simulator, no records", n, bask)]
+    if then is not None:
+        lines.append(row(f"Betel kernel of {args.against}, no records"[:40], n, old))
     for text, _ in lines:
         print(text)
     got = lines[0][1]
+    if then is not None:
+        print(f"Betel kernel now vs {args.against} (same run, medians): "
+              f"{got / lines[-1][1]:.2f}×")
     print(f"Betel kernel vs reference engine: {got / lines[3][1]:.0f}×; Betel vs Mariáš "
           f"(same run): {got / lines[4][1]:.2f}×; Betel vs Baśka: {got / lines[5][1]:.2f}×")
     print(f"goal ≥ {GOAL:,} random Betel deals/s without records: "

@@ -65,13 +65,35 @@ LOOK_FIRST = Action("look", n=1, pos=0)
 LOOK_SECOND = Action("look", n=1, pos=1)
 
 
+_BIDS = tuple(Action("bid", contract=i) for i in range(64))
+"""The calls of the contracts, made once: the legal lists hand out these very values."""
+
+_LAYS = tuple(tuple(Action("lay", cards=(a, b)) for b in range(32)) for a in range(32))
+"""Every ``lay`` of two cards, made once (the cards of any 32-card deck)."""
+
+
 def bid(index: int) -> Action:
     """The call of the contract at ``index`` (0 = the lowest)."""
+    if 0 <= index < len(_BIDS):
+        return _BIDS[index]
     return Action("bid", contract=index)
+
+
+def bids(lo: int, hi: int) -> tuple[Action, ...]:
+    """The calls of the contracts ``lo`` … ``hi`` − 1, in order.
+
+    >>> [a.contract for a in bids(27, 30)]
+    [27, 28, 29]
+    """
+    if lo >= 0 and hi <= len(_BIDS):
+        return _BIDS[lo:hi]
+    return tuple(bid(i) for i in range(lo, hi))
 
 
 def lay(a: int, b: int) -> Action:
     """Lay cards ``a`` and ``b`` back as the new dubel, in that order."""
+    if type(a) is int and type(b) is int and 0 <= a < 32 and 0 <= b < 32:
+        return _LAYS[a][b]
     return Action("lay", cards=(a, b))
 
 

@@ -29,8 +29,6 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
 
 from stolik.errors import StolikError
 from stolik.games.betel.deck import BYTE_CARDS, HIGHER, SUIT_MASKS
@@ -143,7 +141,12 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
 
 
 _NEXT2 = ((1, 2), (2, 0), (0, 1))
+_NEXT = (1, 2, 0)
 _BIT = tuple(1 << c for c in range(32))
+_BY_SUIT = tuple((SUIT_MASKS[s], BYTE_CARDS[s], 8 * s) for s in range(4))
+"""By suit: its mask, its cards by byte (:data:`BYTE_CARDS`) and its byte's shift."""
+_SWAPS = tuple((i, i + 1) for i in range(31, 0, -1))
+"""Fisher–Yates from the top: place ``i`` swaps with one of the ``i + 1`` places below."""
 
 
 def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: bool,
@@ -153,11 +156,13 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
     rand = rng.random
     bits = rng.getrandbits
     bit = _BIT.__getitem__
+    deck = range(32)
     b0, b1, b2, b3 = BYTE_CARDS
     higher = HIGHER
-    suits = SUIT_MASKS
+    by_suit = _BY_SUIT
+    next2 = _NEXT2
     contracts = rs.contracts
-    n_contracts = len(contracts)
+    top = len(contracts) - 1
     calls = [c.call for c in contracts]
     peek_cost = (0, rs.peek_one, rs.peek_two)
     all_pass_play = rs.all_pass_play
@@ -170,28 +175,32 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
         dealer = (first_dealer + n) % 3
         # ---- dealing: a uniform permutation from one big random number (Fisher–Yates)
         r = bits(256)
-        cards = list(range(32))
-        for i in range(31, 0, -1):
-            r, j = divmod(r, i + 1)
+        cards = list(deck)
+        for i, size in _SWAPS:
+            r, j = divmod(r, size)
             cards[i], cards[j] = cards[j], cards[i]
-        hands = [reduce(or_, map(bit, cards[0:10])), reduce(or_, map(bit, cards[10:20])),
-                 reduce(or_, map(bit, cards[20:30]))]
+        hands = [sum(map(bit, cards[0:10])), sum(map(bit, cards[10:20])),
+                 sum(map(bit, cards[20:30]))]  # distinct bits: the sum is the union
         dubel = (cards[30], cards[31])
         entries: list[AuctionEntry] = []
         # ---- auction (BETEL §3): the same legal list as Deal._legal_actions
         seat = dealer
         contract = declarer = -1
-        doubled = kontra_just = False
+        doubled = kontra_just = may_kontra = False
         kontrad = passes = 0
         floor = ban_seat = ban_c = -1
         peek = [0, 0, 0]
         while True:
-            skip = ban_c if seat == ban_seat and ban_c > floor else -1  # the ban (§3)
-            n_bids = n_contracts - floor - 1 - (skip >= 0)
-            may_k = 1 if (contract >= 0 and not doubled and declarer != seat
-                          and not kontrad >> contract & 1) else 0
-            commit = n_bids + may_k
-            k = int(rand() * (4 + (commit > 0) + commit))
+            n_bids = top - floor  # the contracts above the floor (§3)
+            skip = -1
+            if seat == ban_seat:  # the ban lasts his next turn only (§3, Decision)
+                if ban_c > floor:
+                    skip = ban_c
+                    n_bids -= 1
+                ban_seat = ban_c = -1
+            commit = n_bids + 1 if may_kontra and declarer != seat else n_bids
+            # look 1st, look 2nd, look both, exchange (if a contract or kontra may follow)
+            k = int(rand() * (5 + commit if commit else 4))
             look = seen = -1
             laid: tuple[int, ...] = ()
             if k < 3:  # look at the first, the second, or both
@@ -212,39 +221,39 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                 dubel = laid = (a, b)
                 k = int(rand() * commit) + 1
             else:
-                k -= 3 + (commit > 0)
+                k -= 4 if commit else 3
             # k: 0 = pas, 1 … n_bids = a contract, n_bids + 1 = kontra
-            nxt = (seat + 1) % 3
-            was_kontra = kontra_just
-            kontra_just = False
-            if seat == ban_seat:
-                ban_seat = ban_c = -1
             if k == 0:
                 word = "pas"
                 if look > 0:
                     peek[seat] += peek_cost[look]
-                if was_kontra and seat != declarer:
+                if kontra_just and seat != declarer:  # §3: no repeat at his next turn
                     ban_seat, ban_c = declarer, contract
+                kontra_just = False
                 passes += 1
             elif k <= n_bids:
                 c = floor + k
                 if 0 <= skip <= c:
                     c += 1
                 word = calls[c]
-                contract, declarer, doubled, floor, passes = c, seat, False, c, 0
+                contract = floor = c  # a new contract drops any kontra (Decision)
+                declarer = seat
+                doubled = kontra_just = False
+                may_kontra = not kontrad >> c & 1  # once per contract in a deal (§3)
+                passes = 0
             else:
-                word = "kontra"
-                doubled, kontra_just = True, True
+                word = "kontra"  # doubles it, and the auction starts again (§3)
+                doubled = kontra_just = True
+                may_kontra = False
                 kontrad |= 1 << contract
-                floor, passes = -1, 0
+                floor = -1
+                passes = 0
             if keep:
                 entries.append(AuctionEntry(seat, word, look if look > 0 else 0,
                                             seen, laid))
-            seat = nxt
-            if contract >= 0 and passes >= 2:
-                break
-            if contract < 0 and passes >= 3:
-                break
+            seat = _NEXT[seat]
+            if passes >= 2 and (contract >= 0 or passes >= 3):
+                break  # two passes after a contract, or three without one
         # ---- play (BETEL §4)
         tricks = [0, 0, 0]
         plays: list[tuple[int, int]] = []
@@ -255,29 +264,27 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                 trump, free, leader = ct.trump, ct.defenders_free, declarer
             else:
                 trump, free, leader = -1, False, dealer
-            tmask = suits[trump] if trump >= 0 else 0
-            tbits = BYTE_CARDS[trump] if trump >= 0 else b0
-            tshift = 8 * trump
+            tmask, tbits, tshift = by_suit[trump] if trump >= 0 else (0, b0, 0)
+            bound = [not free or s == declarer for s in range(3)]  # §4: Betel's defenders
+            # each hand also as a list in index order: a card drawn from the whole hand
+            # is one pop at the drawn place (the order the byte tables list a mask in)
+            held = [list(b0[h & 255] + b1[h >> 8 & 255] + b2[h >> 16 & 255] + b3[h >> 24])
+                    for h in hands]
             for _t in range(10):
                 s = leader
-                hand = hands[s]
-                cs = b0[hand & 255] + b1[hand >> 8 & 255] + b2[hand >> 16 & 255] + \
-                    b3[hand >> 24]
-                c = cs[int(rand() * len(cs))]
-                hands[s] = hand ^ (1 << c)
+                mine = held[s]
+                c = mine.pop(int(rand() * len(mine)))
+                hands[s] ^= 1 << c
                 if keep:
                     plays.append((s, c))
                 led = c >> 3
-                lmask = suits[led]
-                lbits = BYTE_CARDS[led]
-                lshift = 8 * led
+                lmask, lbits, lshift = by_suit[led]
                 best_led, best_tr, win = c, -1, s
-                for s in _NEXT2[leader]:
+                for s in next2[leader]:
                     hand = hands[s]
-                    bound = not free or s == declarer
                     follow = hand & lmask
                     if follow:
-                        if bound:
+                        if bound[s]:
                             follow = (follow & higher[best_led]) or follow
                         cs = lbits[follow >> lshift]
                         c = cs[int(rand() * len(cs))]
@@ -285,16 +292,18 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                             best_led = c
                             if best_tr < 0:
                                 win = s
+                        held[s].remove(c)
                     else:
                         tr = hand & tmask
-                        if tr and bound:
+                        if tr and bound[s]:
                             if best_tr >= 0:
                                 tr = (tr & higher[best_tr]) or tr
                             cs = tbits[tr >> tshift]
+                            c = cs[int(rand() * len(cs))]
+                            held[s].remove(c)
                         else:
-                            cs = b0[hand & 255] + b1[hand >> 8 & 255] + \
-                                b2[hand >> 16 & 255] + b3[hand >> 24]
-                        c = cs[int(rand() * len(cs))]
+                            mine = held[s]
+                            c = mine.pop(int(rand() * len(mine)))
                         if c >> 3 == trump and (best_tr < 0 or higher[best_tr] >> c & 1):
                             best_tr, win = c, s
                     hands[s] = hand ^ (1 << c)

@@ -36,6 +36,7 @@ from stolik.games.betel.calls import (
     TAKE,
     Action,
     bid,
+    bids,
     lay,
     parse_call,
 )
@@ -285,9 +286,9 @@ class Deal:
 
     def _commitments(self, p: _Pos) -> list[Action]:
         """The contracts and the kontra the seat to act may call (BETEL §3)."""
-        seat = p.to_act
-        out = [bid(i) for i in range(p.floor + 1, len(self.rs.contracts))
-               if not (seat == p.ban_seat and i == p.ban_contract)]
+        out = list(bids(p.floor + 1, len(self.rs.contracts)))
+        if p.to_act == p.ban_seat and p.ban_contract > p.floor:
+            out.remove(bid(p.ban_contract))  # not his kontra'd contract at once (BETEL §3)
         if self._may_kontra(p):
             out.append(KONTRA)
         return out
