@@ -24,8 +24,10 @@ from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
 from stolik.i18n import tr
 
-COMMANDS = {k: words for k, words in PROMPT_COMMANDS.items() if k not in ("hint", "claim")}
-"""The prompt's commands (:mod:`stolik.cli.prompt`): Betel has no hint or claim yet."""
+COMMANDS = dict(PROMPT_COMMANDS)
+"""The prompt's commands (:mod:`stolik.cli.prompt`): all of them — ``hint`` (the heuristic
+bot's move on the person's view) and ``claim`` (BETEL §4, :mod:`stolik.games.betel.claims`)
+among them."""
 
 SPOKEN = {"pass": "pas", "exchange": "take", "wymiana": "take", "wymieniam": "take",
           "biorę": "take", "biore": "take", "dubel": "take"}

@@ -57,6 +57,7 @@ from stolik.games.betel.ruleset import NO_TRUMPS, Contract, Ruleset
 from stolik.i18n import Msg, Term
 
 if TYPE_CHECKING:
+    from stolik.games.betel.claims import Verdict
     from stolik.games.betel.scoring import DealResult
     from stolik.games.betel.view import SeatView
 
@@ -82,9 +83,10 @@ OVER_NO_CARDS = Msg("err-be-over-no-cards", "the deal is over: no more cards are
 @dataclass(frozen=True)
 class Op:
     """One entry of the operation log: an auction step (``card``: the dubel card a
-    ``look 1`` saw) or a card played."""
+    ``look 1`` saw), a card played, or an accepted claim (BETEL §4: the cards played out
+    after it follow as cards)."""
 
-    kind: Literal["action", "card"]
+    kind: Literal["action", "card", "claim"]
     seat: int
     action: Action | None = None
     card: int = -1
@@ -136,6 +138,8 @@ class _Pos:
     history: tuple[Trick, ...] = ()
     tricks: Three = (0, 0, 0)
     end: str = ""
+    claimed: int = -1
+    """The seat whose claim was accepted (BETEL §4); the rest is played out."""
 
 
 def _replace(p: _Pos, **changes: Any) -> _Pos:
@@ -210,6 +214,20 @@ class Deal:
         other.__dict__.update(self.__dict__)
         other.log = list(self.log)
         other._stack = list(self._stack)
+        return other
+
+    def with_cards(self, hands: Sequence[int], dubel: int) -> Deal:
+        """A deal in this one's position with other hidden cards: ``hands`` (masks, by
+        seat) and the ``dubel`` (a mask) — a layout a seat cannot tell from the real one,
+        for a search from here (:mod:`stolik.games.betel.claims`). It starts here: no
+        log to undo; its ``dealt`` cards are these."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.dealt = tuple(tuple(cards_of(h)) for h in hands)
+        other.dealt_dubel = tuple(cards_of(dubel))
+        other.log = []
+        other._stack = [_replace(self._stack[-1], hands=(hands[0], hands[1], hands[2]),
+                                 dubel=other.dealt_dubel)]
         return other
 
     # ------------------------------------------------------------ public state
@@ -534,13 +552,40 @@ class Deal:
         return Msg("err-be-card-not-legal", "seat {seat} may not play {card}: {why}; play "
                    "{allowed} (BETEL §4)", seat=seat, card=ASCII_NAMES[c], why=why, allowed=ok)
 
+    def claim(self, seat: int, judged: Verdict | None = None) -> Verdict:
+        """``seat`` claims (BETEL §4): accepted only when the score is certain from his
+        own information (:mod:`stolik.games.betel.claims`), and then the remaining cards
+        are played out at once (each side's best play), so that the log and the record
+        hold all 30 plays. Otherwise :class:`~stolik.games.betel.claims.ClaimRefused`
+        and nothing changes. ``judged``: the verdict, computed already on a clone (on a
+        server's worker thread); it is used only if nothing was played since."""
+        from stolik.games.betel.claims import best_card, verdict
+
+        ok = judged is not None and judged.seat == seat and judged.at == len(self.log)
+        v = judged if judged is not None and ok else verdict(self, seat)
+        self._mark_claim(seat)
+        while not self.is_over:
+            self.play(best_card(self))
+        return v
+
+    def _mark_claim(self, seat: int) -> None:
+        self._push(Op("claim", seat), _replace(self._stack[-1], claimed=seat))
+
     def apply(self, op: Op) -> None:
-        """Re-apply a logged operation (replaying a log onto another deal)."""
+        """Re-apply a logged operation (replaying a log onto another deal; a logged claim
+        was judged when it was made, and its play-out follows as cards)."""
         if op.seat != self.to_act:
             raise IllegalMove(Msg("err-be-out-of-turn", "seat {seat} moves out of turn "
                                   "(BETEL §3, §4)", seat=op.seat))
         if op.kind == "card":
             self.play(op.card)
+        elif op.kind == "claim":
+            from stolik.games.betel.claims import refuse
+
+            refusal = refuse(self, op.seat)
+            if refusal is not None:
+                raise refusal
+            self._mark_claim(op.seat)
         else:
             assert op.action is not None
             self.act(op.action)

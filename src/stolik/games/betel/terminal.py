@@ -43,7 +43,9 @@ from stolik.cli.prompt import (
 )
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import Action
+from stolik.games.betel.claims import ClaimRefused
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
+from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.prompt import options, read_action
 from stolik.games.betel.record import dumps_record, replay
 from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
@@ -140,6 +142,10 @@ class PlayUI(TableUI):
                     self.show_help()
                 elif move.name == "sheet":
                     self.show_sheet()
+                elif move.name == "hint":
+                    self.show_hint()
+                elif move.name == "claim" and self.claim():
+                    return True
                 continue
             try:
                 self.show_event(s.apply(self.seat, move))
@@ -148,6 +154,39 @@ class PlayUI(TableUI):
                                         style="yellow"))
                 continue
             return True
+
+    def claim(self) -> bool:
+        """The person claims (BETEL §4): refused, the reason (from his information only,
+        :mod:`stolik.games.betel.claims`); accepted, the rest of the cards as they are
+        played out. True when accepted."""
+        deal = self.s.deal
+        start, done, in_trick = len(deal.log), len(deal.history), len(deal.pos.trick)
+        self.console.print(Text(self.t("btui-claim-judging"), style="dim"))
+        try:
+            deal.claim(self.seat)
+        except ClaimRefused as e:
+            self.console.print(Text(self.t("btui-claim-refused",
+                                           why=i18n.translate(e, self.lang)), style="yellow"))
+            return False
+        self.console.print(Text(self.t("btui-claim-accepted"), style="bold"))
+        for i, op in enumerate(deal.log[start + 1:]):
+            n = in_trick + i  # the card's place among those played from the claim on
+            took = deal.history[done + n // 3].winner if n % 3 == 2 else None
+            self.show_event(Event(op.seat, op.card, took))
+        return True
+
+    def show_hint(self) -> None:
+        """What the heuristic bot would do on the person's own view — simple counts and a
+        club player's rules, no search (:mod:`stolik.games.betel.heuristic`; the web
+        table's hint)."""
+        move = HeuristicBot().act(self.s.view(self.seat))
+        if isinstance(move, int):
+            said = name(move, ascii=self.ascii)
+        elif move.kind == "lay":
+            said = "lay " + " ".join(name(c, ascii=self.ascii) for c in move.cards)
+        else:
+            said = self.option_text(move)
+        self.console.print(Text(self.t("play-btl-hint", move=said), style="cyan"))
 
     def show_help(self) -> None:
         """The prompt's words."""

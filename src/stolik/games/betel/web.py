@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from stolik.games.betel.bots import RandomBot, available_bots
+from stolik.games.betel.claims import ClaimRefused, Verdict, verdict
 from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
 from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.match import Match as Score
@@ -55,7 +56,7 @@ from stolik.games.betel.web_view import (
     reveal,
     sheet_rows,
 )
-from stolik.i18n import Msg, tr
+from stolik.i18n import N_, Msg, tr
 from stolik.web.play.dealing import dealing_rng, derived_seed
 from stolik.web.play.game import (
     BotSeats,
@@ -76,6 +77,14 @@ MAX_MATCH_DEALS = 200
 
 DEFAULT_DEALS = 8
 """A match's length in deals where the ruleset has no target (a match by time)."""
+
+
+CLAIM_CODES = {"certain": "btl-certain", "not-certain": "btl-not-certain"}
+"""A claim's verdict as the table names it (``play-claim-<code>``) where Betel's words
+differ from the other games' (judged by best play over the layouts, BETEL §4); the
+others' codes (``not-in-play``, ``not-your-turn``, ``too-early``) are shared."""
+
+CLAIM_TEXTS = (N_("play-claim-btl-certain"), N_("play-claim-btl-not-certain"))
 
 
 def move_text(move: Move, rs: Ruleset) -> str:
@@ -215,6 +224,10 @@ class BetelMatch(BotSeats):
         """Make a checked move."""
         self.deal.move(move)
         self._on_move(Played(seat, move))
+        self._settle()
+
+    def _settle(self) -> None:
+        """Once the deal is over: its result, added to the match (once)."""
         if self.deal.is_over and len(self.finished) < self.number:
             result = self.deal.result()
             self.finished.append(Finished(self.number, self.deal, result))
@@ -253,12 +266,33 @@ class BetelMatch(BotSeats):
     # ------------------------------------------------------------ claims, hints, review
 
     def claim_judge(self, seat: int) -> Callable[[], object]:
-        """Betel has no claim yet: every deal is played to its tenth trick (BETEL §4)."""
-        return lambda: "not-in-play"
+        """:func:`~stolik.games.betel.claims.verdict` on a clone of the deal (for a worker
+        thread): the :class:`~stolik.games.betel.claims.Verdict`, or the refusal's code."""
+        deal = self.deal.clone()
+
+        def judge() -> object:
+            try:
+                return verdict(deal, seat)
+            except ClaimRefused as e:
+                return e.why
+        return judge
 
     def claim(self, seat: int, verdict: object = None) -> tuple[bool, str]:
-        """Refused: the engine offers no claim (BETEL §4); the page shows no button."""
-        return False, "not-fixed" if self.deal.phase == "play" else "not-in-play"
+        """``seat`` claims (BETEL §4; ``verdict``: :meth:`claim_judge`'s answer): accepted,
+        the rest is played out by the engine and each card reported as a move, as a
+        person's or a bot's would be. (accepted, the verdict's code:
+        ``play-claim-<code>`` in the catalogs)."""
+        if isinstance(verdict, str):
+            return False, CLAIM_CODES.get(verdict, verdict)
+        start = len(self.deal.log)
+        try:
+            self.deal.claim(seat, verdict if isinstance(verdict, Verdict) else None)
+        except ClaimRefused as e:
+            return False, CLAIM_CODES.get(e.why, e.why)
+        for op in self.deal.log[start + 1:]:
+            self._on_move(Played(op.seat, ASCII_NAMES[op.card]))
+        self._settle()
+        return True, CLAIM_CODES["certain"]
 
     def hint(self, seat: int, lang: str) -> str:
         """What the heuristic bot would do on this seat's view — counts and a club
@@ -313,7 +347,7 @@ class BetelMatch(BotSeats):
             "players": list(self.names), "bots": list(self.bots), "deal": deal,
             "sheet": sheet_rows(self.finished, self.names, lang),
             "totals": list(totals), "bok_pending": 0, "over": over,
-            "waiting_next": self.waiting_for_next(), "claims": False,
+            "waiting_next": self.waiting_for_next(), "claims": True,
             "chart": chart(self.finished, target), "result": None}
         if self.deal.is_over and self.finished:
             msg["result"] = reveal(self.finished[-1], self.names, lang)
