@@ -11,6 +11,8 @@ for each part and dropped after) and a Redis (``--redis``, default ``$STOLIK_TES
 2. **three processes** sharing Redis: the same tables made round robin on the three, each
    table's client connected to the *next* process — so each move goes to the owner
    through Redis and its echo comes back the same way; the same figures.
+   With ``--at-owner``, the same again with each client at its table's owner (leases
+   and ticks as before, but no message through Redis): what the two hops cost.
 3. **takeover**: ``--takeover`` tables made on process A, their clients connected at B and
    idle; A is killed (SIGKILL): the time until each client has its state from the new
    owner (median and max).
@@ -138,28 +140,29 @@ def one_process(args: argparse.Namespace) -> tuple[float, float]:
 
 
 async def _play_across(servers: Servers, made: list[tuple[int, Client]], ramp: float,
-                       seconds: float) -> float:
-    """Each client plays at the server after its table's owner."""
+                       seconds: float, shift: int = 1) -> float:
+    """Each client plays at the server ``shift`` after its table's owner (0: the owner)."""
     by_server: dict[int, list[Client]] = {}
     for owner, client in made:
-        by_server.setdefault((owner + 1) % len(servers.ports), []).append(client)
+        by_server.setdefault((owner + shift) % len(servers.ports), []).append(client)
     start = time.perf_counter()
     await asyncio.gather(*(play_all(servers.base(i), cs, 0.0, ramp, seconds)
                            for i, cs in by_server.items()))
     return time.perf_counter() - start
 
 
-def three_processes(args: argparse.Namespace) -> tuple[float, float]:
-    """Part 2."""
+def three_processes(args: argparse.Namespace, shift: int = 1) -> tuple[float, float]:
+    """Part 2 (``shift`` 0: each client at its table's owner, no message through Redis)."""
     with fresh_database(args.pg) as db:
         servers = Servers(db, 3, args.redis)
         try:
             made = make_tables(servers, args.tables, args.deals)
-            wall = asyncio.run(_play_across(servers, made, args.ramp, args.seconds))
+            wall = asyncio.run(_play_across(servers, made, args.ramp, args.seconds, shift))
         finally:
             servers.stop()
-    return figures("three processes (RedisHub, every move through Redis)",
-                   [c for _, c in made], wall)
+    label = ("every move through Redis" if shift else
+             "each client at its table's owner: no message through Redis")
+    return figures(f"three processes (RedisHub, {label})", [c for _, c in made], wall)
 
 
 async def _await_new_owner(base: str, client: Client, connected: asyncio.Event,
@@ -224,6 +227,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--ramp", type=float, default=1.0)
     ap.add_argument("--seconds", type=float, default=120.0)
     ap.add_argument("--takeover", type=int, default=30, help="tables of the killed process")
+    ap.add_argument("--at-owner", action="store_true",
+                    help="also three processes with each client at its table's owner")
     args = ap.parse_args(argv)
     if not args.pg or not args.redis:
         print("needs --pg and --redis (or STOLIK_TEST_PG and STOLIK_TEST_REDIS)")
@@ -232,6 +237,10 @@ def main(argv: list[str]) -> int:
     shared = three_processes(args)
     print(f"p99 three processes / one process: {shared[1] / single[1]:.2f}× "
           f"({shared[1]:.1f} ms vs {single[1]:.1f} ms; goal ≤ 50 ms)")
+    if args.at_owner:
+        local = three_processes(args, shift=0)
+        print(f"p50 / p99 through Redis / at the owner: {shared[0] / local[0]:.2f}× / "
+              f"{shared[1] / local[1]:.2f}× (what the two Redis hops of a move cost)")
     if args.takeover:
         takeover(args)
     return 0
