@@ -167,6 +167,9 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
     peek_cost = (0, rs.peek_one, rs.peek_two)
     all_pass_play = rs.all_pass_play
     per_trick = rs.all_pass_trick
+    # points[c][doubled][t]: the declarer's score for t tricks in contract c (§5)
+    points = [[[contract_points(rs, c, d, t)[0] for t in range(11)] for d in (False, True)]
+              for c in contracts]
     out: list[Three] = []
     records: list[DealRecord] = []
     kinds: list[str] = []
@@ -314,8 +317,7 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
         # ---- score (BETEL §5)
         sc = [-peek[0], -peek[1], -peek[2]]
         if contract >= 0:
-            sc[declarer] += contract_points(rs, contracts[contract], doubled,
-                                            tricks[declarer])[0]
+            sc[declarer] += points[contract][doubled][tricks[declarer]]
             kinds.append(calls[contract])
         else:
             if played:

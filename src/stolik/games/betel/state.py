@@ -92,6 +92,10 @@ class Op:
     card: int = -1
 
 
+_CARD_OPS = tuple(tuple(Op("card", seat, card=c) for c in range(CARDS)) for seat in range(SEATS))
+"""Every card played as a log entry, made once (the log hands out these values)."""
+
+
 @dataclass(frozen=True)
 class Trick:
     """A finished trick: who led, the cards in play order, who took it."""
@@ -518,7 +522,7 @@ class Deal:
             elif c >> 3 == p.trump != best_led >> 3 and (
                     best_trump < 0 or HIGHER[best_trump] >> c & 1):
                 best_trump = c
-        op = Op("card", seat, card=c)
+        op = _CARD_OPS[seat][c]
         if len(trick) < SEATS:
             self._push(op, _replace(p, hands=hands, trick=trick, win_seat=win_seat,
                                     best_led=best_led, best_trump=best_trump,
