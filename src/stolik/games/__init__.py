@@ -91,6 +91,15 @@ class GameSpec:
     ruleset_keys: tuple[str, ...] = field(default=())
     """Top-level keys that only this game's ruleset files hold: how a club's file without
     a ``game`` key is known (:func:`game_of_ruleset_ref`)."""
+    live_record_hides_cards: bool = False
+    """Whether a settled deal's record holds cards its table never showed every seat (a
+    Mariáš deal thrown in for want of re, MARIAS §4.5; Betel's dubel as dealt and the cards
+    laid back, BETEL §3): a live web table then serves its record only once the series is
+    over (:mod:`stolik.web.play.routes`). ``game.toml``'s ``live_record_hides_cards``.
+
+    >>> [g.id for g in games() if g.live_record_hides_cards]
+    ['betel', 'marias']
+    """
 
     @property
     def package(self) -> str:
@@ -162,7 +171,8 @@ def _spec(folder: Traversable) -> GameSpec:
         names = data["names"]
         spec = GameSpec(id=data["id"], names=dict(names), seats=int(data["seats"]),
                         default_ruleset=data["default_ruleset"], rules=data["rules"],
-                        ruleset_keys=tuple(str(k) for k in data.get("ruleset_keys", ())))
+                        ruleset_keys=tuple(str(k) for k in data.get("ruleset_keys", ())),
+                        live_record_hides_cards=_flag(data, "live_record_hides_cards"))
     except (KeyError, TypeError, ValueError) as e:
         raise TypeError(f"{where}: missing or wrong key {e}") from None
     if spec.id != folder.name:
@@ -170,6 +180,14 @@ def _spec(folder: Traversable) -> GameSpec:
     if spec.default_ruleset not in spec.rulesets():
         raise TypeError(f"{where}: default_ruleset {spec.default_ruleset!r} is not shipped")
     return spec
+
+
+def _flag(data: Mapping[str, object], key: str) -> bool:
+    """A true/false key of ``game.toml`` (absent: false); TypeError for anything else."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise TypeError(f"{key} must be true or false, not {value!r}")
+    return value
 
 
 @cache

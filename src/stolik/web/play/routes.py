@@ -3,7 +3,8 @@
 
 Pages: ``/play/`` (the lobby: your name, a new table, the open tables), ``/play/t/ID``
 (a table: play, watch, or take a free seat), ``/play/t/ID/record.toml`` (the series
-record), ``/play/history`` and ``/play/players/N`` (a player's games). ``POST
+record; during the series only for a game whose settled deals show every card),
+``/play/history`` and ``/play/players/N`` (a player's games). ``POST
 /play/api/tables`` creates a table from JSON (scripts, the load benchmark). The WebSocket
 is ``/play/ws/ID``. A player is a name and a random token in the ``stolik_player`` cookie;
 the same cookie takes back the same seat after a disconnect.
@@ -36,6 +37,7 @@ from stolik.web.play.hub import Hub, make_hub
 from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
 from stolik.web.play.ratelimit import PlayGuard, PlayLimits, TokenBucket, client_of
 from stolik.web.play.store import Player, PlayStore, clean_name
+from stolik.web.play.table import Table
 
 COOKIE = "stolik_player"
 DEFAULT_GAME = "baska"
@@ -253,7 +255,7 @@ async def table_page(request: Request, table_id: str) -> Response:
                                                       "totals": totals})
     return render(request, "play/table.html", {
         "table": table, "player": player, "seat": table.seat_of(player),
-        "open_seats": table.open_seats(),
+        "open_seats": table.open_seats(), "record_later": record_withheld(table),
         "texts": json.dumps(texts.client_texts(lang), ensure_ascii=False)})
 
 
@@ -276,14 +278,27 @@ async def join(request: Request, table_id: str, seat: Annotated[int, Form()],
     return _remember(RedirectResponse(f"/play/t/{table_id}", status_code=303), token)
 
 
+def record_withheld(table: Table) -> bool:
+    """Whether ``table``'s record is not served now: its series is still being played and
+    its game's settled deals hold cards the table never showed every seat (the game's
+    ``live_record_hides_cards``: MARIAS §4.5, BETEL §3). Served once the series is over,
+    when nothing is left to play."""
+    return not table.match.is_over() and game(table.info.game).live_record_hides_cards
+
+
 @router.get("/t/{table_id}/record.toml", include_in_schema=False)
 async def record(request: Request, table_id: str) -> Response:
     """The series record (RULES §11): stored when the series ended, else the deals
-    settled so far."""
+    settled so far — unless the game's settled deals hide cards (:func:`record_withheld`):
+    then a page saying it comes when the series ends."""
     hub = await ready_hub(request.app)
     table = hub.table(table_id)
     await asyncio.to_thread(store_of(request.app).flush)  # the end may still be queued
     text = store_of(request.app).record(table_id)
+    if text is None and table is not None and record_withheld(table):
+        return render(request, "play/missing.html", {  # info: Czech offered for Mariáš
+            "reason": "play-record-later", "back": f"/play/t/{table_id}",
+            "info": table.info}, status_code=403)
     if text is None and table is not None and table.match.finished_deals():
         text = table.match.record()
     if text is None:
