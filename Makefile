@@ -14,11 +14,12 @@ LINT_PATHS := $(wildcard src tests benchmarks scripts)
 venv: $(STAMP)
 
 # Re-install only when pyproject.toml changes (or the venv is missing). The openspiel extra
-# (OpenSpiel adapter, ismcts bot) adds ~20 s and ~185 MB; its tests skip without it.
+# (OpenSpiel adapter, ismcts bot) adds ~20 s and ~185 MB; the ray extra (`stolik arena
+# --ray`, issue 13) ~15 s and ~250 MB. Their tests skip without them.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[dev,openspiel]'
+	$(BIN)/python -m pip install -e '.[dev,openspiel,ray]'
 	touch $(STAMP)
 
 # The main job: the web server on http://127.0.0.1:8000 — play Baśka in the browser at

@@ -4,9 +4,12 @@ cancels and what remains is skill. A game's ``arena`` part (:mod:`stolik.games`)
 plays; this package does the rest:
 
 * :mod:`stolik.arena.run` — the six seatings, the round robin over pairs of bot kinds
-  (:func:`run_duplicate`) and the results (:class:`ArenaResult`);
+  (:func:`run_duplicate`), the deal records it merges, wherever they were played, and
+  the results (:class:`ArenaResult`);
 * :mod:`stolik.arena.stats` — Student-t confidence intervals (:func:`mean_ci`);
-* :mod:`stolik.arena.plot` — the running mean's plot (imports matplotlib when called).
+* :mod:`stolik.arena.plot` — the running mean's plot (imports matplotlib when called);
+* :mod:`stolik.arena.cluster` — the deals as Ray tasks, ``stolik arena --ray`` (imports
+  Ray when called).
 
 >>> from stolik.arena import SEATINGS, mean_ci
 >>> len(SEATINGS), mean_ci([1.0, 3.0]).mean

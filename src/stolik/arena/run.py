@@ -45,10 +45,12 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from statistics import fmean
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 from stolik.arena.stats import CONFIDENCE, Interval, mean_ci
 from stolik.errors import StolikError
@@ -267,65 +269,191 @@ def run_duplicate(bots: Sequence[str], deals: int, *, ruleset_id: str, seed: int
                   progress: Callable[[int, int], None] | None = None,
                   unit: int = 1,
                   presentation: Presentation = Presentation(),
-                  seatings: Sequence[Sequence[int]] = SEATINGS) -> ArenaResult:
+                  seatings: Sequence[Sequence[int]] = SEATINGS,
+                  runner: Runner | None = None) -> ArenaResult:
     """Play ``deals`` deals in duplicate format between every pair of the ``bots`` (kinds;
     a kind named twice plays itself). ``make(kind, seed)`` builds a bot (called once for
     each kind first, so that an unknown kind fails before any deal is played);
     ``deal(index)`` gives deal ``index``, the same for every match; ``play`` plays it in
     one seating. Payouts are divided by ``unit`` (e.g. 100 haléř in a koruna).
-    ``progress(done, total)`` is called after each deal of each match. ``seatings``: which
-    kind (0 = A, 1 = B) sits at each seat, per seating (default :data:`SEATINGS`, four
-    seats; a three-seat game passes its own, :func:`mixed_seatings`). A's and B's means
-    are kept apart, so a game whose deals do not sum to zero is scored as fairly (in a
-    zero-sum game B's mean is exactly minus A's). Deterministic for a seed when ``make``,
-    ``deal`` and ``play`` are."""
+    ``progress(done, total)`` is called as deals of the matches are done (after each deal
+    when run here). ``seatings``: which kind (0 = A, 1 = B) sits at each seat, per seating
+    (default :data:`SEATINGS`, four seats; a three-seat game passes its own,
+    :func:`mixed_seatings`). A's and B's means are kept apart, so a game whose deals do not
+    sum to zero is scored as fairly (in a zero-sum game B's mean is exactly minus A's).
+
+    ``runner`` plays the deals (:data:`Runner`; default: the one :func:`running_on` set,
+    else :func:`run_here`, in this process). Every deal's bots and random draws are seeded
+    from ``seed``, the match and the deal alone, so where the deals are played does not
+    change a number: deterministic for a seed when ``make``, ``deal`` and ``play`` are."""
     check_request(bots, deals)
     names = labels(bots)
     for n in names:
         make(bot_kind(n), 0)
-    matches = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
-    total = deals * len(matches)
+    job = Job(tuple(names),
+              tuple((i, j) for i in range(len(names)) for j in range(i + 1, len(names))),
+              deals, seed, unit, tuple(tuple(s) for s in seatings), make, deal, play)
+    start = time.perf_counter()
+    records = (runner or _RUNNER.get() or run_here)(job, progress)
+    return merge(job, records, ruleset_id=ruleset_id, seconds=time.perf_counter() - start,
+                 presentation=presentation)
+
+
+@dataclass(frozen=True)
+class Job(Generic[D, B]):
+    """An arena's deals to play, with all that any of them needs: the bot labels, the
+    matches (pairs of indices into ``names``), the deals per match, the seed, the payout
+    unit, the seatings and the game's ``make``, ``deal`` and ``play``. A runner may send it
+    to other processes or machines (Ray pickles it, closures included)."""
+
+    names: tuple[str, ...]
+    matches: tuple[tuple[int, int], ...]
+    deals: int
+    seed: int
+    unit: int
+    seatings: tuple[tuple[int, ...], ...]
+    make: Callable[[str, int], B]
+    deal: Callable[[int], D]
+    play: PlayFn[D, B]
+
+    @property
+    def total(self) -> int:
+        """Deals over all the matches."""
+        return self.deals * len(self.matches)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Deals ``start`` to ``stop - 1`` of match ``match`` (an index into
+    :attr:`Job.matches`): what a runner plays in one piece.
+
+    >>> len(Chunk(0, 4, 9))
+    5
+    """
+
+    match: int
+    start: int
+    stop: int
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """Deal ``index`` of match ``match`` played in every seating: A's and B's mean payout
+    per seat held (over the job's ``unit``), what each kind did (A's tally, then B's) and
+    how often each game was played (in the order first played)."""
+
+    match: int
+    index: int
+    a_mean: float
+    b_mean: float
+    tallies: tuple[Tally, Tally]
+    games: Mapping[str, int]
+
+
+def play_record(job: Job[Any, Any], match: int, index: int) -> DealRecord:
+    """Play deal ``index`` of match ``match`` in every seating of ``job``; its bots and the
+    draws replacing illegal moves are seeded from the job's seed, the match, the deal, the
+    seating and the seat (:func:`seed_of`), nothing else."""
+    i, j = job.matches[match]
+    pair = (job.names[i], job.names[j])
+    base = job.deal(index)
+    totals: list[float] = [0, 0]
+    held = [0, 0]
+    tallies = (Tally(), Tally())
+    games: Counter[str] = Counter()
+    for k, seating in enumerate(job.seatings):
+        seat_bots = [job.make(bot_kind(pair[x]), seed_of(job.seed, match, index, k, s))
+                     for s, x in enumerate(seating)]
+        played = job.play(base, seat_bots, [tallies[x] for x in seating],
+                          random.Random(seed_of("illegal", job.seed, match, index, k)),
+                          f"deal {index}, seating {k}: ")
+        games[played.game] += 1
+        for s, p in enumerate(played.payout):
+            totals[seating[s]] += p
+            held[seating[s]] += 1
+    # per seat held, per seating; in a zero-sum game b_mean == -a_mean exactly
+    a_mean, b_mean = (totals[x] / (held[x] * job.unit) for x in (0, 1))
+    return DealRecord(match, index, a_mean, b_mean, tallies, games)
+
+
+def play_chunk(job: Job[Any, Any], chunk: Chunk) -> list[DealRecord]:
+    """The records of a chunk's deals, in order (:func:`play_record`)."""
+    return [play_record(job, chunk.match, d) for d in range(chunk.start, chunk.stop)]
+
+
+Runner = Callable[[Job[Any, Any], Callable[[int, int], None] | None], Sequence[DealRecord]]
+"""``runner(job, progress)``: plays every deal of every match of ``job`` (as
+:func:`play_record` does: a runner decides only where) and returns their records, in any
+order; calls ``progress(done, job.total)`` as deals are done."""
+
+
+def run_here(job: Job[Any, Any],
+             progress: Callable[[int, int], None] | None = None) -> list[DealRecord]:
+    """The default :data:`Runner`: every deal in this process, match after match, with
+    ``progress`` after each deal."""
+    out: list[DealRecord] = []
+    for m in range(len(job.matches)):
+        for d in range(job.deals):
+            out.append(play_record(job, m, d))
+            if progress is not None:
+                progress(len(out), job.total)
+    return out
+
+
+_RUNNER: ContextVar[Runner | None] = ContextVar("stolik_arena_runner", default=None)
+
+
+@contextmanager
+def running_on(runner: Runner) -> Iterator[None]:
+    """Within the block, :func:`run_duplicate` plays its deals with ``runner`` (unless
+    given one): how ``stolik arena --ray`` reaches every game's arena, whose ``run_arena``
+    knows nothing of where its deals are played."""
+    token = _RUNNER.set(runner)
+    try:
+        yield
+    finally:
+        _RUNNER.reset(token)
+
+
+def merge(job: Job[Any, Any], records: Iterable[DealRecord], *, ruleset_id: str,
+          seconds: float, presentation: Presentation = Presentation()) -> ArenaResult:
+    """The arena's figures from its deal records, taken in the order a run here plays them
+    (match by match, deal by deal) whatever order they come in, so that every figure —
+    the sums, the floating-point means and the order of the games' and declarations'
+    keys — is the one :func:`run_here` gives. A record missing or twice is an error."""
+    ordered = sorted(records, key=lambda r: (r.match, r.index))
+    if [(r.match, r.index) for r in ordered] != [
+            (m, d) for m in range(len(job.matches)) for d in range(job.deals)]:
+        raise ArenaError(f"the runner returned {len(ordered)} deal records for the "
+                         f"{job.total} deals of the arena, not one each")
+    names = job.names
     tallies = {n: Tally() for n in names}
     games: Counter[str] = Counter()
-    per_deal: dict[str, list[list[float]]] = {n: [[] for _ in range(deals)] for n in names}
-    pairs: list[PairStats] = []
-    done = 0
-    start = time.perf_counter()
-    for m, (i, j) in enumerate(matches):
-        pair = (names[i], names[j])
-        diffs: list[float] = []
-        for d in range(deals):
-            base = deal(d)
-            totals: list[float] = [0, 0]
-            held = [0, 0]
-            for k, seating in enumerate(seatings):
-                seat_names = [pair[x] for x in seating]
-                seat_bots = [make(bot_kind(n), seed_of(seed, m, d, k, s))
-                             for s, n in enumerate(seat_names)]
-                played = play(base, seat_bots, [tallies[n] for n in seat_names],
-                              random.Random(seed_of("illegal", seed, m, d, k)),
-                              f"deal {d}, seating {k}: ")
-                games[played.game] += 1
-                for s, p in enumerate(played.payout):
-                    totals[seating[s]] += p
-                    held[seating[s]] += 1
-            # per seat held, per seating; in a zero-sum game b_mean == -a_mean exactly
-            a_mean, b_mean = (totals[x] / (held[x] * unit) for x in (0, 1))
-            diffs.append(a_mean - b_mean)
-            per_deal[pair[0]][d].append(a_mean)
-            per_deal[pair[1]][d].append(b_mean)
-            done += 1
-            if progress is not None:
-                progress(done, total)
-        pairs.append(PairStats(pair[0], pair[1], tuple(diffs)))
-    seconds = time.perf_counter() - start
+    per_deal: dict[str, list[list[float]]] = {n: [[] for _ in range(job.deals)] for n in names}
+    diffs: list[list[float]] = [[] for _ in job.matches]
+    for r in ordered:
+        i, j = job.matches[r.match]
+        for n, t in zip((names[i], names[j]), r.tallies, strict=True):
+            tallies[n].decisions += t.decisions
+            tallies[n].illegal += t.illegal
+            tallies[n].declared.update(t.declared)
+        games.update(r.games)
+        diffs[r.match].append(r.a_mean - r.b_mean)
+        per_deal[names[i]][r.index].append(r.a_mean)
+        per_deal[names[j]][r.index].append(r.b_mean)
+    pairs = tuple(PairStats(names[i], names[j], tuple(diffs[m]))
+                  for m, (i, j) in enumerate(job.matches))
     stats = tuple(
         BotStats(n, mean_ci([fmean(x) for x in per_deal[n]]), tallies[n].decisions,
                  tallies[n].illegal, dict(tallies[n].declared))
         for n in names
     )
-    return ArenaResult(ruleset_id, seed, deals, stats, tuple(pairs), seconds,
-                       seatings=len(seatings), games=dict(games), presentation=presentation)
+    return ArenaResult(ruleset_id, job.seed, job.deals, stats, pairs, seconds,
+                       seatings=len(job.seatings), games=dict(games),
+                       presentation=presentation)
 
 
 def mixed_seatings(seats: int) -> tuple[tuple[int, ...], ...]:
@@ -340,7 +468,8 @@ def mixed_seatings(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(t for t in itertools.product((0, 1), repeat=seats) if 0 < sum(t) < seats)
 
 
-__all__ = ["SEATINGS", "ArenaError", "ArenaResult", "BotStats", "IllegalBotMove", "PairStats",
-           "PlayFn", "Played", "Presentation", "Tally", "bot_kind", "check_request",
-           "checked_factory", "illegal_move", "labels", "mixed_seatings", "run_duplicate",
-           "seed_of"]
+__all__ = ["SEATINGS", "ArenaError", "ArenaResult", "BotStats", "Chunk", "DealRecord",
+           "IllegalBotMove", "Job", "PairStats", "PlayFn", "Played", "Presentation", "Runner",
+           "Tally", "bot_kind", "check_request", "checked_factory", "illegal_move", "labels",
+           "merge", "mixed_seatings", "play_chunk", "play_record", "run_duplicate", "run_here",
+           "running_on", "seed_of"]

@@ -6,7 +6,8 @@ the seating schedule; Mariáš: :func:`stolik.games.marias.arena.run_arena`), bu
 game-free :mod:`stolik.arena`, and its bots are the game's ``bots`` part. This module parses
 the bot list and bot options, draws the progress bar on stderr, and prints the tables (with
 the column heads and note the game's result carries), the JSON document or the plot. A game
-without an arena yet is refused in one line.
+without an arena yet is refused in one line. With ``--ray [ADDRESS]`` the deals are played
+as Ray tasks (:mod:`stolik.arena.cluster`, imported only then), with the same numbers.
 """
 
 from __future__ import annotations
@@ -123,6 +124,15 @@ def arena_command(
         help="An option for every bot of a kind, e.g. pimc.samples=50 (repeatable).")
     ] = None,
     ascii: AsciiOption = False,
+    ray: Annotated[bool, typer.Option(
+        "--ray", show_default=False,
+        help="Play the deals as Ray tasks, on the cluster at ADDRESS (HOST:PORT, "
+        "ray://HOST:PORT, auto) or, without one, on RAY_ADDRESS's cluster or a Ray started "
+        "on this machine. The same seed gives the same numbers. Needs stolik[ray].")
+    ] = False,
+    address: Annotated[str | None, typer.Argument(
+        metavar="ADDRESS", show_default=False,
+        help="The Ray cluster of --ray (written after it: --ray HOST:PORT).")] = None,
 ) -> None:
     """Match bots in duplicate format: each deal is replayed with the bots rotated through
     the seats and partnerships (six seatings: every seat and every pair of seats held by
@@ -134,12 +144,16 @@ def arena_command(
     rules engine; the bots see only their seat's view.
     """
     with user_errors():
+        if address is not None and not ray:
+            raise ArenaOptionError(f"{address!r} is not an option: an ADDRESS follows --ray "
+                                   "(--ray HOST:PORT)")
         kinds = parse_bots(bots)
         options = parse_bot_options(bot_option or [])
         spec, rs = load_game_rs(ruleset)
         arena = spec.part("arena")
         result = _run(spec, arena, kinds, deals, rs=rs, seed=seed,
-                      on_illegal=on_illegal.value, options=options)
+                      on_illegal=on_illegal.value, options=options,
+                      ray=(address or "") if ray else None)
         if plot is not None:
             _write_plot(result, plot)
         if as_json:
@@ -149,9 +163,11 @@ def arena_command(
 
 
 def _run(spec: GameSpec, arena: Any, kinds: list[str], deals: int, *, rs: Any, seed: int,
-         on_illegal: str, options: dict[str, dict[str, object]]) -> ArenaResult:
+         on_illegal: str, options: dict[str, dict[str, object]],
+         ray: str | None = None) -> ArenaResult:
     """The game's ``arena`` part plays the matches, with bots from its ``bots`` part
-    (imported here, not at the top: ``stolik --help`` stays quick)."""
+    (imported here, not at the top: ``stolik --help`` stays quick), here or, with ``ray``
+    (an address, or "" for Ray's default), as Ray tasks."""
     make_bot = spec.part("bots").make_bot
 
     def factory(kind: str, bot_seed: int, ruleset: Any) -> Bot[Any, Any]:
@@ -163,11 +179,25 @@ def _run(spec: GameSpec, arena: Any, kinds: list[str], deals: int, *, rs: Any, s
     if unknown:
         raise ArenaOptionError(f"--bot-option names {', '.join(sorted(unknown))}, which is not "
                                "among --bots")
-    with _progress_bar(deals * math.comb(len(kinds), 2)) as progress:
+    with _where(ray), _progress_bar(deals * math.comb(len(kinds), 2)) as progress:
         result: ArenaResult = arena.run_arena(kinds, deals, ruleset=rs, seed=seed,
                                on_illegal="count" if on_illegal == "count" else "raise",
                                progress=progress, factory=factory)
         return result
+
+
+@contextmanager
+def _where(ray: str | None) -> Iterator[None]:
+    """Where the deals are played: here, or on Ray (:mod:`stolik.arena.cluster`, which
+    imports Ray, imported only then)."""
+    if ray is None:
+        yield
+        return
+    from stolik.arena.cluster import on_ray
+    from stolik.arena.run import running_on
+
+    with on_ray(ray or None) as runner, running_on(runner):
+        yield
 
 
 def _write_plot(result: ArenaResult, path: str) -> None:
