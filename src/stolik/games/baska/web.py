@@ -56,6 +56,7 @@ from stolik.web.play.game import (
     Message,
     Played,
     SeatSpec,
+    serve_meta,
     table_config,
 )
 
@@ -299,12 +300,8 @@ class BaskaMatch:
         from stolik.games.baska.record import SeriesRecord, dumps_record
 
         rec = self.s.to_record()
-        bots = sorted({x.bot for x in self.s.seats if x.bot})
-        comment = "stolik serve" + (f", seed {self.seed}" if self.s.is_over else "")
-        if bots:
-            comment += ", bots " + ", ".join(bots)
-        meta = tuple((k, "stolik serve" if k == "event" else comment if k == "comment" else v)
-                     for k, v in rec.meta)
+        tags = dict(serve_meta(self.seed, self.s.is_over, [x.bot for x in self.s.seats]))
+        meta = tuple((k, tags.get(k, v)) for k, v in rec.meta)  # the session's date stays
         return dumps_record(SeriesRecord(rec.ruleset, rec.deals, rec.players, meta))
 
     # ------------------------------------------------------------ messages
