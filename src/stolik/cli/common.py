@@ -62,6 +62,12 @@ DbOption = Annotated[str | None, typer.Option(
     "(default: $STOLIK_DB, else stolik.db).", show_default=False)]
 """``--db`` of every command over the database (``serve``, ``referee``, ``tournament``)."""
 
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of a refused "
+    "record's line: en (default), pl, or cs (Czech: Mariáš); default $STOLIK_LANG.",
+    show_default=False)]
+"""``--lang`` of ``stolik replay`` and ``stolik check`` (:func:`user_errors`)."""
+
 
 def stdout_console(*, width: int = TEXT_WIDTH) -> Console:
     """A console on the current stdout (looked up now, so test runners can capture it).
@@ -98,31 +104,34 @@ def report(message: str) -> None:
     typer.echo(f"stolik: {one_line(message)}", err=True)
 
 
-def cli_lang() -> str:
-    """The language a command speaks: ``STOLIK_LANG`` when a catalog has it (``pl``,
-    ``cs``), else English.
+def cli_lang(asked: str | None = None) -> str:
+    """The language a command speaks: ``asked`` (its ``--lang``), else ``STOLIK_LANG``,
+    each when a catalog has it (``pl``, ``cs``), else English.
 
     >>> import os
     >>> os.environ.pop("STOLIK_LANG", None) and None
-    >>> cli_lang()
-    'en'
+    >>> cli_lang(), cli_lang("pl"), cli_lang("xx")
+    ('en', 'pl', 'en')
     """
     import os
 
     from stolik.i18n import CATALOGS
 
-    lang = os.environ.get("STOLIK_LANG", "")
-    return lang if lang in CATALOGS else "en"
+    for lang in (asked, os.environ.get("STOLIK_LANG")):
+        if lang in CATALOGS:
+            return str(lang)
+    return "en"
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn a user's mistake into one line on stderr and exit status 1 (in the language of
-    ``STOLIK_LANG`` when its message has a catalog code, :func:`cli_lang`)."""
+def user_errors(lang: str | None = None) -> Iterator[None]:
+    """Turn a user's mistake into one line on stderr and exit status 1 (in ``lang``, a
+    command's ``--lang``, else ``STOLIK_LANG``, when its message has a catalog code,
+    :func:`cli_lang`)."""
     try:
         yield
     except StolikError as e:
-        lang = cli_lang()
+        lang = cli_lang(lang)
         if lang == "en":
             report(str(e))
         else:

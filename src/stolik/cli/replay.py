@@ -5,7 +5,8 @@ The record's ``game`` key (none: Baśka) picks the game through the registry
 (:mod:`stolik.games`); the game's ``record`` part reads and replays it, its ``sheet`` part
 prints it. ``--ruleset`` replays a record under another ruleset of the same game. Every
 call and card is checked against the ruleset; the first broken rule is reported as one
-line naming the file, the deal, the entry and the rule, with exit status 1.
+line naming the file, the deal, the entry and the rule, with exit status 1, in the
+language of ``--lang`` (else ``STOLIK_LANG``, else English).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import typer
 from stolik.cli.common import (
     WIDE,
     AsciiOption,
+    LangOption,
     RulesetOption,
     load_game_rs,
     stdout_console,
@@ -65,6 +67,7 @@ def replay_command(
         "--json", help="Print the scored series as JSON (deals, totals, place points).")] = False,
     ruleset: RulesetOption = None,
     ascii: AsciiOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Replay a deal record and print its score sheet (zapis gry, RULES §11).
 
@@ -78,7 +81,7 @@ def replay_command(
     A Mariáš record (game = "marias", MARIAS §11) prints its sheet in Kč: the game and
     trumps, the choosing side, each component settled and each player's money.
     """
-    with user_errors():
+    with user_errors(lang):
         rs = load_game_rs(ruleset) if ruleset is not None else None
         spec, series = _replay_file(file, rs)
         if as_json:
@@ -91,18 +94,19 @@ def check_command(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE...", help="Deal records to check (TOML or JSON).", show_default=False)],
     ruleset: RulesetOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Only validate deal records: replay each one and print "FILE: ok, N deals".
 
     The first illegal call or card, card dealt twice, wrong seat or missing play is one line
     naming the file, the deal and the entry (RULES §11); the exit status is then 1.
     """
-    with user_errors():
+    with user_errors(lang):
         rs = load_game_rs(ruleset) if ruleset is not None else None
     failed = False
     for file in files:
         try:
-            with user_errors():
+            with user_errors(lang):
                 _, series = _replay_file(file, rs)
                 n = len(series.results)
                 typer.echo(f"{file}: ok, {n} deal{'s' if n != 1 else ''}")
