@@ -137,11 +137,12 @@ def test_claims_outside_the_play_or_out_of_turn_are_refused() -> None:
 def test_too_many_layouts_is_too_early(monkeypatch: pytest.MonkeyPatch) -> None:
     """BETEL §4: more layouts than the engine solves for one claim is refused as too
     early; the count comes from the claimer's view."""
-    d = at(SZLEM, SZLEM_PLAY)
+    d = at(FINESSE, FINESSE_PLAY)
     monkeypatch.setattr(claims, "MAX_LAYOUTS", claims.layouts(d, 0) - 1)
     with pytest.raises(ClaimRefused) as e:
         d.claim(0)
     assert e.value.why == "too-early" and not d.is_over
+    assert "too early to claim" in translate(e.value, "en")
 
 
 def test_the_web_table_judges_on_a_clone_and_reports_the_played_out_cards() -> None:
@@ -200,3 +201,39 @@ def test_claim_at_the_terminal(tmp_path: Path) -> None:
     assert [line.split(": ")[1].split()[0] for line in after.splitlines()[1:]] == \
         [c for _, c in shown]
     assert after.count("-> bierze") == 3
+
+
+def test_the_rest_are_mine_is_accepted_early() -> None:
+    """BETEL §4: on lead with every card above all he cannot see of its suit, and no
+    trump he cannot see, seat 0 takes every trick left in every layout — accepted at the
+    third trick, where the layouts are far too many to solve one by one."""
+    d = at(SZLEM, SZLEM_PLAY[:9])
+    assert claims.layouts(d, 0) > claims.MAX_LAYOUTS and len(d.history) == 2
+    v = d.claim(0)
+    assert v.scores == d.result().scores == (290, 0, 0) and d.pos.tricks == (10, 0, 0)
+    assert len(record_of(d).play) == 30
+    twin = at(SZLEM_TWIN, SZLEM_PLAY[:9])
+    assert twin.view(0) == at(SZLEM, SZLEM_PLAY[:9]).view(0)
+    assert verdict(twin, 0).scores == v.scores
+
+
+def test_a_trump_he_cannot_see_stops_the_rest_are_mine() -> None:
+    """BETEL §4: with a trump out that he cannot place, top cards do not make a claim
+    certain at once (a defender void in the suit led would trump)."""
+    d = at(SZLEM, ["szlem-H", "pas", "pas", "AH", "JH", "9H"])  # QH TH 8H 7H unplaced
+    assert d.to_act == 0
+    with pytest.raises(ClaimRefused) as e:
+        verdict(d, 0)
+    assert e.value.why == "too-early"
+
+
+def test_a_claim_certain_only_over_the_layouts_is_accepted() -> None:
+    """BETEL §4: the two hearts out (Szlem ♥) are placed by the play alone — neither
+    defender trumped a spade, so both lie in the dubel; over every layout that fits, best
+    play gives seat 0 all ten tricks, and the claim is accepted (the top-cards rule alone
+    would not: he never saw 8H 7H)."""
+    d = at(SZLEM, ["szlem-H", "pas", "pas", *words("AH JH 9H KH QH TH AS 7C 7D KS 8C 8D")])
+    n = claims.layouts(d, 0)
+    assert 1 < n <= claims.MAX_LAYOUTS
+    v = d.claim(0)
+    assert v.layouts == n and v.scores == d.result().scores == (280, 0, 0)

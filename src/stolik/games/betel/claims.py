@@ -17,6 +17,11 @@ sure adds up to every trick left, so that nobody's play can move a trick. The re
 cards are then played by the solver for each side (each seat a card keeping its side's
 best result), which ends the real deal with that very score.
 
+One claim needs no layouts: a seat on lead each of whose cards is above every card of its
+suit he cannot see, where he cannot see a trump, takes every trick left whoever holds what
+and however anybody plays (nobody can follow higher or trump, BETEL §4) — the claim "the
+rest are mine", accepted at any trick.
+
 Hidden information: the verdict is computed from the set of layouts, which is a function
 of the claimer's view alone (the real layout is one of them, never singled out), so a
 refused claim says nothing he could not know. More than :data:`MAX_LAYOUTS` layouts is
@@ -47,8 +52,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from stolik.errors import IllegalMove
-from stolik.games.betel.deck import SEATS, TRICKS
-from stolik.games.betel.sampling import DUBEL, Sampler
+from stolik.games.betel.deck import HIGHER, SEATS, SUIT_MASKS, TRICKS
+from stolik.games.betel.sampling import DUBEL, Sampler, knowledge
 from stolik.games.betel.scoring import contract_points
 from stolik.i18n import Msg
 
@@ -134,24 +139,49 @@ def _layouts(deal: Deal, seat: int) -> Iterator[tuple[tuple[int, int, int], int]
         yield (hands[0], hands[1], hands[2]), dubel
 
 
+def _takes_the_rest(deal: Deal, seat: int) -> bool:
+    """Whether ``seat``, on lead, takes every trick left whatever the others hold and play
+    (module notes), judged from his view: each of his cards above every card of its suit
+    he cannot see, and no trump he cannot see."""
+    view = deal.view(seat)
+    if view.trick:
+        return False
+    k = knowledge(view)
+    if view.trump is not None and k.unseen & SUIT_MASKS[view.trump]:
+        return False
+    for suit in SUIT_MASKS:
+        mine = k.hand & suit
+        if mine and k.unseen & HIGHER[mine.bit_length() - 1]:  # one above his lowest
+            return False
+    return True
+
+
+def _score(deal: Deal, tricks: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The deal's score (BETEL §5) when it ends with ``tricks`` by seat."""
+    p = deal.pos
+    scores = [-p.peek[0], -p.peek[1], -p.peek[2]]
+    contract = deal.contract
+    for s in range(SEATS):
+        if contract is None:
+            scores[s] += deal.rs.all_pass_trick * tricks[s]
+        elif s == p.declarer:
+            scores[s] += contract_points(deal.rs, contract, p.doubled, tricks[s])[0]
+    return (scores[0], scores[1], scores[2])
+
+
 def _scores(world: Deal) -> tuple[int, int, int] | None:
     """The score the deal ends with under best play from here (BETEL §5), or None in an
     all-pass deal where the seats' sure tricks leave some trick open (module notes)."""
     from stolik.games.betel.solver import tricks
 
-    p = world.pos
-    scores = [-p.peek[0], -p.peek[1], -p.peek[2]]
-    contract = world.contract
-    if contract is None:  # all-pass: each seat against the other two
+    if world.contract is None:  # all-pass: each seat against the other two
         sure = [tricks(world, s) for s in range(SEATS)]
         if sum(sure) != TRICKS:
             return None
-        per = world.rs.all_pass_trick
-        return (scores[0] + per * sure[0], scores[1] + per * sure[1],
-                scores[2] + per * sure[2])
-    declarer = p.declarer
-    scores[declarer] += contract_points(world.rs, contract, p.doubled, tricks(world))[0]
-    return (scores[0], scores[1], scores[2])
+        return _score(world, (sure[0], sure[1], sure[2]))
+    final = list(world.pos.tricks)
+    final[world.pos.declarer] = tricks(world)
+    return _score(world, (final[0], final[1], final[2]))
 
 
 def verdict(deal: Deal, seat: int) -> Verdict:
@@ -161,6 +191,11 @@ def verdict(deal: Deal, seat: int) -> Verdict:
     if refusal is not None:
         raise refusal
     n = layouts(deal, seat)
+    if _takes_the_rest(deal, seat):
+        tricks = list(deal.pos.tricks)
+        tricks[seat] += TRICKS - len(deal.history)
+        return Verdict(_score(deal, (tricks[0], tricks[1], tricks[2])), n, seat,
+                       len(deal.log))
     if n > MAX_LAYOUTS:
         raise ClaimRefused(Msg("err-be-claim-too-early", "seat {seat}: too early to claim — "
                                "{n} layouts of the cards he cannot see would have to be "
