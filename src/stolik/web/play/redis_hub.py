@@ -51,6 +51,7 @@ import orjson
 import redis
 import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
+from redis.asyncio.connection import AbstractConnection
 from sqlalchemy import select
 
 from stolik.web.play.game import Message
@@ -149,18 +150,34 @@ class RedisHub(LocalHub):
             self._outbox.put_nowait((channel(proc), dumps(payload)))
 
     async def _publisher(self) -> None:
+        """Send the queued messages, a batch at a time, on one connection of its own (in
+        order; a pipeline object a batch cost 1.7x the CPU of a PUBLISH, 283 against
+        164 µs at one message a batch: the relay's largest cost at a light load)."""
         assert self.redis is not None and self._outbox is not None
-        while True:
-            items = [await self._outbox.get()]
-            while not self._outbox.empty():
-                items.append(self._outbox.get_nowait())
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for ch, data in items:
-                        pipe.publish(ch, data)
-                    await pipe.execute()
-            except (redis.RedisError, OSError):
-                log.exception("stolik hub: %d messages not published", len(items))
+        pool = self.redis.connection_pool
+        conn: AbstractConnection | None = None
+        try:
+            while True:
+                items = [await self._outbox.get()]
+                while not self._outbox.empty():
+                    items.append(self._outbox.get_nowait())
+                try:
+                    if conn is None:
+                        conn = await pool.get_connection()  # type: ignore[no-untyped-call]
+                    await conn.send_packed_command(conn.pack_commands(
+                        [("PUBLISH", ch, data) for ch, data in items]), check_health=False)
+                    for _ in items:
+                        await conn.read_response()
+                except (redis.RedisError, OSError):
+                    log.exception("stolik hub: %d messages not published", len(items))
+                    if conn is not None:  # its replies are out of step: a new one
+                        await conn.disconnect()
+                        await pool.release(conn)
+                        conn = None
+        finally:
+            if conn is not None:  # stopped, maybe between a batch and its replies
+                await conn.disconnect()
+                await pool.release(conn)
 
     async def _reader(self, pubsub: PubSub) -> None:
         assert self.redis is not None
