@@ -17,6 +17,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from numba import njit as _njit
+from numba import types as _types
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+from numba.extending import intrinsic as _intrinsic
 
 from stolik.solver.trick32 import (
     F_A0,
@@ -96,21 +99,29 @@ S_TRICK_POINTS = 0   # points of each trick won
 S_LAST_BONUS = 0     # points of the last trick
 
 
+def _ctpop_typing(typingctx: Any, x: Any) -> Any:
+    """LLVM's population count of an int64 (one instruction where the CPU has one)."""
+    sig = _types.int64(_types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+    return sig, codegen
+
+
+_ctpop = cast(Callable[[int], int], _intrinsic(_ctpop_typing))
+_ctz = cast(Callable[[int], int], _trailing_zeros)
+
+
 @jit("i8(i8)")
 def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    return _ctpop(x)
 
 
 @jit("i8(i8)")
 def _low_bit(x: int) -> int:
-    n = 0
-    while not (x >> n) & 1:
-        n += 1
-    return n
+    """The index of the lowest set bit of ``x`` (not 0): LLVM's count of trailing zeros
+    (a linear scan here cost Mariáš's and Betel's searches a third of their time)."""
+    return _ctz(x)
 
 
 def legal(hand: int, seat: int, led: int, winning: int, trick: int, tricks_left: int,
@@ -163,21 +174,22 @@ def representatives(allowed: int, live: int, p: I64Array) -> int:
     order among the ``live`` cards (none out between them) and worth the same points."""
     keep = allowed
     watch = p[P_WATCH]
-    for s in range(4):
-        if not (allowed >> (8 * s)) & 0xFF:
+    x = allowed
+    while x:
+        c = _low_bit(x)
+        x &= x - 1
+        if c == watch:
             continue
-        rep = -1
-        for i in range(8):
-            c = p[P_ORDER + 8 * s + i]
-            if not (live >> c) & 1:
-                continue
-            if (allowed >> c) & 1 and c != watch:
-                if rep >= 0 and (not S_POINTS or p[P_POINTS + rep] == p[P_POINTS + c]):
+        base = P_ORDER + (c & ~7)
+        i = p[P_STRENGTH + c] - 1
+        while i >= 0:  # the next live card above c
+            e = p[base + i]
+            if (live >> e) & 1:
+                if (allowed >> e) & 1 and e != watch and (
+                        not S_POINTS or p[P_POINTS + e] == p[P_POINTS + c]):
                     keep &= ~(1 << c)
-                else:
-                    rep = c
-            else:
-                rep = -1
+                break
+            i -= 1
     return keep
 
 
@@ -325,13 +337,13 @@ def _shape(h: I64Array, live: int, suit: int, p: I64Array) -> int:
     with the same shape in every suit play alike when cards are worth no points: a trick
     depends only on the order of the cards in it."""
     code = 1
+    base = P_ORDER + 8 * suit
     for i in range(8):
-        c = p[P_ORDER + 8 * suit + i]
+        c = p[base + i]
         if (live >> c) & 1:
-            code *= S_SEATS
-            for s in range(1, S_SEATS):
-                if (h[s] >> c) & 1:
-                    code += s
+            code = code * S_SEATS + ((h[1] >> c) & 1) + 2 * ((h[2] >> c) & 1)
+            if S_SEATS == 4:
+                code += 3 * ((h[3] >> c) & 1)
     return code
 
 def _by_shape(p: I64Array) -> int:
@@ -386,10 +398,6 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 off = S_SIGN * (pts // 10)
                 lo = min(off, S_SIGN * ((pts + rest) // 10))
                 hi = max(off, S_SIGN * ((pts + rest) // 10))
-                if S_SIGN == -1 and p[P_TRUMPS] == 0:
-                    sw = sweep(h, leader, tricks_left, p)
-                    if sw >= 0:
-                        return 1, int(-((pts + S_TRICK_POINTS * sw) // 10))
                 if S_QUICK and S_SIGN == 1:
                     qt = quick_tricks(h, leader, tricks_left, p)
                     if qt and (side >> leader) & 1:
@@ -409,6 +417,10 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 return 1, int(lo)
             if hi <= alpha:
                 return 1, int(hi)
+            if S_MODE == MODE_COUNT and S_SIGN == -1 and p[P_TRUMPS] == 0:
+                sw = sweep(h, leader, tricks_left, p)
+                if sw >= 0:
+                    return 1, int(-((pts + S_TRICK_POINTS * sw) // 10))
         if S_MODE == MODE_ALL_TRICKS and (side >> leader) & 1 and _all_top(h, leader, p):
             return 1, int(p[P_WIN])  # the leader takes all
         relative = _by_shape(p)
