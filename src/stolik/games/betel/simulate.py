@@ -269,15 +269,13 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                 trump, free, leader = -1, False, dealer
             tmask, tbits, tshift = by_suit[trump] if trump >= 0 else (0, b0, 0)
             bound = [not free or s == declarer for s in range(3)]  # §4: Betel's defenders
-            # each hand also as a list in index order: a card drawn from the whole hand
-            # is one pop at the drawn place (the order the byte tables list a mask in)
-            held = [list(b0[h & 255] + b1[h >> 8 & 255] + b2[h >> 16 & 255] + b3[h >> 24])
-                    for h in hands]
             for _t in range(10):
                 s = leader
-                mine = held[s]
-                c = mine.pop(int(rand() * len(mine)))
-                hands[s] ^= 1 << c
+                hand = hands[s]
+                cs = b0[hand & 255] + b1[hand >> 8 & 255] + b2[hand >> 16 & 255] + \
+                    b3[hand >> 24]
+                c = cs[int(rand() * len(cs))]
+                hands[s] = hand ^ (1 << c)
                 if keep:
                     plays.append((s, c))
                 led = c >> 3
@@ -295,18 +293,16 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
                             best_led = c
                             if best_tr < 0:
                                 win = s
-                        held[s].remove(c)
                     else:
                         tr = hand & tmask
                         if tr and bound[s]:
                             if best_tr >= 0:
                                 tr = (tr & higher[best_tr]) or tr
                             cs = tbits[tr >> tshift]
-                            c = cs[int(rand() * len(cs))]
-                            held[s].remove(c)
                         else:
-                            mine = held[s]
-                            c = mine.pop(int(rand() * len(mine)))
+                            cs = b0[hand & 255] + b1[hand >> 8 & 255] + \
+                                b2[hand >> 16 & 255] + b3[hand >> 24]
+                        c = cs[int(rand() * len(cs))]
                         if c >> 3 == trump and (best_tr < 0 or higher[best_tr] >> c & 1):
                             best_tr, win = c, s
                     hands[s] = hand ^ (1 << c)
