@@ -160,11 +160,24 @@
     drawSheet(st);
     drawResult(st);
     drawChart(st);
+    drawRecordLink(st);
     $("btn-hint").hidden = !(st.hints && mine);
     if (hintsBox) { hintsBox.checked = !!st.hints; hintsBox.disabled = !!st.over; }
     $("btn-claim").hidden = !(mine && d.phase === "play" && st.claims !== false);
     $("btn-next").hidden = !(st.waiting_next && st.seat !== null && st.ready.indexOf(st.seat) < 0);
     $("btn-review").hidden = !(st.seat !== null && d.to_act === null && st.sheet.length > 0);
+  }
+
+  // A game whose settled deals hide cards (a Mariáš deal thrown in, Betel's dubel) has its
+  // record served only once the series is over: the page says so and names no link; the
+  // link takes that line's place when a state message says the series has finished.
+  function drawRecordLink(st) {
+    var later = $("record-later");
+    if (!later || st.status !== "finished") { return; }
+    var a = el("a", "", later.dataset.link);
+    a.id = "record-link";
+    a.href = "/play/t/" + encodeURIComponent(tableId) + "/record.toml";
+    later.replaceWith(a);
   }
 
   function drawSeats(st) {
