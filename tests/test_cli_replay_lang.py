@@ -1,9 +1,11 @@
 """``stolik replay`` and ``stolik check`` take ``--lang`` as the other commands do: a refused
 record's one line (RULES §11, exit status 1) in that language, before ``STOLIK_LANG``
-(MARIAS §4: a call out of turn is refused with the place named)."""
+(MARIAS §4: a call out of turn is refused with the place named); and ``stolik replay``
+prints each game's sheet in that language (Baśka, Mariáš, Betel)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -11,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app as cli_app
+from stolik.games import game
 from stolik.games.marias.record import dumps_record, series_record
 from stolik.games.marias.ruleset import load_ruleset
 from stolik.games.marias.simulate import simulate
@@ -56,3 +59,56 @@ def test_the_refusal_is_said_in_the_language_of_lang(tmp_path: Path, command: st
     assert result.exit_code == 1 and SAID[lang].format(seat=chooser) in result.stderr
     ok = runner.invoke(cli_app, [command, str(good), "--lang", lang])
     assert ok.exit_code == 0, ok.output
+
+
+SHEET_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    # Baśka: the columns keep the sheet's Polish words (RULES §11); the lines around them,
+    # the legend and the standings follow --lang
+    "baska": {"en": ("3 deals", "Wynik serii (series result)", "per player: payout"),
+              "pl": ("3 rozdania", "przy graczu: wypłata", "suma narastająca")},
+    # Mariáš: Czech by its own default (a money tournament's sheet), else --lang (MARIAS §9)
+    "marias": {"en": ("dealer", "choosing side", "components (Kč)", "total"),
+               "pl": ("rozdaje", "strona wybierającego", "składniki (Kč)", "razem"),
+               "cs": ("rozdává", "volí", "složky (Kč)", "celkem")},
+    "betel": {"en": ("dealer", "contract", "declarer", "tricks", "total"),
+              "pl": ("rozdaje", "kontrakt", "gra", "bitki", "razem")},
+}
+"""Words each game's sheet says in a language, and only in it."""
+
+
+def simulated_record(tmp_path: Path, game_id: str) -> Path:
+    """Three simulated deals of ``game_id``'s default ruleset written as its record,
+    through the game registry's parts as ``stolik simulate --out`` does."""
+    spec = game(game_id)
+    rs = spec.part("ruleset").load_ruleset(spec.default_ruleset)
+    rec = spec.part("record").series_record(rs, spec.part("simulate").simulate(
+        rs, 3, seed=3).records)
+    path = tmp_path / f"{game_id}.toml"
+    path.write_text(spec.part("record").dumps_record(rec, "toml"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("game_id", "lang"), [
+    (g, lang) for g, words in SHEET_WORDS.items() for lang in words])
+def test_the_sheet_is_printed_in_the_language_of_lang(tmp_path: Path, game_id: str,
+                                                      lang: str) -> None:
+    """``stolik replay --lang en`` printed a Betel sheet in Polish: the generic command
+    could not hand a language to the game's sheet. Now ``--lang`` reaches each game's
+    ``render_sheet`` (before ``STOLIK_LANG``, set here to another language)."""
+    path = simulated_record(tmp_path, game_id)
+    other = "en" if lang != "en" else "pl"
+    result = runner.invoke(cli_app, ["replay", str(path), "--lang", lang, "--ascii"],
+                           env={"STOLIK_LANG": other})
+    assert result.exit_code == 0, result.output
+    words = SHEET_WORDS[game_id]
+    for w in words[lang]:
+        assert re.search(rf"(?<!\w){re.escape(w)}(?!\w)", result.stdout), (w, result.stdout)
+    for theirs in (x for k, v in words.items() if k != lang for x in v):
+        if not any(theirs in w or w in theirs for w in words[lang]):
+            assert not re.search(rf"(?<!\w){re.escape(theirs)}(?!\w)", result.stdout), (
+                theirs, result.stdout)
+    # STOLIK_LANG speaks when --lang is not given; nothing: English
+    result = runner.invoke(cli_app, ["replay", str(path), "--ascii"], env={"STOLIK_LANG": lang})
+    assert result.exit_code == 0 and all(w in result.stdout for w in words[lang])
+    result = runner.invoke(cli_app, ["replay", str(path), "--ascii"], env={"STOLIK_LANG": ""})
+    assert result.exit_code == 0 and all(w in result.stdout for w in words["en"])

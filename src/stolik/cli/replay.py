@@ -5,8 +5,9 @@ The record's ``game`` key (none: Baśka) picks the game through the registry
 (:mod:`stolik.games`); the game's ``record`` part reads and replays it, its ``sheet`` part
 prints it. ``--ruleset`` replays a record under another ruleset of the same game. Every
 call and card is checked against the ruleset; the first broken rule is reported as one
-line naming the file, the deal, the entry and the rule, with exit status 1, in the
-language of ``--lang`` (else ``STOLIK_LANG``, else English).
+line naming the file, the deal, the entry and the rule, with exit status 1. The sheet and
+that line are in the language of ``--lang`` (else ``STOLIK_LANG``, else English): the
+language reaches the game's sheet as ``render_sheet(..., lang=)``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from stolik.cli.common import (
     AsciiOption,
     LangOption,
     RulesetOption,
+    cli_lang,
     load_game_rs,
     stdout_console,
     user_errors,
@@ -28,6 +30,12 @@ from stolik.cli.common import (
 from stolik.errors import RecordError, StolikError
 from stolik.games import GameSpec, UnknownGame, game_of_document
 from stolik.records import load_document
+
+ReplayLangOption = Annotated[str | None, typer.Option(
+    "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of the sheet and of a "
+    "refused record's line: en (default), pl, or cs (Czech: Mariáš); default $STOLIK_LANG.",
+    show_default=False)]
+"""``--lang`` of ``stolik replay``: the sheet's words too (each game's ``sheet`` part)."""
 
 FileArgument = Annotated[
     str,
@@ -67,7 +75,7 @@ def replay_command(
         "--json", help="Print the scored series as JSON (deals, totals, place points).")] = False,
     ruleset: RulesetOption = None,
     ascii: AsciiOption = False,
-    lang: LangOption = None,
+    lang: ReplayLangOption = None,
 ) -> None:
     """Replay a deal record and print its score sheet (zapis gry, RULES §11).
 
@@ -80,6 +88,9 @@ def replay_command(
 
     A Mariáš record (game = "marias", MARIAS §11) prints its sheet in Kč: the game and
     trumps, the choosing side, each component settled and each player's money.
+
+    The sheet's words are in the language of --lang (en, pl; cs for Mariáš), else
+    STOLIK_LANG, else English.
     """
     with user_errors(lang):
         rs = load_game_rs(ruleset) if ruleset is not None else None
@@ -87,7 +98,8 @@ def replay_command(
         if as_json:
             typer.echo(json.dumps(series.to_json(), ensure_ascii=False, indent=1))
             return
-        spec.part("sheet").render_sheet(series, stdout_console(width=WIDE), ascii=ascii)
+        spec.part("sheet").render_sheet(series, stdout_console(width=WIDE), ascii=ascii,
+                                        lang=cli_lang(lang))
 
 
 def check_command(

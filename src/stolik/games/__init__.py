@@ -24,8 +24,9 @@ A game's plug-in parts are its submodules under conventional names
   ``dumps_record(record, fmt)``.
 - ``simulate``: ``simulate(rs, deals, seed=, first_dealer=, keep_records=, progress=)``
   and ``default_deals(rs)``.
-- ``sheet``: ``render_sheet(series, console, ascii=, title=)``, ``render_summary(result,
-  console, bots=, ascii=)``, ``summary_json(result)``.
+- ``sheet``: ``render_sheet(series, console, ascii=, title=, lang=)`` (``lang``: the
+  sheet's words, ``en``, ``pl``, or ``cs``; each game has its own default),
+  ``render_summary(result, console, bots=, ascii=)``, ``summary_json(result)``.
 - ``rules``: ``LIST_COLUMNS``, ``list_row(rs)`` (``stolik rules list``) and
   ``render_ruleset(rs, console, ascii=)`` (``stolik rules show``).
 - ``arena``: ``run_arena(kinds, deals, ruleset=, seed=, on_illegal=, progress=,

@@ -40,6 +40,7 @@ from stolik.games.baska.record import GAME, SeriesResult
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
 from stolik.games.baska.words import doubling_text, game_name, note_text
+from stolik.i18n import Msg, catalog, norm_lang, translate
 from stolik.series import ranks
 
 if TYPE_CHECKING:  # not imported by replay: the simulation kernel costs 10 ms to import
@@ -128,9 +129,25 @@ def _per_seat(values: tuple[int, int, int, int]) -> str:
 
 
 def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
-                 title: str | None = None, first: int = 0) -> None:
+                 title: str | None = None, first: int = 0, lang: str = "en") -> None:
     """Print the score sheet of a replayed series; seats numbered from ``first`` (0 as in
-    the record, RULES §11; 1 for a person at the terminal table)."""
+    the record, RULES §11; 1 for a person at the terminal table). The columns keep the
+    sheet's Polish words (RULES §11) in every language; the lines around them, the legend
+    and the standings are in ``lang`` (English: each Polish word glossed).
+
+    >>> import io
+    >>> from stolik.games.baska.record import replay, series_record
+    >>> from stolik.games.baska.simulate import simulate
+    >>> rs = load_ruleset("linia")
+    >>> series = replay(series_record(rs, simulate(rs, 2, seed=1).records))
+    >>> for lang in ("en", "pl"):
+    ...     console = Console(file=io.StringIO(), width=160, color_system=None)
+    ...     render_sheet(series, console, ascii=True, lang=lang)
+    ...     out = console.file.getvalue()
+    ...     print("2 deals" in out, "2 rozdania" in out, "Wynik serii" in out)
+    True False True
+    False True True
+    """
     record = series.record
     rs = record.ruleset
     players = record.players
@@ -139,11 +156,13 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
     seats = " · ".join(f"{s + first} {escape(seat_name(players, s))}"
                        for s in range(4)) if players else ""
     n = len(series.results)
-    info = [f"ruleset {record.ruleset_ref}", f"{n} deal{'' if n == 1 else 's'}"]
+    info = [translate(Msg("sheet-ruleset", "ruleset {ruleset}", ruleset=record.ruleset_ref),
+                      lang),
+            catalog(norm_lang(lang)).ngettext("sheet-deals", "sheet-deals-n", n).format(n=n)]
     info.extend(f"{k} {v}" for k, v in record.meta)
     console.print(" · ".join(info))
     if seats:
-        console.print(f"seats: {seats}")
+        console.print(translate(Msg("sheet-seats", "seats: {seats}", seats=seats), lang))
 
     # A narrow terminal gets fewer columns: first without card points, tricks and
     # winners, then with running totals only.
@@ -153,21 +172,25 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
         if Measurement.get(console, unbounded, table).maximum <= console.width:
             break
     console.print(table)
-    legend = ["rozd. = rozdający (dealer), gra (game), grający (declarer; starzy: the old "
-              "side of a plain game), kontra (doubling), × (multiplier)"]
+    legend = [Msg("sheet-legend-columns", "rozd. = rozdający (dealer), gra (game), grający "
+                  "(declarer; starzy: the old side of a plain game), kontra (doubling), × "
+                  "(multiplier)")]
     if detail == FULL:
-        legend += ["oczka, bitki: card points and tricks by seat 0–3",
-                   "wygrani (winners), wynik (result)"]
+        legend += [Msg("sheet-legend-play", "oczka, bitki: card points and tricks by seat "
+                       "{first}–{last}", first=first, last=first + 3),
+                   Msg("sheet-legend-winners", "wygrani (winners), wynik (result)")]
     else:
-        legend += ["wynik (result)"]
+        legend += [Msg("sheet-legend-result", "wynik (result)")]
     if detail == TOTALS_ONLY:
-        legend.append("per player: running total; a wider window shows more")
+        legend.append(Msg("sheet-legend-totals", "per player: running total; a wider window "
+                          "shows more"))
     else:
-        legend.append("per player: payout, running total")
+        legend.append(Msg("sheet-legend-payouts", "per player: payout, running total"))
     if any(r.bok_deal for r in series.results):
-        legend.insert(0, "B = bok-runda deal (worth double)")
-    console.print(Para("; ".join(legend) + ".", indent=0, style="dim"))
-    render_standings(series, console, ascii=ascii, first=first)
+        legend.insert(0, Msg("sheet-legend-bok", "B = bok-runda deal (worth double)"))
+    console.print(Para("; ".join(translate(m, lang) for m in legend) + ".", indent=0,
+                       style="dim"))
+    render_standings(series, console, ascii=ascii, first=first, lang=lang)
 
 
 FULL, NO_PLAY, TOTALS_ONLY = 2, 1, 0
@@ -231,17 +254,20 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int, first: int = 
 
 
 def render_standings(series: SeriesResult, console: Console, *, ascii: bool = False,
-                     first: int = 0) -> None:
-    """Totals, places and place points (RULES §9); seats numbered from ``first``."""
+                     first: int = 0, lang: str = "en") -> None:
+    """Totals, places and place points (RULES §9); seats numbered from ``first``; the
+    words in ``lang``."""
     players = series.record.players
     places = ranks(series.totals)
-    t = new_table(ascii, title="Wynik serii (series result)", title_justify="left",
+    title = Msg("sheet-standings", "Wynik serii (series result)")
+    t = new_table(ascii, title=translate(title, lang), title_justify="left",
                   title_style="bold")
-    t.add_column("seat", justify="right")
-    t.add_column("player")
-    t.add_column("punkty stolikowe\n(table score)", justify="right")
-    t.add_column("miejsce\n(place)", justify="right")
-    t.add_column("punkty za miejsce\n(place points)", justify="right")
+    for head in (Msg("sheet-col-seat", "seat"), Msg("sheet-col-player", "player"),
+                 Msg("sheet-col-score", "punkty stolikowe\n(table score)"),
+                 Msg("sheet-col-place", "miejsce\n(place)"),
+                 Msg("sheet-col-place-points", "punkty za miejsce\n(place points)")):
+        t.add_column(translate(head, lang),
+                     justify="left" if head.code == "sheet-col-player" else "right")
     for s in sorted(range(4), key=lambda s: (places[s], s)):
         t.add_row(str(s + first), escape(seat_name(players, s, first=first)),
                   str(series.totals[s]), str(places[s]),

@@ -22,8 +22,18 @@ then the totals. Seats are counted 1–4, as people count them (records keep 0�
 >>> console = Console(file=io.StringIO(), width=120, color_system=None)
 >>> render_sheet(replay(parse_record(loads_document(text, "toml"))), console, ascii=True)
 >>> out = console.file.getvalue()
->>> "[ctyrka]" in out, "-12,60 / -12,60" in out, "sto A (renonc)" in out
-(True, True, True)
+>>> "[ctyrka]" in out, "-12,60 / -12,60" in out, "sto A (renonc)" in out, "celkem" in out
+(True, True, True, True)
+
+The words are Czech, as a Mariáš sheet is kept, unless ``lang`` asks for Polish or
+English (``stolik replay --lang``; the component names stay the game's own, MARIAS §6):
+
+>>> console = Console(file=io.StringIO(), width=120, color_system=None)
+>>> render_sheet(replay(parse_record(loads_document(text, "toml"))), console, ascii=True,
+...              lang="en")
+>>> out = console.file.getvalue()
+>>> "sto A (revoke)" in out, "total" in out, "celkem" in out
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -41,34 +51,53 @@ from stolik.games.marias.record import SeriesResult
 from stolik.games.marias.ruleset import kc
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.simulate import SimulationResult
+from stolik.i18n import Msg, translate
+
+CZECH = {"msheet-dealer": "rozdává", "msheet-game": "hra", "msheet-side": "volí",
+         "msheet-parts": "složky (Kč)", "msheet-total": "celkem", "msheet-capped": "strop",
+         "msheet-no-re": "bez re", "msheet-renonc": "renonc", "msheet-claim": "složeno"}
+"""The sheet's words as Czech players keep it, by message id: the sheet's own language
+(``lang="cs"``; the Czech catalog holds only what a money tournament shows)."""
+
+
+def _word(lang: str, word: Msg) -> str:
+    """``word`` in ``lang``: Czech from :data:`CZECH`, else from the catalogs."""
+    return CZECH[word.code] if lang == "cs" else translate(word, lang)
 
 
 def _who(players: tuple[str, ...] | None, seat: int) -> str:
     return escape(players[seat]) if players else str(seat + 1)
 
 
-def _game(result: DealResult, ascii: bool) -> str:
+ENDS = {"no-re": Msg("msheet-no-re", "no re"), "renonc": Msg("msheet-renonc", "revoke"),
+        "claim": Msg("msheet-claim", "laid down")}
+"""How a deal ended other than by its last trick (MARIAS §4.5, §8, §4.7)."""
+CAPPED = Msg("msheet-capped", "capped")
+"""A deal whose money the ruleset's cap cut (MARIAS §6)."""
+
+
+def _game(result: DealResult, ascii: bool, lang: str) -> str:
     s = result.settlement
     trumps = ""
     if 0 <= s.trump < 4:
         trumps = " " + (SUITS[s.trump] if ascii else SUIT_PICTURES[s.trump])
-    end = {"no-re": " (bez re)", "renonc": " (renonc)", "claim": " (složeno)"}.get(s.end, "")
+    end = f" ({_word(lang, ENDS[s.end])})" if s.end in ENDS else ""
     return f"{s.game}{trumps}{end}"
 
 
 def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
-                 title: str | None = None) -> None:
-    """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id)."""
+                 title: str | None = None, lang: str = "cs") -> None:
+    """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id),
+    its words in ``lang`` (Czech by default)."""
     rec = series.record
     players = rec.players
     table = Table(title=escape(title or f"{rec.ruleset.name} [{rec.ruleset.id}]"),
                   header_style="bold", pad_edge=False,
                   box=box.ASCII if ascii else box.HEAVY_HEAD)
     table.add_column("#", justify="right")
-    table.add_column("rozdává")
-    table.add_column("hra")
-    table.add_column("volí")
-    table.add_column("složky (Kč)")
+    for head in (Msg("msheet-dealer", "dealer"), Msg("msheet-game", "game"),
+                 Msg("msheet-side", "choosing side"), Msg("msheet-parts", "components (Kč)")):
+        table.add_column(_word(lang, head))
     for s in range(4):
         table.add_column(_who(players, s), justify="right")
     running = [0, 0, 0, 0]
@@ -77,15 +106,16 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
         parts = escape("; ".join(f"{n} {'+' if a >= 0 else ''}{kc(a)}"
                                  for n, a in result.lines))
         if result.capped:
-            parts += " (strop)"
+            parts += f" ({_word(lang, CAPPED)})"
         cells = []
         for s in range(4):
             running[s] += result.payouts[s]
             cells.append(f"{kc(result.payouts[s])} / {kc(running[s])}")
-        table.add_row(str(number), _who(players, deal.dealer), _game(result, ascii), side,
+        table.add_row(str(number), _who(players, deal.dealer), _game(result, ascii, lang), side,
                       parts, *cells)
     table.add_section()
-    table.add_row("", "", "", "", "celkem", *(kc(t) for t in series.totals))
+    table.add_row("", "", "", "", _word(lang, Msg("msheet-total", "total")),
+                  *(kc(t) for t in series.totals))
     console.print(table)
 
 
