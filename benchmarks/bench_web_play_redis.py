@@ -17,6 +17,10 @@ for each part and dropped after) and a Redis (``--redis``, default ``$STOLIK_TES
    idle; A is killed (SIGKILL): the time until each client has its state from the new
    owner (median and max).
 
+With ``--think 0`` (the default) every client moves the moment it may: all tables play
+as fast as the servers go, and the latency is the queue of a saturated machine; issue 13's
+goal (900 tables, p99 ≤ 50 ms) needs a pace: ``--think`` (90 tables, ``--think 0.5``,
+loaded 2-core machine: p99 48.9 ms through Redis, 25.3 ms one process).
 Run: ``.venv/bin/python benchmarks/bench_web_play_redis.py --tables 90 --deals 1``.
 """
 
@@ -132,21 +136,21 @@ def one_process(args: argparse.Namespace) -> tuple[float, float]:
         servers = Servers(db, 1, None)
         try:
             clients = [c for _, c in make_tables(servers, args.tables, args.deals)]
-            wall = asyncio.run(play_all(servers.base(0), clients, 0.0, args.ramp,
+            wall = asyncio.run(play_all(servers.base(0), clients, args.think, args.ramp,
                                         args.seconds))
         finally:
             servers.stop()
     return figures("one process (LocalHub)", clients, wall)
 
 
-async def _play_across(servers: Servers, made: list[tuple[int, Client]], ramp: float,
-                       seconds: float, shift: int = 1) -> float:
+async def _play_across(servers: Servers, made: list[tuple[int, Client]], think: float,
+                       ramp: float, seconds: float, shift: int = 1) -> float:
     """Each client plays at the server ``shift`` after its table's owner (0: the owner)."""
     by_server: dict[int, list[Client]] = {}
     for owner, client in made:
         by_server.setdefault((owner + shift) % len(servers.ports), []).append(client)
     start = time.perf_counter()
-    await asyncio.gather(*(play_all(servers.base(i), cs, 0.0, ramp, seconds)
+    await asyncio.gather(*(play_all(servers.base(i), cs, think, ramp, seconds)
                            for i, cs in by_server.items()))
     return time.perf_counter() - start
 
@@ -157,7 +161,8 @@ def three_processes(args: argparse.Namespace, shift: int = 1) -> tuple[float, fl
         servers = Servers(db, 3, args.redis)
         try:
             made = make_tables(servers, args.tables, args.deals)
-            wall = asyncio.run(_play_across(servers, made, args.ramp, args.seconds, shift))
+            wall = asyncio.run(_play_across(servers, made, args.think, args.ramp,
+                                            args.seconds, shift))
         finally:
             servers.stop()
     label = ("every move through Redis" if shift else
@@ -225,6 +230,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--tables", type=int, default=90)
     ap.add_argument("--deals", type=int, default=1)
     ap.add_argument("--ramp", type=float, default=1.0)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="seconds the client thinks before a move (uniform 0 to twice it; "
+                    "0: at once - every table as fast as the servers go, a saturation test)")
     ap.add_argument("--seconds", type=float, default=120.0)
     ap.add_argument("--takeover", type=int, default=30, help="tables of the killed process")
     ap.add_argument("--at-owner", action="store_true",
