@@ -191,3 +191,57 @@ def test_sedma_proti_and_no_trhak_duty_variant(monkeypatch: pytest.MonkeyPatch) 
         assert solver.solve(d).money == brute(d), d.log
         proti += d.pos.sedma_by >= 0 and d.side(d.pos.sedma_by) == 1
     assert proti > 5
+
+
+def _claimed(seed: int, game: str, tricks_left: int) -> Deal | None:
+    """A seeded deal where the first seat that may claims ``game`` (betl or durch, MARIAS
+    §4.2), played to ``tricks_left`` tricks before the end and into that trick: the soloist
+    his highest card, the others at random."""
+    from stolik.games.marias.play import HIGHER, NO_TRUMPS
+
+    rng = random.Random(seed)
+    d = Deal.random(RS, seed % 4, rng)
+    while d.phase not in ("play", "done"):
+        moves = d.legal_calls()
+        want = [m for m in moves if m.word == game]
+        d.call(want[0] if want else Call("dobry") if Call("dobry") in moves else
+               Call("pass") if Call("pass") in moves else moves[0])
+    for _ in range(4 * (8 - tricks_left) + rng.randrange(4)):
+        if d.is_over:
+            return None
+        cards = [c for c in d.legal_moves() if isinstance(c, int)]
+        solo = d.side(d.to_act or 0) == 0  # the soloist plays his highest (a durch goes on)
+        d.move(min(cards, key=lambda c: HIGHER[NO_TRUMPS][c].bit_count()) if solo
+               else rng.choice(cards))
+    return None if d.is_over or d.pos.game != game else d
+
+
+def test_problem_after_a_card_is_the_money_after_it() -> None:
+    """``Problem.after`` (the pimc bot's entry, hands and trick given apart from the deal)
+    against brute-force minimax after each legal card: trick in progress, a trick just
+    completed (its points and, in betl/durch, its taker settle at once), the last trick."""
+    from stolik.games.marias.play import NO_TRUMPS
+
+    seen: Counter[tuple[bool, bool, str]] = Counter()
+    for left in (1, 2, 3):
+        deals = positions(30, left, start=400 * left)
+        for game in ("betl", "durch"):
+            deals += [d for seed in range(300) if (d := _claimed(seed, game, left))][:12]
+        for d in deals:
+            p = d.pos
+            prob = solver.Problem(d)
+            for c in d.legal_moves():
+                assert isinstance(c, int) and p.to_act is not None
+                hands = list(p.hands)
+                hands[p.to_act] &= ~(1 << c)
+                plays = [*p.trick, (p.to_act, c)]
+                pts = sum(p.points[s] for s in prob.side) if p.trump != NO_TRUMPS else 0
+                got = prob.after(hands, plays, pts, 8 - len(p.history))
+                d.move(c)
+                assert got == brute(d), (left, p.game, c)
+                d.undo()
+                done = len(plays) == 4 and left > 1
+                lost = done and got == prob.params[prob.k.P_LOSE]
+                seen[done, lost, "trump" if p.trump != NO_TRUMPS else p.game] += 1
+    assert all(seen[done, done, g] for done in (True, False) for g in ("betl", "durch"))
+    assert seen[True, False, "trump"] and seen[False, False, "trump"]

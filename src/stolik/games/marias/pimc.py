@@ -48,9 +48,7 @@ from typing import TYPE_CHECKING
 
 from stolik.games.marias.claims import representatives
 from stolik.games.marias.deck import (
-    CARD_POINTS,
     KING,
-    LAST_TRICK_BONUS,
     OBER,
     SEVEN,
     TRICKS,
@@ -58,14 +56,14 @@ from stolik.games.marias.deck import (
     cards_of,
 )
 from stolik.games.marias.heuristic import HeuristicBot
-from stolik.games.marias.play import BEATS, HIGHER, NO_TRUMPS
+from stolik.games.marias.play import HIGHER, NO_TRUMPS
 from stolik.games.marias.ruleset import Ruleset, load_ruleset
 from stolik.games.marias.sampling import Layout, Seen, sample
 from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
 
 if TYPE_CHECKING:
-    from stolik.games.marias.solver import _Problem
+    from stolik.games.marias.solver import Problem
 
 __all__ = ["PimcBot", "card_values", "survivors"]
 
@@ -147,9 +145,7 @@ class _Solver:
 
     def values(self, lay: Layout, cards: list[int]) -> dict[int, int]:
         """Each of ``cards`` (legal cards of the seat) → its money in layout ``lay``."""
-        import numpy as np
-
-        from stolik.games.marias.solver import _Problem, money_table
+        from stolik.games.marias.solver import Problem, money_table
 
         key = _table_key(lay)
         seen = (lay.hands, lay.points, key, tuple(cards))
@@ -157,7 +153,7 @@ class _Solver:
             return self.done[seen]
         if key not in self.tables and lay.start.pos.trump != NO_TRUMPS:
             self.tables[key] = money_table(lay.start)
-        prob = _Problem(lay.start, table=self.tables.get(key))
+        prob = Problem(lay.start, table=self.tables.get(key))
         live = lay.hands[0] | lay.hands[1] | lay.hands[2] | lay.hands[3]
         for _, x in self.view.trick:
             live |= 1 << x
@@ -167,7 +163,7 @@ class _Solver:
         for c in cards:  # the highest of each set first: its equals copy its value
             rep = same[c]
             if rep not in value:
-                value[rep] = _after(prob, self.view, lay, rep, np)
+                value[rep] = _after(prob, self.view, lay, rep)
             out[c] = value[rep]
         self.done[seen] = out
         return out
@@ -192,48 +188,13 @@ def _equivalents(cards: list[int], live: int, trump: int) -> dict[int, int]:
     return same
 
 
-def _after(prob: _Problem, view: SeatView, lay: Layout, c: int, np: object) -> int:
+def _after(prob: Problem, view: SeatView, lay: Layout, c: int) -> int:
     """The solved money after the seat plays ``c`` in layout ``lay``."""
-    k = prob.k
     me = view.seat
-    trump = view.trump if view.trump is not None else NO_TRUMPS
     hands = list(lay.hands)
     hands[me] &= ~(1 << c)
-    plays = [*view.trick, (me, c)]
-    leader = plays[0][0]
-    led = plays[0][1]
-    win_seat, win_card = plays[0]
-    for s, x in plays[1:]:
-        if BEATS[trump][win_card] >> x & 1:
-            win_seat, win_card = s, x
-    tricks_left = TRICKS - sum(view.taken)
-    params, util = prob.params, prob.util
-    h = np.array(hands, dtype=np.int64)  # type: ignore[attr-defined]
-    if len(plays) < 4:
-        mask = 0
-        for _, x in plays:
-            mask |= 1 << x
-        return int(k.search(h, leader, len(plays), mask, win_seat, win_card, led, lay.points,
-                            -k.INF, k.INF, tricks_left, params, util, prob.tt, prob.stats,
-                            prob.stack))
-    ours = lay.side >> win_seat & 1
-    pts = lay.points
-    if ours:
-        pts += sum(CARD_POINTS[x] for _, x in plays)
-        pts += LAST_TRICK_BONUS if tricks_left == 1 else 0
-    mode = int(params[k.P_MODE])
-    if (mode == k.MODE_NO_TRICK and ours) or (mode == k.MODE_ALL_TRICKS and not ours):
-        return int(params[k.P_LOSE])
-    if tricks_left == 1:
-        if mode != k.MODE_POINTS:
-            return int(params[k.P_WIN])
-        seven = card(trump, SEVEN)
-        fate = 0
-        if any(x == seven for _, x in plays):
-            fate = 1 if win_card == seven else 2
-        return int(util[pts // 10, fate])
-    return int(k.search(h, win_seat, 0, 0, -1, -1, -1, pts, -k.INF, k.INF, tricks_left - 1,
-                        params, util, prob.tt, prob.stats, prob.stack))
+    return prob.after(hands, [*view.trick, (me, c)], lay.points,
+                      TRICKS - sum(view.taken))
 
 
 class PimcBot:

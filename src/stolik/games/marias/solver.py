@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FATES",
+    "Problem",
     "Solution",
     "best_points",
     "card_values",
@@ -163,8 +165,10 @@ def _rules(trump: int, game: str) -> npt.NDArray[np.int64]:
         watch=card(trump, SEVEN), last_bonus=LAST_TRICK_BONUS)
 
 
-class _Problem:
-    """One deal's search parameters, utility table and transposition generation."""
+class Problem:
+    """One deal's search parameters, utility table and transposition generation: made once
+    for a deal (in play) and asked for the money of its positions, by :meth:`value` for a
+    position of the deal or by :meth:`after` for any hands and trick (a pimc layout's)."""
 
     def __init__(self, deal: Deal, objective: str = "money",
                  table: list[list[int]] | None = None) -> None:
@@ -224,6 +228,51 @@ class _Problem:
                 hi = min(mid - 1, bisect.bisect_right(vals, r) - 1)
         return vals[lo]
 
+    def after(self, hands: Sequence[int], plays: Sequence[tuple[int, int]], points: int,
+              tricks_left: int) -> int:
+        """The money (full window) of the position where the seats hold ``hands`` and
+        ``plays`` (seat, card; one to four, the led card first) are the trick in progress,
+        the choosing side has ``points`` card points and ``tricks_left`` tricks remain,
+        this one counted; a full trick is settled first (its points and the last trick's
+        bonus, the trump 7's fate, MARIAS §5). The hands must be those of a deal with this
+        problem's sides, game and trumps."""
+        import numpy as np
+
+        k = self.k
+        trump = self.deal.pos.trump
+        params, util = self.params, self.util
+        leader, led = plays[0]
+        win_seat, win_card = plays[0]
+        for s, x in plays[1:]:
+            if BEATS[trump][win_card] >> x & 1:
+                win_seat, win_card = s, x
+        h = np.array(hands, dtype=np.int64)
+        if len(plays) < 4:
+            mask = 0
+            for _, x in plays:
+                mask |= 1 << x
+            return int(k.search(h, leader, len(plays), mask, win_seat, win_card, led, points,
+                                -k.INF, k.INF, tricks_left, params, util, self.tt,
+                                self.stats, self.stack))
+        ours = params[k.P_SIDE] >> win_seat & 1
+        pts = points
+        if ours:
+            pts += sum(CARD_POINTS[x] for _, x in plays)
+            pts += LAST_TRICK_BONUS if tricks_left == 1 else 0
+        mode = int(params[k.P_MODE])
+        if (mode == k.MODE_NO_TRICK and ours) or (mode == k.MODE_ALL_TRICKS and not ours):
+            return int(params[k.P_LOSE])
+        if tricks_left == 1:
+            if mode != k.MODE_POINTS:
+                return int(params[k.P_WIN])
+            seven = card(trump, SEVEN)
+            fate = 0
+            if any(x == seven for _, x in plays):
+                fate = 1 if win_card == seven else 2
+            return int(util[pts // 10, fate])
+        return int(k.search(h, win_seat, 0, 0, -1, -1, -1, pts, -k.INF, k.INF,
+                            tricks_left - 1, params, util, self.tt, self.stats, self.stack))
+
     def bounded(self, deal: Deal, alpha: int | None = None, beta: int | None = None) -> int:
         """Fail-soft alpha-beta value of ``deal``'s current position within (alpha, beta)."""
         import numpy as np
@@ -260,7 +309,7 @@ def solve(deal: Deal) -> Solution:
     if deal.is_over:
         r = deal.result()
         return Solution(r.pair, r.payouts)
-    prob = _Problem(deal)
+    prob = Problem(deal)
     money = prob.value(deal)
     return Solution(money, _payouts(prob.side, money))
 
@@ -270,7 +319,7 @@ def best_points(deal: Deal) -> int:
     game can make for sure from here (MARIAS §2)."""
     if deal.pos.trump == NO_TRUMPS:
         raise IllegalMove("betl and durch count no card points (MARIAS §2)")
-    prob = _Problem(deal, "points")
+    prob = Problem(deal, "points")
     return prob.value(deal)
 
 
@@ -281,12 +330,12 @@ def soloist_wins(deal: Deal) -> bool:
         raise IllegalMove(f"{deal.pos.game or 'no game'} is not a betl or durch (MARIAS §5)")
     if deal.is_over:
         return deal.result().pair > 0
-    return _Problem(deal, "win").value(deal) == 1
+    return Problem(deal, "win").value(deal) == 1
 
 
 def card_values(deal: Deal) -> dict[int, int]:
     """The choosing side's money after each legal card of the seat to act (MARIAS §6)."""
-    prob = _Problem(deal)
+    prob = Problem(deal)
     out = {}
     for c in deal.legal_moves():
         assert isinstance(c, int)
