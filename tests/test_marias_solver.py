@@ -195,8 +195,8 @@ def test_sedma_proti_and_no_trhak_duty_variant(monkeypatch: pytest.MonkeyPatch) 
 
 def _claimed(seed: int, game: str, tricks_left: int) -> Deal | None:
     """A seeded deal where the first seat that may claims ``game`` (betl or durch, MARIAS
-    §4.2), played to ``tricks_left`` tricks before the end and into that trick: the soloist
-    his highest card, the others at random."""
+    §4.2), played to ``tricks_left`` tricks before the end and into that trick at random
+    (a durch's soloist plays his highest card)."""
     from stolik.games.marias.play import HIGHER, NO_TRUMPS
 
     rng = random.Random(seed)
@@ -210,7 +210,7 @@ def _claimed(seed: int, game: str, tricks_left: int) -> Deal | None:
         if d.is_over:
             return None
         cards = [c for c in d.legal_moves() if isinstance(c, int)]
-        solo = d.side(d.to_act or 0) == 0  # the soloist plays his highest (a durch goes on)
+        solo = game == "durch" and d.side(d.to_act or 0) == 0  # so that a durch goes on
         d.move(min(cards, key=lambda c: HIGHER[NO_TRUMPS][c].bit_count()) if solo
                else rng.choice(cards))
     return None if d.is_over or d.pos.game != game else d
@@ -245,3 +245,21 @@ def test_problem_after_a_card_is_the_money_after_it() -> None:
                 seen[done, lost, "trump" if p.trump != NO_TRUMPS else p.game] += 1
     assert all(seen[done, done, g] for done in (True, False) for g in ("betl", "durch"))
     assert seen[True, False, "trump"] and seen[False, False, "trump"]
+
+
+def test_betl_settled_at_a_tricks_start_matches_minimax() -> None:
+    """A betl's trick start is settled without search when nothing can change it (trick32's
+    ``sweep``: the soloist leads only cards above the others', or none of his can win a
+    trick again): positions 3 and 4 tricks from the end against brute-force minimax, won
+    and lost ones both."""
+    outcomes: Counter[bool] = Counter()
+    for left in (3, 4):
+        for seed in range(150):
+            d = _claimed(seed, "betl", left)
+            if d is None:
+                continue
+            want = brute(d)
+            assert solver.solve(d).money == want, (left, seed)
+            assert solver.soloist_wins(d) == (want > 0)
+            outcomes[want > 0] += 1
+    assert outcomes[True] >= 10 and outcomes[False] >= 10, outcomes

@@ -423,6 +423,10 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                     return 1, int(-((pts + S_TRICK_POINTS * sw) // 10))
         if S_MODE == MODE_ALL_TRICKS and (side >> leader) & 1 and _all_top(h, leader, p):
             return 1, int(p[P_WIN])  # the leader takes all
+        if S_MODE == MODE_NO_TRICK and p[P_TRUMPS] == 0:  # a betl settled at once
+            sw = sweep(h, leader, tricks_left, p)
+            if sw >= 0:
+                return 1, int(p[P_LOSE] if sw else p[P_WIN])
         relative = _by_shape(p)
         if relative:  # who holds each live card, suit by suit from the top
             key = _shape(h, live, 0, p) | (_shape(h, live, 1, p) << 18) | (leader << 36)
