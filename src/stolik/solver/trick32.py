@@ -45,9 +45,10 @@ trick-winning heuristics, or with ``P_DUCK`` ducking ones), and equivalent-card 
 of cards of the mover adjacent in one suit's order with no card still out (in a hand or
 in the trick) between them and worth the same points, only the highest is tried; the
 watched card is never merged (its place in the last trick is its fate). In
-``MODE_COUNT`` with ``P_SIGN`` −1 without trumps (a misère), each trick's start is settled
-at once when a leader whose every card tops its suit takes all that is left, or when the
-side can take nothing more (:func:`stolik.solver.trick32_kernel.sweep`).
+``MODE_COUNT`` with ``P_SIGN`` −1 and in ``MODE_NO_TRICK``, without trumps (a misère:
+Betel's betelki, Mariáš's betl), each trick's start is settled at once when a leader whose
+every card tops its suit takes all that is left, or when the side can take nothing more
+(:func:`stolik.solver.trick32_kernel.sweep`).
 
 **One compiled kernel per set of fixed rules.** The rules that a game (or one kind of
 contract) fixes — seats, mode, the duties to beat, trump and overtrump, free seats at all,
