@@ -355,3 +355,28 @@ def test_hints_are_switched_per_table_and_kept(db_url: str) -> None:
         with c2.websocket_connect(f"/play/ws/{tid}") as ws:
             ws.receive_json()
             assert next_state(ws)["hints"] is True
+
+
+def test_a_sender_that_fails_closes_the_connection(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message that cannot be sent ends the connection (code 1011), so the client
+    reconnects, instead of an open connection that stays silent for ever."""
+    from starlette.websockets import WebSocketDisconnect
+
+    import stolik.web.play.routes as routes
+
+    real = routes.localize  # type: ignore[attr-defined]
+
+    def failing(msg: Msg, lang: str) -> Msg:
+        if msg.get("type") == "state":
+            raise KeyError("a broken message")
+        return real(msg, lang)
+
+    monkeypatch.setattr(routes, "localize", failing)
+    with TestClient(make_app(tmp_path)) as c:
+        tid = new_table(c)
+        with c.websocket_connect(f"/play/ws/{tid}?lang=en") as ws:
+            assert ws.receive_json()["type"] == "hello"
+            with pytest.raises(WebSocketDisconnect) as e:
+                ws.receive_json()
+            assert e.value.code == 1011

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import os
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -38,6 +39,8 @@ from stolik.web.play.protocol import ProtocolError, error_event, localize, parse
 from stolik.web.play.ratelimit import PlayGuard, PlayLimits, TokenBucket, client_of
 from stolik.web.play.store import Player, PlayStore, clean_name
 from stolik.web.play.table import Table
+
+log = logging.getLogger(__name__)
 
 COOKIE = "stolik_player"
 DEFAULT_GAME = "baska"
@@ -388,6 +391,9 @@ def encode(msg: Message) -> str:
 
 
 async def _sender(ws: WebSocket, conn: Connection) -> None:
+    """Send a client its queued messages, in order. Whatever ends this task ends the
+    connection too: a connection whose sender has stopped would stay open and silent, and
+    its client would wait for a state that never comes instead of reconnecting."""
     try:
         while True:
             msg = await conn.queue.get()
@@ -399,6 +405,10 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
     except (OSError, RuntimeError, WebSocketDisconnect, anyio.ClosedResourceError,
             anyio.BrokenResourceError):
         return  # the client is gone; the receiving side ends the connection
+    except Exception:
+        log.exception("a table's message could not be sent; the connection is closed")
+        with contextlib.suppress(Exception):
+            await ws.close(code=1011)  # the client reconnects and gets the whole state
 
 
 @router.websocket("/ws/{table_id}")
