@@ -301,9 +301,20 @@ class LocalHub:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
                 return None
-            self._scheduler = BotScheduler(self._bot_step)
+            self._scheduler = BotScheduler(self._bot_step, sweep=self._requeue_stalled)
             self._task = loop.create_task(self._scheduler.run())
         return self._scheduler
+
+    def _requeue_stalled(self) -> None:
+        """Queue every table whose bot is due and which nobody has queued (the scheduler
+        calls this when it has been idle a while): a table never stalls on a lost kick."""
+        scheduler = self._scheduler
+        for table in list(self.tables.values()):
+            if table.started and table.id not in self._busy and table.settled \
+                    and self._bot_due(table) \
+                    and (scheduler is None or not scheduler.queued(table.id)):
+                log.warning("table %s: a bot was due and not queued; queued now", table.id)
+                self._kick(table)
 
     @staticmethod
     def _bot_due(table: Table) -> bool:

@@ -42,9 +42,16 @@ class BotScheduler:
     """``step(key)`` makes one bot move at table ``key`` and returns the seconds until the
     next one there is due (None: no bot is to move there now)."""
 
-    def __init__(self, step: Callable[[str], float | None], slice_s: float = 0.0005) -> None:
+    def __init__(self, step: Callable[[str], float | None], slice_s: float = 0.0005,
+                 sweep: Callable[[], None] | None = None, sweep_s: float = 1.0) -> None:
         self.step = step
         self.slice_s = slice_s
+        self.sweep = sweep
+        """Called after ``sweep_s`` seconds with nothing to do: the owner re-queues any
+        table whose bot is due but was never woken (a lost wake-up then costs a second,
+        not a table stalled for ever)."""
+        self.sweep_s = sweep_s
+        self._swept = time.monotonic()
         self._heap: list[tuple[float, int, str]] = []
         self._queued: set[str] = set()
         self._count = itertools.count()
@@ -70,9 +77,12 @@ class BotScheduler:
             now = time.monotonic()
             if not self._heap or self._heap[0][0] > now:
                 timeout = self._heap[0][0] - now if self._heap else None
+                if self.sweep is not None:
+                    timeout = self.sweep_s if timeout is None else min(timeout, self.sweep_s)
                 self._wakeup.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wakeup.wait(), timeout)
+                self._sweep_if_due()
                 continue
             end = now + self.slice_s
             while self._heap and self._heap[0][0] <= now and time.monotonic() < end:
@@ -85,4 +95,18 @@ class BotScheduler:
                     delay = None
                 if delay is not None:
                     self.wake(key, delay)
+            self._sweep_if_due()
             await asyncio.sleep(0)
+
+    def queued(self, key: str) -> bool:
+        """Whether table ``key`` waits in the queue."""
+        return key in self._queued
+
+    def _sweep_if_due(self) -> None:
+        if self.sweep is None or time.monotonic() - self._swept < self.sweep_s:
+            return
+        self._swept = time.monotonic()
+        try:
+            self.sweep()
+        except Exception:
+            log.exception("the bot scheduler's sweep failed")
