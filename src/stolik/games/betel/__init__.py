@@ -23,7 +23,8 @@ test):
 - In an all-pass deal ``all_pass = "redeal"`` (a club's option) ends the deal unplayed;
   only the peeking costs count.
 - Every deal is played to its tenth trick: every trick can change the score (BETEL §4,
-  §5); the engine offers no claim yet.
+  §5). A claim (``Deal.claim``, :mod:`.claims`) is accepted only when the score is the
+  same in every layout the claimer cannot tell apart; the rest is then played out.
 - A view holds every finished trick: every card played was shown to all.
 - A match by time (``minutes``) ends after the deal in progress when the time is up, if
   one seat alone leads; a tie at the top plays on, as in a match to the target.
