@@ -4,7 +4,9 @@ never queued (a lost wake-up) is found by the idle sweep and moves, instead of s
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -25,8 +27,13 @@ def test_the_sweep_runs_when_the_scheduler_is_idle() -> None:
         s.stop()
         await asyncio.wait_for(task, 5)
 
-    asyncio.run(main())
-    assert 2 <= len(swept) <= 8
+    start = time.monotonic()
+    with ThreadPoolExecutor(1) as pool:  # a thread, so an event loop of its own
+        pool.submit(asyncio.run, main()).result(timeout=30)
+    elapsed = time.monotonic() - start
+    assert len(swept) >= 2  # idle, it sweeps ...
+    assert all(b - a >= 0.045 for a, b in itertools.pairwise(swept))  # ... once per sweep_s
+    assert len(swept) <= elapsed / 0.05 + 1
 
 
 def test_a_table_whose_wake_up_was_lost_moves_on(tmp_path: Path) -> None:

@@ -208,12 +208,13 @@ def test_free_seats_follow_the_table_and_a_stale_click_has_a_way_back(
     assert page.inner_text("#join-form button.join-seat[value='3']") == "Miejsce 4"
     assert _post(f"{base}/play/t/{tid}/join", {"seat": 3, "name": "Bolek"}) == 303
     page.wait_for_selector("#join-form", state="hidden", timeout=15000)
-    # the stale click: the old page's form, posted as it was
+    # the stale click: the old page's form, posted as it was — filled and clicked in one
+    # step of the page's script (the bots still move: a state message between steps would
+    # hide the form again and leave nothing to fill)
     page.evaluate("""() => { const f = document.getElementById('join-form');
         f.hidden = false; const b = f.querySelector("button[value='3']");
-        b.hidden = false; b.disabled = false; }""")
-    page.fill("#join-form input[name=name]", "Cela")
-    page.click("#join-form button[value='3']")
+        b.hidden = false; b.disabled = false;
+        f.querySelector("input[name=name]").value = "Cela"; b.click(); }""")
     page.wait_for_selector("#message")
     assert "To miejsce jest już zajęte" in page.inner_text("#message")
     assert page.get_attribute("html", "lang") == "pl"
