@@ -287,8 +287,7 @@ class LocalHub:
         """Queue the table with the bot scheduler if a bot is to move (or, at a table of
         bots only, the next deal is due) and the table is settled — its last change stored
         and sent (else the table kicks itself when it is)."""
-        if table.started and table.id not in self._busy and table.settled \
-                and self._bot_due(table):
+        if self._may_queue(table):
             scheduler = self._scheduler_now()
             if scheduler is not None:
                 scheduler.wake(table.id, self.bot_delay)
@@ -307,14 +306,18 @@ class LocalHub:
 
     def _requeue_stalled(self) -> None:
         """Queue every table whose bot is due and which nobody has queued (the scheduler
-        calls this when it has been idle a while): a table never stalls on a lost kick."""
+        calls this once a second): a table never stalls on a lost kick."""
         scheduler = self._scheduler
         for table in list(self.tables.values()):
-            if table.started and table.id not in self._busy and table.settled \
-                    and self._bot_due(table) \
-                    and (scheduler is None or not scheduler.queued(table.id)):
+            if self._may_queue(table) and (scheduler is None or not scheduler.queued(table.id)):
                 log.warning("table %s: a bot was due and not queued; queued now", table.id)
                 self._kick(table)
+
+    def _may_queue(self, table: Table) -> bool:
+        """Whether the scheduler may take ``table``: started, no bot thinking there, its
+        last change stored and sent, and a bot to move."""
+        return table.started and table.id not in self._busy and table.settled \
+            and self._bot_due(table)
 
     @staticmethod
     def _bot_due(table: Table) -> bool:

@@ -47,7 +47,7 @@ class BotScheduler:
         self.step = step
         self.slice_s = slice_s
         self.sweep = sweep
-        """Called after ``sweep_s`` seconds with nothing to do: the owner re-queues any
+        """Called once every ``sweep_s`` seconds, busy or idle: the owner re-queues any
         table whose bot is due but was never woken (a lost wake-up then costs a second,
         not a table stalled for ever)."""
         self.sweep_s = sweep_s
