@@ -2,8 +2,9 @@
 
 The ruleset selects the game (:mod:`stolik.games`); the game's ``simulate`` part plays the
 deals, its ``record`` part writes the series record (``--out``) and its ``sheet`` part
-prints the summary, the JSON form or the score sheet. This module only chooses what to
-keep and shows a progress bar on long runs.
+prints the summary, the JSON form or the score sheet — the sheet in the language of
+``--lang`` (else ``STOLIK_LANG``, else English), as ``stolik replay`` prints it. This module
+only chooses what to keep and shows a progress bar on long runs.
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from stolik.cli.common import (
     WIDE,
     AsciiOption,
     RulesetOption,
+    cli_lang,
     load_game_rs,
     report,
     stderr_console,
     stdout_console,
     user_errors,
 )
+from stolik.i18n import tr
 
 PROGRESS_FROM = 5000
 """Show a progress bar (on a terminal's stderr) from this many deals on."""
@@ -65,6 +68,10 @@ def simulate_command(
         "--players", metavar="A,B,C,D", show_default=False,
         help="Four player names by seat, for the sheet and the record.")] = None,
     ascii: AsciiOption = False,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of the score "
+        "sheet (--sheet): en (default), pl, or cs (Czech: Mariáš); default $STOLIK_LANG.",
+        show_default=False)] = None,
 ) -> None:
     """Simulate a seeded series of Baśka deals played by bots and summarise it.
 
@@ -76,11 +83,14 @@ def simulate_command(
 
     With a Mariáš ruleset (--ruleset ctyrka) the deals are Mariáš čtyřka's (MARIAS §2–§6)
     and the money is in Kč.
+
+    The score sheet's words are in the language of --lang (en, pl; cs for Mariáš), else
+    STOLIK_LANG, else English; the summary is in English.
     """
     if as_json and sheet:
         raise typer.BadParameter("--json and --sheet cannot be combined", param_hint="--sheet")
     names = _player_names(players)
-    with user_errors():
+    with user_errors(lang):
         spec, rs = load_game_rs(ruleset)
         sim, records, sheets = spec.part("simulate"), spec.part("record"), spec.part("sheet")
         n = deals if deals is not None else sim.default_deals(rs)
@@ -102,9 +112,10 @@ def simulate_command(
             if series.totals != result.totals:  # pragma: no cover - an engine bug
                 report(f"warning: replayed totals {series.totals} differ from the "
                        f"simulation's {result.totals}")
-            sheets.render_sheet(series, console, ascii=ascii,
-                                title=f"{spec.name()} — {rs.name} — simulated, {bots.value} "
-                                      f"bots, seed {seed}")
+            said = cli_lang(lang)
+            sheets.render_sheet(series, console, ascii=ascii, lang=said,
+                                title=tr(said, "sim-sheet-title", game=spec.name(),
+                                         ruleset=rs.name, bots=bots.value, seed=seed))
             console.print()
         sheets.render_summary(result, console, bots=bots.value, ascii=ascii)
 

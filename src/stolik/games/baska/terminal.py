@@ -546,7 +546,8 @@ class PlayUI:
         if not self.s.finished:
             self.console.print(self.score_line())
             return
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii, first=1)
+        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii, first=1,
+                     lang=self.lang)
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,

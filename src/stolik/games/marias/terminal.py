@@ -507,7 +507,8 @@ class PlayUI(TableUI):
         if not self.s.finished:
             self.console.print(self.money_line())
             return
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii)
+        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii,
+                     lang=self.lang)
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,
