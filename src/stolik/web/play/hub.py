@@ -18,7 +18,7 @@ import logging
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stolik.errors import StolikError
 from stolik.web.play.game import GAMES, Message
@@ -26,6 +26,9 @@ from stolik.web.play.protocol import Command, ProtocolError, error_event
 from stolik.web.play.scheduler import BotScheduler
 from stolik.web.play.store import Player, PlayStore, SeatInfo, TableInfo
 from stolik.web.play.table import Change, Subscriber, Table, summary
+
+if TYPE_CHECKING:
+    from stolik.web.play.redis_limits import RedisBuckets
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +150,11 @@ class LocalHub:
     def table(self, table_id: str) -> Table | None:
         """A table in play."""
         return self.tables.get(table_id)
+
+    def shared_buckets(self) -> RedisBuckets | None:
+        """The play rate limits' buckets, when the site's processes share them (None:
+        this process counts alone)."""
+        return None
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The lobby's list: public tables still playing, with free seats first."""

@@ -33,6 +33,7 @@ from stolik.web.play.protocol import Command, ProtocolError, error_event
 
 if TYPE_CHECKING:
     from stolik.web.play.hub import LocalHub
+    from stolik.web.play.redis_limits import RedisBuckets
     from stolik.web.play.table import Subscriber
 
 log = logging.getLogger(__name__)
@@ -124,13 +125,30 @@ class PlayGuard:
         self.hub = hub
         self.clock = clock
         self._owner: dict[str, tuple[str, bool]] = {}  # table -> (client, bots only)
-        self._creations: dict[str, TokenBucket] = {}
-        self._connects: dict[str, TokenBucket] = {}
+        self._buckets: dict[str, dict[str, TokenBucket]] = {"table": {}, "connect": {}}
+        """This process's buckets by kind and client (all of them without Redis)."""
         self._conns: dict[str, int] = {}
         self._total = 0
         self._thinking = 0
         self._last: dict[str, float] = {}  # table -> a person's last sign of life
         self._sweeper: asyncio.Task[None] | None = None
+        self.shared: RedisBuckets | None = hub.shared_buckets() if hub is not None else None
+        """The buckets the site's processes share (a RedisHub's); None: this process's."""
+
+    def _take(self, kind: str, client: str, rate: float, burst: int) -> bool:
+        """Spend a token of ``client``'s bucket of ``kind`` (``table`` or ``connect``;
+        ``rate`` a second) — in Redis when the site shares them and Redis answers, else
+        here."""
+        if self.shared is not None:
+            ok = self.shared.take(kind, client, rate, burst)
+            if ok is not None:
+                return ok
+        buckets = self._buckets[kind]
+        now = self.clock()
+        bucket = buckets.get(client)
+        if bucket is None:
+            bucket = buckets[client] = TokenBucket(rate, burst, now)
+        return bucket.take(now)
 
     # ------------------------------------------------------------ tables
 
@@ -163,15 +181,10 @@ class PlayGuard:
         if bot_only and _over(sum(live), lim.max_bot_tables):
             return Msg("play-lim-server-bots", "the server has as many tables of bots only "
                        "as it takes: try again later")
-        if lim.tables_per_minute > 0 and lim.table_burst > 0:
-            now = self.clock()
-            bucket = self._creations.get(client)
-            if bucket is None:
-                bucket = TokenBucket(lim.tables_per_minute / 60.0, lim.table_burst, now)
-                self._creations[client] = bucket
-            if not bucket.take(now):
-                return Msg("play-lim-rate", "new tables from your address: at most {n} a "
-                           "minute — try again later", n=f"{lim.tables_per_minute:g}")
+        if lim.tables_per_minute > 0 and lim.table_burst > 0 and not self._take(
+                "table", client, lim.tables_per_minute / 60.0, lim.table_burst):
+            return Msg("play-lim-rate", "new tables from your address: at most {n} a "
+                       "minute — try again later", n=f"{lim.tables_per_minute:g}")
         return None
 
     def created(self, client: str, table_id: str, *, bot_only: bool) -> None:
@@ -190,15 +203,10 @@ class PlayGuard:
         if _over(self._total, lim.max_connections):
             return Msg("play-lim-server-conns", "the server has as many connections as it "
                        "takes: try again later")
-        if lim.connect_rate > 0 and lim.connect_burst > 0:
-            now = self.clock()
-            bucket = self._connects.get(client)
-            if bucket is None:
-                bucket = TokenBucket(lim.connect_rate, lim.connect_burst, now)
-                self._connects[client] = bucket
-            if not bucket.take(now):
-                return Msg("play-lim-connect-rate", "connecting too often from your "
-                           "address: try again in a moment")
+        if lim.connect_rate > 0 and lim.connect_burst > 0 and not self._take(
+                "connect", client, lim.connect_rate, lim.connect_burst):
+            return Msg("play-lim-connect-rate", "connecting too often from your "
+                       "address: try again in a moment")
         return None
 
     def connected(self, client: str, table_id: str) -> None:
@@ -275,7 +283,7 @@ class PlayGuard:
         assert self.hub is not None
         closed = sum(self.hub.expire(tid) for tid in self.idle_tables())
         now = self.clock()
-        for buckets in (self._creations, self._connects):
+        for buckets in self._buckets.values():
             for key in [k for k, b in buckets.items() if b.full(now)]:
                 del buckets[key]
         return closed

@@ -71,6 +71,7 @@ from stolik.web.play.redis_base import (
     lease_key,
     text,
 )
+from stolik.web.play.redis_limits import RedisBuckets
 from stolik.web.play.store import Player, PlayStore
 from stolik.web.play.table import Subscriber, Table, summary
 
@@ -416,6 +417,10 @@ class RedisHub(LocalHub):
         copy.replay(ops)
         return copy
 
+    def shared_buckets(self) -> RedisBuckets:
+        """The rate limits' buckets, in Redis (:mod:`stolik.web.play.redis_limits`)."""
+        return RedisBuckets(self.url)
+
     def open_tables(self) -> list[dict[str, Any]]:
         """Every process's public tables still playing, free seats first."""
         now = time.time()
@@ -620,6 +625,11 @@ class RedisHub(LocalHub):
         for task in self._loops:
             task.cancel()
         for task in self._loops:
+            # A cancel that lands inside redis-py may be swallowed there (the tick then
+            # sleeps on, and the stop waited for ever): cancel again until it ends.
+            while not task.done():
+                await asyncio.wait([task], timeout=self.tick)
+                task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._loops = []

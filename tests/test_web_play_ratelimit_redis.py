@@ -1,0 +1,132 @@
+"""The play rate limits of several ``stolik serve --hub`` processes (issue 13): a client
+address's new tables a minute and new connections a second are token buckets in Redis
+(:mod:`stolik.web.play.redis_limits`), so a client reaching two processes gets one
+allowance, not two. Needs ``STOLIK_TEST_REDIS`` (skipped without it).
+
+- Two apps with a :class:`~stolik.web.play.redis_hub.RedisHub` each over one Redis: an
+  address's table burst is spent across both; another address is not held back.
+- Two guards (two processes' counts): the connection burst is spent across both.
+- The bucket refills on Redis's clock and lapses once it would be full again.
+- Redis gone: each process counts alone (the limit still holds in it), logged once;
+  Redis back: counted across the site again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from fastapi.testclient import TestClient
+
+from stolik.db import open_database
+from stolik.web.app import create_app
+from stolik.web.play.ratelimit import PlayGuard, PlayLimits
+from stolik.web.play.redis_limits import RedisBuckets, bucket_key
+from test_web_play_redis import redis_url  # noqa: F401  (the fixture)
+
+PERSON: list[str | None] = [None, "heuristic", "heuristic", "heuristic"]
+
+
+@pytest.fixture
+def buckets(redis_url: str) -> Iterator[RedisBuckets]:  # noqa: F811
+    b = RedisBuckets(redis_url)
+    yield b
+    b.close()
+
+
+def guard_of(url: str, **limits: Any) -> PlayGuard:
+    """A process's guard with only ``limits`` set, sharing its buckets through ``url``."""
+    guard = PlayGuard(dataclasses.replace(PlayLimits.unlimited(), **limits))
+    guard.shared = RedisBuckets(url)
+    return guard
+
+
+def test_table_burst_is_spent_across_apps(tmp_path: Path,
+                                              redis_url: str) -> None:  # noqa: F811
+    """Two tables at once a client, at most one more a minute: the client gets two
+    tables over two apps (not two on each); another address, on a third app, still
+    gets its own."""
+    limits = dataclasses.replace(PlayLimits.unlimited(), tables_per_minute=1.0,
+                                 table_burst=2)
+    open_database(f"sqlite:///{tmp_path}/a.db", migrate=True).dispose()
+    for n in "bc":  # a database each (migrated once)
+        shutil.copy(tmp_path / "a.db", tmp_path / f"{n}.db")
+    apps = [create_app(open_database(f"sqlite:///{tmp_path}/{n}.db"), bot_delay=5.0,
+                       play_limits=limits, hub=redis_url) for n in "abc"]
+    body = {"name": "Ala", "deals": 2, "bots": PERSON}
+    with TestClient(apps[0], client=("10.7.0.1", 4000)) as a, \
+            TestClient(apps[1], client=("10.7.0.1", 4000)) as b, \
+            TestClient(apps[2], client=("10.7.0.2", 4000)) as other:
+        codes = [c.post("/play/api/tables", json=body).status_code for c in (a, b, a, b)]
+        assert codes == [200, 200, 429, 429]
+        assert other.post("/play/api/tables", json=body).status_code == 200
+
+
+def test_connection_burst_is_spent_across_two_processes(redis_url: str) -> None:  # noqa: F811
+    """Three connections at once an address: three over two processes' guards, the rest
+    refused on either; another address connects."""
+    one, two = (guard_of(redis_url, connect_rate=0.01, connect_burst=3) for _ in range(2))
+    answers = [g.connection_refusal("10.8.0.1") for g in (one, two, one, two, one)]
+    assert [a is None for a in answers] == [True, True, True, False, False]
+    assert "connecting too often" in str(answers[3])
+    assert two.connection_refusal("10.8.0.2") is None
+
+
+def test_bucket_refills_on_redis_clock_and_lapses(buckets: RedisBuckets) -> None:
+    """A token a second, two at once: the third take is refused; the stored stamp moved
+    back a second and a half (as if that much of Redis's time had passed) gives one
+    token back, not two; the bucket's key lapses when it would be full again."""
+    assert [buckets.take("connect", "10.9.0.1", 1.0, 2) for _ in range(3)] == \
+        [True, True, False]
+    key = bucket_key("connect", "10.9.0.1")
+    client = buckets.redis
+    stamp = int(client.hget(key, "stamp") or 0)
+    client.hset(key, "stamp", stamp - 1500)
+    assert buckets.take("connect", "10.9.0.1", 1.0, 2) is True  # 1.5 tokens: one spent
+    assert buckets.take("connect", "10.9.0.1", 1.0, 2) is False  # 0.5 left
+    tokens = float(client.hget(key, "tokens") or -1)
+    assert 0.4 < tokens < 0.6
+    assert 0 < int(client.pttl(key)) <= RedisBuckets.lifetime_ms(1.0, 2)
+    assert buckets.take("table", "10.9.0.1", 1.0, 2) is True  # another kind: its own
+
+
+def test_redis_gone_counts_in_the_process(caplog: pytest.LogCaptureFixture) -> None:
+    """No Redis at the address: each process counts alone — the burst of two still
+    holds in it — and says so once, not at every request."""
+    guard = PlayGuard(dataclasses.replace(PlayLimits.unlimited(), connect_rate=0.01,
+                                          connect_burst=2))
+    guard.shared = RedisBuckets("redis://127.0.0.1:1/0", timeout=0.5, retry_s=0.0)
+    with caplog.at_level(logging.WARNING, "stolik.web.play.redis_limits"):
+        answers = [guard.connection_refusal("10.10.0.1") for _ in range(4)]
+    assert [a is None for a in answers] == [True, True, False, False]
+    said = [r for r in caplog.records if "does not answer" in r.getMessage()]
+    assert len(said) == 1
+
+
+def test_redis_back_counts_across_again(buckets: RedisBuckets,
+                                        caplog: pytest.LogCaptureFixture,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redis failing twice, then answering: None twice (the process counts), one warning,
+    then Redis's answer and a line saying it is back."""
+    real = buckets._bucket
+    failures = iter([True, True])
+
+    def flaky(**kwargs: Any) -> Any:
+        if next(failures, False):
+            raise redis.ConnectionError("gone")
+        return real(**kwargs)
+
+    monkeypatch.setattr(buckets, "_bucket", flaky)
+    buckets.retry_s = 0.0
+    with caplog.at_level(logging.WARNING, "stolik.web.play.redis_limits"):
+        got = [buckets.take("table", "10.11.0.1", 1.0, 1) for _ in range(4)]
+    assert got == [None, None, True, False]
+    lines = [r.getMessage() for r in caplog.records]
+    assert sum("does not answer" in x for x in lines) == 1
+    assert sum("answers again" in x for x in lines) == 1
