@@ -25,7 +25,7 @@ from stolik.web.play.game import GAMES, Message
 from stolik.web.play.protocol import Command, ProtocolError, error_event
 from stolik.web.play.scheduler import BotScheduler
 from stolik.web.play.store import Player, PlayStore, SeatInfo, TableInfo
-from stolik.web.play.table import Change, Subscriber, Table, summary
+from stolik.web.play.table import Change, Persist, Subscriber, Table, summary
 
 if TYPE_CHECKING:
     from stolik.web.play.redis_limits import RedisBuckets
@@ -104,23 +104,32 @@ class LocalHub:
         self._reloads.add(task)
         task.add_done_callback(self._reloads.discard)
 
+    def _from_store(self, table_id: str, persist: Persist | None = None) -> Table | None:
+        """The unfinished table ``table_id`` as stored, its op log replayed (None: no
+        such table) — to be played here, or with ``persist`` a copy (to read). Blocking:
+        the hub calls it in a worker thread (:func:`asyncio.to_thread`), since a long
+        series' replay would hold every other table of the process that long."""
+        stored = self.store.unfinished(table_id)
+        if not stored:
+            return None
+        info, ops = stored[0]
+        if persist is None:
+            table = Table(info, self._persist, self._lost, self._kick)
+        else:
+            table = Table(info, persist)
+        table.replay(ops)
+        return table
+
     async def _reload(self, old: Table) -> None:
         """Bring a lost table back as stored, with its clients."""
         try:
             await asyncio.to_thread(self.store.flush)  # its refused writes are done
             self.store.forgive(old.id)
-            stored = await asyncio.to_thread(self.store.unfinished, old.id)
+            table = await asyncio.to_thread(self._from_store, old.id)
         except Exception:
             log.exception("table %s cannot be reloaded; a restart resumes it", old.id)
             return
-        if not stored or old.id in self.tables:
-            return
-        info, ops = stored[0]
-        try:
-            table = Table(info, self._persist, self._lost, self._kick)
-            table.replay(ops)
-        except Exception:
-            log.exception("table %s cannot be reloaded", old.id)
+        if table is None or old.id in self.tables:
             return
         self.tables[table.id] = table
         for sub in list(old.subscribers):

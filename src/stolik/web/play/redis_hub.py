@@ -281,24 +281,20 @@ class RedisHub(LocalHub):
             return True
         if await self._take(table_id) != self.proc:
             return False
-        try:
-            stored = await asyncio.to_thread(self.store.unfinished, table_id)
-            if table_id in self.tables:
-                return True
-            if not stored:
-                await self._release(table_id)
-                return False
-            info, ops = stored[0]
-            table = Table(info, self._persist, self._lost, self._kick)
-            table.replay(ops)
+        try:  # read and replayed off the event loop (a long series takes a while)
+            table = await asyncio.to_thread(self._from_store, table_id)
         except Exception:
             log.exception("stolik hub: table %s cannot be taken over", table_id)
+            table = None
+        if table_id in self.tables:  # claimed meanwhile (another of our clients)
+            return True
+        if table is None:
             await self._release(table_id)
             return False
         self.tables[table_id] = table
         self._finish_if_over(table)
         self._kick(table)
-        log.info("stolik hub: took table %s over (%d ops)", table_id, len(ops))
+        log.info("stolik hub: took table %s over (%d ops)", table_id, len(table.ops))
         return True
 
     async def _dead(self, holders: set[str]) -> set[str]:
@@ -405,17 +401,12 @@ class RedisHub(LocalHub):
         return table_id
 
     def table(self, table_id: str) -> Table | None:
-        """The table if it is ours; else as stored now (a copy to read, not to play)."""
+        """The table if it is ours; else as stored now (a copy to read, not to play: a
+        query and a replay, better made off the event loop)."""
         own = self.tables.get(table_id)
         if own is not None:
             return own
-        stored = self.store.unfinished(table_id)
-        if not stored:
-            return None
-        info, ops = stored[0]
-        copy = Table(info, lambda table_id, seq, op: None)
-        copy.replay(ops)
-        return copy
+        return self._from_store(table_id, lambda table_id, seq, op: None)
 
     def shared_buckets(self) -> RedisBuckets:
         """The rate limits' buckets, in Redis (:mod:`stolik.web.play.redis_limits`)."""

@@ -1,0 +1,140 @@
+"""A table brought back from its op log is replayed off the event loop (issue 13): a
+process taking over another's table (:class:`~stolik.web.play.redis_hub.RedisHub`), or
+reloading one whose write was refused (:class:`~stolik.web.play.hub.LocalHub`), replays
+it in a worker thread, so a long series does not stall every other table of the process.
+
+The replay is made slow on purpose (a second more than it takes): the event loop, timed
+by a task that sleeps 10 ms at a time, must never be held half that long. The takeover
+test needs ``STOLIK_TEST_REDIS`` (skipped without it); the reload test needs nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stolik.db import open_database
+from stolik.web.play.game import GAMES
+from stolik.web.play.hub import LocalHub
+from stolik.web.play.redis_hub import RedisHub
+from stolik.web.play.store import PlayStore
+from stolik.web.play.table import Table
+from test_web_play_redis import redis_url  # noqa: F401  (the fixture)
+
+SLOW_S = 1.0
+"""What the patched replay adds (blocking the thread it runs on)."""
+
+
+def slow_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make every replay a second slower; the ids of the threads they ran on."""
+    threads: list[int] = []
+    replay = Table.replay
+
+    def slow(self: Table, ops: list[str]) -> None:
+        threads.append(threading.get_ident())
+        replay(self, ops)
+        time.sleep(SLOW_S)
+
+    monkeypatch.setattr(Table, "replay", slow)
+    return threads
+
+
+async def longest_stall(work: Callable[[], Awaitable[Any]]) -> tuple[float, Any]:
+    """Run ``work`` while a task sleeps 10 ms at a time: the longest the loop kept that
+    task waiting beyond its sleep, and what ``work`` returned."""
+    worst = 0.0
+    done = False
+
+    async def pulse() -> None:
+        nonlocal worst
+        while not done:
+            start = time.monotonic()
+            await asyncio.sleep(0.01)
+            worst = max(worst, time.monotonic() - start - 0.01)
+
+    task = asyncio.create_task(pulse())
+    await asyncio.sleep(0.02)
+    try:
+        result = await asyncio.wait_for(work(), timeout=30)
+    finally:
+        done = True
+        await asyncio.wait_for(task, timeout=5)
+    return worst, result
+
+
+def in_own_loop(main: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    """Run ``main`` in a thread of its own (an xdist worker may already run a loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result(timeout=60)
+
+
+def bots_table(hub: LocalHub) -> str:
+    config = GAMES.get("baska").check_config({"deals": 50})
+    return hub.create_table("baska", config, ["random"] * 4, private=False, creator=None,
+                            seat=None)
+
+
+def test_a_takeover_replays_off_the_loop(tmp_path: Path, redis_url: str,  # noqa: F811
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first process plays a table of bots a while and stops (its lease given up);
+    the second takes the table over when it starts — replayed in another thread than its
+    loop's, the loop never held for half the replay's time, the op log whole."""
+    store = PlayStore(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True))
+
+    async def main() -> tuple[float, int, list[str], list[str]]:
+        first = RedisHub(store, redis_url, bot_delay=0.0, tick=0.05)
+        await first.start()
+        table_id = bots_table(first)
+        deadline = time.monotonic() + 20
+        while len(first.tables[table_id].ops) < 10 and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await first.stop()
+        played = store.unfinished(table_id)[0][1]
+        threads = slow_replays(monkeypatch)
+        second = RedisHub(store, redis_url, bot_delay=60.0, tick=0.05)
+        try:
+            stall, _ = await longest_stall(second.start)
+            assert threads and table_id in second.tables
+            return stall, threads[0], played, second.tables[table_id].ops[:len(played)]
+        finally:
+            await second.stop()
+
+    loop_thread: list[int] = []
+
+    def run() -> tuple[float, int, list[str], list[str]]:
+        loop_thread.append(threading.get_ident())
+        return asyncio.run(main())
+
+    with ThreadPoolExecutor(1) as pool:
+        stall, replayed_on, played, resumed = pool.submit(run).result(timeout=60)
+    assert len(played) >= 10 and resumed == played
+    assert replayed_on != loop_thread[0]
+    assert stall < SLOW_S / 2, f"the loop was held {stall:.2f} s"
+
+
+def test_a_reload_replays_off_the_loop(tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose write was refused is reloaded from the store in a worker thread, its
+    clients kept, while the loop goes on."""
+    store = PlayStore(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True))
+
+    async def main() -> tuple[float, bool, list[int], int]:
+        hub = LocalHub(store, bot_delay=60.0)
+        table_id = bots_table(hub)
+        old = hub.tables.pop(table_id)
+        threads = slow_replays(monkeypatch)
+        stall, _ = await longest_stall(lambda: hub._reload(old))
+        again = hub.tables.get(table_id)
+        await hub.stop()
+        return stall, again is not None and again is not old, threads, threading.get_ident()
+
+    stall, reloaded, threads, loop_thread = in_own_loop(main)
+    assert reloaded and threads and threads[0] != loop_thread
+    assert stall < SLOW_S / 2, f"the loop was held {stall:.2f} s"
