@@ -158,13 +158,30 @@ def test_full_deals_agree_however_searched() -> None:
         who = None if d.declarer is not None else seat
         got = tricks(d, who)
         prob = solver._Problem(d, who)
-        prob.tt = k.make_tt(12)
-        prob.stack = k.make_stack()
+        prob.tables = k.Tables(bits=12)
         v = prob.bounded(d)
         assert (-v if prob.few else v) == got, seed
         values = card_values(d, who)
         assert (max if prob.few == (d.to_act != seat) else min)(values.values()) == got
-        assert isinstance(prob.tt, np.ndarray)
+        table, _ = prob.tables.take()
+        assert isinstance(table, np.ndarray) and len(table) == 1 << 12
+
+
+def test_threads_solving_at_once_get_one_threads_values() -> None:
+    """Two threads solve at once (a web server's bot and its claim judge run off the
+    event loop, and the compiled search releases the GIL): each gets the values one thread
+    gets. With one table and stack for the process they wrote each other's frames (68
+    wrong values of 160 solves)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    deals = [position(("betelek", "betel", "trump")[s % 3], 50_000 + s, 10)[0]
+             for s in range(30)]
+    want = [tricks(d) for d in deals]
+    orders = [list(range(30)), list(range(29, -1, -1))]
+    with ThreadPoolExecutor(2) as pool:
+        runs = [pool.submit(lambda o: [(i, tricks(deals[i])) for i in o], o) for o in orders]
+        got = [pair for run in runs for pair in run.result(timeout=120)]
+    assert [(i, v) for i, v in got if v != want[i]] == []
 
 
 def test_the_stack_holds_ten_moves() -> None:

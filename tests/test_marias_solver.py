@@ -263,3 +263,18 @@ def test_betl_settled_at_a_tricks_start_matches_minimax() -> None:
             assert solver.soloist_wins(d) == (want > 0)
             outcomes[want > 0] += 1
     assert outcomes[True] >= 10 and outcomes[False] >= 10, outcomes
+
+
+def test_threads_solving_at_once_get_one_threads_values() -> None:
+    """Two threads solve at once (a web server's pimc bot and a review, both off the event
+    loop; the compiled search releases the GIL): each gets the money one thread gets —
+    with one table and stack for the process they would write each other's frames."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    deals = positions(24, 6, start=900)
+    want = [solver.solve(d).money for d in deals]
+    with ThreadPoolExecutor(2) as pool:
+        runs = [pool.submit(lambda o: [solver.solve(deals[i]).money for i in o], o)
+                for o in (range(24), range(23, -1, -1))]
+        got = [run.result(timeout=120) for run in runs]
+    assert got == [want, want[::-1]]

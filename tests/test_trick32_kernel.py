@@ -111,8 +111,6 @@ def test_shape_keys_agree_with_exact_keys() -> None:
     else in a trick count), from the first lead, for every kind of contract."""
     import random
 
-    import numpy as np
-
     from stolik.games.betel import solver
     from stolik.games.betel.ruleset import load_ruleset
     from stolik.games.betel.state import Deal
@@ -130,4 +128,4 @@ def test_shape_keys_agree_with_exact_keys() -> None:
         prob.params[k.P_WATCH] = random.Random(seed).randrange(32)
         prob.params[k.P_GEN] += 1 << 23
         assert prob.tricks(d) == shaped, seed
-        assert isinstance(prob.tt, np.ndarray)
+        assert isinstance(prob.tables, k.Tables)

@@ -211,6 +211,56 @@ def make_stack() -> I64Array:
     return np.zeros((FRAMES, FRAME + 2 * MOVES), dtype=np.int64)
 
 
+class Tables:
+    """The transposition tables and search stacks of one game's solver, shared by its solves
+    in a process: each :meth:`search` takes a pair (table, stack) that no other search is
+    using, the one given back last, or a new one when every pair is busy, and gives it back
+    when done. The compiled search releases the GIL, so two threads (a web server's bot
+    and its claim judge) do search at once: on one shared pair they wrote each other's
+    frames (wrong values); a pair per thread would hold a table per thread of the pool for
+    ever. Keys carry the solve's generation: a search may find any pair, its entries are
+    the solve's own (no clearing).
+
+    >>> t = Tables(bits=4)
+    >>> a = t.take(); b = t.take()
+    >>> a is not b, a[0].shape
+    (True, (16, 5))
+    >>> t.give(b); t.take() is b
+    True
+    """
+
+    def __init__(self, bits: int = TT_BITS) -> None:
+        import threading
+
+        self.bits = bits
+        self._free: list[tuple[I64Array, I64Array]] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> tuple[I64Array, I64Array]:
+        """A pair (table, stack) that no other search holds: the last given back, or new."""
+        with self._lock:
+            if self._free:
+                return self._free.pop()
+        return make_tt(self.bits), make_stack()
+
+    def give(self, pair: tuple[I64Array, I64Array]) -> None:
+        """Give back a pair that :meth:`take` handed out."""
+        with self._lock:
+            self._free.append(pair)
+
+    def search(self, k: Kernel, h: I64Array, leader: int, n: int, trick: int, wseat: int,
+               wcard: int, led: int, pts: int, alpha: int, beta: int, tricks_left: int,
+               p: I64Array, util: I64Array, stats: I64Array) -> int:
+        """``k.search`` (the arguments of :func:`search`, less the table and the stack) on a
+        pair of this pool's."""
+        pair = self.take()
+        try:
+            return int(k.search(h, leader, n, trick, wseat, wcard, led, pts, alpha, beta,
+                                tricks_left, p, util, pair[0], stats, pair[1]))
+        finally:
+            self.give(pair)
+
+
 
 _STATIC_INDEX = np.array(STATIC, dtype=np.int64)
 _STATIC_NAMES = ("S_SEATS", "S_MODE", "S_MUST_BEAT", "S_MUST_TRUMP", "S_MUST_OVER",
@@ -298,5 +348,5 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
 
 
 __all__ = ["MODE_ALL_TRICKS", "MODE_COUNT", "MODE_NO_TRICK", "MODE_POINTS", "STATIC", "Kernel",
-           "kernel", "legal", "make_params", "make_stack", "make_tt", "quick_tricks",
+           "Tables", "kernel", "legal", "make_params", "make_stack", "make_tt", "quick_tricks",
            "representatives", "search"]

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from stolik.games.betel.state import Deal
+    from stolik.solver import trick32 as k
 
 __all__ = ["beats_table", "card_values", "tricks"]
 
@@ -61,10 +62,17 @@ TRICK_POINTS = 10
 """What a trick is worth to the kernel (its points count in tens)."""
 
 _GENERATION = itertools.count(1)
-_TT: list[npt.NDArray[np.int64]] = []
-"""The transposition table and the search stack, made at the first solve and shared by
-every solve of the process (keys carry a generation: no clearing). One solve at a time per
-process: threads must not solve at once."""
+
+
+@lru_cache(maxsize=1)
+def _tables() -> k.Tables:
+    """The transposition tables and search stacks of every solve of the process (keys
+    carry a generation: no clearing), 2 ** 20 rows each (40 MiB); a search takes a pair no
+    other thread's search holds (trick32's ``Tables``: the web server's bot and its claim
+    judge solve at once)."""
+    from stolik.solver import trick32 as k
+
+    return k.Tables(bits=20)
 
 
 def beats_table(trump: int) -> list[int]:
@@ -123,10 +131,7 @@ class _Problem:
                                   f"declarer's tricks (BETEL §2)")
             self.seat, self.few = p.declarer, contract.at_most
             free, trump = contract.defenders_free, contract.trump
-        if not _TT:
-            _TT.append(k.make_tt(20))
-            _TT.append(k.make_stack())
-        self.tt, self.stack = _TT
+        self.tables = _tables()
         self.stats = np.zeros(k.STATS, dtype=np.int64)
         self.params = _rules(trump, free, self.seat, self.few).copy()
         self.params[k.P_GEN] = next(_GENERATION) & ((1 << 24) - 1)
@@ -191,12 +196,12 @@ class _Problem:
             trick |= 1 << c
             if s == p.win_seat:
                 wcard = c
-        return int(k.search(h, leader, n, trick, p.win_seat if n else -1, wcard,
-                            p.trick[0][1] if n else -1,
-                            TRICK_POINTS * p.tricks[self.seat],
-                            -k.INF if alpha is None else alpha,
-                            k.INF if beta is None else beta, TRICKS - len(p.history),
-                            self.params, self.util, self.tt, self.stats, self.stack))
+        return self.tables.search(k, h, leader, n, trick, p.win_seat if n else -1, wcard,
+                                  p.trick[0][1] if n else -1,
+                                  TRICK_POINTS * p.tricks[self.seat],
+                                  -k.INF if alpha is None else alpha,
+                                  k.INF if beta is None else beta, TRICKS - len(p.history),
+                                  self.params, self.util, self.stats)
 
 
 def tricks(deal: Deal, seat: int | None = None) -> int:

@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from stolik.games.marias.state import Deal
+    from stolik.solver import trick32 as k
 
 __all__ = [
     "FATES",
@@ -74,10 +75,16 @@ FATES = ("not in the last trick", "took the last trick", "beaten in the last tri
 """The fates of the trump 7 that the money tells apart (MARIAS §5: sedma, tichá sedma)."""
 
 _GENERATION = itertools.count(1)
-_TT: list[npt.NDArray[np.int64]] = []
-"""The transposition table and the search stack, made at the first solve, shared by every
-solve of the process (keys carry a generation: no clearing). One solve at a time per
-process: threads must not solve at once."""
+
+
+@lru_cache(maxsize=1)
+def _tables() -> k.Tables:
+    """The transposition tables and search stacks of every solve of the process (keys
+    carry a generation: no clearing); a search takes a pair no other thread's search holds
+    (trick32's ``Tables``: the web server's bot and a review solve at once)."""
+    from stolik.solver import trick32 as k
+
+    return k.Tables()
 
 
 @dataclass(frozen=True)
@@ -185,10 +192,7 @@ class Problem:
         trump = p.trump
         side_mask = sum(1 << s for s in self.side)
         gen = next(_GENERATION) & ((1 << 24) - 1)
-        if not _TT:
-            _TT.append(k.make_tt())
-            _TT.append(k.make_stack())
-        self.tt, self.stack = _TT
+        self.tables = _tables()
         self.stats = np.zeros(k.STATS, dtype=np.int64)
         if trump == NO_TRUMPS:  # MARIAS §5: betl / durch
             lose, win = (score(deal.rs, s).pair for s in _settlements(deal)[0])
@@ -251,9 +255,9 @@ class Problem:
             mask = 0
             for _, x in plays:
                 mask |= 1 << x
-            return int(k.search(h, leader, len(plays), mask, win_seat, win_card, led, points,
-                                -k.INF, k.INF, tricks_left, params, util, self.tt,
-                                self.stats, self.stack))
+            return self.tables.search(k, h, leader, len(plays), mask, win_seat, win_card,
+                                      led, points, -k.INF, k.INF, tricks_left, params, util,
+                                      self.stats)
         ours = params[k.P_SIDE] >> win_seat & 1
         pts = points
         if ours:
@@ -270,8 +274,8 @@ class Problem:
             if any(x == seven for _, x in plays):
                 fate = 1 if win_card == seven else 2
             return int(util[pts // 10, fate])
-        return int(k.search(h, win_seat, 0, 0, -1, -1, -1, pts, -k.INF, k.INF,
-                            tricks_left - 1, params, util, self.tt, self.stats, self.stack))
+        return self.tables.search(k, h, win_seat, 0, 0, -1, -1, -1, pts, -k.INF, k.INF,
+                                  tricks_left - 1, params, util, self.stats)
 
     def bounded(self, deal: Deal, alpha: int | None = None, beta: int | None = None) -> int:
         """Fail-soft alpha-beta value of ``deal``'s current position within (alpha, beta)."""
@@ -287,11 +291,11 @@ class Problem:
             trick |= 1 << c
         pts = sum(p.points[s] for s in self.side) if p.trump != NO_TRUMPS else 0
         tricks_left = 8 - len(p.history)
-        return int(k.search(h, leader, n, trick, p.win_seat if n else -1,
-                            p.win_card if n else -1, p.trick[0][1] if n else -1, pts,
-                            -k.INF if alpha is None else alpha,
-                            k.INF if beta is None else beta, tricks_left, self.params,
-                            self.util, self.tt, self.stats, self.stack))
+        return self.tables.search(k, h, leader, n, trick, p.win_seat if n else -1,
+                                  p.win_card if n else -1, p.trick[0][1] if n else -1, pts,
+                                  -k.INF if alpha is None else alpha,
+                                  k.INF if beta is None else beta, tricks_left, self.params,
+                                  self.util, self.stats)
 
 
 def _payouts(side: tuple[int, ...], money: int) -> tuple[int, int, int, int]:
