@@ -30,6 +30,9 @@ from stolik.web.play.ratelimit import PlayGuard, PlayLimits
 from stolik.web.play.redis_limits import RedisBuckets, bucket_key
 from test_web_play_redis import redis_url  # noqa: F401  (the fixture)
 
+REDIS_DB = 3
+"""This file's Redis database (others' tests may empty theirs meanwhile)."""
+
 PERSON: list[str | None] = [None, "heuristic", "heuristic", "heuristic"]
 
 

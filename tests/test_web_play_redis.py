@@ -49,11 +49,16 @@ DEADLINE_S = 60.0
 
 
 @pytest.fixture
-def redis_url() -> str:
-    """The test Redis, emptied (``redis://HOST:PORT/N``)."""
+def redis_url(request: pytest.FixtureRequest) -> str:
+    """The test Redis, emptied (``redis://HOST:PORT/N``): database N of the test's module
+    ``REDIS_DB`` where it names one, so that test files run side by side (xdist) do not
+    empty each other's (pub/sub channels are the server's, named by random ids)."""
     url = os.environ.get(REDIS_ENV)
     if not url:
         pytest.skip(f"{REDIS_ENV} is not set: no Redis server (.ci/run starts one)")
+    db = getattr(request.module, "REDIS_DB", None)
+    if db is not None:
+        url = f"{url.rsplit('/', 1)[0]}/{int(db)}" if url.count("/") > 2 else f"{url}/{db}"
     import redis
 
     client = redis.Redis.from_url(url, socket_timeout=5)

@@ -28,6 +28,9 @@ from stolik.web.play.store import PlayStore
 from stolik.web.play.table import Table
 from test_web_play_redis import redis_url  # noqa: F401  (the fixture)
 
+REDIS_DB = 4
+"""This file's Redis database (others' tests may empty theirs meanwhile)."""
+
 SLOW_S = 1.0
 """What the patched replay adds (blocking the thread it runs on)."""
 

@@ -16,8 +16,11 @@ import redis
 
 PREFIX = "stolik:"
 LOBBY_KEY = PREFIX + "lobby"
-LOBBY_STALE_S = 10.0
-"""A lobby entry older than this is a dead owner's (the new owner rewrites it)."""
+"""A hash: table id -> its summary and ``o``, the process that wrote it (an entry counts
+while that process holds the table's lease)."""
+LOBBY_REFRESH_S = 30.0
+"""Each process rewrites all its lobby entries this often (else only what changed):
+should Redis have lost them, they come back."""
 
 RENEW = """
 local lost = {}
@@ -42,6 +45,21 @@ return ARGV[1]
 """
 """Take a table's lease unless a live process holds it (one whose channel has a
 subscriber: a killed process's connection is closed at once); the holder after it."""
+
+UNLIST = """
+local n = 0
+for i, table in ipairs(ARGV) do
+  if i > 1 then
+    local raw = redis.call('HGET', KEYS[1], table)
+    if raw and cjson.decode(raw)['o'] == ARGV[1] then
+      n = n + redis.call('HDEL', KEYS[1], table)
+    end
+  end
+end
+return n
+"""
+"""Take tables out of the lobby (ARGV: the process, then the tables) where that process
+wrote their entries — not where a new owner has written them since."""
 
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end

@@ -30,7 +30,9 @@ Redis, over one PostgreSQL database whose op log is the truth.
   lease is still ours). An owner also drops the stand-ins of dead origins (no
   subscriber on their channel: a hung origin keeps its clients).
 - **The lobby** lists every process's public tables: each owner writes their summaries
-  into the hash ``stolik:lobby`` each tick.
+  into the hash ``stolik:lobby`` when they change (and all of them every
+  ``LOBBY_REFRESH_S``), each signed with its id; an entry is shown while its writer
+  holds the table's lease (a dead owner's vanish when their leases lapse or are taken).
 
 A graceful stop commits what is queued and releases the leases at once.
 """
@@ -42,7 +44,6 @@ import contextlib
 import itertools
 import logging
 import secrets
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,11 +61,12 @@ from stolik.web.play.orm import TableRow
 from stolik.web.play.protocol import Command, ProtocolError, error_event, localize
 from stolik.web.play.redis_base import (
     LOBBY_KEY,
-    LOBBY_STALE_S,
+    LOBBY_REFRESH_S,
     PREFIX,
     RELEASE,
     RENEW,
     TAKE,
+    UNLIST,
     channel,
     check_url,
     dumps,
@@ -136,6 +138,8 @@ class RedisHub(LocalHub):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._running = False
+        self._listed: dict[str, bytes] = {}
+        """Our lobby entries as last written to Redis."""
 
     # ------------------------------------------------------------ plumbing
 
@@ -414,12 +418,15 @@ class RedisHub(LocalHub):
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Every process's public tables still playing, free seats first."""
-        now = time.time()
         seen = {t["id"]: t for t in super().open_tables()}
-        for key, raw in self.sync.hgetall(LOBBY_KEY).items():
-            entry, table_id = orjson.loads(raw), str(text(key))
-            if table_id not in seen and now - float(entry.pop("at")) < LOBBY_STALE_S:
-                seen[table_id] = entry
+        others = {str(text(k)): raw for k, raw in self.sync.hgetall(LOBBY_KEY).items()
+                  if str(text(k)) not in seen}
+        if others:
+            holders = self.sync.mget([lease_key(t) for t in others])
+            for (table_id, raw), holder in zip(others.items(), holders, strict=True):
+                entry = orjson.loads(raw)
+                if text(holder) == entry.pop("o", None):  # its writer still runs it
+                    seen[table_id] = entry
         out = list(seen.values())
         out.sort(key=lambda t: not any(s["open"] for s in t["seats"]))
         return out
@@ -510,9 +517,10 @@ class RedisHub(LocalHub):
 
     async def _ticker(self) -> None:
         count = 0
+        refresh_every = max(1, round(LOBBY_REFRESH_S / self.tick))
         while True:
             try:
-                await self._beat(count % self.sweep_every == 0)
+                await self._beat(count % self.sweep_every == 0, count % refresh_every == 0)
             except (redis.RedisError, OSError):
                 log.exception("stolik hub: Redis failed this tick")
             except Exception:
@@ -520,9 +528,10 @@ class RedisHub(LocalHub):
             count += 1
             await asyncio.sleep(self.tick)
 
-    async def _beat(self, sweep: bool) -> None:
+    async def _beat(self, sweep: bool, refresh: bool = False) -> None:
         """Renew our leases, forget dead origins' clients, follow our clients' tables to
-        new owners, and (``sweep``) take over the tables nobody live holds."""
+        new owners, (``sweep``) take over the tables nobody live holds, and bring the
+        lobby up to date (``refresh``: every entry of ours written again)."""
         assert self.redis is not None
         owned = list(self.tables)
         if owned:
@@ -534,7 +543,7 @@ class RedisHub(LocalHub):
         await self._follow_owners()
         if sweep:
             await self._sweep()
-        await self._lobby()
+        await self._lobby(refresh)
 
     async def _forget_dead_origins(self) -> None:
         assert self.redis is not None
@@ -575,23 +584,23 @@ class RedisHub(LocalHub):
         with self.store.db.read() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
 
-    async def _lobby(self) -> None:
-        """Our public tables into the shared lobby (and out of it when they end)."""
+    async def _lobby(self, refresh: bool = False) -> None:
+        """Our public tables into the shared lobby — those whose entry changed since we
+        wrote it (``refresh``: all) — and out of it when they end or leave us."""
         assert self.redis is not None
-        now = time.time()
-        listed: dict[str, bytes] = {}
-        gone: list[str] = []
-        for table_id, table in list(self.tables.items()):
-            if table.info.private or table.match.is_over():
-                gone.append(table_id)
-            else:
-                listed[table_id] = dumps({**summary(table), "at": now})
-        async with self.redis.pipeline(transaction=False) as pipe:
-            if listed:
-                pipe.hset(LOBBY_KEY, mapping=listed)  # type: ignore[arg-type]
-            if gone:
-                pipe.hdel(LOBBY_KEY, *gone)
-            await pipe.execute()
+        listed = {table_id: dumps({**summary(table), "o": self.proc})
+                  for table_id, table in list(self.tables.items())
+                  if not table.info.private and not table.match.is_over()}
+        changed = {t: e for t, e in listed.items() if refresh or self._listed.get(t) != e}
+        gone = [t for t in self._listed if t not in listed]
+        if changed or gone:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                if changed:
+                    pipe.hset(LOBBY_KEY, mapping=changed)  # type: ignore[arg-type]
+                if gone:
+                    pipe.eval(UNLIST, 1, LOBBY_KEY, self.proc, *gone)
+                await pipe.execute()
+        self._listed = listed
 
     # ------------------------------------------------------------ start and stop
 
@@ -619,7 +628,7 @@ class RedisHub(LocalHub):
             # A cancel that lands inside redis-py may be swallowed there (the tick then
             # sleeps on, and the stop waited for ever): cancel again until it ends.
             while not task.done():
-                await asyncio.wait([task], timeout=self.tick)
+                await asyncio.wait([task], timeout=min(self.tick, 0.1))
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
@@ -629,8 +638,9 @@ class RedisHub(LocalHub):
             with contextlib.suppress(redis.RedisError, OSError):
                 for table_id in list(self.tables):
                     await self.redis.eval(RELEASE, 1, lease_key(table_id), self.proc)
-                if self.tables:
-                    await self.redis.hdel(LOBBY_KEY, *self.tables)
+                if self._listed:
+                    await self.redis.eval(UNLIST, 1, LOBBY_KEY, self.proc, *self._listed)
+            self._listed = {}
             await self.redis.aclose()
             self.redis = None
         self.tables.clear()
