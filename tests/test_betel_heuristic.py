@@ -8,7 +8,14 @@ import random
 from stolik.games.betel.bots import RandomBot
 from stolik.games.betel.calls import PAS, TAKE, Action
 from stolik.games.betel.deck import parse_card, parse_mask
-from stolik.games.betel.heuristic import HeuristicBot, forced_tricks, sure_tricks
+from stolik.games.betel.heuristic import (
+    HeuristicBot,
+    forced_tricks,
+    honours,
+    makes,
+    shortfall,
+    sure_tricks,
+)
 from stolik.games.betel.ruleset import NO_TRUMPS, load_ruleset
 from stolik.games.betel.state import Deal
 
@@ -137,3 +144,63 @@ def test_betelek_declarer_sheds_his_highest_loser() -> None:
     d = _played("betelek-3", ["QH", "8H", "KH", "KC"])
     assert d.to_act == 0
     assert HeuristicBot().act(d.view(0)) == parse_card("AS")
+
+
+def test_a_betelek_wants_no_more_honours_than_its_limit() -> None:
+    """The club player's rule (BETEL §1 honours, §2 betelki): each ace, king, queen or jack
+    is a trick he may be forced to take. The count alone called these hands good for a
+    betelek-3 and a betelek-2; with four (three) honours they are not."""
+    b3, b2 = RS.contract_of("betelek-3"), RS.contract_of("betelek-2")
+    assert b3 is not None and b2 is not None
+    four = parse_mask("AS 8S 7S KH 9H 7H QD 8D 7D JC")
+    assert honours(four) == 4 and forced_tricks(four) <= 3
+    assert not makes(four, b3) and shortfall(four, b3) == 1
+    three = parse_mask("AS 8S 7S KH 9H 7H QD 8D 7D 8C")
+    assert makes(three, b3) and not makes(three, b2)
+
+
+def test_the_betelki_its_counts_make_are_mostly_made() -> None:
+    """Seat 0 declares at once the highest betelek its counts make (BETEL §2) and three
+    heuristic bots play it out: most are made. Without the honours rule the same deals gave
+    59 made of 88 (67 %), the betelki below 3 mostly lost; with it 39 of 41."""
+    betelki = [c for c in RS.contracts if c.at_most]
+    played = made = 0
+    for seed in range(600):
+        d = Deal.random(RS, 0, random.Random(seed))
+        hand = sum(1 << c for c in d.view(0).hand)
+        good = [c for c in betelki if makes(hand, c)]
+        if not good:
+            continue
+        c = max(good, key=lambda c: c.index)
+        for word in (c.call, "pas", "pas"):
+            d.move(word)
+        bots = [HeuristicBot() for _ in range(3)]
+        while not d.is_over:
+            seat = d.to_act or 0
+            d.move(bots[seat].act(d.view(seat)))
+        played += 1
+        made += d.result().tricks[0] <= c.goal
+    assert played >= 25 and made >= 0.8 * played, (played, made)
+
+
+def test_after_an_exchange_it_bids_what_its_counts_miss_least() -> None:
+    """After taking the dubel he may not pass (BETEL §3). With nothing his counts make, the
+    bot bid the lowest contract it might — a betelek-3 with four honours; now the contract
+    its counts miss by least."""
+    d = Deal.from_text(RS, 0, ["AC 7C QD KH 9H 8H 7H AS 8S 7S", "KC TC 9C AD 9D 8D 7D JH TH JS",
+                               "JC 8C KD JD TD AH QH QS TS 9S"], "KS QC")
+    bot = HeuristicBot()
+    for _ in range(2):  # take, lay
+        move = bot.act(d.view(0))
+        assert isinstance(move, Action) and move.kind in ("take", "lay"), move
+        d.move(move)
+    view = d.view(0)
+    hand = sum(1 << c for c in view.hand)
+    open_bids = [RS.contracts[a.contract] for a in view.legal
+                 if isinstance(a, Action) and a.kind == "bid"]
+    assert not any(makes(hand, c) for c in open_bids)
+    said = bot.act(view)
+    assert isinstance(said, Action) and said.kind == "bid"
+    least = min(shortfall(hand, c) for c in open_bids)
+    assert shortfall(hand, RS.contracts[said.contract]) == least
+    assert least < shortfall(hand, open_bids[0]), said   # not the lowest open contract
