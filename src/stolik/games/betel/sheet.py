@@ -35,7 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stolik.games.betel.record import SeriesResult
-from stolik.games.betel.simulate import ALL_PASS, SimulationResult
+from stolik.games.betel.simulate import ALL_PASS, SimulationResult, default_deals
 from stolik.i18n import N_, tr
 
 
@@ -99,6 +99,32 @@ def summary_json(result: SimulationResult) -> dict[str, Any]:
     }
 
 
+def match_line(result: SimulationResult, lang: str = "en") -> str:
+    """How the simulated match ended (BETEL §5), in ``lang``: decided; or not, because
+    nobody reached the target or a tie shares the top — said in one line, since the
+    simulation stops after its ``deals`` (``stolik simulate``: 200 unless told) where the
+    rules would play on; "" for a match limited by time only.
+
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> from stolik.games.betel.simulate import simulate
+    >>> match_line(simulate(load_ruleset(), 20, seed=2))  # doctest: +ELLIPSIS
+    'the match to 1000 was not decided: after deal 20 nobody has 1000 (BETEL §5 plays on; ...'
+    >>> match_line(simulate(load_ruleset(), 20, seed=2), "pl")  # doctest: +ELLIPSIS
+    'mecz do 1000 nierozstrzygnięty: po 20. rozdaniu nikt nie ma 1000 (BETEL §5: gra się dalej; ...'
+    """
+    target, totals, n = result.ruleset.target, result.totals, result.deals
+    if result.winner is not None:
+        return tr(lang, "bsim-decided", seat=result.winner + 1, points=totals[result.winner],
+                  deals=n)
+    if target <= 0:
+        return ""
+    top = max(totals)
+    if top >= target:
+        return tr(lang, "bsim-tie", points=top, deals=n,
+                  seats=", ".join(str(s + 1) for s in range(3) if totals[s] == top))
+    return tr(lang, "bsim-undecided", target=target, deals=n, cap=default_deals(result.ruleset))
+
+
 def render_summary(result: SimulationResult, console: Console, *, bots: str,
                    ascii: bool = False) -> None:
     """Contract frequencies, scores per seat and the speed of a Betel simulation.
@@ -131,7 +157,8 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
     seats.add_row("mean per deal", *(f"{t / n:.1f}" if n else "—" for t in result.totals))
     seats.add_row("total", *(str(t) for t in result.totals))
     console.print(seats)
-    if result.winner is not None:
-        console.print(f"the match was decided: seat {result.winner + 1} won")
+    line = match_line(result)
+    if line:
+        console.print(line)
     console.print(f"{n:,} deals in {result.seconds:.3f} s — "
                   f"{result.deals_per_second:,.0f} deals per second")
