@@ -372,3 +372,30 @@ def test_a_table_resumes_after_a_restart(tmp_path: Path) -> None:
         for key in ("hand", "calls", "trick", "legal", "notes", "number", "card_rows"):
             assert again["deal"][key] == before["deal"][key], key
         assert again["sheet"] == before["sheet"] and again["chart"] == before["chart"]
+
+
+def test_a_match_to_the_target_cut_by_the_table_says_it_is_undecided() -> None:
+    """BETEL §5 plays on until somebody has the target; a web table must end, so it stops
+    after its cap (MAX_MATCH_DEALS) — and says so, in both languages, instead of stopping
+    silently. A match that somebody won carries no such note."""
+    rng = random.Random(5)
+    m = match(3, deals=0)
+    assert m.to_target
+    m.length = 1  # the cap, made small for the test
+    while not m.is_over():
+        s = m.to_act()
+        if s is None:
+            m.next_deal()
+            continue
+        m.apply(s, chooser(rng, m))
+    assert m.score.winner is None  # one deal cannot reach 1000
+    en = m.state(0, "en")["deal"]["notes"]
+    pl = m.state(None, "pl")["deal"]["notes"]
+    assert any("nobody reached 1000 by deal 1" in n and "BETEL §5" in n for n in en), en
+    assert any("rozdania nikt nie osiągnął 1000" in n for n in pl), pl
+    fixed = match(3, deals=1)
+    while not fixed.is_over():
+        s = fixed.to_act()
+        assert s is not None
+        fixed.apply(s, chooser(rng, fixed))
+    assert not any("nobody reached" in n for n in fixed.state(0, "en")["deal"]["notes"])
