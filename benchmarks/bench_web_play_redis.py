@@ -19,9 +19,20 @@ for each part and dropped after) and a Redis (``--redis``, default ``$STOLIK_TES
 
 With ``--think 0`` (the default) every client moves the moment it may: all tables play
 as fast as the servers go, and the latency is the queue of a saturated machine; issue 13's
-goal (900 tables, p99 ≤ 50 ms) needs a pace: ``--think`` (90 tables, ``--think 0.5``,
-loaded 2-core machine: p99 48.9 ms through Redis, 25.3 ms one process).
-Run: ``.venv/bin/python benchmarks/bench_web_play_redis.py --tables 90 --deals 1``.
+goal (900 tables, p99 ≤ 50 ms) needs a pace: ``--think T`` (each client waits uniform 0
+to 2T before a move; its three bots move at once, so a table makes about four moves in
+T seconds). It prints a line with the machine's cores first, each part's figures with
+the servers' CPU (all processes, user + system) per client move, and at the end the
+figures side by side. ``--server-log FILE`` keeps the servers' logs (lost leases,
+takeovers). Run: ``.venv/bin/python benchmarks/bench_web_play_redis.py --tables 900
+--think 5 --ramp 10 --takeover 300``. On the loaded 2-core machine (Nov 27): one process
+p50/p99 6.1/49.0 ms, three through Redis 7.1/287.8 ms (server CPU 3.9 against 8.9 ms a
+client move), takeover of 300 tables median 1.95 s, max 3.53 s. In other runs of the
+same command the three processes collapsed (p99 over 5 s, hundreds of errors): 900
+clients connecting at processes that do not own their tables start 300 owner look-ups
+at once on each, redis-py's asyncio pool (100 connections, not blocking) raises
+``MaxConnectionsError`` in them and in the lease renewals, leases lapse, and tables go
+back and forth between the processes (thousands of "lost the lease" in ``--server-log``).
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from bench_web_play import NO_LIMITS, Client, free_port, play_all, post
 
@@ -66,13 +78,14 @@ def fresh_database(server: str) -> Iterator[str]:
 class Servers:
     """``stolik serve`` processes over one database (``hub``: sharing through Redis)."""
 
-    def __init__(self, db: str, count: int, hub: str | None) -> None:
+    def __init__(self, db: str, count: int, hub: str | None, log: str | None = None) -> None:
         self.ports = [free_port() for _ in range(count)]
         extra = ["--hub", hub] if hub else []
+        out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the servers')
         self.procs = [subprocess.Popen(
             [sys.executable, "-m", "stolik", "serve", "--db", db, "--host", "127.0.0.1",
              "--port", str(port), "--bot-delay", "0", *NO_LIMITS, *extra],
-            stderr=subprocess.DEVNULL, start_new_session=True) for port in self.ports]
+            stderr=out, start_new_session=True) for port in self.ports]
         for port in self.ports:
             for _ in range(300):
                 try:
@@ -88,6 +101,19 @@ class Servers:
     def base(self, i: int) -> str:
         """The i-th server's host:port (round robin)."""
         return f"127.0.0.1:{self.ports[i % len(self.ports)]}"
+
+    def cpu(self) -> float:
+        """CPU seconds (user + system) the live servers have used so far."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for p in self.procs:
+            try:
+                with open(f"/proc/{p.pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:  # not Linux, or gone
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick
+        return total
 
     def kill(self, i: int) -> None:
         """SIGKILL the i-th server."""
@@ -114,33 +140,52 @@ def make_tables(servers: Servers, n: int, deals: int) -> list[tuple[int, Client]
     return out
 
 
-def figures(label: str, clients: list[Client], wall: float) -> tuple[float, float]:
-    """Print and return (p50, p99) in ms."""
+@dataclass(frozen=True)
+class Figures:
+    """One configuration's result."""
+
+    label: str
+    p50: float
+    p99: float
+    rate: float
+    """Client moves echoed a second."""
+    cpu_ms: float
+    """Server CPU (all processes, user + system) per client move echoed, ms."""
+
+
+def figures(label: str, clients: list[Client], wall: float, cpu: float,
+            mine: float) -> Figures:
+    """Print and return the figures (latencies in ms; ``cpu``: the servers' CPU seconds
+    while the clients played, ``mine``: this process's, the clients')."""
     lat = sorted(x * 1000 for c in clients for x in c.latencies)
     if not lat:
         print(f"{label}: no move was echoed")
-        return float("nan"), float("nan")
+        return Figures(label, float("nan"), float("nan"), 0.0, float("nan"))
     p50 = statistics.median(lat)
     p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))]
     done = sum(c.done for c in clients)
     print(f"{label}: series finished {done}/{len(clients)} in {wall:.1f} s; "
           f"moves {len(lat)} ({len(lat) / wall:.0f}/s); errors "
           f"{sum(c.errors for c in clients)}; move → echo p50 {p50:.1f} ms, "
-          f"p99 {p99:.1f} ms, max {lat[-1]:.1f} ms", flush=True)
-    return p50, p99
+          f"p99 {p99:.1f} ms, max {lat[-1]:.1f} ms; server CPU {cpu:.1f} s "
+          f"({1000 * cpu / len(lat):.2f} ms a client move, its trick's bot moves included)"
+          f"; the clients' CPU {mine:.1f} s", flush=True)
+    return Figures(label, p50, p99, len(lat) / wall, 1000 * cpu / len(lat))
 
 
-def one_process(args: argparse.Namespace) -> tuple[float, float]:
+def one_process(args: argparse.Namespace) -> Figures:
     """Part 1."""
     with fresh_database(args.pg) as db:
-        servers = Servers(db, 1, None)
+        servers = Servers(db, 1, None, args.server_log)
         try:
             clients = [c for _, c in make_tables(servers, args.tables, args.deals)]
+            cpu0, mine0 = servers.cpu(), time.process_time()
             wall = asyncio.run(play_all(servers.base(0), clients, args.think, args.ramp,
                                         args.seconds))
+            cpu, mine = servers.cpu() - cpu0, time.process_time() - mine0
         finally:
             servers.stop()
-    return figures("one process (LocalHub)", clients, wall)
+    return figures("one process (LocalHub)", clients, wall, cpu, mine)
 
 
 async def _play_across(servers: Servers, made: list[tuple[int, Client]], think: float,
@@ -155,19 +200,21 @@ async def _play_across(servers: Servers, made: list[tuple[int, Client]], think: 
     return time.perf_counter() - start
 
 
-def three_processes(args: argparse.Namespace, shift: int = 1) -> tuple[float, float]:
+def three_processes(args: argparse.Namespace, shift: int = 1) -> Figures:
     """Part 2 (``shift`` 0: each client at its table's owner, no message through Redis)."""
     with fresh_database(args.pg) as db:
-        servers = Servers(db, 3, args.redis)
+        servers = Servers(db, 3, args.redis, args.server_log)
         try:
             made = make_tables(servers, args.tables, args.deals)
+            cpu0, mine0 = servers.cpu(), time.process_time()
             wall = asyncio.run(_play_across(servers, made, args.think, args.ramp,
                                             args.seconds, shift))
+            cpu, mine = servers.cpu() - cpu0, time.process_time() - mine0
         finally:
             servers.stop()
-    label = ("every move through Redis" if shift else
-             "each client at its table's owner: no message through Redis")
-    return figures(f"three processes (RedisHub, {label})", [c for _, c in made], wall)
+    label = ("three processes (RedisHub), every move through Redis" if shift else
+             "three processes (RedisHub), each client at its table's owner")
+    return figures(label, [c for _, c in made], wall, cpu, mine)
 
 
 async def _await_new_owner(base: str, client: Client, connected: asyncio.Event,
@@ -191,7 +238,7 @@ async def _await_new_owner(base: str, client: Client, connected: asyncio.Event,
 def takeover(args: argparse.Namespace) -> list[float]:
     """Part 3: seconds from the kill to each client's state from a new owner."""
     with fresh_database(args.pg) as db:
-        servers = Servers(db, 3, args.redis)
+        servers = Servers(db, 3, args.redis, args.server_log)
         try:
             made = []
             for i in range(args.takeover):  # all owned by A
@@ -235,22 +282,38 @@ def main(argv: list[str]) -> int:
                     "0: at once - every table as fast as the servers go, a saturation test)")
     ap.add_argument("--seconds", type=float, default=120.0)
     ap.add_argument("--takeover", type=int, default=30, help="tables of the killed process")
+    ap.add_argument("--server-log", default=None,
+                    help="append the servers' logs to this file (default: dropped)")
     ap.add_argument("--at-owner", action="store_true",
                     help="also three processes with each client at its table's owner")
     args = ap.parse_args(argv)
     if not args.pg or not args.redis:
         print("needs --pg and --redis (or STOLIK_TEST_PG and STOLIK_TEST_REDIS)")
         return 2
-    single = one_process(args)
-    shared = three_processes(args)
-    print(f"p99 three processes / one process: {shared[1] / single[1]:.2f}× "
-          f"({shared[1]:.1f} ms vs {single[1]:.1f} ms; goal ≤ 50 ms)")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the "
+          f"start (the servers, PostgreSQL, Redis and these clients share them); "
+          f"{args.tables} tables, each a scripted client at seat 0 (thinks uniform 0 to "
+          f"{2 * args.think:g} s before each move) and three heuristic bots (bot delay 0), "
+          f"{args.deals} deal(s), at most {args.seconds:g} s", flush=True)
+    runs = [one_process(args), three_processes(args)]
     if args.at_owner:
-        local = three_processes(args, shift=0)
-        print(f"p50 / p99 through Redis / at the owner: {shared[0] / local[0]:.2f}× / "
-              f"{shared[1] / local[1]:.2f}× (what the two Redis hops of a move cost)")
-    if args.takeover:
-        takeover(args)
+        runs.append(three_processes(args, shift=0))
+    took = takeover(args) if args.takeover else []
+    single, shared = runs[0], runs[1]
+    print(f"\n{'':60} {'p50 ms':>7} {'p99 ms':>7} {'moves/s':>8} {'CPU ms/move':>12}")
+    for r in runs:
+        print(f"{r.label:60} {r.p50:7.1f} {r.p99:7.1f} {r.rate:8.0f} {r.cpu_ms:12.2f}")
+    print(f"p99 three processes through Redis / one process: {shared.p99 / single.p99:.2f}× "
+          f"({shared.p99:.1f} ms vs {single.p99:.1f} ms; goal ≤ 50 ms: "
+          f"{'met' if shared.p99 <= 50 else 'NOT met'})")
+    if args.at_owner:
+        local = runs[2]
+        print(f"p50 / p99 through Redis / at the owner: {shared.p50 / local.p50:.2f}× / "
+              f"{shared.p99 / local.p99:.2f}× (what the two Redis hops of a move cost)")
+    if took:
+        print(f"takeover of a killed process's {len(took)} tables: median "
+              f"{statistics.median(took):.2f} s, max {took[-1]:.2f} s (goal ≤ 3 s: "
+              f"{'met' if took[-1] <= 3 else 'NOT met'})")
     return 0
 
 
