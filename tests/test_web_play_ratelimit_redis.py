@@ -7,6 +7,8 @@ allowance, not two. Needs ``STOLIK_TEST_REDIS`` (skipped without it).
   address's table burst is spent across both; another address is not held back.
 - Two guards (two processes' counts): the connection burst is spent across both.
 - The bucket refills on Redis's clock and lapses once it would be full again.
+- Two processes' guards: the connections and tables one holds count on the other (open
+  connections and tables in play per address, and the server's totals) until it dies.
 - Redis gone: each process counts alone (the limit still holds in it), logged once;
   Redis back: counted across the site again.
 """
@@ -27,7 +29,8 @@ from fastapi.testclient import TestClient
 from stolik.db import open_database
 from stolik.web.app import create_app
 from stolik.web.play.ratelimit import PlayGuard, PlayLimits
-from stolik.web.play.redis_limits import RedisBuckets, bucket_key
+from stolik.web.play.redis_base import channel
+from stolik.web.play.redis_limits import HELD_KEY, RedisLimits, bucket_key
 from test_web_play_redis import redis_url  # noqa: F401  (the fixture)
 
 REDIS_DB = 3
@@ -37,17 +40,27 @@ PERSON: list[str | None] = [None, "heuristic", "heuristic", "heuristic"]
 
 
 @pytest.fixture
-def buckets(redis_url: str) -> Iterator[RedisBuckets]:  # noqa: F811
-    b = RedisBuckets(redis_url)
+def buckets(redis_url: str) -> Iterator[RedisLimits]:  # noqa: F811
+    b = RedisLimits(redis_url, "proc-t")
     yield b
     b.close()
 
 
-def guard_of(url: str, **limits: Any) -> PlayGuard:
-    """A process's guard with only ``limits`` set, sharing its buckets through ``url``."""
+def guard_of(url: str, proc: str, **limits: Any) -> PlayGuard:
+    """Process ``proc``'s guard with only ``limits`` set, sharing its counts through
+    ``url``."""
     guard = PlayGuard(dataclasses.replace(PlayLimits.unlimited(), **limits))
-    guard.shared = RedisBuckets(url)
+    guard.shared = RedisLimits(url, proc)
     return guard
+
+
+def exchange(*guards: PlayGuard) -> None:
+    """Each guard tells the site what it holds, then each learns what the others do
+    (what their loop does twice a second)."""
+    for _ in range(2):
+        for g in guards:
+            assert g.shared is not None
+            g.others = g.shared.exchange(g.held())
 
 
 def test_table_burst_is_spent_across_apps(tmp_path: Path,
@@ -74,14 +87,14 @@ def test_table_burst_is_spent_across_apps(tmp_path: Path,
 def test_connection_burst_is_spent_across_two_processes(redis_url: str) -> None:  # noqa: F811
     """Three connections at once an address: three over two processes' guards, the rest
     refused on either; another address connects."""
-    one, two = (guard_of(redis_url, connect_rate=0.01, connect_burst=3) for _ in range(2))
+    one, two = (guard_of(redis_url, p, connect_rate=0.01, connect_burst=3) for p in "ab")
     answers = [g.connection_refusal("10.8.0.1") for g in (one, two, one, two, one)]
     assert [a is None for a in answers] == [True, True, True, False, False]
     assert "connecting too often" in str(answers[3])
     assert two.connection_refusal("10.8.0.2") is None
 
 
-def test_bucket_refills_on_redis_clock_and_lapses(buckets: RedisBuckets) -> None:
+def test_bucket_refills_on_redis_clock_and_lapses(buckets: RedisLimits) -> None:
     """A token a second, two at once: the third take is refused; the stored stamp moved
     back a second and a half (as if that much of Redis's time had passed) gives one
     token back, not two; the bucket's key lapses when it would be full again."""
@@ -95,7 +108,7 @@ def test_bucket_refills_on_redis_clock_and_lapses(buckets: RedisBuckets) -> None
     assert buckets.take("connect", "10.9.0.1", 1.0, 2) is False  # 0.5 left
     tokens = float(client.hget(key, "tokens") or -1)
     assert 0.4 < tokens < 0.6
-    assert 0 < int(client.pttl(key)) <= RedisBuckets.lifetime_ms(1.0, 2)
+    assert 0 < int(client.pttl(key)) <= RedisLimits.lifetime_ms(1.0, 2)
     assert buckets.take("table", "10.9.0.1", 1.0, 2) is True  # another kind: its own
 
 
@@ -104,7 +117,7 @@ def test_redis_gone_counts_in_the_process(caplog: pytest.LogCaptureFixture) -> N
     holds in it — and says so once, not at every request."""
     guard = PlayGuard(dataclasses.replace(PlayLimits.unlimited(), connect_rate=0.01,
                                           connect_burst=2))
-    guard.shared = RedisBuckets("redis://127.0.0.1:1/0", timeout=0.5, retry_s=0.0)
+    guard.shared = RedisLimits("redis://127.0.0.1:1/0", "proc-gone", timeout=0.5, retry_s=0.0)
     with caplog.at_level(logging.WARNING, "stolik.web.play.redis_limits"):
         answers = [guard.connection_refusal("10.10.0.1") for _ in range(4)]
     assert [a is None for a in answers] == [True, True, False, False]
@@ -112,7 +125,7 @@ def test_redis_gone_counts_in_the_process(caplog: pytest.LogCaptureFixture) -> N
     assert len(said) == 1
 
 
-def test_redis_back_counts_across_again(buckets: RedisBuckets,
+def test_redis_back_counts_across_again(buckets: RedisLimits,
                                         caplog: pytest.LogCaptureFixture,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Redis failing twice, then answering: None twice (the process counts), one warning,
@@ -133,3 +146,37 @@ def test_redis_back_counts_across_again(buckets: RedisBuckets,
     lines = [r.getMessage() for r in caplog.records]
     assert sum("does not answer" in x for x in lines) == 1
     assert sum("answers again" in x for x in lines) == 1
+
+
+def test_what_one_process_holds_counts_on_another(redis_url: str) -> None:  # noqa: F811
+    """Two connections an address, three on the site; one table in play an address, two
+    on the site: what A holds refuses B's client (and B's server total A's), until A
+    dies (nobody on its channel): then its entry is taken out and B counts alone."""
+    import redis
+
+    listener = redis.Redis.from_url(redis_url, socket_timeout=5).pubsub()  # type: ignore[no-untyped-call]
+    listener.subscribe(channel("proc-a"), channel("proc-b"))  # both processes live
+    limits = {"connections_per_client": 2, "max_connections": 3, "tables_per_client": 1,
+              "max_tables": 2}
+    a, b = guard_of(redis_url, "proc-a", **limits), guard_of(redis_url, "proc-b", **limits)
+    try:
+        a.connected("10.12.0.1", "t1")
+        a.connected("10.12.0.1", "t1")
+        a.created("10.12.0.1", "t1", bot_only=False)
+        exchange(a, b)
+        assert "too many connections" in str(b.connection_refusal("10.12.0.1"))
+        assert "too many tables" in str(b.table_refusal("10.12.0.1", bot_only=False))
+        assert b.connection_refusal("10.12.0.2") is None
+        b.connected("10.12.0.2", "t2")
+        b.created("10.12.0.2", "t2", bot_only=False)
+        exchange(a, b)
+        assert "as many connections" in str(a.connection_refusal("10.12.0.3"))
+        assert "2 tables in play" in str(a.table_refusal("10.12.0.3", bot_only=False))
+        listener.unsubscribe(channel("proc-a"))  # A is killed
+        listener.get_message(timeout=1)
+        exchange(b)
+        assert b.connection_refusal("10.12.0.1") is None
+        assert b.table_refusal("10.12.0.1", bot_only=False) is None
+        assert b.shared is not None and not b.shared.redis.hexists(HELD_KEY, "proc-a")
+    finally:
+        listener.close()

@@ -28,7 +28,7 @@ from stolik.web.play.store import Player, PlayStore, SeatInfo, TableInfo
 from stolik.web.play.table import Change, Persist, Subscriber, Table, summary
 
 if TYPE_CHECKING:
-    from stolik.web.play.redis_limits import RedisBuckets
+    from stolik.web.play.redis_limits import RedisLimits
 
 log = logging.getLogger(__name__)
 
@@ -160,9 +160,9 @@ class LocalHub:
         """A table in play."""
         return self.tables.get(table_id)
 
-    def shared_buckets(self) -> RedisBuckets | None:
-        """The play rate limits' buckets, when the site's processes share them (None:
-        this process counts alone)."""
+    def shared_limits(self) -> RedisLimits | None:
+        """The play limits' buckets and counts, when the site's processes share them
+        (None: this process counts alone)."""
         return None
 
     def open_tables(self) -> list[dict[str, Any]]:

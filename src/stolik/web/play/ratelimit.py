@@ -9,6 +9,9 @@ server may hold, how fast, and when an idle table is closed.
   (HTTP 429, or an ``error`` event and close code 1013 on a WebSocket). It also closes
   idle tables: nobody connected for ``idle_minutes`` (a person's message, connection or
   leaving counts; bots' moves do not) — stored as ``expired`` with the deals played so far.
+  On several processes (a RedisHub) the buckets and what is :class:`Held` count over the
+  site (:mod:`stolik.web.play.redis_limits`); a connection's own buckets and the
+  ``hint_slots`` (this process's cores) stay the process's.
 
 >>> b = TokenBucket(rate=1.0, burst=2, now=0.0)
 >>> b.take(0.0), b.take(0.0), b.take(0.0)
@@ -26,17 +29,20 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from stolik.i18n import Msg
 from stolik.web.play.protocol import Command, ProtocolError, error_event
 
 if TYPE_CHECKING:
     from stolik.web.play.hub import LocalHub
-    from stolik.web.play.redis_limits import RedisBuckets
+    from stolik.web.play.redis_limits import RedisLimits
     from stolik.web.play.table import Subscriber
 
 log = logging.getLogger(__name__)
+
+SHARE_EVERY_S = 0.5
+"""How often a process of several tells the others what it holds (:class:`Held`)."""
 
 THINKING = ("claim", "hint", "review")
 """Messages that make the server think (a search in a thread): limited per connection and
@@ -106,6 +112,52 @@ def _over(count: int, limit: int) -> bool:
     return limit > 0 and count >= limit
 
 
+@dataclass(frozen=True)
+class Held:
+    """What processes hold at once, for the limits on it: per client address its open
+    connections and its tables in play (and of those its tables of bots only), and the
+    totals. One process's is a JSON object in Redis; those of the site's other processes
+    are summed (:meth:`total`).
+
+    >>> a = Held({"1.2.3.4": 2}, {"1.2.3.4": (1, 0)}, 2, (3, 1))
+    >>> both = Held.total([a, Held.from_json(a.to_json())])
+    >>> both.conns["1.2.3.4"], both.tables["1.2.3.4"], both.all_conns, both.all_tables
+    (4, (2, 0), 4, (6, 2))
+    """
+
+    conns: dict[str, int] = dataclasses.field(default_factory=dict)
+    tables: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    all_conns: int = 0
+    all_tables: tuple[int, int] = (0, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        """As written to Redis."""
+        return {"c": self.conns, "t": {k: list(v) for k, v in self.tables.items()},
+                "C": self.all_conns, "T": list(self.all_tables)}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Held:
+        """As read from Redis."""
+        tables = {str(k): (int(v[0]), int(v[1])) for k, v in raw.get("t", {}).items()}
+        total = raw.get("T", (0, 0))
+        return cls({str(k): int(v) for k, v in raw.get("c", {}).items()}, tables,
+                   int(raw.get("C", 0)), (int(total[0]), int(total[1])))
+
+    @classmethod
+    def total(cls, parts: list[Held]) -> Held:
+        """The sum of several processes' holdings."""
+        conns: dict[str, int] = {}
+        tables: dict[str, tuple[int, int]] = {}
+        for part in parts:
+            for k, n in part.conns.items():
+                conns[k] = conns.get(k, 0) + n
+            for k, (n, b) in part.tables.items():
+                was = tables.get(k, (0, 0))
+                tables[k] = (was[0] + n, was[1] + b)
+        return cls(conns, tables, sum(p.all_conns for p in parts),
+                   (sum(p.all_tables[0] for p in parts), sum(p.all_tables[1] for p in parts)))
+
+
 class PlayGuard:
     """The counts behind :class:`PlayLimits` for one server (all on its event loop).
 
@@ -132,8 +184,11 @@ class PlayGuard:
         self._thinking = 0
         self._last: dict[str, float] = {}  # table -> a person's last sign of life
         self._sweeper: asyncio.Task[None] | None = None
-        self.shared: RedisBuckets | None = hub.shared_buckets() if hub is not None else None
-        """The buckets the site's processes share (a RedisHub's); None: this process's."""
+        self.shared: RedisLimits | None = hub.shared_limits() if hub is not None else None
+        """The counts the site's processes share (a RedisHub's); None: this process's."""
+        self.others = Held()
+        """What the site's other processes hold (as last read from Redis)."""
+        self._sharer: asyncio.Task[None] | None = None
 
     def _take(self, kind: str, client: str, rate: float, burst: int) -> bool:
         """Spend a token of ``client``'s bucket of ``kind`` (``table`` or ``connect``;
@@ -161,24 +216,19 @@ class PlayGuard:
     def table_refusal(self, client: str, *, bot_only: bool) -> str | None:
         """Why ``client`` may not create a table now (None: it may)."""
         lim = self.limits
-        for tid in [t for t in self._owner if not self._live(t)]:
-            del self._owner[tid]
-        mine = [b for c, b in self._owner.values() if c == client]
-        if self.hub is not None:
-            live = [not t.human_seats() for t in self.hub.tables.values()
-                    if not t.match.is_over()]
-        else:
-            live = [b for _, b in self._owner.values()]
-        if _over(len(mine), lim.tables_per_client):
+        site = Held.total([self.held(), self.others])
+        mine, bots = site.tables.get(client, (0, 0))
+        live, live_bots = site.all_tables
+        if _over(mine, lim.tables_per_client):
             return Msg("play-lim-tables", "too many tables in play from your address ({n}): "
                        "finish or leave one first", n=lim.tables_per_client)
-        if bot_only and _over(sum(mine), lim.bot_tables_per_client):
+        if bot_only and _over(bots, lim.bot_tables_per_client):
             return Msg("play-lim-bot-tables", "too many tables of bots only from your "
                        "address ({n})", n=lim.bot_tables_per_client)
-        if _over(len(live), lim.max_tables):
+        if _over(live, lim.max_tables):
             return Msg("play-lim-server-tables", "the server has {n} tables in play, its "
-                       "most: try again later", n=len(live))
-        if bot_only and _over(sum(live), lim.max_bot_tables):
+                       "most: try again later", n=live)
+        if bot_only and _over(live_bots, lim.max_bot_tables):
             return Msg("play-lim-server-bots", "the server has as many tables of bots only "
                        "as it takes: try again later")
         if lim.tables_per_minute > 0 and lim.table_burst > 0 and not self._take(
@@ -186,6 +236,21 @@ class PlayGuard:
             return Msg("play-lim-rate", "new tables from your address: at most {n} a "
                        "minute — try again later", n=f"{lim.tables_per_minute:g}")
         return None
+
+    def held(self) -> Held:
+        """What this process holds now (its tables that ended are forgotten)."""
+        for tid in [t for t in self._owner if not self._live(t)]:
+            del self._owner[tid]
+        tables: dict[str, tuple[int, int]] = {}
+        for client, bot_only in self._owner.values():
+            n, b = tables.get(client, (0, 0))
+            tables[client] = (n + 1, b + bot_only)
+        if self.hub is not None:
+            live = [not t.human_seats() for t in self.hub.tables.values()
+                    if not t.match.is_over()]
+        else:
+            live = [b for _, b in self._owner.values()]
+        return Held(dict(self._conns), tables, self._total, (len(live), sum(live)))
 
     def created(self, client: str, table_id: str, *, bot_only: bool) -> None:
         """``client`` created ``table_id``."""
@@ -197,10 +262,12 @@ class PlayGuard:
     def connection_refusal(self, client: str) -> str | None:
         """Why ``client`` may not open another WebSocket now (None: it may)."""
         lim = self.limits
-        if _over(self._conns.get(client, 0), lim.connections_per_client):
+        there = self.others
+        if _over(self._conns.get(client, 0) + there.conns.get(client, 0),
+                 lim.connections_per_client):
             return Msg("play-lim-conns", "too many connections from your address ({n})",
                        n=lim.connections_per_client)
-        if _over(self._total, lim.max_connections):
+        if _over(self._total + there.all_conns, lim.max_connections):
             return Msg("play-lim-server-conns", "the server has as many connections as it "
                        "takes: try again later")
         if lim.connect_rate > 0 and lim.connect_burst > 0 and not self._take(
@@ -299,18 +366,38 @@ class PlayGuard:
             except Exception:
                 log.exception("closing idle tables failed")
 
+    async def _share_forever(self) -> None:
+        """Tell the site what this process holds and learn what the others do (twice a
+        second; a burst between two exchanges is what the rate limits allow)."""
+        assert self.shared is not None
+        while True:
+            try:
+                held = self.held()
+                self.others = await asyncio.to_thread(self.shared.exchange, held)
+            except Exception:
+                log.exception("play limits: the counts were not shared")
+            await asyncio.sleep(SHARE_EVERY_S)
+
     def start(self) -> None:
-        """Start closing idle tables (on the running loop)."""
+        """Start closing idle tables, and sharing the counts (on the running loop)."""
+        loop = asyncio.get_running_loop()
         if self.hub is not None and self.limits.idle_minutes > 0 and self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+            self._sweeper = loop.create_task(self._sweep_forever())
+        if self.shared is not None and self._sharer is None:
+            self._sharer = loop.create_task(self._share_forever())
 
     async def stop(self) -> None:
-        """Stop closing idle tables."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        """Stop closing idle tables and sharing the counts (ours taken out of Redis)."""
+        for task in (self._sweeper, self._sharer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._sweeper = None
+        if self._sharer is not None:
+            self._sharer = None
+            assert self.shared is not None
+            await asyncio.to_thread(self.shared.leave)
 
 
 def client_of(scope_owner: object) -> str:

@@ -73,7 +73,7 @@ from stolik.web.play.redis_base import (
     lease_key,
     text,
 )
-from stolik.web.play.redis_limits import RedisBuckets
+from stolik.web.play.redis_limits import RedisLimits
 from stolik.web.play.store import Player, PlayStore
 from stolik.web.play.table import Subscriber, Table, summary
 
@@ -412,9 +412,10 @@ class RedisHub(LocalHub):
             return own
         return self._from_store(table_id, lambda table_id, seq, op: None)
 
-    def shared_buckets(self) -> RedisBuckets:
-        """The rate limits' buckets, in Redis (:mod:`stolik.web.play.redis_limits`)."""
-        return RedisBuckets(self.url)
+    def shared_limits(self) -> RedisLimits:
+        """The play limits' buckets and counts, in Redis
+        (:mod:`stolik.web.play.redis_limits`)."""
+        return RedisLimits(self.url, self.proc)
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Every process's public tables still playing, free seats first."""

@@ -1,6 +1,6 @@
-"""The play limits of several ``stolik serve --hub`` processes (issue 13): the rate limits
-of :mod:`stolik.web.play.ratelimit` kept in Redis, so that a client reaching three
-processes gets one allowance, not three.
+"""The play limits of several ``stolik serve --hub`` processes (issue 13): the limits of
+:mod:`stolik.web.play.ratelimit` counted over the site through Redis, so that a client
+reaching three processes gets one allowance, not three.
 
 Each token bucket — a client address's new tables a minute, its new connections a
 second — is a Redis hash ``stolik:rate:KIND:DIGEST`` (``tokens``, ``stamp``) that one Lua
@@ -9,24 +9,44 @@ count alike), with :class:`~stolik.web.play.ratelimit.TokenBucket`'s arithmetic.
 lapses once it would be full again (a missing bucket is a full one): a flood of
 addresses costs Redis a bounded amount.
 
-When Redis does not answer, :meth:`RedisBuckets.take` says so (None) and the guard counts
-in the process alone — the limits degrade to one process's, never to none; logged once,
-and Redis is asked again ``retry_s`` later, not at every request (a hung server would
-otherwise cost each request the socket's timeout on the event loop).
+What is held at once — a client's open connections and tables in play, the server's
+totals — each process writes into the hash ``stolik:held`` (its entry, when it changed)
+and reads the others' twice a second (:meth:`RedisLimits.exchange`); a limit counts the
+process's own exactly and the others' as last read (half a second old at most). A dead
+process's entry (nobody on its pub/sub channel) is taken out by the next reader.
+
+When Redis does not answer, :class:`RedisLimits` says so (None, or nothing held
+elsewhere) and the guard counts in the process alone — the limits degrade to one
+process's, never to none; logged once, and Redis is asked again ``retry_s`` later, not at
+every request (a hung server would otherwise cost each request the socket's timeout on
+the event loop).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
+import orjson
 import redis
 
-from stolik.web.play.redis_base import PREFIX, check_url
+from stolik.web.play.ratelimit import Held
+from stolik.web.play.redis_base import PREFIX, channel, check_url, dumps, text
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
+
+HELD_KEY = PREFIX + "held"
+"""A hash: process id -> what it holds (:class:`~stolik.web.play.ratelimit.Held`)."""
+HELD_REFRESH_S = 30.0
+"""A process writes its holdings again this long after the last write, changed or not
+(should Redis have lost them)."""
 
 BUCKET = """
 local t = redis.call('TIME')
@@ -64,27 +84,31 @@ def bucket_key(kind: str, client: str) -> str:
     return f"{PREFIX}rate:{kind}:{digest[:32]}"
 
 
-class RedisBuckets:
-    """The token buckets every process of the site shares (``url``: the ``--hub``)."""
+class RedisLimits:
+    """The token buckets and the counts every process of the site shares (``url``: the
+    ``--hub``; ``proc``: this process's id, whose channel tells that it lives)."""
 
-    def __init__(self, url: str, *, timeout: float = 1.0, retry_s: float = 5.0) -> None:
+    def __init__(self, url: str, proc: str, *, timeout: float = 1.0,
+                 retry_s: float = 5.0) -> None:
         check_url(url)
         self.redis = redis.Redis.from_url(url, socket_timeout=timeout,
                                           socket_connect_timeout=timeout)
+        self.proc = proc
         self._bucket = self.redis.register_script(BUCKET)
         self.retry_s = retry_s
         self._down_until: float | None = None
         """While Redis is taken for gone (monotonic time of the next try); None: up."""
+        self._written: tuple[bytes, float] | None = None
+        """Our holdings as last written, and when (monotonic)."""
 
-    def take(self, kind: str, client: str, rate: float, burst: int) -> bool | None:
-        """Spend a token of ``client``'s ``kind`` bucket (True), or refuse (False) — over
-        the whole site; None: Redis does not answer (count in this process)."""
+    def _ask(self, call: Callable[[], T]) -> T | None:
+        """``call()``'s answer; None when Redis does not answer (said once, asked again
+        ``retry_s`` later)."""
         now = time.monotonic()
         if self._down_until is not None and now < self._down_until:
             return None
         try:
-            ok = self._bucket(keys=[bucket_key(kind, client)], args=[repr(float(rate)),
-                                                                      int(burst)])
+            answer = call()
         except (redis.RedisError, OSError):
             if self._down_until is None:
                 log.warning("play limits: Redis does not answer; each process counts "
@@ -94,14 +118,51 @@ class RedisBuckets:
         if self._down_until is not None:
             log.warning("play limits: Redis answers again; counted across the site")
             self._down_until = None
-        return bool(ok)
+        return answer
+
+    def take(self, kind: str, client: str, rate: float, burst: int) -> bool | None:
+        """Spend a token of ``client``'s ``kind`` bucket (True), or refuse (False) — over
+        the whole site; None: Redis does not answer (count in this process)."""
+        ok = self._ask(lambda: self._bucket(keys=[bucket_key(kind, client)],
+                                            args=[repr(float(rate)), int(burst)]))
+        return None if ok is None else bool(ok)
+
+    def exchange(self, held: Held) -> Held:
+        """Write what this process holds (when it changed, or ``HELD_REFRESH_S`` after
+        the last write) and read what the other live processes hold, summed; the entries
+        of dead ones (nobody on their channel) are taken out. Nothing (``Held()``) when
+        Redis does not answer. Blocking: called in a worker thread."""
+        return self._ask(lambda: self._exchange(held)) or Held()
+
+    def _exchange(self, held: Held) -> Held:
+        raw, now = dumps(held.to_json()), time.monotonic()
+        if self._written is None or self._written[0] != raw \
+                or now - self._written[1] >= HELD_REFRESH_S:
+            self.redis.hset(HELD_KEY, self.proc, raw)
+            self._written = (raw, now)
+        everyone = self.redis.hgetall(HELD_KEY)
+        others = {str(text(k)): v for k, v in everyone.items() if text(k) != self.proc}
+        if not others:
+            return Held()
+        counts = self.redis.pubsub_numsub(*map(channel, others))
+        dead = [p for p, (_, n) in zip(others, counts, strict=True) if not n]
+        if dead:
+            self.redis.hdel(HELD_KEY, *dead)
+        return Held.total([Held.from_json(orjson.loads(v)) for p, v in others.items()
+                           if p not in dead])
+
+    def leave(self) -> None:
+        """Take this process's holdings out (a stop)."""
+        with contextlib.suppress(redis.RedisError, OSError):
+            self.redis.hdel(HELD_KEY, self.proc)
+        self._written = None
 
     @staticmethod
     def lifetime_ms(rate: float, burst: int) -> int:
         """How long an untouched bucket may live at most: until it is full again from
         empty, and a second (what the script gives it).
 
-        >>> RedisBuckets.lifetime_ms(0.1, 6)
+        >>> RedisLimits.lifetime_ms(0.1, 6)
         61000
         """
         return math.ceil(burst / rate * 1000) + 1000
