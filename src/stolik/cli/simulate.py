@@ -2,8 +2,9 @@
 
 The ruleset selects the game (:mod:`stolik.games`); the game's ``simulate`` part plays the
 deals, its ``record`` part writes the series record (``--out``) and its ``sheet`` part
-prints the summary, the JSON form or the score sheet — the sheet in the language of
-``--lang`` (else ``STOLIK_LANG``, else English), as ``stolik replay`` prints it. This module
+prints the summary, the JSON form or the score sheet — the summary and the sheet in the
+language of ``--lang`` (else ``STOLIK_LANG``, else English), as ``stolik replay`` prints
+the sheet; the JSON form keeps its English keys. This module
 only chooses what to keep and shows a progress bar on long runs.
 """
 
@@ -69,8 +70,9 @@ def simulate_command(
         help="Four player names by seat, for the sheet and the record.")] = None,
     ascii: AsciiOption = False,
     lang: Annotated[str | None, typer.Option(
-        "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of the score "
-        "sheet (--sheet): en (default), pl, or cs (Czech: Mariáš); default $STOLIK_LANG.",
+        "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of the summary "
+        "and the score sheet (--sheet): en (default), pl, or cs (Czech: Mariáš); default "
+        "$STOLIK_LANG. --json keeps its English keys.",
         show_default=False)] = None,
 ) -> None:
     """Simulate a seeded series of Baśka deals played by bots and summarise it.
@@ -84,8 +86,8 @@ def simulate_command(
     With a Mariáš ruleset (--ruleset ctyrka) the deals are Mariáš čtyřka's (MARIAS §2–§6)
     and the money is in Kč.
 
-    The score sheet's words are in the language of --lang (en, pl; cs for Mariáš), else
-    STOLIK_LANG, else English; the summary is in English.
+    The summary and the score sheet are in the language of --lang (en, pl; cs for
+    Mariáš), else STOLIK_LANG, else English; --json's keys stay English.
     """
     if as_json and sheet:
         raise typer.BadParameter("--json and --sheet cannot be combined", param_hint="--sheet")
@@ -117,7 +119,8 @@ def simulate_command(
                                 title=tr(said, "sim-sheet-title", game=spec.name(),
                                          ruleset=rs.name, bots=bots.value, seed=seed))
             console.print()
-        sheets.render_summary(result, console, bots=bots.value, ascii=ascii)
+        sheets.render_summary(result, console, bots=bots.value, ascii=ascii,
+                              lang=cli_lang(lang))
 
 
 def _player_names(text: str | None) -> list[str] | None:

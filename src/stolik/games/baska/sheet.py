@@ -36,10 +36,11 @@ from rich.table import Table
 from rich.text import Text
 
 from stolik.cli.common import Para, fmt_number, new_table, seat_name
+from stolik.cli.sim_summary import counts_table, headline, num, seats_table, speed_line
 from stolik.games.baska.record import GAME, SeriesResult
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
-from stolik.games.baska.words import doubling_text, game_name, note_text
+from stolik.games.baska.words import doubling_text, game_name, note_text, term
 from stolik.i18n import Msg, catalog, norm_lang, translate
 from stolik.series import ranks
 
@@ -67,45 +68,55 @@ def summary_json(result: SimulationResult) -> dict[str, Any]:
     }
 
 
-def _game_label(rs: Ruleset, game_id: str) -> str:
+def _game_label(rs: Ruleset, game_id: str, lang: str) -> str:
+    """A counted game as the summary names it: zwykła, cicha (RULES §4) in the glossary's
+    words (glossed in English), a contract by the ruleset's own name."""
     if game_id == "zwykla":
-        return "zwykła (plain game)"
+        return term(lang, "plain")
     if game_id == "cicha":
-        return "cicha (silent game)"
+        return term(lang, "cicha")
     if rs.has(game_id):
         return rs.contract(game_id).name
     return game_id
 
 
 def render_summary(result: SimulationResult, console: Console, *, bots: str,
-                   ascii: bool = False) -> None:
-    """Game frequencies, payouts per seat and the speed of a simulation."""
+                   ascii: bool = False, lang: str = "en") -> None:
+    """Game frequencies, payouts per seat and the speed of a simulation, in ``lang``.
+
+    >>> import io
+    >>> from stolik.games.baska.simulate import simulate
+    >>> console = Console(file=io.StringIO(), width=120, color_system=None)
+    >>> render_summary(simulate(load_ruleset("linia"), 20, seed=2), console, bots="random",
+    ...                lang="pl")
+    >>> out = console.file.getvalue()
+    >>> "Symulacja — rozdania: 20 · linia" in out, "zwykła" in out, "bok-rund" in out
+    (True, True, True)
+    """
     rs = result.ruleset
     n = result.deals
-    console.print(Text(f"Simulated {n:,} deals · {rs.id} · {bots} bots · seed {result.seed} · "
-                       f"first dealer {result.first_dealer}", style="bold"))
-    games = new_table(ascii)
-    games.add_column("game (gra)")
-    games.add_column("id")
-    games.add_column("deals", justify="right")
-    games.add_column("%", justify="right")
+
+    def say(message: Msg) -> str:
+        return translate(message, lang)
+
+    console.print(headline(say, lang, deals=n, ruleset=rs.id, bots=bots, seed=result.seed,
+                           first_dealer=result.first_dealer))
     order = {c.id: i for i, c in enumerate((rs.zwykla, rs.cicha, *rs.ladder))}
-    for gid, count in sorted(result.games.items(),
-                             key=lambda kv: (order.get(kv[0], len(order)), kv[0])):
-        games.add_row(_game_label(rs, gid), gid, str(count),
-                      f"{100 * count / n:.2f}" if n else "—")
-    console.print(games)
-    seats = new_table(ascii)
-    seats.add_column("")
-    for s in range(4):
-        seats.add_column(f"seat {s}", justify="right")
-    seats.add_row("mean payout", *(f"{t / n:+.3f}" if n else "—" for t in result.totals))
-    seats.add_row("total", *(str(t) for t in result.totals))
-    console.print(seats)
+    rows = [((_game_label(rs, gid, lang), gid), count) for gid, count in
+            sorted(result.games.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))]
+    console.print(counts_table(
+        say, lang, lambda: new_table(ascii),
+        heads=(say(Msg("sheet-sim-game", "game (gra)")), "id"), rows=rows, deals=n))
+    console.print(seats_table(
+        say, lambda: new_table(ascii), corner="", seats=range(4),
+        mean=[num(lang, f"{t / n:+.3f}") if n else "—" for t in result.totals],
+        totals=[str(t) for t in result.totals],
+        mean_label=Msg("sheet-sim-mean", "mean payout")))
     if rs.series.bok_round_deals:
-        console.print(f"bok-runda deals (worth double, RULES §6): {result.bok_deals:,}")
-    console.print(f"{n:,} deals in {result.seconds:.3f} s — "
-                  f"{result.deals_per_second:,.0f} deals per second")
+        console.print(say(Msg("sheet-sim-bok", "bok-runda deals (worth double, RULES §6): "
+                              "{deals}", deals=num(lang, f"{result.bok_deals:,}"))))
+    console.print(speed_line(say, lang, deals=n, seconds=result.seconds,
+                             per_second=result.deals_per_second))
 
 
 def declarer_text(result: DealResult, players: tuple[str, ...] | None, *,

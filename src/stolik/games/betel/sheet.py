@@ -32,11 +32,11 @@ from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
+from stolik.cli.sim_summary import boxed, counts_table, headline, num, seats_table, speed_line
 from stolik.games.betel.record import SeriesResult
 from stolik.games.betel.simulate import ALL_PASS, SimulationResult, default_deals
-from stolik.i18n import N_, tr
+from stolik.i18n import N_, Msg, tr, translate
 
 
 def _who(players: tuple[str, ...] | None, seat: int) -> str:
@@ -126,8 +126,9 @@ def match_line(result: SimulationResult, lang: str = "en") -> str:
 
 
 def render_summary(result: SimulationResult, console: Console, *, bots: str,
-                   ascii: bool = False) -> None:
-    """Contract frequencies, scores per seat and the speed of a Betel simulation.
+                   ascii: bool = False, lang: str = "en") -> None:
+    """Contract frequencies, scores per seat and the speed of a Betel simulation, in
+    ``lang``.
 
     >>> import io
     >>> from stolik.games.betel.ruleset import load_ruleset
@@ -138,27 +139,24 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
     True
     """
     n = result.deals
-    console.print(Text(f"Simulated {n:,} deals · {result.ruleset.id} · {bots} bots · "
-                       f"seed {result.seed}", style="bold"))
-    style = box.ASCII if ascii else box.HEAVY_HEAD
-    kinds = Table(header_style="bold", pad_edge=False, box=style)
-    kinds.add_column("contract (kontrakt)")
-    kinds.add_column("deals", justify="right")
-    kinds.add_column("%", justify="right")
-    for call, count in result.contracts.items():
-        if count:
-            label = "all-pass (wszyscy pas)" if call == ALL_PASS else call
-            kinds.add_row(label, str(count), f"{100 * count / n:.2f}")
-    console.print(kinds)
-    seats = Table(header_style="bold", pad_edge=False, box=style)
-    seats.add_column("points")
-    for s in range(3):
-        seats.add_column(f"seat {s + 1}", justify="right")
-    seats.add_row("mean per deal", *(f"{t / n:.1f}" if n else "—" for t in result.totals))
-    seats.add_row("total", *(str(t) for t in result.totals))
-    console.print(seats)
-    line = match_line(result)
+
+    def say(message: Msg) -> str:
+        return translate(message, lang)
+
+    console.print(headline(say, lang, deals=n, ruleset=result.ruleset.id, bots=bots,
+                           seed=result.seed))
+    all_pass = say(Msg("bsim-all-pass", "all pass (wszyscy pas)"))
+    rows = [((all_pass if call == ALL_PASS else call,), count)
+            for call, count in result.contracts.items() if count]
+    console.print(counts_table(say, lang, boxed(ascii), heads=(say(Msg("bsim-contract",
+                                                                 "contract (kontrakt)")),),
+                               rows=rows, deals=n))
+    console.print(seats_table(
+        say, boxed(ascii), corner=say(Msg("bsim-points", "points")), seats=range(1, 4),
+        mean=[num(lang, f"{t / n:.1f}") if n else "—" for t in result.totals],
+        totals=[str(t) for t in result.totals]))
+    line = match_line(result, lang)
     if line:
         console.print(line)
-    console.print(f"{n:,} deals in {result.seconds:.3f} s — "
-                  f"{result.deals_per_second:,.0f} deals per second")
+    console.print(speed_line(say, lang, deals=n, seconds=result.seconds,
+                             per_second=result.deals_per_second))

@@ -44,8 +44,8 @@ from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
+from stolik.cli.sim_summary import boxed, counts_table, headline, seats_table, speed_line
 from stolik.games.marias.deck import SUIT_PICTURES, SUITS
 from stolik.games.marias.record import SeriesResult
 from stolik.games.marias.ruleset import kc
@@ -55,14 +55,27 @@ from stolik.i18n import Msg, translate
 
 CZECH = {"msheet-dealer": "rozdává", "msheet-game": "hra", "msheet-side": "volí",
          "msheet-parts": "složky (Kč)", "msheet-total": "celkem", "msheet-capped": "strop",
-         "msheet-no-re": "bez re", "msheet-renonc": "renonc", "msheet-claim": "složeno"}
-"""The sheet's words as Czech players keep it, by message id: the sheet's own language
-(``lang="cs"``; the Czech catalog holds only what a money tournament shows)."""
+         "msheet-no-re": "bez re", "msheet-renonc": "renonc", "msheet-claim": "složeno",
+         # the summary of a simulation (``stolik simulate``)
+         "sim-headline": "Simulace — rozdání: {deals} · {ruleset} · boti: {bots} · "
+                         "semínko {seed}",
+         "sim-deals": "rozdání", "sim-seat": "hráč {seat}", "sim-mean": "průměr na rozdání",
+         "sim-total": "celkem", "sim-speed": "rozdání: {deals} za {seconds} s — {rate} za "
+                                            "sekundu",
+         "msheet-sim-game": "hra", "msheet-sim-hra": "hra", "msheet-sim-sto": "sto",
+         "msheet-sim-betl": "betl", "msheet-sim-durch": "durch",
+         "msheet-sim-no-re": "hra bez re (neodehraná: flek bez re)"}
+"""The sheet's and the simulation summary's words as Czech players say them, by message
+id: the sheet's own language (``lang="cs"``; the Czech catalog holds only what a money
+tournament shows)."""
 
 
 def _word(lang: str, word: Msg) -> str:
-    """``word`` in ``lang``: Czech from :data:`CZECH`, else from the catalogs."""
-    return CZECH[word.code] if lang == "cs" else translate(word, lang)
+    """``word`` in ``lang``: Czech from :data:`CZECH` (its fields filled in), else from
+    the catalogs."""
+    if lang == "cs":
+        return CZECH[word.code].format(**word.params) if word.params else CZECH[word.code]
+    return translate(word, lang)
 
 
 def _who(players: tuple[str, ...] | None, seat: int) -> str:
@@ -135,14 +148,19 @@ def summary_json(result: SimulationResult) -> dict[str, Any]:
     }
 
 
-GAME_LABELS = {"hra": "hra (the game)", "sto": "sto (the hundred)", "betl": "betl (misère)",
-               "durch": "durch (slam)", "no-re": "hra bez re (not played: flek without re)"}
-"""What ``stolik simulate`` calls each game it counts (MARIAS §4, §5)."""
+GAME_LABELS = {"hra": Msg("msheet-sim-hra", "hra (the game)"),
+               "sto": Msg("msheet-sim-sto", "sto (the hundred)"),
+               "betl": Msg("msheet-sim-betl", "betl (misère)"),
+               "durch": Msg("msheet-sim-durch", "durch (slam)"),
+               "no-re": Msg("msheet-sim-no-re", "hra bez re (not played: flek without re)")}
+"""What ``stolik simulate`` calls each game it counts (MARIAS §4, §5): the game's Czech
+word, glossed in Polish and English."""
 
 
 def render_summary(result: SimulationResult, console: Console, *, bots: str,
-                   ascii: bool = False) -> None:
-    """Game frequencies, money per seat (Kč) and the speed of a Mariáš simulation.
+                   ascii: bool = False, lang: str = "en") -> None:
+    """Game frequencies, money per seat (Kč) and the speed of a Mariáš simulation, in
+    ``lang`` (Czech: the words of :data:`CZECH`).
 
     >>> import io
     >>> from stolik.games.marias.ruleset import load_ruleset
@@ -151,26 +169,26 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
     >>> render_summary(simulate(load_ruleset(), 40, seed=2), console, bots="random")
     >>> "Simulated 40 deals · ctyrka" in console.file.getvalue()
     True
+    >>> console = Console(file=io.StringIO(), width=100, color_system=None)
+    >>> render_summary(simulate(load_ruleset(), 40, seed=2), console, bots="random", lang="cs")
+    >>> "Simulace — rozdání: 40 · ctyrka" in console.file.getvalue()
+    True
     """
     n = result.deals
-    console.print(Text(f"Simulated {n:,} deals · {result.ruleset.id} · {bots} bots · "
-                       f"seed {result.seed}", style="bold"))
-    games = Table(header_style="bold", pad_edge=False,
-                  box=box.ASCII if ascii else box.HEAVY_HEAD)
-    games.add_column("game (hra)")
-    games.add_column("deals", justify="right")
-    games.add_column("%", justify="right")
-    for gid, count in result.games.items():
-        games.add_row(GAME_LABELS.get(gid, gid), str(count),
-                      f"{100 * count / n:.2f}" if n else "—")
-    console.print(games)
-    seats = Table(header_style="bold", pad_edge=False,
-                  box=box.ASCII if ascii else box.HEAVY_HEAD)
-    seats.add_column("Kč")
-    for s in range(4):
-        seats.add_column(f"seat {s + 1}", justify="right")
-    seats.add_row("mean per deal", *(kc(round(t / n)) if n else "—" for t in result.totals))
-    seats.add_row("total", *(kc(t) for t in result.totals))
-    console.print(seats)
-    console.print(f"{n:,} deals in {result.seconds:.3f} s — "
-                  f"{result.deals_per_second:,.0f} deals per second")
+
+    def say(message: Msg) -> str:
+        return _word(lang, message)
+
+    console.print(headline(say, lang, deals=n, ruleset=result.ruleset.id, bots=bots,
+                           seed=result.seed))
+    rows = [((say(GAME_LABELS[gid]) if gid in GAME_LABELS else gid,), count)
+            for gid, count in result.games.items()]
+    console.print(counts_table(say, lang, boxed(ascii), heads=(say(Msg("msheet-sim-game",
+                                                                 "game (hra)")),),
+                               rows=rows, deals=n))
+    console.print(seats_table(
+        say, boxed(ascii), corner="Kč", seats=range(1, 5),
+        mean=[kc(round(t / n)) if n else "—" for t in result.totals],
+        totals=[kc(t) for t in result.totals]))
+    console.print(speed_line(say, lang, deals=n, seconds=result.seconds,
+                             per_second=result.deals_per_second))
