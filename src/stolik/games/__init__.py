@@ -26,7 +26,8 @@ A game's plug-in parts are its submodules under conventional names
   and ``default_deals(rs)``.
 - ``sheet``: ``render_sheet(series, console, ascii=, title=, lang=)`` (``lang``: the
   sheet's words, ``en``, ``pl``, or ``cs``; each game has its own default),
-  ``render_summary(result, console, bots=, ascii=)``, ``summary_json(result)``.
+  ``render_summary(result, console, bots=, ascii=, lang=)`` (``stolik simulate``'s summary
+  in ``lang``), ``summary_json(result)`` (the same figures for ``--json``, language-free).
 - ``rules``: ``LIST_COLUMNS``, ``list_row(rs)`` (``stolik rules list``) and
   ``render_ruleset(rs, console, ascii=)`` (``stolik rules show``).
 - ``arena``: ``run_arena(kinds, deals, ruleset=, seed=, on_illegal=, progress=,
