@@ -4,7 +4,13 @@ play (BETEL §2–§4). It sees only its own :class:`~stolik.games.betel.view.Se
 - **Counting a hand** (:func:`sure_tricks`, :func:`forced_tricks`): for a contract that
   needs tricks, the top cards of each suit in an unbroken run from the ace, a whole suit
   where that run outnumbers the others' cards of it, and with trumps the trumps beyond
-  three and a ruff for each short side suit; for a betelek or the betel, the cards that
+  three and a ruff for each short side suit — by the club player's rules for a trump
+  contract (BETEL §4: a void hand must trump): a trump takes one trick, drawing theirs or
+  ruffing, so trumps and ruffs together count no more than the trumps held; and a side
+  suit runs past its top cards only when his top trumps draw theirs, else it counts the
+  rounds both defenders still follow (about half the suit's cards out). The old count,
+  without these, bid 27 szlems in 400 seeded deals of three heuristic bots and made 26 %
+  of them (mean −145); with them 6, 4 made. For a betelek or the betel, the cards that
   cannot duck — in each suit, a card with at most one (the betel: two) more of the others'
   cards above it than it has of its own above it.
 - **Honours in a betelek** (:func:`honours`): a club player's rule — every honour (A K Q J,
@@ -22,7 +28,9 @@ play (BETEL §2–§4). It sees only its own :class:`~stolik.games.betel.view.Se
 - **Play** (BETEL §4): a side that wants tricks cashes a suit's top card, leads trumps
   from the top as the declarer, takes an opponent's trick with the cheapest card that
   holds it and throws its lowest card otherwise; in a betelek or the betel the declarer
-  ducks with his highest card that loses the trick and leads low, and the defenders lead
+  ducks with his highest card that loses the trick, made to beat as the second hand
+  beats with his lowest card (the third, bound to beat, may take it over), and when the
+  trick is his anyway sheds his highest; he leads low, and the defenders lead
   low and keep under the declarer's winning card. In an all-pass deal each plays for
   himself.
 
@@ -68,32 +76,51 @@ def _suit_cards(mask: int, suit: int) -> list[int]:
     return [c for c in range(8 * suit, 8 * suit + 8) if mask >> c & 1]
 
 
+def _count(mask: int, suit: int) -> int:
+    return (mask & SUIT_MASKS[suit]).bit_count()
+
+
+def _run(mask: int, suit: int) -> int:
+    """The length of the unbroken run of ``mask``'s cards in ``suit`` from its ace."""
+    run = 0
+    for c in range(8 * suit, 8 * suit + 8):
+        if not mask >> c & 1:
+            break
+        run += 1
+    return run
+
+
 def sure_tricks(hand: int, trump: int) -> int:
     """Tricks the hand (a mask) should take as the declarer with ``trump`` (a suit, or
     :data:`NO_TRUMPS`) by simple counts (module notes).
 
     >>> from stolik.games.betel.deck import parse_mask
     >>> sure_tricks(parse_mask("AS KS QS JS 9S AH KH AD 7D 7C"), 3)   # 5 spades, AK AD
-    9
+    8
     >>> sure_tricks(parse_mask("AS KS QS JS 9S AH KH AD 7D 7C"), NO_TRUMPS)
     8
     """
     others = FULL_MASK & ~hand
-    total = 0
+    drawn = trump == NO_TRUMPS or _run(hand, trump) >= _count(others, trump)
+    total = ruffs = trumps = 0
     for s in range(4):
-        mine = len(_suit_cards(hand, s))
-        theirs = len(_suit_cards(others, s))
-        run = 0
-        for c in range(8 * s, 8 * s + 8):
-            if not hand >> c & 1:
-                break
-            run += 1
-        tricks = mine if run >= theirs else run  # the run draws every card out: all run
+        mine, run = _count(hand, s), _run(hand, s)
+        # the run draws every card out: all run — a side suit only once their trumps are
+        # drawn, else the rounds after the run are theirs to ruff (BETEL §4: void, trump)
+        theirs = _count(others, s)
+        tricks = mine if run >= theirs and (drawn or s == trump) else run
+        if not drawn and s != trump:  # undrawn trumps: the rounds both defenders follow,
+            tricks = min(tricks, max(1, theirs // 2))  # about half the suit's cards out
         if s == trump:
             tricks = max(tricks, mine - 3 + min(run, 3)) if mine > 3 else tricks
-        elif trump != NO_TRUMPS and mine <= 1 and len(_suit_cards(hand, trump)) >= 4:
-            tricks += 1 if run == 0 else 0  # a void or a low singleton ruffs
-        total += tricks
+            trumps = tricks
+        elif trump != NO_TRUMPS and mine <= 1 and run == 0:
+            ruffs += 1  # a void or a low singleton ruffs
+        else:
+            total += tricks
+    if trump != NO_TRUMPS:  # a trump takes one trick, drawing theirs or ruffing
+        total += min(_count(hand, trump), trumps + ruffs) if _count(hand, trump) >= 4 \
+            else trumps
     return min(total, TRICKS)
 
 
@@ -154,7 +181,7 @@ def shortfall(hand: int, contract: Contract) -> int:
     >>> rs = load_ruleset()
     >>> hand = parse_mask("AS KS QS JS 9S AH KH AD 7D 7C")
     >>> shortfall(hand, rs.contract_of("szlem-S")), shortfall(hand, rs.contract_of("betelek-3"))
-    (1, 5)
+    (2, 5)
     """
     if contract.at_most:
         return max(honours(hand) - contract.goal,
@@ -239,6 +266,22 @@ def _low(cards: Sequence[int], trump: int) -> int:
     return max(cards, key=lambda c: (c >> 3 != trump, c % 8))
 
 
+def _declarer_under(view: SeatView, legal: list[int], losers: list[int], unseen: int) -> int:
+    """A betelek or betel declarer's card to a trick led by another (BETEL §4): his highest
+    card that loses it; made to beat, playing second, the lowest card that beats, so that
+    the third — bound to beat in the suit unless he is the betel's defender — may take it
+    over; and when nothing unseen can (or he is last), his highest card, the trick being
+    his anyway: the high card would be a trick later."""
+    if losers:
+        return min(losers, key=lambda c: c % 8)
+    lowest = max(legal, key=lambda c: c % 8)
+    contract = view.contract
+    free = contract is not None and contract.defenders_free
+    if len(view.trick) == 1 and not free and unseen & SUIT_MASKS[lowest >> 3] & ((1 << lowest) - 1):
+        return lowest
+    return min(legal, key=lambda c: c % 8)
+
+
 def play_card(view: SeatView) -> int:
     """The card of the module notes."""
     legal = [c for c in view.legal if isinstance(c, int)]
@@ -270,8 +313,8 @@ def play_card(view: SeatView) -> int:
     losers = [c for c in legal if c not in winners]
     last = len(view.trick) == 2
     if few:
-        if me == declarer:  # duck with the highest card that loses, else the highest
-            return min(losers, key=lambda c: c % 8) if losers else min(legal, key=lambda c: c % 8)
+        if me == declarer:
+            return _declarer_under(view, legal, losers, unseen)
         played = any(s == declarer for s, _ in view.trick)
         if win_seat == declarer and losers:
             return min(losers, key=lambda c: c % 8)  # stay under him, shed high
