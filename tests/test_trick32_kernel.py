@@ -80,9 +80,10 @@ def test_a_fresh_process_loads_the_kernels_from_the_cache() -> None:
 
 
 def test_sweep_settles_a_misere_only_when_nothing_can_change() -> None:
-    """trick32_kernel.sweep (BETEL §4, no trumps): the declarer (seat 0, the side) on lead
-    with every card on top takes all that is left; with every card under the defenders'
-    in each suit both hold he takes nothing; anything else is left to the search."""
+    """trick32_kernel.sweep (BETEL §4, no trumps): the declarer (seat 0, the side) with
+    every card on top takes all that is left when he leads or a defender leads one of his
+    suits; with every card under the defenders' in each suit both hold he takes nothing;
+    anything else is left to the search."""
     import numpy as np
 
     from stolik.games.betel.deck import parse_mask
@@ -95,7 +96,9 @@ def test_sweep_settles_a_misere_only_when_nothing_can_change() -> None:
 
     tops = ("AC KC AD", "QC JC KD", "TC 9C QD")
     assert run(tops, 0) == 3
-    assert run(tops, 1) == -1  # seat 1 leads a club: the declarer must beat, takes it
+    assert run(tops, 1) == 3  # seat 1 leads a club or a diamond: he must take it, leads
+    assert run(("AC KC AD", "QS JS KH", "TC AS QD"), 1) == -1  # seat 1 holds none of his
+    assert run(("AC KC AD", "QS JS KH", "TC AS QD"), 2) == 3  # suits, seat 2 does
     unders = ("7C 8C 7D", "AC KC AD", "QC JC QS")
     assert run(unders, 1) == 0
     assert run(unders, 0) == 0  # he leads a club or a diamond and is beaten

@@ -138,10 +138,12 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
     ``quick``: in ``MODE_COUNT`` with ``sign`` 1, where only tricks count (no card points,
     no last-trick bonus), bound each trick's start by the leader's quick tricks;
     ``duck``: order the moves for a side that wants few tricks (a misère: the side leads
-    low, first into suits where another seat holds a card above; an opponent leads first
-    into a suit where the side holds a card above, most of all one where it holds only
-    cards above all the others'; a follower's highest card that does not take the trick
-    comes first) — the value is the same.
+    its highest card, first into suits where another seat holds a card above; with three
+    seats and a side of one an opponent first leads what makes the side take the trick
+    whatever it plays (the highest such card), then into a suit where the side holds a
+    card above (the highest), most of all one where it holds only cards above all the
+    others'; a follower's highest card that does not take the trick comes first) — the
+    value is the same.
 
     >>> p = make_params(beats=[0] * 32, higher=[0] * 32, points=[0] * 32, trumps=0,
     ...                 must_beat=False, must_trump=False, must_overtrump=False,

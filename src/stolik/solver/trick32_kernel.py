@@ -298,16 +298,27 @@ def sweep(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int:
     ``tricks_left`` still to play when that is settled whatever anyone plays, else −1.
     ``tricks_left`` when the leader is the side's and every card of his tops its suit
     among the others' cards (each lead wins, and he leads again), 0 when it is the other
-    side's such a leader, and 0 when in every suit that both sides hold every card of the
-    other side is above every card of the side (each trick led in such a suit is lost by
-    the side; a suit only the other side holds is never led by the side) and the leader is
-    of the other side, or of the side holding a card of such a suit (he leads it, loses,
-    and never leads again)."""
+    side's such a leader, ``tricks_left`` too when the side is one seat whose every card
+    tops its suit and the other side's leader holds a card of one of his suits (he leads
+    it: the side must follow and takes the trick, then leads), and 0 when in every suit
+    that both sides hold every card of the other side is above every card of the side
+    (each trick led in such a suit is lost by the side; a suit only the other side holds
+    is never led by the side) and the leader is of the other side, or of the side holding
+    a card of such a suit (he leads it, loses, and never leads again)."""
     side = p[P_SIDE]
     live = h[0] | h[1] | h[2] | h[3]
     mine = h[leader]
     if _all_top(h, leader, p):
         return tricks_left if (side >> leader) & 1 else 0
+    if not (side >> leader) & 1 and not side & (side - 1):  # one seat against the leader
+        s = _low_bit(side)
+        if _all_top(h, s, p):  # his every card tops its suit: a lead into one of his suits
+            y = h[s]  # makes him take the trick, and then each of his own leads
+            while y:
+                sm = p[P_SUIT + _low_bit(y)]
+                if mine & sm:
+                    return tricks_left
+                y &= ~sm
     ours = 0
     for s in range(S_SEATS):
         if (side >> s) & 1:
@@ -329,6 +340,49 @@ def sweep(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int:
         if mine & sm:
             escape = True
     return 0 if escape else -1
+
+
+def _lowest(x: int, p: I64Array) -> int:
+    """The lowest card (in the order of play) of the cards ``x`` of one suit (not 0)."""
+    best = -1
+    while x:
+        c = _low_bit(x)
+        x &= x - 1
+        if best < 0 or p[P_STRENGTH + c] > p[P_STRENGTH + best]:
+            best = c
+    return best
+
+
+def _beaten(h: I64Array, s: int, top: int, p: I64Array) -> int:
+    """The card with which seat ``s`` plays above ``top`` (the led suit's highest card in
+    the trick) when he cannot help it — he must beat and holds a card above it, or he is
+    free and holds only cards above it: his lowest above it — else −1."""
+    ss = h[s] & p[P_SUIT + top]
+    hi = ss & p[P_HIGHER + top]
+    if not hi:
+        return -1
+    if S_FREE and (p[P_FREE] >> s) & 1 and ss & ~hi:
+        return -1
+    return _lowest(hi, p)
+
+
+def _forces(h: I64Array, leader: int, c: int, p: I64Array) -> int:
+    """Three seats, the side one of them, the leader not: whether (1, 0) his lead ``c``
+    makes the side take the trick however it plays, his partner playing as he must and
+    otherwise under the side's card (the side second: its lowest card above ``c`` when it
+    holds one, and the partner cannot help beating it; the side last: it holds a card
+    above the trick's highest card after the partner's lowest forced one). A misère's
+    move ordering (:func:`_enter`): such leads first."""
+    side = p[P_SIDE]
+    a = leader + 1 if leader < 2 else 0
+    b = a + 1 if a < 2 else 0
+    if (side >> a) & 1:
+        hi = h[a] & p[P_HIGHER + c]
+        if not hi:
+            return 0
+        return int(_beaten(h, b, _lowest(hi, p), p) < 0)
+    top = _beaten(h, a, c, p)
+    return int(h[b] & p[P_HIGHER + (c if top < 0 else top)] != 0)
 
 
 def _shape(h: I64Array, live: int, suit: int, p: I64Array) -> int:
@@ -499,13 +553,15 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
         if c == hint:
             sc = 1000
         elif S_DUCK:  # a misère
-            if n == 0:
-                if maxing:  # the side: low, into a suit where another holds a card above
-                    sc = 100 + p[P_STRENGTH + c]
+            if n == 0:  # the highest card first, where the wish allows
+                if maxing:  # the side: first into a suit where another holds a card above
+                    sc = 110 - p[P_STRENGTH + c]
                     if p[P_HIGHER + c] & theirs:
-                        sc += 200
-                elif p[P_HIGHER + c] & ours:  # the other side: a suit the side must beat in,
-                    sc = 200 + p[P_STRENGTH + c]  # the more if it holds only cards above
+                        sc = 310 - p[P_STRENGTH + c]
+                elif S_SEATS == 3 and not side & (side - 1) and _forces(h, seat, c, p):
+                    sc = 900 - p[P_STRENGTH + c]  # the other side: the side must take it,
+                elif p[P_HIGHER + c] & ours:  # else a suit where the side must beat,
+                    sc = 210 - p[P_STRENGTH + c]  # the more if it holds only cards above
                     if (dominated >> (c >> 3)) & 1:
                         sc += 200
                 else:
@@ -690,6 +746,9 @@ TEMPLATES: tuple[tuple[Any, str], ...] = (
     (_value_end, "i8(i8, i8, i8, i8, i8, i8[::1], i8[:, ::1])"),
     (_last_trick, "i8(i8[::1], i8, i8, i8[::1], i8[:, ::1])"),
     (quick_tricks, "i8(i8[::1], i8, i8, i8[::1])"),
+    (_lowest, "i8(i8, i8[::1])"),
+    (_beaten, "i8(i8[::1], i8, i8, i8[::1])"),
+    (_forces, "i8(i8[::1], i8, i8, i8[::1])"),
     (_shape, "i8(i8[::1], i8, i8, i8[::1])"),
     (_by_shape, "i8(i8[::1])"),
     (_card_at, "i8(i8, i8, i8[::1])"),

@@ -19,8 +19,10 @@ with three seats and every trick worth 10 points, the cards nothing, in ``MODE_C
 each card still out in the order of its suit, so that positions reached after other cards
 fell share it too), as null-window searches from a guess (MTD(f)); where the declarer
 wants tricks each trick's start is bounded by the leader's quick tricks, and in a betelek
-or the betel every seat's moves are ordered ducking first and a trick's start is settled
-at once when nobody's play can change the rest (trick32's ``sweep``). Each of the three
+or the betel the moves are ordered for a misère (the declarer leads his highest card that
+someone may beat, a defender first what makes the declarer take the trick, a follower ducks
+first) and a trick's start is settled at once when nobody's play can change the rest
+(trick32's ``sweep``). Each of the three
 kinds (tricks wanted, betelek, betel) has its own compiled kernel (``trick32.kernel``).
 
 >>> from stolik.games.betel.ruleset import load_ruleset
