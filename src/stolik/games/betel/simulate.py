@@ -26,12 +26,15 @@ from __future__ import annotations
 
 import gc
 import random
+import struct
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from itertools import chain
 
 from stolik.errors import StolikError
-from stolik.games.betel.deck import BYTE_CARDS, HIGHER, SUIT_MASKS
+from stolik.games.betel.deck import BYTE_CARDS
 from stolik.games.betel.match import decided
 from stolik.games.betel.record import AuctionEntry, DealRecord
 from stolik.games.betel.ruleset import Ruleset
@@ -142,29 +145,109 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
 
 _NEXT2 = ((1, 2), (2, 0), (0, 1))
 _NEXT = (1, 2, 0)
-_BIT = tuple(1 << c for c in range(32))
-_BY_SUIT = tuple((SUIT_MASKS[s], BYTE_CARDS[s], 8 * s) for s in range(4))
-"""By suit: its mask, its cards by byte (:data:`BYTE_CARDS`) and its byte's shift."""
-_SWAPS = tuple((i, i + 1) for i in range(31, 0, -1))
-"""Fisher–Yates from the top: place ``i`` swaps with one of the ``i + 1`` places below."""
+_BIT = [1 << c for c in range(32)]
+"""``1 << c`` by card (a list: its ``__getitem__`` is a fast call, a tuple's is not)."""
+_NO_SKIP = 99
+"""``skip`` when no contract is barred this call (above every contract's index)."""
+_NO_KONTRA = (0, 0, 0)
+_KONTRA_BY = ((0, 1, 1), (1, 0, 1), (1, 1, 0))
+"""By the declarer: who may kontra his contract (BETEL §3: not he himself)."""
+_FIRST_STEPS = (4, *range(6, 40))
+"""By the number of contracts and kontra he may call: the moves he has first (three
+looks, then pas and those; an exchange too where he may call one)."""
+_RANK_BIT = [1 << (c & 7) for c in range(32)]
+"""By card: its bit in its suit's byte."""
+_NONE = 32
+"""``best_tr`` while no trump lies in the trick: above every card's index."""
+
+
+ByteTable = tuple[tuple[int, ...], ...]
+"""By the byte of a hand's cards in one suit: the cards of it he may play."""
+SeatRules = tuple[tuple[tuple[ByteTable, ...], ...], tuple[tuple[ByteTable, ...], ...]]
+"""By seat, the byte tables by the best card of the led suit, and by the best trump."""
+
+
+def _follow_table(c: int, bound: bool) -> ByteTable:
+    """By the byte of a hand's cards in ``c``'s suit: the cards it may play to a trick
+    whose best card of that suit is ``c`` (BETEL §4: higher if it can; ``bound=False``, a
+    Betel defender: any of the suit)."""
+    suit = BYTE_CARDS[c >> 3]
+    if not bound:
+        return suit
+    return tuple(tuple(x for x in cs if x < c) or cs for cs in suit)
+
+
+_FOLLOW = tuple(_follow_table(c, True) for c in range(32))
+_FOLLOW_FREE = tuple(_follow_table(c, False) for c in range(32))
+_NO_TRUMP: ByteTable = ((),) * 256
+"""A byte table where no card may be played (no trumps: he plays any card)."""
+
+
+def _rules() -> tuple[tuple[tuple[SeatRules, ...], ...], ...]:
+    """``[free][trump][declarer]``: by seat, the follow tables by the best card of the led
+    suit, and the trump tables by the best trump (:data:`_NONE`: none yet) — BETEL §4,
+    :func:`stolik.games.betel.play.legal` as tables."""
+    out = []
+    for free in (False, True):
+        by_trump = []
+        for trump in (0, 1, 2, 3, -1):
+            over = (*_FOLLOW, BYTE_CARDS[trump]) if trump >= 0 else (_NO_TRUMP,) * 33
+            by_decl: list[SeatRules] = []
+            for declarer in range(3):
+                bound = [not free or s == declarer for s in range(3)]
+                by_decl.append((tuple(_FOLLOW if b else _FOLLOW_FREE for b in bound),
+                                tuple(over if b else (_NO_TRUMP,) * 33 for b in bound)))
+            by_trump.append(tuple(by_decl))
+        out.append(tuple(by_trump))
+    return tuple(out)
+
+
+_RULES = _rules()
+_PAIRS = tuple((i, j) for i in range(12) for j in range(i + 1, 12))
+"""The 66 ways to lay two of the twelve cards back after a take, in the engine's order."""
+_KEYS = struct.Struct("<32d")
+"""The deal's 32 sort keys: positive doubles, compared as their bits are (the first 256
+bytes of the deal's draw)."""
+_KEY_TOP = b"\x3f" * 32
+"""Each key's top byte: positive, finite (between 2⁻¹⁵ and 2)."""
+_KEY_CARD = bytes(range(32))
+"""Each key's lowest byte: its card, which survives the sort and breaks ties."""
+_AUCTION_DRAWS = 16
+_AUCTION = struct.Struct(f"<{_AUCTION_DRAWS}Q")
+"""The first calls' draws (then one ``getrandbits(64)`` a call)."""
+_TRICK = struct.Struct("<3Q")
+"""A trick's three draws, one per card."""
+_PLAY_AT = _KEYS.size + _AUCTION.size
+_DRAW_BYTES = _PLAY_AT + 10 * _TRICK.size
+_DRAW_BITS = 8 * _DRAW_BYTES
 
 
 def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: bool,
          totals: list[int] | None
          ) -> tuple[list[Three], list[DealRecord], list[str], int | None]:
-    """Play ``deals`` deals; ``totals`` (updated in place): stop at the match's end."""
-    rand = rng.random
+    """Play ``deals`` deals; ``totals`` (updated in place): stop at the match's end.
+
+    A deal draws its random numbers at once (one ``getrandbits``): the cards' 32 sort
+    keys, 48 random bits each (every layout equally likely to within 2⁻³⁹, the chance of
+    a tie), 64-bit numbers for the first calls and for each card; a longer auction draws
+    one more a call. Every choice is such a number modulo the number of legal moves
+    (uniform to within 2⁻⁴⁷)."""
     bits = rng.getrandbits
+    more = iter(partial(bits, 64), None)  # endless: a draw for each call past the first
+    keys_of = _KEYS.unpack_from
+    pack_keys = _KEYS.pack
+    first_calls = _AUCTION.unpack_from
+    trick_draws = _TRICK.iter_unpack
     bit = _BIT.__getitem__
-    deck = range(32)
+    rank_bit = _RANK_BIT
     b0, b1, b2, b3 = BYTE_CARDS
-    higher = HIGHER
-    by_suit = _BY_SUIT
     next2 = _NEXT2
+    next1 = _NEXT
+    pairs = _PAIRS
     contracts = rs.contracts
     top = len(contracts) - 1
     calls = [c.call for c in contracts]
-    peek_cost = (0, rs.peek_one, rs.peek_two)
+    peek_cost = (0, rs.peek_one, rs.peek_two)  # by the cards he looked at
     all_pass_play = rs.all_pass_play
     per_trick = rs.all_pass_trick
     # points[c][doubled][t]: the declarer's score for t tricks in contract c (§5)
@@ -176,149 +259,149 @@ def _run(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int, keep: b
     winner: int | None = None
     for n in range(deals):
         dealer = (first_dealer + n) % 3
-        # ---- dealing: a uniform permutation from one big random number (Fisher–Yates)
-        r = bits(256)
-        cards = list(deck)
-        for i, size in _SWAPS:
-            r, j = divmod(r, size)
-            cards[i], cards[j] = cards[j], cards[i]
-        hands = [sum(map(bit, cards[0:10])), sum(map(bit, cards[10:20])),
-                 sum(map(bit, cards[20:30]))]  # distinct bits: the sum is the union
+        drawn = bits(_DRAW_BITS).to_bytes(_DRAW_BYTES, "little")
+        # ---- dealing: the cards in the order of 32 random keys (a uniform permutation)
+        keys = bytearray(drawn[0:256])
+        keys[7::8] = _KEY_TOP
+        keys[0::8] = _KEY_CARD
+        cards = pack_keys(*sorted(keys_of(keys)))[0::8]  # 48 random bits a card, then it
         dubel = (cards[30], cards[31])
+        h0 = sum(map(bit, cards[0:10]))
+        h1 = sum(map(bit, cards[10:20]))  # distinct bits: the sum is the union
+        hands = [h0, h1, 0xFFFFFFFF ^ h0 ^ h1 ^ (1 << dubel[0]) ^ (1 << dubel[1])]
         entries: list[AuctionEntry] = []
-        # ---- auction (BETEL §3): the same legal list as Deal._legal_actions
+        # ---- auction (BETEL §3): a uniform choice among Deal._legal_actions' moves
         seat = dealer
         contract = declarer = -1
-        doubled = kontra_just = may_kontra = False
+        doubled = kontra_just = False
+        kontra_by = _NO_KONTRA  # by seat: 1 where kontra is legal now
         kontrad = passes = 0
         floor = ban_seat = ban_c = -1
         peek = [0, 0, 0]
-        while True:
+        for u in chain(first_calls(drawn, _KEYS.size), more):
             n_bids = top - floor  # the contracts above the floor (§3)
-            skip = -1
+            skip = _NO_SKIP
             if seat == ban_seat:  # the ban lasts his next turn only (§3, Decision)
                 if ban_c > floor:
                     skip = ban_c
                     n_bids -= 1
                 ban_seat = ban_c = -1
-            commit = n_bids + 1 if may_kontra and declarer != seat else n_bids
-            # look 1st, look 2nd, look both, exchange (if a contract or kontra may follow)
-            k = int(rand() * (5 + commit if commit else 4))
-            look = seen = -1
-            laid: tuple[int, ...] = ()
-            if k < 3:  # look at the first, the second, or both
-                look = 1 if k < 2 else 2
-                if k < 2:
-                    seen = dubel[k]
-                k = int(rand() * (1 + commit))
-            elif k == 3 and commit:  # exchange: take both, lay two of the twelve back
-                hand = hands[seat] | (1 << dubel[0]) | (1 << dubel[1])
-                cs = b0[hand & 255] + b1[hand >> 8 & 255] + b2[hand >> 16 & 255] + \
-                    b3[hand >> 24]
-                i = int(rand() * 12)
-                j = int(rand() * 11)
-                if j >= i:
-                    j += 1
-                a, b = (cs[i], cs[j]) if i < j else (cs[j], cs[i])
-                hands[seat] = hand & ~((1 << a) | (1 << b))
-                dubel = laid = (a, b)
-                k = int(rand() * commit) + 1
-            else:
-                k -= 4 if commit else 3
-            # k: 0 = pas, 1 … n_bids = a contract, n_bids + 1 = kontra
+            commit = n_bids + kontra_by[seat]  # the contracts and kontra he may call
+            # k: 0 pas, 1 … n_bids a contract, n_bids + 1 kontra; above: first look at
+            # the first dubel card, the second, both, or (when he may commit) exchange
+            m = _FIRST_STEPS[commit]
+            k = u % m
+            act = 0
+            if k > commit:  # first a dubel action
+                k -= commit  # 1, 2: look at the first or second card, 3: both, 4: exchange
+                if k < 3:
+                    act, seen = 1, dubel[k - 1]
+                elif k == 3:
+                    act = 2
+                if act:
+                    k = u // m % (1 + commit)
+                else:  # take both, lay two of the twelve back: then no pas
+                    act = 3
+                    hand = hands[seat] | (1 << dubel[0]) | (1 << dubel[1])
+                    cs = b0[hand & 255] + b1[hand >> 8 & 255] + b2[hand >> 16 & 255] + \
+                        b3[hand >> 24]
+                    u //= m
+                    i, j = pairs[u % 66]
+                    a, b = cs[i], cs[j]
+                    hands[seat] = hand ^ (1 << a) ^ (1 << b)
+                    dubel = laid = (a, b)
+                    k = u // 66 % commit + 1
             if k == 0:
-                word = "pas"
-                if look > 0:
-                    peek[seat] += peek_cost[look]
+                if act:
+                    peek[seat] += peek_cost[act]
                 if kontra_just and seat != declarer:  # §3: no repeat at his next turn
                     ban_seat, ban_c = declarer, contract
                 kontra_just = False
                 passes += 1
             elif k <= n_bids:
                 c = floor + k
-                if 0 <= skip <= c:
+                if c >= skip:
                     c += 1
-                word = calls[c]
                 contract = floor = c  # a new contract drops any kontra (Decision)
                 declarer = seat
                 doubled = kontra_just = False
-                may_kontra = not kontrad >> c & 1  # once per contract in a deal (§3)
+                # once per contract in a deal (§3), never his own (Decision)
+                kontra_by = _NO_KONTRA if kontrad >> c & 1 else _KONTRA_BY[seat]
                 passes = 0
-            else:
-                word = "kontra"  # doubles it, and the auction starts again (§3)
+            else:  # kontra: doubles it, and the auction starts again (§3)
                 doubled = kontra_just = True
-                may_kontra = False
+                kontra_by = _NO_KONTRA
                 kontrad |= 1 << contract
                 floor = -1
                 passes = 0
             if keep:
-                entries.append(AuctionEntry(seat, word, look if look > 0 else 0,
-                                            seen, laid))
-            seat = _NEXT[seat]
+                entries.append(AuctionEntry(
+                    seat, "pas" if k == 0 else calls[contract] if k <= n_bids else "kontra",
+                    act if act < 3 else 0, seen if act == 1 else -1,
+                    laid if act == 3 else ()))
+            seat = next1[seat]
             if passes >= 2 and (contract >= 0 or passes >= 3):
                 break  # two passes after a contract, or three without one
-        # ---- play (BETEL §4)
-        tricks = [0, 0, 0]
+        # ---- play (BETEL §4): the legal cards by table, as play.legal lists them
+        won: list[int] = []  # each trick's winner
         plays: list[tuple[int, int]] = []
         played = contract >= 0 or all_pass_play
         if played:
             if contract >= 0:
                 ct = contracts[contract]
-                trump, free, leader = ct.trump, ct.defenders_free, declarer
+                trump, s = ct.trump, declarer
+                follows, overs = _RULES[ct.defenders_free][trump][declarer]
             else:
-                trump, free, leader = -1, False, dealer
-            tmask, tbits, tshift = by_suit[trump] if trump >= 0 else (0, b0, 0)
-            bound = [not free or s == declarer for s in range(3)]  # §4: Betel's defenders
-            for _t in range(10):
-                s = leader
-                hand = hands[s]
-                cs = b0[hand & 255] + b1[hand >> 8 & 255] + b2[hand >> 16 & 255] + \
-                    b3[hand >> 24]
-                c = cs[int(rand() * len(cs))]
-                hands[s] = hand ^ (1 << c)
+                trump, s = -1, dealer
+                follows, overs = _RULES[False][-1][0]
+            # each hand as its four suits' bytes (small numbers: cheap to look up)
+            by_suit = [[h & 255, h >> 8 & 255, h >> 16 & 255, h >> 24] for h in hands]
+            won_by = won.append
+            for u, u1, u2 in trick_draws(drawn[_PLAY_AT:]):  # ten tricks, a draw a card
+                hs = by_suit[s]  # s leads
+                cs = b0[hs[0]] + b1[hs[1]] + b2[hs[2]] + b3[hs[3]]
+                c = cs[u % len(cs)]
+                led = c >> 3
+                hs[led] ^= rank_bit[c]
                 if keep:
                     plays.append((s, c))
-                led = c >> 3
-                lmask, lbits, lshift = by_suit[led]
-                best_led, best_tr, win = c, -1, s
-                for s in next2[leader]:
-                    hand = hands[s]
-                    follow = hand & lmask
-                    if follow:
-                        if bound[s]:
-                            follow = (follow & higher[best_led]) or follow
-                        cs = lbits[follow >> lshift]
-                        c = cs[int(rand() * len(cs))]
-                        if higher[best_led] >> c & 1:
+                best_led, best_tr, win = c, _NONE, s
+                u = u1
+                for s in next2[win]:
+                    hs = by_suit[s]
+                    v = hs[led]
+                    cs = follows[s][best_led][v]
+                    if cs:  # he follows suit: higher than the best if he can
+                        c = cs[u % len(cs)]
+                        hs[led] = v ^ rank_bit[c]
+                        if c < best_led:  # a lower index is a higher card of the suit
                             best_led = c
-                            if best_tr < 0:
+                            if best_tr == _NONE:
                                 win = s
                     else:
-                        tr = hand & tmask
-                        if tr and bound[s]:
-                            if best_tr >= 0:
-                                tr = (tr & higher[best_tr]) or tr
-                            cs = tbits[tr >> tshift]
+                        cs = overs[s][best_tr][hs[trump]]
+                        if cs:  # void: a trump, over the best if he can
+                            c = cs[u % len(cs)]
                         else:
-                            cs = b0[hand & 255] + b1[hand >> 8 & 255] + \
-                                b2[hand >> 16 & 255] + b3[hand >> 24]
-                        c = cs[int(rand() * len(cs))]
-                        if c >> 3 == trump and (best_tr < 0 or higher[best_tr] >> c & 1):
+                            cs = b0[hs[0]] + b1[hs[1]] + b2[hs[2]] + b3[hs[3]]
+                            c = cs[u % len(cs)]
+                        hs[c >> 3] ^= rank_bit[c]
+                        if c >> 3 == trump and c < best_tr:
                             best_tr, win = c, s
-                    hands[s] = hand ^ (1 << c)
                     if keep:
                         plays.append((s, c))
-                tricks[win] += 1
-                leader = win
+                    u = u2  # the second follower's draw
+                won_by(win)
+                s = win
         # ---- score (BETEL §5)
         sc = [-peek[0], -peek[1], -peek[2]]
         if contract >= 0:
-            sc[declarer] += points[contract][doubled][tricks[declarer]]
+            sc[declarer] += points[contract][doubled][won.count(declarer)]
             kinds.append(calls[contract])
         else:
             if played:
                 for s in range(3):
-                    sc[s] += per_trick * tricks[s]
+                    sc[s] += per_trick * won.count(s)
             kinds.append(ALL_PASS)
         out.append((sc[0], sc[1], sc[2]))
         if keep:
