@@ -4,8 +4,10 @@ reloading one whose write was refused (:class:`~stolik.web.play.hub.LocalHub`), 
 it in a worker thread, so a long series does not stall every other table of the process.
 
 The replay is made slow on purpose (a second more than it takes): the event loop, timed
-by a task that sleeps 10 ms at a time, must never be held half that long. The takeover
-test needs ``STOLIK_TEST_REDIS`` (skipped without it); the reload test needs nothing.
+by a task that sleeps 10 ms at a time, must never be held half that long. The routes ask
+the hub for a table in a worker thread too (a RedisHub reads another process's table
+from the store and replays it). The takeover test needs ``STOLIK_TEST_REDIS`` (skipped
+without it); the others need nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from stolik.db import open_database
+from stolik.web.app import create_app
 from stolik.web.play.game import GAMES
 from stolik.web.play.hub import LocalHub
 from stolik.web.play.redis_hub import RedisHub
@@ -141,3 +145,32 @@ def test_a_reload_replays_off_the_loop(tmp_path: Path,
     stall, reloaded, threads, loop_thread = in_own_loop(main)
     assert reloaded and threads and threads[0] != loop_thread
     assert stall < SLOW_S / 2, f"the loop was held {stall:.2f} s"
+
+
+def test_the_routes_look_a_table_up_off_the_loop(tmp_path: Path) -> None:
+    """The WebSocket, the table page and its record ask the hub for the table in a worker
+    thread (a RedisHub reads another process's table and replays it): no running event
+    loop where :meth:`~stolik.web.play.hub.LocalHub.table` is called."""
+    app = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True),
+                     bot_delay=60.0)
+    with TestClient(app) as c:
+        made = c.post("/play/api/tables", json={"name": "Ala", "deals": 2,
+                                                "bots": [None, "random", "random", "random"]})
+        table_id = made.json()["id"]
+        hub = app.state.play_hub
+        real, on_loop = hub.table, []
+
+        def table(wanted: str) -> Table | None:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:
+                on_loop.append(False)
+            return real(wanted)  # type: ignore[no-any-return]
+
+        hub.table = table
+        with c.websocket_connect(f"/play/ws/{table_id}") as ws:
+            assert ws.receive_json()["type"] == "hello"
+        assert c.get(f"/play/t/{table_id}").status_code == 200
+        c.get(f"/play/t/{table_id}/record.toml")
+        assert on_loop == [False, False, False]

@@ -245,7 +245,7 @@ async def table_page(request: Request, table_id: str) -> Response:
     """A table: the game for its players, the view for spectators."""
     hub = await ready_hub(request.app)
     player = current_player(request)
-    table = hub.table(table_id)
+    table = await asyncio.to_thread(hub.table, table_id)  # maybe a query and a replay
     lang = lang_of(request)
     if table is None:
         await asyncio.to_thread(store_of(request.app).flush)
@@ -295,7 +295,7 @@ async def record(request: Request, table_id: str) -> Response:
     settled so far — unless the game's settled deals hide cards (:func:`record_withheld`):
     then a page saying it comes when the series ends."""
     hub = await ready_hub(request.app)
-    table = hub.table(table_id)
+    table = await asyncio.to_thread(hub.table, table_id)
     await asyncio.to_thread(store_of(request.app).flush)  # the end may still be queued
     text = store_of(request.app).record(table_id)
     if text is None and table is not None and record_withheld(table):
@@ -429,7 +429,8 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
         return
     player = current_player(ws)
     await ws.accept()
-    table = hub.table(table_id)
+    # off the event loop: another process's table (RedisHub) is read and replayed
+    table = await asyncio.to_thread(hub.table, table_id)
     if table is None:
         await ws.send_json(localize(error_event(ProtocolError(
             "no-table", f"no table {table_id} is in play")), _lang_of_ws(ws)))
