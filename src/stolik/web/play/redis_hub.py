@@ -111,6 +111,27 @@ class Link:
     resolving: asyncio.Task[None] | None = None
 
 
+POOL_SIZE = 48
+"""Connections to Redis a process opens at most (the pub/sub reader and the publisher
+hold one each); a command waits for a free one (up to ``POOL_WAIT_S``) instead of failing.
+With redis-py's default pool a burst of clients of other processes' tables (900 at once
+in ``benchmarks/bench_web_play_redis.py``) ran out of connections: look-ups and lease
+renewals failed with ``MaxConnectionsError``, leases lapsed and tables bounced between
+processes."""
+
+POOL_WAIT_S = 10.0
+"""How long a command waits for a free connection of the pool."""
+
+LOOKUPS = 16
+"""Owner look-ups (and take-overs) a process runs at once; the others wait their turn."""
+
+
+def _pool(url: str, size: int) -> aioredis.Redis:
+    """A client whose commands wait for one of ``size`` connections."""
+    return aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=size, timeout=POOL_WAIT_S))
+
+
 class RedisHub(LocalHub):
     """The tables this process owns (a :class:`LocalHub`), and its clients' way to the
     tables other processes own. ``url``: ``redis://HOST:PORT/N``."""
@@ -127,6 +148,10 @@ class RedisHub(LocalHub):
         self.sync = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         """For the routes' synchronous calls (create, join, the lobby)."""
         self.redis: aioredis.Redis | None = None
+        self._leases: aioredis.Redis | None = None
+        """The lease renewals' own connection: never queued behind a burst of look-ups
+        (a renewal that waits past the lease loses every table of the process)."""
+        self._lookups = asyncio.Semaphore(LOOKUPS)
         self.seats: dict[tuple[str, int], Seat] = {}
         """Owner side: the stand-ins by (origin, connection)."""
         self.conns: dict[int, tuple[str, Subscriber]] = {}
@@ -371,9 +396,10 @@ class RedisHub(LocalHub):
         if link is None:
             return
         try:
-            who: str | None = await self._take(table_id)
-            if who == self.proc and not await self._claim(table_id):
-                who = None
+            async with self._lookups:
+                who: str | None = await self._take(table_id)
+                if who == self.proc and not await self._claim(table_id):
+                    who = None
         except (redis.RedisError, OSError):
             log.exception("stolik hub: no owner found for table %s", table_id)
             who = None
@@ -533,10 +559,10 @@ class RedisHub(LocalHub):
         """Renew our leases, forget dead origins' clients, follow our clients' tables to
         new owners, (``sweep``) take over the tables nobody live holds, and bring the
         lobby up to date (``refresh``: every entry of ours written again)."""
-        assert self.redis is not None
+        assert self.redis is not None and self._leases is not None
         owned = list(self.tables)
         if owned:
-            lost = await self.redis.eval(RENEW, len(owned), *map(lease_key, owned),
+            lost = await self._leases.eval(RENEW, len(owned), *map(lease_key, owned),
                                          self.proc, str(self.lease_ms))
             for i in lost:
                 self._drop(owned[int(i) - 1])
@@ -611,7 +637,9 @@ class RedisHub(LocalHub):
             return
         self._running = True
         self._started = True
-        self.redis = aioredis.Redis.from_url(self.url)
+        self.redis = _pool(self.url, POOL_SIZE)
+        self._leases = _pool(self.url, 1)
+        self._lookups = asyncio.Semaphore(LOOKUPS)  # of this loop (a test may start anew)
         self._outbox = asyncio.Queue()
         loop = asyncio.get_running_loop()
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
@@ -644,6 +672,9 @@ class RedisHub(LocalHub):
             self._listed = {}
             await self.redis.aclose()
             self.redis = None
+        if self._leases is not None:
+            await self._leases.aclose()
+            self._leases = None
         self.tables.clear()
         self._running = False
 
