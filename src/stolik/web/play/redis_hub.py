@@ -320,6 +320,12 @@ class RedisHub(LocalHub):
         if table is None:
             await self._release(table_id)
             return False
+        # The lease is renewed only for the tables we hold: a load that took longer than
+        # the lease (a burst of take-overs queued for the worker threads) may have let it
+        # lapse and another process take it meanwhile. Take it again before playing.
+        if await self._take(table_id) != self.proc:
+            log.info("stolik hub: table %s went to another server while it loaded", table_id)
+            return table_id in self.tables
         self.tables[table_id] = table
         self._finish_if_over(table)
         self._kick(table)
