@@ -125,6 +125,12 @@ POOL_WAIT_S = 10.0
 LOOKUPS = 16
 """Owner look-ups (and take-overs) a process runs at once; the others wait their turn."""
 
+LEASE_MS = 10_000
+"""A table's lease. A killed process loses its tables at once (its channel has no
+subscriber); the lease only bounds how long a process that is alive but stalled keeps
+them. At 3 s, a saturated server (900 tables on 2 cores) missed renewals, its tables
+moved to other live processes, whose take-over replays loaded them more: a cascade."""
+
 
 def _pool(url: str, size: int) -> aioredis.Redis:
     """A client whose commands wait for one of ``size`` connections."""
@@ -137,7 +143,7 @@ class RedisHub(LocalHub):
     tables other processes own. ``url``: ``redis://HOST:PORT/N``."""
 
     def __init__(self, store: PlayStore, url: str, *, bot_delay: float = 0.6,
-                 lease_ms: int = 3000, tick: float = 0.5, sweep: int = 2) -> None:
+                 lease_ms: int = LEASE_MS, tick: float = 0.5, sweep: int = 2) -> None:
         super().__init__(store, bot_delay=bot_delay)
         check_url(url)
         self.url = url
