@@ -338,8 +338,8 @@ class BetelMatch(BotSeats):
             w = self.score.winner
             deal["notes"].append(tr(lang, "btui-winner", who=self.names[w],
                                     points=totals[w]))
-        elif over and self.to_target and not self.score.decided:
-            # BETEL §5 has no end for a match nobody wins: the table stops and says so.
+        elif over and self.to_target:
+            # no winner: BETEL §5 has no end for such a match; the table stops and says so
             deal["notes"].append(tr(lang, "btui-undecided", target=self.rs.target,
                                     deals=len(self.finished)))
         target = self.rs.target
