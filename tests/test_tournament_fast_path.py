@@ -122,6 +122,8 @@ CALLS: list[tuple[str, Call]] = [
         db, "t6", name="X", ruleset="pucka-2019", who=" ")),
     ("seats of table 1", lambda db: store_core.seat_players(db, "t1", 1, 1)),
     ("seats of no table", lambda db: store_core.seat_players(db, "t1", 1, 9)),
+    ("seats past the column", lambda db: store_core.seat_players(db, "t1", 10**20, 2**63)),
+    ("deal, round past the column", _gran("t1", 10**20, 1)),
     ("deal 1", _gran("t1", 1, 1)),
     ("deal 2, started given", lambda db: store_core.enter_deal(
         db, "t1", 1, 1, {"contract": "zwykla", "starzy": [0, 2], "points": 70, "tricks": 3},
@@ -195,7 +197,8 @@ def test_both_paths_give_the_same_results_refusals_and_database(
     assert refused == {"new, slug in use", "new, bad slug", "new, unknown ruleset",
                        "new, no who", "deal, a line the engine refuses",
                        "deal, unknown tournament", "deal, round not drawn",
-                       "deal, no such table", "deal, a totals-only table", "deal, no who",
+                       "deal, round past the column", "deal, no such table",
+                       "deal, a totals-only table", "deal, no who",
                        "deal, a new tournament not drawn"}
 
 

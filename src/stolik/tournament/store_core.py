@@ -340,9 +340,20 @@ def tournament_row(ex: Executor, slug: str) -> DbRow:
     return row
 
 
+MAX_NUMBER = 2**31 - 1
+"""The largest round, table or deal number a column holds (``Integer``: 4 bytes on
+PostgreSQL)."""
+
+
 def round_row(ex: Executor, t: TournamentLike, number: int) -> DbRow:
-    """Round ``number`` of ``t`` (refused when it is not drawn yet)."""
-    row = run(ex, "round", tournament_id=t.id, number=number).first()
+    """Round ``number`` of ``t`` (refused when it is not drawn yet).
+
+    A number past the column's range (a 4-byte integer on PostgreSQL) is not drawn either:
+    it is refused here, not sent to the database, which would fail on it (a typed URL
+    ``/t/x/admin/round/99999999999999999999/...`` answered 500 on PostgreSQL).
+    """
+    row = (run(ex, "round", tournament_id=t.id, number=number).first()
+           if 0 < number <= MAX_NUMBER else None)
     if row is None:
         raise _fail(t.slug, Msg("err-st-not-drawn", "round {number} is not drawn yet (`seat` "
                                 "draws it)", number=number))
@@ -684,7 +695,8 @@ def seat_players(db: Store, slug: str, rnd: int, table: int
     person's sheet line names seats by (RULES §10)."""
     with db.connect() as conn:
         t = tournament_row(conn, slug)
-        row = run(conn, "table_seats", tournament_id=t.id, round=rnd, table=table).first()
+        row = (run(conn, "table_seats", tournament_id=t.id, round=rnd, table=table).first()
+               if 0 < rnd <= MAX_NUMBER and 0 < table <= MAX_NUMBER else None)
         if row is None:
             return None
         found = {pid: (code, name) for pid, code, name in run(conn, "players",
