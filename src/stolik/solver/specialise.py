@@ -38,10 +38,14 @@ def tag_of(constants: Mapping[str, object], salt: object = ()) -> str:
 
 
 def specialise(templates: Sequence[tuple[Callable[..., Any], str]],
-               constants: Mapping[str, object], salt: object = ()) -> dict[str, Any]:
+               constants: Mapping[str, object], salt: object = (),
+               nrt: bool = True) -> dict[str, Any]:
     """Compile ``templates`` (pairs of a function and its numba signature, of one module,
     each after the ones it calls) with the globals ``constants`` rebound; the compiled
     copies by template name. Within the copies a call to another template calls its copy.
+    ``nrt=False`` compiles them without numba's reference counting (templates that
+    allocate no array: each call of one compiled function from another otherwise counts
+    every array it passes up and down with atomic instructions).
 
     The names in ``constants`` must be globals of the templates' module (a misspelt name
     would otherwise compile the module's own value in silence).
@@ -52,7 +56,8 @@ def specialise(templates: Sequence[tuple[Callable[..., Any], str]],
     for name in constants:
         if name not in module_globals:
             raise ValueError(f"{name} is not a global of {module_globals['__name__']}")
-    tag = tag_of(constants, salt)
+    tag = tag_of(constants, salt if nrt else (salt, "no nrt"))
+    options: dict[str, Any] = {"_nrt": nrt}  # numba's flag (not in its type stubs)
     g = dict(module_globals)
     g.update(constants)
     out: dict[str, Any] = {}
@@ -63,7 +68,7 @@ def specialise(templates: Sequence[tuple[Callable[..., Any], str]],
                                   fn.__closure__)
         copy.__qualname__ = f"{fn.__qualname__}__{tag}"
         copy.__doc__ = fn.__doc__
-        compiled = njit(signature, cache=True, nogil=True)(copy)
+        compiled = njit(signature, cache=True, nogil=True, **options)(copy)
         g[fn.__name__] = compiled
         out[fn.__name__] = compiled
     return out

@@ -284,7 +284,10 @@ class Kernel:
         from stolik.solver.specialise import specialise
 
         self.rules = rules
-        fns = specialise(trick32_kernel.TEMPLATES, rules, salt=_LAYOUT)
+        # no reference counting: the search allocates nothing, and counting the arrays
+        # passed at each call of one compiled function from another (atomic increments
+        # and decrements) took about a quarter of the search's time
+        fns = specialise(trick32_kernel.TEMPLATES, rules, salt=_LAYOUT, nrt=False)
         self.legal: Callable[..., int] = fns["legal"]
         self.representatives: Callable[..., int] = fns["representatives"]
         self.quick_tricks: Callable[..., int] = fns["quick_tricks"]
