@@ -88,6 +88,9 @@ from stolik.tournament.standings import Standings, season_standings, tournament_
 # The part written with Core (no ORM: ``tournament new``, ``sheet add`` load only it) is
 # reached through this module too.
 from stolik.tournament.store_core import CLOSED as CLOSED
+from stolik.tournament.store_core import LATEST_START as LATEST_START
+from stolik.tournament.store_core import MAX_NUMBER as MAX_NUMBER
+from stolik.tournament.store_core import MAX_ROUND_MINUTES as MAX_ROUND_MINUTES
 from stolik.tournament.store_core import MAX_SEED as MAX_SEED
 from stolik.tournament.store_core import DealInfo as DealInfo
 from stolik.tournament.store_core import RoundClock as RoundClock
@@ -104,6 +107,7 @@ from stolik.tournament.store_core import (
     _new_tournament_season,
     _table_check,
     _table_entry,
+    check_number,
     game_of,
     no_such_tournament,
     round_row,
@@ -349,8 +353,6 @@ def _excluded_codes(t: TournamentRow, codes: Mapping[int, str]) -> set[str]:
     return {codes[e.player_id] for r in t.round_rows for e in r.events if e.kind == "excluded"}
 
 
-MAX_ROW_ID = 2**63 - 1
-"""The largest row id any database here stores."""
 def draw_seed(tournament_seed: int | None, number: int) -> int:
     """The seed of round ``number``'s draw: from the tournament's seed when it has one,
     else fresh from :mod:`secrets` (every tournament seats differently).
@@ -465,7 +467,13 @@ def start_round(db: Database, slug: str, number: int, *, who: str,
             raise _fail(slug, Msg("err-st-started-at", "the round started at {at} UTC",
                                     at=f"{r.started_at:%H:%M:%S}"),
                         round=number)
-        r.started_at = at or utcnow()
+        started = at or utcnow()
+        if started > LATEST_START:  # its limit would be past the calendar's end
+            latest, at_text = LATEST_START.date().isoformat(), started.isoformat(sep=" ")
+            raise _fail(slug, Msg("err-st-start-late", "a round's clock starts by {latest} "
+                                  "UTC, not at {at}", latest=latest, at=at_text),
+                        round=number, rule=None)
+        r.started_at = started
         _audit(s, t, who, "start", f"round {number}", None, r.started_at.isoformat())
         return clock_of(t, r)
 
@@ -480,6 +488,11 @@ def extend_round(db: Database, slug: str, number: int, minutes: int, *,
         if r.extra_minutes + minutes < 0:
             raise _fail(slug, Msg("err-st-extension", "an extension cannot go below zero"),
                         round=number)
+        length = t.minutes_per_round + r.extra_minutes + minutes
+        if length > MAX_ROUND_MINUTES:  # checked before the column (or the clock) sees it
+            raise _fail(slug, Msg("err-st-extension-long", "the round would last {length} "
+                                  "minutes: at most {max}", length=length,
+                                  max=MAX_ROUND_MINUTES), round=number, rule=None)
         before = r.extra_minutes
         r.extra_minutes += minutes
         _audit(s, t, who, "extend", f"round {number}", before, r.extra_minutes)
@@ -502,6 +515,8 @@ def set_round_length(db: Database, slug: str, number: int, minutes: int, *,
             raise _fail(slug, Msg("err-st-length", "a round lasts at least 1 minute, not "
                                   "{minutes} (seed 002 §1)", minutes=minutes), round=number,
                         rule=None)
+        check_number(slug, Msg("err-st-n-length", "the round's length in minutes"), minutes,
+                     1, MAX_ROUND_MINUTES, round=number)
         before = t.minutes_per_round + r.extra_minutes
         r.extra_minutes = minutes - t.minutes_per_round
         _audit(s, t, who, "length", f"round {number}", before, minutes)
@@ -747,6 +762,13 @@ class EventInfo:
     value: int | None
 
 
+def _event_number(kind: str) -> Msg:
+    """What an event's number counts: minutes late, else deals played (seed 000 §7q–t)."""
+    if kind == "late":
+        return Msg("err-st-minutes-late", "minutes late")
+    return Msg("err-st-deals-played", "deals played")
+
+
 def add_event(db: Database, slug: str, round: int, table: int, player: str, kind: str,
               value: int | None = None, *, who: str) -> EventInfo:
     """Record that ``player`` was late (``value`` minutes), left (after ``value`` deals),
@@ -758,13 +780,13 @@ def add_event(db: Database, slug: str, round: int, table: int, player: str, kind
         raise _fail(slug, Msg("err-st-event-kind", "event kind {kind!r}: one of {kinds}",
                            kind=kind, kinds=", ".join(EVENT_KINDS)), rule=None)
     if kind in ("late", "left") and value is None:
-        what = Msg("err-st-minutes-late", "minutes late") if kind == "late" else \
-            Msg("err-st-deals-played", "deals played")
         raise _fail(slug, Msg("err-st-event-number", "a '{kind}' event needs a number "
-                              "({what})", kind=kind, what=what), rule=None)
+                              "({what})", kind=kind, what=_event_number(kind)), rule=None)
     if value is not None and value < 0:
         raise _fail(slug, Msg("err-st-event-negative", "an event's number cannot be "
                                 "negative, not {value}", value=value), rule=None)
+    if value is not None:
+        check_number(slug, _event_number(kind), value, 0, MAX_NUMBER)
     with db.write() as s:
         t = _tournament(s, slug)
         r, tb = _table(s, t, round, table)
@@ -816,8 +838,8 @@ def remove_event(db: Database, slug: str, event_id: int, *, who: str) -> None:
     """Remove a recorded event (by the id :func:`events_of` lists)."""
     with db.write() as s:
         t = _tournament(s, slug)
-        # an id past the database's integers is no event's (SQLite overflows on it)
-        ev = s.get(EventRow, event_id) if 0 < event_id <= MAX_ROW_ID else None
+        # an id past the id column's integers is no event's (PostgreSQL refuses the query)
+        ev = s.get(EventRow, event_id) if 0 < event_id <= MAX_NUMBER else None
         if ev is None or ev.round.tournament_id != t.id:
             raise _fail(slug, Msg("err-st-no-event", "no event {id}", id=event_id), rule=None)
         codes = _codes(s)
@@ -962,6 +984,12 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
     """Store a whole tournament file (checked by scoring it first) as tournament ``slug``;
     its rounds are closed. Players are matched by id with the league's players."""
     score_tournament(t)  # refuses a broken file before anything is written
+    for rn, rnd in enumerate(t.rounds, 1):  # an event's number goes into a column
+        for tn, e in enumerate(rnd.tables, 1):
+            for kind, value in (*(("late", m) for _p, m in e.late),
+                                *(("left", n) for _p, n in e.left)):
+                check_number(slug, _event_number(kind), value, 0, MAX_NUMBER, round=rn,
+                             table=tn)
     part = tournament_game(t.game)
     rs = part.load_ruleset(t.ruleset)
     with db.write() as s:
@@ -1107,7 +1135,11 @@ def restore(db: Database, path: str | Path, *, replace: bool = False) -> dict[st
                         row[c] = datetime.date.fromisoformat(row[c])
                 fixed.append(row)
             if fixed:
-                s.execute(table.insert(), fixed)
+                try:
+                    s.execute(table.insert(), fixed)
+                except OverflowError:  # SQLite's driver (PostgreSQL: a DataError)
+                    raise StoreError(f"{src}: table {table.name}: a number past the "
+                                     "database's integers") from None
             counts[table.name] = len(fixed)
         if db.engine.dialect.name == "postgresql":
             for table in Base.metadata.sorted_tables:

@@ -341,8 +341,40 @@ def tournament_row(ex: Executor, slug: str) -> DbRow:
 
 
 MAX_NUMBER = 2**31 - 1
-"""The largest round, table or deal number a column holds (``Integer``: 4 bytes on
-PostgreSQL)."""
+"""The largest number an ``Integer`` column holds (4 bytes on PostgreSQL, which refuses a
+query that compares or writes a larger one; SQLite's driver refuses one past 2**63): round,
+table and deal numbers, row ids (an event's), the tournament's rounds, an event's minutes
+or deals."""
+
+MAX_ROUND_MINUTES = 24 * 60
+"""The longest a round may last — its play with the referee's extensions, or its break —
+in minutes: a day (seed 000 §7p plays 40, seed 002 §1 50). The clock adds them to the
+start; a sum past the year 9999 would break every page showing the round."""
+
+MAX_DEALS_PER_ROUND = 1000
+"""The most deals a round may have (RULES §9 series of 24–32, MARIAS §9 by time): the
+printed score sheet has a line for each."""
+
+LATEST_START = datetime.datetime.max - datetime.timedelta(minutes=2 * MAX_ROUND_MINUTES)
+"""The latest a round's clock may start: its limit and its break's end are times too."""
+
+
+def check_number(slug: str, what: str, value: int, lo: int, hi: int, *,
+                 round: int | None = None, table: int | None = None) -> int:
+    """``value``, when it is a whole number ``lo`` to ``hi``; else the refusal naming
+    ``what`` (a :class:`~stolik.i18n.Msg`), before any database sees the number.
+
+    >>> check_number("t1", Msg("err-st-n-rounds", "rounds"), 10**20, 1, MAX_NUMBER)
+    Traceback (most recent call last):
+    ...
+    stolik.tournament.store_core.StoreError: t1: rounds: a whole number 1 to 2147483647, \
+not 100000000000000000000
+    """
+    if not lo <= value <= hi:
+        raise _fail(slug, Msg("err-st-range", "{what}: a whole number {lo} to {hi}, not "
+                              "{value}", what=what, lo=lo, hi=hi, value=value),
+                    round=round, table=table, rule=None)
+    return value
 
 
 def round_row(ex: Executor, t: TournamentLike, number: int) -> DbRow:
@@ -469,9 +501,14 @@ def create_tournament(db: Store, slug: str, *, name: str, ruleset: str, who: str
         if Path(ruleset).suffix == ".toml" and Path(ruleset).is_file():
             text = Path(ruleset).read_text(encoding="utf-8")
     minutes = part.DEFAULT_MINUTES if minutes is None else minutes
-    for key, v in (("rounds", rounds), ("minutes", minutes)):
-        if v < 1:
-            raise StoreError(f"{slug}: {key} must be at least 1, not {v}")
+    check_number(slug, Msg("err-st-n-rounds", "rounds"), rounds, 1, MAX_NUMBER)
+    if deals is not None:
+        check_number(slug, Msg("err-st-n-deals", "deals per round"), deals, 0,
+                     MAX_DEALS_PER_ROUND)
+    check_number(slug, Msg("err-st-n-minutes", "minutes per round"), minutes, 1,
+                 MAX_ROUND_MINUTES)
+    check_number(slug, Msg("err-st-n-break", "minutes of break"), break_minutes, 0,
+                 MAX_ROUND_MINUTES)
     info = TournamentInfo(slug, name, rs.id, date, place, rounds,
                           part.deals_per_round(rs) if deals is None else deals,
                           minutes, break_minutes, seed, require_confirmation, season or None,
