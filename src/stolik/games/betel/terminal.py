@@ -60,6 +60,11 @@ Lang = Literal["pl", "en"]
 RED_SUITS = (1, 2)
 """karo and kier are printed red (BETEL §1)."""
 
+MAX_MATCH_DEALS = 200
+"""A match to the target stops undecided after this many deals, as a web table's does
+(:data:`stolik.games.betel.web.MAX_MATCH_DEALS`): BETEL §5 has no end for a match nobody
+wins."""
+
 
 def tr(lang: str, key: str, **kw: object) -> str:
     """A screen text in ``lang`` (the message catalogs, :mod:`stolik.i18n`).
@@ -76,8 +81,10 @@ class PlayUI(TableUI):
 
     def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
-                 read: Callable[[str], str] | None = None) -> None:
+                 read: Callable[[str], str] | None = None, capped: bool = False) -> None:
         self.s = series
+        self.capped = capped
+        """Whether the series' length is :data:`MAX_MATCH_DEALS`'s cap, not ``--deals``."""
         self.seat = seat
         self.console = console
         self.lang = lang
@@ -433,15 +440,31 @@ class PlayUI(TableUI):
             self.console.print(Text(self.t("btui-winner", who=self.who(s.match.winner),
                                            points=s.match.totals[s.match.winner]),
                                     style="bold green"))
+        elif s.is_over and self.capped:
+            self.console.print(Text(self.undecided_text(), style="bold yellow"))
+
+    def undecided_text(self) -> str:
+        """Why a match to the target stops at the cap undecided (BETEL §5 has no end for
+        it): nobody reached the target, or a tie shares the top (a tie plays on) — the web
+        table's words."""
+        s = self.s
+        top = max(s.match.totals)
+        if top < s.rs.target:
+            return self.t("btui-undecided", target=s.rs.target, deals=len(s.finished))
+        return self.t("btui-undecided-tie", points=top, deals=len(s.finished),
+                      who=", ".join(self.who(x) for x in range(3) if s.match.totals[x] == top))
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,
          seat: int, name: str | None, out: str | None, ascii: bool, lang: str,
-         analysis: bool = False, delay: float = 0.0, samples: int | None = None) -> None:
+         analysis: bool = False, delay: float = 0.0, samples: int | None = None,
+         cap: int | None = None) -> None:
     """Play a Betel match of ``rs`` in the terminal against two bots (``opponents``: one
     kind, or two separated by commas; default the strongest installed): to the ruleset's
     target, or ``deals`` deals; ``seat`` 0–2 is the person's, ``lang`` ``pl`` or ``en``.
-    Betel has no review of decisions yet, so ``analysis`` and ``samples`` change nothing."""
+    A match to the target stops after ``cap`` deals (default :data:`MAX_MATCH_DEALS`)
+    and says it stopped undecided. Betel has no review of decisions yet, so ``analysis``
+    and ``samples`` change nothing."""
     del analysis, samples
     if seat not in range(3):
         raise IllegalMove(f"Betel has seats 1–3, not {seat + 1} (BETEL §1)")
@@ -450,10 +473,13 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     player = name or tr(language, "tui-you")
-    series = Series.create(rs, deals=deals, seed=seed, humans=(seat,), names={seat: player},
+    capped = deals is None and rs.target > 0
+    length = (cap or MAX_MATCH_DEALS) if capped else deals
+    series = Series.create(rs, deals=length, seed=seed, humans=(seat,), names={seat: player},
                            opponents=kinds)
     console = stdout_console(width=WIDE)
-    PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out).run()
+    PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out,
+           capped=capped).run()
 
 
 __all__ = ["PlayUI", "play", "tr"]
