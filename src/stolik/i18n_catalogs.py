@@ -50,11 +50,13 @@ PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"cs": (
      "err-st-event-game", "err-st-event-twice", "err-st-warning-needed",
      "err-st-never-warned", "err-st-no-tournament", "err-st-no-table", "err-st-not-drawn",
      "lg-audit-w-deal", "lg-audit-w-player", "lg-audit-w-round", "lg-audit-w-table",
-     "lg-audit-w-tournament", "lg-mdeal-refused"))}
+     "lg-audit-w-tournament", "lg-mdeal-refused", "sim-wrote", "sim-progress",
+     "sim-json-sheet", "sim-players", "sim-replay-differs"))}
 """A catalog whole only for a part of the program: the files (under ``src/stolik``) whose
 ids it must translate (the Mariáš engine's refusals among them: a referee enters deals
 on the Czech pages), and the ids of other files its readers meet (the store's refusals
-on a money table's page, the place words in front of a refusal, a refused deal)."""
+on a money table's page, the place words in front of a refusal, a refused deal, the lines
+``stolik simulate --lang cs`` prints besides Mariáš's summary)."""
 
 
 def _mapping() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:

@@ -5,7 +5,9 @@ deals, its ``record`` part writes the series record (``--out``) and its ``sheet`
 prints the summary, the JSON form or the score sheet — the summary and the sheet in the
 language of ``--lang`` (else ``STOLIK_LANG``, else English), as ``stolik replay`` prints
 the sheet; the JSON form keeps its English keys. This module
-only chooses what to keep and shows a progress bar on long runs.
+only chooses what to keep and shows a progress bar on long runs. Every line it prints
+itself — the progress bar's word, where the record went, a refused option — speaks
+``--lang`` too (catalog ids ``sim-…``; Czech for Mariáš's readers).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -32,7 +34,11 @@ from stolik.cli.common import (
     stdout_console,
     user_errors,
 )
+from stolik.cli.sim_summary import num
 from stolik.i18n import tr
+
+USAGE_ERROR = 2
+"""Exit status of a bad option (Typer's usage errors exit 2)."""
 
 PROGRESS_FROM = 5000
 """Show a progress bar (on a terminal's stderr) from this many deals on."""
@@ -89,22 +95,25 @@ def simulate_command(
     The summary and the score sheet are in the language of --lang (en, pl; cs for
     Mariáš), else STOLIK_LANG, else English; --json's keys stay English.
     """
+    said = cli_lang(lang)
     if as_json and sheet:
-        raise typer.BadParameter("--json and --sheet cannot be combined", param_hint="--sheet")
-    names = _player_names(players)
+        _refuse(tr(said, "sim-json-sheet"))
+    names = _player_names(players, said)
     with user_errors(lang):
         spec, rs = load_game_rs(ruleset)
         sim, records, sheets = spec.part("simulate"), spec.part("record"), spec.part("sheet")
         n = deals if deals is not None else sim.default_deals(rs)
         keep = sheet or out is not None
-        with _progress_bar(n) as progress:
+        with _progress_bar(n, said) as progress:
             result = sim.simulate(rs, n, seed=seed, first_dealer=first_dealer,
                                   keep_records=keep, progress=progress)
         record = records.series_record(rs, result.records, names) if keep else None
         if out is not None and record is not None:
             fmt = "json" if out.lower().endswith(".json") else "toml"
             Path(out).write_text(records.dumps_record(record, fmt), encoding="utf-8")
-            typer.echo(f"stolik: wrote {n} deals to {out}", err=True)
+            # the deals played: a Betel match stops at the deal that decides it (BETEL §5)
+            report(tr(said, "sim-wrote", deals=num(said, f"{len(result.records):,}"),
+                      path=out))
         if as_json:
             typer.echo(json.dumps(sheets.summary_json(result), ensure_ascii=False, indent=1))
             return
@@ -112,35 +121,39 @@ def simulate_command(
         if sheet and record is not None:
             series = records.replay(record)
             if series.totals != result.totals:  # pragma: no cover - an engine bug
-                report(f"warning: replayed totals {series.totals} differ from the "
-                       f"simulation's {result.totals}")
-            said = cli_lang(lang)
+                report(tr(said, "sim-replay-differs", replayed=str(series.totals),
+                          simulated=str(result.totals)))
             sheets.render_sheet(series, console, ascii=ascii, lang=said,
                                 title=tr(said, "sim-sheet-title", game=spec.name(),
                                          ruleset=rs.name, bots=bots.value, seed=seed))
             console.print()
-        sheets.render_summary(result, console, bots=bots.value, ascii=ascii,
-                              lang=cli_lang(lang))
+        sheets.render_summary(result, console, bots=bots.value, ascii=ascii, lang=said)
 
 
-def _player_names(text: str | None) -> list[str] | None:
+def _refuse(message: str) -> NoReturn:
+    """A bad option: one line on stderr in the command's language, exit status 2 (a usage
+    error, as Typer's own)."""
+    report(message)
+    raise typer.Exit(USAGE_ERROR)
+
+
+def _player_names(text: str | None, lang: str = "en") -> list[str] | None:
     if text is None:
         return None
     names = [p.strip() for p in text.split(",")]
     if len(names) != 4 or not all(names):
-        raise typer.BadParameter("give four names separated by commas, e.g. Ala,Bo,Cela,Darek",
-                                 param_hint="--players")
+        _refuse(tr(lang, "sim-players"))
     return names
 
 
 @contextmanager
-def _progress_bar(total: int) -> Iterator[Callable[[int], None] | None]:
+def _progress_bar(total: int, lang: str = "en") -> Iterator[Callable[[int], None] | None]:
     """A progress callback drawing a bar on stderr — only for long runs on a terminal."""
     console = stderr_console()
     if total < PROGRESS_FROM or not console.is_terminal:
         yield None
         return
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+    with Progress(TextColumn(tr(lang, "sim-progress")), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task("deals", total=total)
 
