@@ -186,6 +186,26 @@ def requests(draw: st.DrawFn, world: World, method: str, template: str
     return path, kw
 
 
+HUGE_NUMBERS = ("2147483648", "9223372036854775808")
+"""Past PostgreSQL's ``Integer`` and past SQLite's integers: every route gets each as an
+explicit example, in its path and in every form field, and in the form of a real path (a
+random draw found the first hole, ``6c51114``; ``2b74e79`` the rest)."""
+
+
+def huge_request(world: World, method: str, template: str, huge: str, *, in_path: bool
+                 ) -> tuple[str, dict[str, Any]]:
+    """``template`` with the real path parameters, or (``in_path``) ``huge`` in each
+    numeric one; a POST's form holds the CSRF token and ``huge`` in every field."""
+    def param(m: re.Match[str]) -> str:
+        real = world.real.get(m.group(1).split(":")[0], ["x"])[0]
+        return huge if in_path and real.isdigit() else quote(real, safe="")
+
+    kw: dict[str, Any] = {"params": {}}
+    if method == "POST":
+        kw["data"] = {**dict.fromkeys(world.names, huge), "csrf": world.csrf}
+    return re.sub(r"\{([^}]+)\}", param, template), kw
+
+
 def fuzz_route(world: World, method: str, template: str) -> None:
     @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=DERANDOMIZE,
               suppress_health_check=list(HealthCheck))
@@ -199,6 +219,10 @@ def fuzz_route(world: World, method: str, template: str) -> None:
                 world.client.get("/t/admin/", follow_redirects=False).status_code != 200:
             world.csrf = login(world.client)
 
+    for huge in HUGE_NUMBERS:
+        for in_path in (True, False):
+            run = example(req=huge_request(world, method, template, huge,
+                                           in_path=in_path))(run)
     run()
 
 
