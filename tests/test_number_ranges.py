@@ -242,3 +242,20 @@ def test_cli_numbers_past_the_columns(db_url: str, huge: int, tmp_path: Path) ->
     code, err = _cli(db_url, "round", "clock", "t", 1)
     assert code == 0 and "Traceback" not in err
     assert _cli(db_url, "info", "t")[0] == 0
+
+
+@pytest.mark.parametrize("port", ["65536", "99999999999999999999", "-1"])
+def test_serve_refuses_a_port_past_tcps(port: str, monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path) -> None:
+    """``stolik serve --port`` past TCP's 0–65535: a usage error naming the option (it said
+    it was serving, and hung, at 99999999). No server starts."""
+    import uvicorn
+
+    def started(*args: object, **kw: object) -> None:
+        raise AssertionError(f"a server started on port {kw.get('port')}")
+
+    monkeypatch.setattr(uvicorn, "run", started)
+    result = CliRunner().invoke(cli_app, ["serve", "--port", port, "--db",
+                                          str(tmp_path / "s.db")])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "Invalid value for '--port'" in result.output, result.output

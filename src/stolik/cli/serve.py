@@ -54,7 +54,7 @@ def _limit(flag: str, env: str, help_: str, metavar: str = "N") -> Any:
 def serve_command(
     db: DbOption = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
     hub: Annotated[str | None, typer.Option(
         "--hub", envvar="STOLIK_HUB", metavar="URL", show_envvar=True,
         help="redis://HOST:PORT/N: share the tables with other stolik serve processes "
