@@ -105,10 +105,12 @@ P_SIGN = 210         # MODE_COUNT: 1 the side maximises its count, −1 it minim
 P_QUICK = 211        # MODE_COUNT, sign 1, tricks alone counting: bound by quick tricks
 P_ANY_FREE = 212     # P_FREE is not empty
 P_ANY_POINTS = 213   # some card is worth points
-P_SIZE = 214
+P_NATURAL = 214      # every suit's order of play is its cards' index order (highest first)
+P_SIZE = 215
 
 STATIC = (P_SEATS, P_MODE, P_MUST_BEAT, P_MUST_TRUMP, P_MUST_OVER, P_BEAT_TRUMPED,
-          P_ANY_FREE, P_ANY_POINTS, P_DUCK, P_SIGN, P_QUICK, P_TRICK_POINTS, P_LAST_BONUS)
+          P_ANY_FREE, P_ANY_POINTS, P_DUCK, P_SIGN, P_QUICK, P_TRICK_POINTS, P_LAST_BONUS,
+          P_NATURAL)
 """The parameters fixed in a compiled kernel, in the order of the templates' globals
 ``S_SEATS, S_MODE, S_MUST_BEAT, S_MUST_TRUMP, S_MUST_OVER, S_BEAT_TRUMPED, S_FREE,
 S_POINTS, S_DUCK, S_SIGN, S_QUICK, S_TRICK_POINTS, S_LAST_BONUS``."""
@@ -186,6 +188,7 @@ def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence
     p[P_QUICK] = int(quick)
     p[P_ANY_FREE] = int(free_seats != 0)
     p[P_ANY_POINTS] = int(any(points))
+    p[P_NATURAL] = int(all(p[P_ORDER + c] == c for c in range(32)))
     return p
 
 
@@ -267,7 +270,7 @@ class Tables:
 _STATIC_INDEX = np.array(STATIC, dtype=np.int64)
 _STATIC_NAMES = ("S_SEATS", "S_MODE", "S_MUST_BEAT", "S_MUST_TRUMP", "S_MUST_OVER",
                  "S_BEAT_TRUMPED", "S_FREE", "S_POINTS", "S_DUCK", "S_SIGN", "S_QUICK",
-                 "S_TRICK_POINTS", "S_LAST_BONUS")
+                 "S_TRICK_POINTS", "S_LAST_BONUS", "S_NATURAL")
 _LAYOUT = (P_SIZE, STATIC, FRAME, FRAMES, MOVES, ST_NODES, INF)
 """What the templates read from this module: a change compiles new kernels."""
 

@@ -18,6 +18,7 @@ from typing import Any, TypeVar, cast
 
 from numba import njit as _njit
 from numba import types as _types
+from numba.cpython.unsafe.numbers import leading_zeros as _leading_zeros
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic as _intrinsic
 
@@ -97,6 +98,7 @@ S_SIGN = 1           # MODE_COUNT: 1 maximise the count, −1 minimise it
 S_QUICK = 0          # MODE_COUNT: bound each trick's start by quick tricks
 S_TRICK_POINTS = 0   # points of each trick won
 S_LAST_BONUS = 0     # points of the last trick
+S_NATURAL = 0        # each suit's order of play is its cards' index order, highest first
 
 
 def _ctpop_typing(typingctx: Any, x: Any) -> Any:
@@ -110,6 +112,7 @@ def _ctpop_typing(typingctx: Any, x: Any) -> Any:
 
 _ctpop = cast(Callable[[int], int], _intrinsic(_ctpop_typing))
 _ctz = cast(Callable[[int], int], _trailing_zeros)
+_clz = cast(Callable[[int], int], _leading_zeros)
 
 
 @jit("i8(i8)")
@@ -122,6 +125,12 @@ def _low_bit(x: int) -> int:
     """The index of the lowest set bit of ``x`` (not 0): LLVM's count of trailing zeros
     (a linear scan here cost Mariáš's and Betel's searches a third of their time)."""
     return _ctz(x)
+
+
+@jit("i8(i8)")
+def _high_bit(x: int) -> int:
+    """The index of the highest set bit of ``x`` (not 0): LLVM's count of leading zeros."""
+    return 63 - _clz(x)
 
 
 def legal(hand: int, seat: int, led: int, winning: int, trick: int, tricks_left: int,
@@ -179,6 +188,14 @@ def representatives(allowed: int, live: int, p: I64Array) -> int:
         c = _low_bit(x)
         x &= x - 1
         if c == watch:
+            continue
+        if S_NATURAL:  # the next live card above c: the highest index below it
+            above = live & p[P_HIGHER + c]
+            if above:
+                e = _high_bit(above)
+                if (allowed >> e) & 1 and e != watch and (
+                        not S_POINTS or p[P_POINTS + e] == p[P_POINTS + c]):
+                    keep &= ~(1 << c)
             continue
         base = P_ORDER + (c & ~7)
         i = p[P_STRENGTH + c] - 1
@@ -344,6 +361,8 @@ def sweep(h: I64Array, leader: int, tricks_left: int, p: I64Array) -> int:
 
 def _lowest(x: int, p: I64Array) -> int:
     """The lowest card (in the order of play) of the cards ``x`` of one suit (not 0)."""
+    if S_NATURAL:
+        return _high_bit(x)
     best = -1
     while x:
         c = _low_bit(x)
@@ -391,6 +410,15 @@ def _shape(h: I64Array, live: int, suit: int, p: I64Array) -> int:
     with the same shape in every suit play alike when cards are worth no points: a trick
     depends only on the order of the cards in it."""
     code = 1
+    if S_NATURAL:  # the live cards in index order: from the highest down
+        x = live & (0xFF << (8 * suit))
+        while x:
+            c = _low_bit(x)
+            x &= x - 1
+            code = code * S_SEATS + ((h[1] >> c) & 1) + 2 * ((h[2] >> c) & 1)
+            if S_SEATS == 4:
+                code += 3 * ((h[3] >> c) & 1)
+        return code
     base = P_ORDER + 8 * suit
     for i in range(8):
         c = p[base + i]
