@@ -259,3 +259,24 @@ def test_serve_refuses_a_port_past_tcps(port: str, monkeypatch: pytest.MonkeyPat
                                           str(tmp_path / "s.db")])
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
     assert "Invalid value for '--port'" in result.output, result.output
+
+
+def test_cli_restore_of_a_backup_with_a_number_no_column_holds(db_url: str,
+                                                               tmp_path: Path) -> None:
+    """``tournament restore`` of a backup file edited to hold 2**64 in an integer column:
+    one line, exit 1, no traceback (SQLite's driver raised OverflowError), nothing
+    restored."""
+    from stolik.db import open_database
+
+    source = open_database(f"sqlite:///{tmp_path}/src.db", migrate=True)
+    try:
+        _tournament(source)
+        store.backup(source, tmp_path / "b.json")
+    finally:
+        source.dispose()
+    doc = json.loads((tmp_path / "b.json").read_text("utf-8"))
+    doc["tables"]["tournament"][0]["rounds"] = 2**64
+    (tmp_path / "b.json").write_text(json.dumps(doc), "utf-8")
+    line = _cli_error(db_url, "restore", tmp_path / "b.json")
+    assert "b.json" in line or "refused" in line, line
+    assert _cli(db_url, "list")[1].startswith("stolik: no tournaments yet")
