@@ -1,5 +1,5 @@
 """``stolik play --game betel`` at the match cap (BETEL §5): a match to the target that
-nobody wins stops after :data:`~stolik.games.betel.terminal.MAX_MATCH_DEALS` deals, as a
+nobody wins stops after :data:`~stolik.games.betel.match.MAX_MATCH_DEALS` deals, as a
 web table's does, and says it stopped undecided in the web table's words (catalog ids
 ``btui-undecided``, ``btui-undecided-tie``; pl/en). The cap is made 2 here: the bots are
 random and the person plays each deal's first legal move, so nobody gets near 1000.
@@ -18,7 +18,6 @@ from stolik.cli import app
 from stolik.games.betel import terminal
 from stolik.games.betel.record import load_record
 from stolik.games.betel.series import Series
-from stolik.games.betel.web import MAX_MATCH_DEALS as WEB_CAP
 from test_betel_terminal import RS
 from test_betel_terminal import script as betel_script
 
@@ -84,5 +83,6 @@ def test_a_tie_at_the_top_at_the_cap_is_said_as_a_tie() -> None:
 
 
 def test_the_cap_is_the_web_tables() -> None:
-    """The terminal stops where a web table stops."""
-    assert terminal.MAX_MATCH_DEALS == WEB_CAP == 200
+    """The terminal stops where a web table stops: one constant (BETEL §5 Decision)."""
+    from stolik.games.betel import match, web
+    assert terminal.MAX_MATCH_DEALS is web.MAX_MATCH_DEALS is match.MAX_MATCH_DEALS

@@ -399,3 +399,9 @@ def test_a_match_to_the_target_cut_by_the_table_says_it_is_undecided() -> None:
         assert s is not None
         fixed.apply(s, chooser(rng, fixed))
     assert not any("nobody reached" in n for n in fixed.state(0, "en")["deal"]["notes"])
+    # Two seats sharing the top past the target at the cap: undecided because a tie plays
+    # on (BETEL §5); the note names them, as the terminal's does.
+    m.score.totals = (1040, -80, 1040)
+    en = m.state(1, "en")["deal"]["notes"]
+    assert any("P0, P2 share the top with 1040" in n for n in en), en
+    assert not any("nobody reached" in n for n in en), en

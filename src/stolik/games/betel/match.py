@@ -45,6 +45,25 @@ def decided(rs: Ruleset, totals: Sequence[int], *, time_up: bool = False) -> int
     return leader(totals) if reached else None
 
 
+MAX_MATCH_DEALS = 200
+"""A match to the target stops undecided after this many deals, on a web table and in the
+terminal alike: BETEL §5 has no end for a match nobody wins (Decision: a table must end)."""
+
+
+def tied_at_top(rs: Ruleset, totals: Sequence[int]) -> tuple[int, ...]:
+    """Why a match still undecided goes on: the seats sharing the top at or past the
+    target (a tie plays on, BETEL §5), or ``()`` when nobody has reached it.
+
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> tied_at_top(load_ruleset(), (1040, 1040, -80)), tied_at_top(load_ruleset(), (990, 0, 5))
+    ((0, 1), ())
+    """
+    top = max(totals)
+    if rs.target <= 0 or top < rs.target:
+        return ()
+    return tuple(s for s, t in enumerate(totals) if t == top)
+
+
 class Match:
     """The running totals of one match; :meth:`add` refuses a deal after the decision."""
 

@@ -46,6 +46,8 @@ from stolik.games.betel.calls import Action
 from stolik.games.betel.claims import ClaimRefused
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
 from stolik.games.betel.heuristic import HeuristicBot
+from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
+from stolik.games.betel.match import tied_at_top
 from stolik.games.betel.prompt import options, read_action
 from stolik.games.betel.record import dumps_record, replay
 from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
@@ -60,10 +62,6 @@ Lang = Literal["pl", "en"]
 RED_SUITS = (1, 2)
 """karo and kier are printed red (BETEL §1)."""
 
-MAX_MATCH_DEALS = 200
-"""A match to the target stops undecided after this many deals, as a web table's does
-(:data:`stolik.games.betel.web.MAX_MATCH_DEALS`): BETEL §5 has no end for a match nobody
-wins."""
 
 
 def tr(lang: str, key: str, **kw: object) -> str:
@@ -448,11 +446,11 @@ class PlayUI(TableUI):
         it): nobody reached the target, or a tie shares the top (a tie plays on) — the web
         table's words."""
         s = self.s
-        top = max(s.match.totals)
-        if top < s.rs.target:
+        tops = tied_at_top(s.rs, s.match.totals)
+        if not tops:
             return self.t("btui-undecided", target=s.rs.target, deals=len(s.finished))
-        return self.t("btui-undecided-tie", points=top, deals=len(s.finished),
-                      who=", ".join(self.who(x) for x in range(3) if s.match.totals[x] == top))
+        return self.t("btui-undecided-tie", points=s.match.totals[tops[0]],
+                      deals=len(s.finished), who=", ".join(self.who(x) for x in tops))
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,

@@ -39,7 +39,9 @@ from stolik.games.betel.bots import RandomBot, available_bots
 from stolik.games.betel.claims import ClaimRefused, Verdict, verdict
 from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
 from stolik.games.betel.heuristic import HeuristicBot
+from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
 from stolik.games.betel.match import Match as Score
+from stolik.games.betel.match import tied_at_top
 from stolik.games.betel.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
@@ -71,9 +73,6 @@ from stolik.web.play.game import (
 
 MATCH = 0
 """``deals`` of a match played to the ruleset's target (BETEL §5)."""
-
-MAX_MATCH_DEALS = 200
-"""A match to the target stops undecided after this many deals (a web table must end)."""
 
 DEFAULT_DEALS = 8
 """A match's length in deals where the ruleset has no target (a match by time)."""
@@ -339,9 +338,16 @@ class BetelMatch(BotSeats):
             deal["notes"].append(tr(lang, "btui-winner", who=self.names[w],
                                     points=totals[w]))
         elif over and self.to_target:
-            # no winner: BETEL §5 has no end for such a match; the table stops and says so
-            deal["notes"].append(tr(lang, "btui-undecided", target=self.rs.target,
-                                    deals=len(self.finished)))
+            # no winner: BETEL §5 has no end for such a match; the table stops and says why
+            # it is undecided: nobody reached the target, or a tie shares the top
+            tops = tied_at_top(self.rs, totals)
+            if tops:
+                deal["notes"].append(tr(lang, "btui-undecided-tie", points=totals[tops[0]],
+                                        deals=len(self.finished),
+                                        who=", ".join(self.names[x] for x in tops)))
+            else:
+                deal["notes"].append(tr(lang, "btui-undecided", target=self.rs.target,
+                                        deals=len(self.finished)))
         target = self.rs.target
         suffix = (" · " + t(lang, Msg("play-to-target", "to {target}", target=target))
                   if self.to_target else f"/{self.length}")
