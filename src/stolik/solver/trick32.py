@@ -53,7 +53,9 @@ every card tops its suit takes all that is left, or when the side can take nothi
 **One compiled kernel per set of fixed rules.** The rules that a game (or one kind of
 contract) fixes — seats, mode, the duties to beat, trump and overtrump, free seats at all,
 card points at all, the move ordering, the count's sign, quick-trick bounds, the points of
-a trick and of the last one (:data:`STATIC`) — are compile-time constants of the search:
+a trick and of the last one, and whether each suit's order of play is its cards' index order
+(then the card next above another is a bit count away, no scan) (:data:`STATIC`) — are
+compile-time constants of the search:
 :func:`kernel` compiles the templates of :mod:`stolik.solver.trick32_kernel` once per set
 (:mod:`stolik.solver.specialise`; each cached on disk, loaded in a later process), so a
 game pays nothing for another game's rules. The rest (trumps, the side, kept and watched
