@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pytest
 
 from stolik.db import open_database
+from stolik.web.play import redis_lobby
 from stolik.web.play.game import GAMES
 from stolik.web.play.redis_base import LOBBY_KEY, dumps, lease_key
 from stolik.web.play.redis_hub import RedisHub
 from stolik.web.play.store import PlayStore
+from stolik.web.play.table import Table, summary
 from test_web_play_redis import redis_url  # noqa: F401  (the fixture)
 
 REDIS_DB = 5
@@ -48,12 +51,25 @@ def new_table(hub: RedisHub) -> str:
                             seat=None)
 
 
-def test_entries_are_written_when_they_change(tmp_path: Path,
-                                              redis_url: str) -> None:  # noqa: F811
+async def write(hub: RedisHub, refresh: bool = False) -> None:
+    """The hub's tick's lobby step."""
+    assert hub.redis is not None
+    await hub.lobby.write(hub.redis, hub.tables, refresh)
+
+
+def test_entries_are_written_when_they_change(tmp_path: Path, redis_url: str,  # noqa: F811
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """An entry deleted behind the process's back stays deleted while its table does not
-    change (nothing is written); a refresh writes it again; a seat taken writes the new
-    entry; a stop takes the process's entries out."""
+    change (nothing is written, and its summary is not made again); a refresh writes it
+    again; a seat taken writes the new entry; a stop takes the process's entries out."""
     store = PlayStore(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True))
+    made: list[str] = []
+
+    def counted(table: Table) -> dict[str, Any]:
+        made.append(table.id)
+        return summary(table)
+
+    monkeypatch.setattr(redis_lobby, "summary", counted)
 
     async def main() -> None:
         hub = await started(store, redis_url)
@@ -61,20 +77,22 @@ def test_entries_are_written_when_they_change(tmp_path: Path,
             assert hub.redis is not None
             r = hub.redis
             table_id = new_table(hub)
-            await hub._lobby()
+            await write(hub)
             assert await r.hexists(LOBBY_KEY, table_id)
             await r.hdel(LOBBY_KEY, table_id)
             for _ in range(3):
-                await hub._lobby()
+                await write(hub)
             assert not await r.hexists(LOBBY_KEY, table_id)
-            await hub._lobby(refresh=True)
+            await write(hub, refresh=True)
             assert await r.hexists(LOBBY_KEY, table_id)
+            assert made == [table_id]  # the table has not changed since
             await r.hdel(LOBBY_KEY, table_id)
             player, _ = store.new_player("Ala")
             hub.join(table_id, 0, player)
-            await hub._lobby()
+            await write(hub)
             entry = orjson.loads(await r.hget(LOBBY_KEY, table_id) or b"null")
             assert entry["o"] == hub.proc and entry["seats"][0]["open"] is False
+            assert made == [table_id, table_id]
         finally:
             await hub.stop()
         import redis
@@ -97,7 +115,7 @@ def test_another_process_lists_what_its_writer_holds(tmp_path: Path,
         try:
             assert a.redis is not None
             table_id = new_table(a)
-            await a._lobby()
+            await write(a)
             assert table_id in [t["id"] for t in b.open_tables()]
             assert "o" not in b.open_tables()[0]
             await a.redis.delete(lease_key(table_id))  # A died: its lease lapsed
@@ -107,7 +125,7 @@ def test_another_process_lists_what_its_writer_holds(tmp_path: Path,
             await a.redis.hset(LOBBY_KEY, table_id, dumps({**raw, "o": b.proc}))
             await a.redis.set(lease_key(table_id), b.proc)
             a.tables.pop(table_id)
-            await a._lobby()
+            await write(a)
             assert table_id in [t["id"] for t in a.open_tables()]
         finally:
             await a.stop()

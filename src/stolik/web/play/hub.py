@@ -44,6 +44,14 @@ class Hub(Protocol):
     def table(self, table_id: str) -> Table | None:
         """A table in play (loaded), or None."""
 
+    async def lookup(self, table_id: str) -> Table | None:
+        """The table as a page shows it, or None: one of this process at once; another
+        process's (RedisHub) read from the store and replayed in a worker thread."""
+
+    async def in_play(self, table_id: str) -> TableInfo | None:
+        """A table in play as stored — its seats, for a connection — or None; another
+        process's (RedisHub) read in a worker thread, not replayed."""
+
     def open_tables(self) -> list[dict[str, Any]]:
         """Tables in play that are listed in the lobby (not private)."""
 
@@ -86,6 +94,8 @@ class LocalHub:
         self._task: asyncio.Task[None] | None = None
         self._busy: set[str] = set()
         self._started = False
+        self._stopped = False
+        """Stopped (until the next start): no bot scheduler is started meanwhile."""
         self._reloads: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ tables
@@ -159,6 +169,15 @@ class LocalHub:
     def table(self, table_id: str) -> Table | None:
         """A table in play."""
         return self.tables.get(table_id)
+
+    async def lookup(self, table_id: str) -> Table | None:
+        """A table in play: every one is in memory here, so no thread (and no wait)."""
+        return self.tables.get(table_id)
+
+    async def in_play(self, table_id: str) -> TableInfo | None:
+        """A table in play's stored facts (from memory)."""
+        table = self.tables.get(table_id)
+        return table.info if table is not None else None
 
     def shared_limits(self) -> RedisLimits | None:
         """The play limits' buckets and counts, when the site's processes share them
@@ -311,7 +330,11 @@ class LocalHub:
 
     def _scheduler_now(self) -> BotScheduler | None:
         """The running scheduler, started on this loop if needed (None: no loop yet —
-        :meth:`start` kicks the tables)."""
+        :meth:`start` kicks the tables; or the hub is stopped: a write committed while
+        :meth:`stop` flushes kicks its table, and a scheduler started then was never
+        run, its loop ending — "coroutine 'BotScheduler.run' was never awaited")."""
+        if self._stopped:
+            return None
         if self._scheduler is None or self._task is None or self._task.done():
             try:
                 loop = asyncio.get_running_loop()
@@ -404,12 +427,14 @@ class LocalHub:
         if self._started:
             return
         self._started = True
+        self._stopped = False
         self.resume()
         for table in list(self.tables.values()):
             self._kick(table)
 
     async def stop(self) -> None:
         """Stop the bots and commit the queued writes."""
+        self._stopped = True
         if self._scheduler is not None and self._task is not None:
             self._scheduler.stop()
             with contextlib.suppress(asyncio.CancelledError, Exception):

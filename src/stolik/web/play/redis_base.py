@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 import redis
+import redis.asyncio as aioredis
 
 PREFIX = "stolik:"
 LOBBY_KEY = PREFIX + "lobby"
@@ -67,6 +68,33 @@ return 0
 """
 
 
+POOL_SIZE = 48
+"""Connections to Redis a process opens at most (the pub/sub reader and the publisher
+hold one each); a command waits for a free one (up to ``POOL_WAIT_S``) instead of failing.
+With redis-py's default pool a burst of clients of other processes' tables (900 at once
+in ``benchmarks/bench_web_play_redis.py``) ran out of connections: look-ups and lease
+renewals failed with ``MaxConnectionsError``, leases lapsed and tables bounced between
+processes."""
+
+POOL_WAIT_S = 10.0
+"""How long a command waits for a free connection of the pool."""
+
+LOOKUPS = 16
+"""Owner look-ups (and take-overs) a process runs at once; the others wait their turn."""
+
+LEASE_MS = 10_000
+"""A table's lease. A killed process loses its tables at once (its channel has no
+subscriber); the lease only bounds how long a process that is alive but stalled keeps
+them. At 3 s, a saturated server (900 tables on 2 cores) missed renewals, its tables
+moved to other live processes, whose take-over replays loaded them more: a cascade."""
+
+
+def pool(url: str, size: int) -> aioredis.Redis:
+    """A client whose commands wait for one of ``size`` connections."""
+    return aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=size, timeout=POOL_WAIT_S))
+
+
 def lease_key(table_id: str) -> str:
     """The Redis key of a table's lease.
 
@@ -91,6 +119,74 @@ def dumps(obj: Any) -> bytes:
         return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
         return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def publish_command(channel: str, data: bytes) -> bytes:
+    r"""A ``PUBLISH`` as sent to Redis (RESP).
+
+    >>> publish_command("c", b"[1]")
+    b'*3\r\n$7\r\nPUBLISH\r\n$1\r\nc\r\n$3\r\n[1]\r\n'
+    """
+    ch = channel.encode()
+    return b"*3\r\n$7\r\nPUBLISH\r\n$%d\r\n%b\r\n$%d\r\n%b\r\n" % (
+        len(ch), ch, len(data), data)
+
+
+def pushes(buf: bytes | bytearray) -> tuple[list[list[bytes | int | None]], int]:
+    r"""The complete RESP aggregates at the start of ``buf`` — pub/sub messages (``>``
+    pushes in RESP3, ``*`` arrays in RESP2) of bulk strings, integers and simple
+    strings — and the bytes they take; an incomplete one at the end waits for more
+    (ValueError: not such a message).
+
+    >>> msg = b">3\r\n$7\r\nmessage\r\n$1\r\nc\r\n$2\r\nhi\r\n"
+    >>> pushes(msg + b"*3\r\n$9\r\nsubscribe\r\n$1\r\nc\r\n:1\r\n>3\r\n$7\r\nmes")
+    ([[b'message', b'c', b'hi'], [b'subscribe', b'c', 1]], 62)
+    >>> pushes(msg[:-1]), pushes(b"")
+    (([], 0), ([], 0))
+    >>> pushes(b"-ERR wrong\r\n")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a pub/sub message: b'-ERR wrong'
+    """
+    out: list[list[bytes | int | None]] = []
+    pos, n = 0, len(buf)
+    while pos < n:
+        start = pos
+        end = buf.find(b"\r\n", pos)
+        if end < 0:
+            break
+        if buf[pos] not in b">*":
+            raise ValueError(f"not a pub/sub message: {bytes(buf[pos:end])!r}")
+        count = int(buf[pos + 1:end])
+        pos = end + 2
+        items: list[bytes | int | None] = []
+        while len(items) < count:
+            end = buf.find(b"\r\n", pos)
+            if end < 0:
+                break
+            head = buf[pos]
+            if head == 0x24:  # $: a bulk string
+                size = int(buf[pos + 1:end])
+                if size < 0:
+                    items.append(None)
+                    pos = end + 2
+                    continue
+                if end + 4 + size > n:
+                    break
+                items.append(bytes(buf[end + 2:end + 2 + size]))
+                pos = end + 4 + size
+            elif head == 0x3A:  # :
+                items.append(int(buf[pos + 1:end]))
+                pos = end + 2
+            elif head == 0x2B:  # +
+                items.append(bytes(buf[pos + 1:end]))
+                pos = end + 2
+            else:
+                raise ValueError(f"not a pub/sub message: {bytes(buf[pos:end])!r}")
+        if len(items) < count:
+            return out, start
+        out.append(items)
+    return out, pos
 
 
 class HubError(ValueError):

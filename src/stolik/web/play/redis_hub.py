@@ -12,11 +12,11 @@ Redis, over one PostgreSQL database whose op log is the truth.
 - **Clients on any process.** A WebSocket lives in the process it reached (its *origin*).
   The origin finds the table's owner from the lease and tells it ``sub`` (a client at
   seat S, language L); the owner subscribes a :class:`Seat` stand-in, whose messages go
-  back to the origin on its own pub/sub channel ``stolik:proc:ID`` — one publishing
-  connection per process, so they arrive in the order the table sent them. The client's
-  messages go to the owner's channel the same way (``cmd``). An origin that is the owner
-  skips Redis. Joining a seat from another process asks the owner and waits for its
-  answer (a Redis list), after the seat is committed.
+  back to the origin on its pub/sub channel (:mod:`stolik.web.play.redis_relay`: in the
+  order the table sent them, as the text the client gets). The client's messages go to
+  the owner's channel the same way (``cmd``). An origin that is the owner skips Redis.
+  Joining a seat from another process asks the owner and waits for its answer (a Redis
+  list), after the seat is committed.
 - **Takeover.** A process killed with ``kill -9`` is dead to the others at once: Redis
   closes its connection, so its channel has no subscriber (``PUBSUB NUMSUB``); one that
   hangs stops renewing and its leases expire (``lease_ms``). Every process looks each
@@ -29,10 +29,7 @@ Redis, over one PostgreSQL database whose op log is the truth.
   second write of a position is refused, and its table is dropped (or reloaded, if the
   lease is still ours). An owner also drops the stand-ins of dead origins (no
   subscriber on their channel: a hung origin keeps its clients).
-- **The lobby** lists every process's public tables: each owner writes their summaries
-  into the hash ``stolik:lobby`` when they change (and all of them every
-  ``LOBBY_REFRESH_S``), each signed with its id; an entry is shown while its writer
-  holds the table's lease (a dead owner's vanish when their leases lapse or are taken).
+- **The lobby** lists every process's public tables (:mod:`stolik.web.play.redis_lobby`).
 
 A graceful stop commits what is queued and releases the leases at once.
 """
@@ -45,98 +42,41 @@ import itertools
 import logging
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 import redis
 import redis.asyncio as aioredis
-from redis.asyncio.client import PubSub
-from redis.asyncio.connection import AbstractConnection
 from sqlalchemy import select
 
 from stolik.web.play.game import Message
 from stolik.web.play.hub import LocalHub
 from stolik.web.play.orm import TableRow
-from stolik.web.play.protocol import Command, ProtocolError, error_event, localize
+from stolik.web.play.protocol import Command, ProtocolError, error_event
 from stolik.web.play.redis_base import (
-    LOBBY_KEY,
+    LEASE_MS,
     LOBBY_REFRESH_S,
+    LOOKUPS,
+    POOL_SIZE,
     PREFIX,
     RELEASE,
     RENEW,
     TAKE,
-    UNLIST,
     channel,
     check_url,
     dumps,
     lease_key,
+    pool,
     text,
 )
 from stolik.web.play.redis_limits import RedisLimits
-from stolik.web.play.store import Player, PlayStore
-from stolik.web.play.table import Subscriber, Table, summary
+from stolik.web.play.redis_lobby import Lobby
+from stolik.web.play.redis_lobby import others as lobby_of_others
+from stolik.web.play.redis_relay import Link, Relay, Seat
+from stolik.web.play.store import Player, PlayStore, TableInfo
+from stolik.web.play.table import Subscriber, Table
 
 log = logging.getLogger(__name__)
-
-@dataclass(eq=False)  # a subscriber is itself (hashed by identity)
-class Seat:
-    """The owner's stand-in for a client connected to some process (its origin, client
-    number ``conn`` there): what the table sends it goes there."""
-
-    hub: RedisHub
-    table_id: str
-    origin: str
-    conn: int
-    seat: int | None
-    lang: str
-
-    def deliver(self, msg: Message) -> None:
-        """Pass the message to the client (through Redis when it is elsewhere)."""
-        if self.origin == self.hub.proc:
-            self.hub.deliver_local(self.conn, msg)
-        else:
-            self.hub.publish(self.origin, {"k": "msg", "c": self.conn,
-                                           "m": localize(msg, self.lang)})
-
-
-@dataclass
-class Link:
-    """An origin's clients of one table, and the process they are subscribed at."""
-
-    conns: set[int] = field(default_factory=set)
-    owner: str | None = None
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set while the clients are subscribed at ``owner``."""
-    resolving: asyncio.Task[None] | None = None
-
-
-POOL_SIZE = 48
-"""Connections to Redis a process opens at most (the pub/sub reader and the publisher
-hold one each); a command waits for a free one (up to ``POOL_WAIT_S``) instead of failing.
-With redis-py's default pool a burst of clients of other processes' tables (900 at once
-in ``benchmarks/bench_web_play_redis.py``) ran out of connections: look-ups and lease
-renewals failed with ``MaxConnectionsError``, leases lapsed and tables bounced between
-processes."""
-
-POOL_WAIT_S = 10.0
-"""How long a command waits for a free connection of the pool."""
-
-LOOKUPS = 16
-"""Owner look-ups (and take-overs) a process runs at once; the others wait their turn."""
-
-LEASE_MS = 10_000
-"""A table's lease. A killed process loses its tables at once (its channel has no
-subscriber); the lease only bounds how long a process that is alive but stalled keeps
-them. At 3 s, a saturated server (900 tables on 2 cores) missed renewals, its tables
-moved to other live processes, whose take-over replays loaded them more: a cascade."""
-
-
-def _pool(url: str, size: int) -> aioredis.Redis:
-    """A client whose commands wait for one of ``size`` connections."""
-    return aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
-        url, max_connections=size, timeout=POOL_WAIT_S))
-
 
 class RedisHub(LocalHub):
     """The tables this process owns (a :class:`LocalHub`), and its clients' way to the
@@ -165,12 +105,13 @@ class RedisHub(LocalHub):
         self._ids: dict[Subscriber, int] = {}
         self.links: dict[str, Link] = {}
         self._numbers = itertools.count(1)
-        self._outbox: asyncio.Queue[tuple[str, bytes]] | None = None
+        self.relay = Relay(self.proc, self._dispatch, tick)
+        """This process's channel, and the way to the others'."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._running = False
-        self._listed: dict[str, bytes] = {}
-        """Our lobby entries as last written to Redis."""
+        self.lobby = Lobby(self.proc)
+        """Our entries in the shared lobby."""
 
     # ------------------------------------------------------------ plumbing
 
@@ -181,59 +122,8 @@ class RedisHub(LocalHub):
         return task
 
     def publish(self, proc: str, payload: dict[str, Any]) -> None:
-        """Queue a message to a process's channel (sent in order, pipelined)."""
-        if self._outbox is not None:
-            self._outbox.put_nowait((channel(proc), dumps(payload)))
-
-    async def _publisher(self) -> None:
-        """Send the queued messages, a batch at a time, on one connection of its own (in
-        order; a pipeline object a batch cost 1.7x the CPU of a PUBLISH, 283 against
-        164 µs at one message a batch: the relay's largest cost at a light load)."""
-        assert self.redis is not None and self._outbox is not None
-        pool = self.redis.connection_pool
-        conn: AbstractConnection | None = None
-        try:
-            while True:
-                items = [await self._outbox.get()]
-                while not self._outbox.empty():
-                    items.append(self._outbox.get_nowait())
-                try:
-                    if conn is None:
-                        conn = await pool.get_connection()  # type: ignore[no-untyped-call]
-                    await conn.send_packed_command(conn.pack_commands(
-                        [("PUBLISH", ch, data) for ch, data in items]), check_health=False)
-                    for _ in items:
-                        await conn.read_response()
-                except (redis.RedisError, OSError):
-                    log.exception("stolik hub: %d messages not published", len(items))
-                    if conn is not None:  # its replies are out of step: a new one
-                        await conn.disconnect()
-                        await pool.release(conn)
-                        conn = None
-        finally:
-            if conn is not None:  # stopped, maybe between a batch and its replies
-                await conn.disconnect()
-                await pool.release(conn)
-
-    async def _reader(self, pubsub: PubSub) -> None:
-        assert self.redis is not None
-        while True:
-            try:
-                if not pubsub.subscribed:
-                    await pubsub.subscribe(channel(self.proc))
-                async for message in pubsub.listen():
-                    if message.get("type") != "message":
-                        continue
-                    try:
-                        self._dispatch(orjson.loads(message["data"]))
-                    except Exception:
-                        log.exception("stolik hub: a message failed: %r", message)
-            except (redis.RedisError, OSError):
-                log.exception("stolik hub: the channel broke; subscribing again")
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
-                await asyncio.sleep(self.tick)
-                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        """Queue a message to a process's channel (sent in order, batched)."""
+        self.relay.publish(proc, payload)
 
     def _dispatch(self, m: dict[str, Any]) -> None:
         kind = m["k"]
@@ -309,12 +199,12 @@ class RedisHub(LocalHub):
                                        str(self.lease_ms), channel(""))
         return str(text(holder))
 
-    async def _claim(self, table_id: str) -> bool:
+    async def _claim(self, table_id: str, taken: bool = False) -> bool:
         """Take an unowned table (or a dead process's) and load it from the op log
-        (True: ours now)."""
+        (True: ours now); ``taken``: its lease was taken just now."""
         if table_id in self.tables:
             return True
-        if await self._take(table_id) != self.proc:
+        if not taken and await self._take(table_id) != self.proc:
             return False
         try:  # read and replayed off the event loop (a long series takes a while)
             table = await asyncio.to_thread(self._from_store, table_id)
@@ -385,11 +275,18 @@ class RedisHub(LocalHub):
 
     # ------------------------------------------------------------ origin side
 
-    def deliver_local(self, conn: int, msg: Message) -> None:
-        """A message for one of this process's clients."""
+    def deliver_local(self, conn: int, msg: Message | str) -> None:
+        """A message for one of this process's clients (text: as it is sent)."""
         hit = self.conns.get(conn)
-        if hit is not None:
-            hit[1].deliver(msg)
+        if hit is None:
+            return
+        sub = hit[1]
+        if not isinstance(msg, str):
+            sub.deliver(msg)
+        elif (deliver_text := getattr(sub, "deliver_text", None)) is not None:
+            deliver_text(msg)
+        else:
+            sub.deliver(orjson.loads(msg))
 
     def _resolve_later(self, table_id: str, delay: float) -> None:
         link = self.links.get(table_id)
@@ -410,7 +307,7 @@ class RedisHub(LocalHub):
         try:
             async with self._lookups:
                 who: str | None = await self._take(table_id)
-                if who == self.proc and not await self._claim(table_id):
+                if who == self.proc and not await self._claim(table_id, taken=True):
                     who = None
         except (redis.RedisError, OSError):
             log.exception("stolik hub: no owner found for table %s", table_id)
@@ -444,11 +341,28 @@ class RedisHub(LocalHub):
 
     def table(self, table_id: str) -> Table | None:
         """The table if it is ours; else as stored now (a copy to read, not to play: a
-        query and a replay, better made off the event loop)."""
+        query and a replay — :meth:`lookup` makes them off the event loop)."""
         own = self.tables.get(table_id)
         if own is not None:
             return own
         return self._from_store(table_id, lambda table_id, seq, op: None)
+
+    async def lookup(self, table_id: str) -> Table | None:
+        """The table if it is ours (at once); else a copy as stored, read and replayed in
+        a worker thread (a long series' replay would hold every table of the process)."""
+        own = self.tables.get(table_id)
+        if own is not None:
+            return own
+        return await asyncio.to_thread(self.table, table_id)
+
+    async def in_play(self, table_id: str) -> TableInfo | None:
+        """The table's stored facts: ours from memory; else read in a worker thread
+        while it is playing — its seats, not its op log (a connection needs no more)."""
+        own = self.tables.get(table_id)
+        if own is not None:
+            return own.info
+        info = await asyncio.to_thread(self.store.table, table_id)
+        return info if info is not None and info.status == "playing" else None
 
     def shared_limits(self) -> RedisLimits:
         """The play limits' buckets and counts, in Redis
@@ -458,14 +372,7 @@ class RedisHub(LocalHub):
     def open_tables(self) -> list[dict[str, Any]]:
         """Every process's public tables still playing, free seats first."""
         seen = {t["id"]: t for t in super().open_tables()}
-        others = {str(text(k)): raw for k, raw in self.sync.hgetall(LOBBY_KEY).items()
-                  if str(text(k)) not in seen}
-        if others:
-            holders = self.sync.mget([lease_key(t) for t in others])
-            for (table_id, raw), holder in zip(others.items(), holders, strict=True):
-                entry = orjson.loads(raw)
-                if text(holder) == entry.pop("o", None):  # its writer still runs it
-                    seen[table_id] = entry
+        seen.update(lobby_of_others(self.sync, seen))
         out = list(seen.values())
         out.sort(key=lambda t: not any(s["open"] for s in t["seats"]))
         return out
@@ -479,9 +386,9 @@ class RedisHub(LocalHub):
         if owner is None:
             raise _moving()
         reply = f"{PREFIX}reply:{self.proc}:{next(self._numbers)}"
-        self.sync.publish(channel(str(text(owner))), dumps({
+        self.sync.publish(channel(str(text(owner))), dumps([{
             "k": "join", "t": table_id, "seat": seat, "pid": player.id,
-            "pname": player.name, "r": reply}))
+            "pname": player.name, "r": reply}]))
         got = self.sync.blpop([reply], timeout=5)
         if got is None:
             raise _moving()
@@ -582,7 +489,7 @@ class RedisHub(LocalHub):
         await self._follow_owners()
         if sweep:
             await self._sweep()
-        await self._lobby(refresh)
+        await self.lobby.write(self.redis, self.tables, refresh)
 
     async def _forget_dead_origins(self) -> None:
         assert self.redis is not None
@@ -623,24 +530,6 @@ class RedisHub(LocalHub):
         with self.store.db.read() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
 
-    async def _lobby(self, refresh: bool = False) -> None:
-        """Our public tables into the shared lobby — those whose entry changed since we
-        wrote it (``refresh``: all) — and out of it when they end or leave us."""
-        assert self.redis is not None
-        listed = {table_id: dumps({**summary(table), "o": self.proc})
-                  for table_id, table in list(self.tables.items())
-                  if not table.info.private and not table.match.is_over()}
-        changed = {t: e for t, e in listed.items() if refresh or self._listed.get(t) != e}
-        gone = [t for t in self._listed if t not in listed]
-        if changed or gone:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                if changed:
-                    pipe.hset(LOBBY_KEY, mapping=changed)  # type: ignore[arg-type]
-                if gone:
-                    pipe.eval(UNLIST, 1, LOBBY_KEY, self.proc, *gone)
-                await pipe.execute()
-        self._listed = listed
-
     # ------------------------------------------------------------ start and stop
 
     async def start(self) -> None:
@@ -649,17 +538,13 @@ class RedisHub(LocalHub):
             return
         self._running = True
         self._started = True
-        self.redis = _pool(self.url, POOL_SIZE)
-        self._leases = _pool(self.url, 1)
+        self._stopped = False
+        self.redis = pool(self.url, POOL_SIZE)
+        self._leases = pool(self.url, 1)
         self._lookups = asyncio.Semaphore(LOOKUPS)  # of this loop (a test may start anew)
-        self._outbox = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(channel(self.proc))  # live (see TAKE) before owning
-        self._loops = [loop.create_task(self._publisher()),
-                       loop.create_task(self._reader(pubsub))]
+        self._loops = await self.relay.start(self.redis)  # live (see TAKE) before owning
         await self._sweep()
-        self._loops.append(loop.create_task(self._ticker()))
+        self._loops.append(asyncio.get_running_loop().create_task(self._ticker()))
 
     async def stop(self) -> None:
         """Stop the bots, commit what is queued, and give every lease up at once."""
@@ -679,9 +564,7 @@ class RedisHub(LocalHub):
             with contextlib.suppress(redis.RedisError, OSError):
                 for table_id in list(self.tables):
                     await self.redis.eval(RELEASE, 1, lease_key(table_id), self.proc)
-                if self._listed:
-                    await self.redis.eval(UNLIST, 1, LOBBY_KEY, self.proc, *self._listed)
-            self._listed = {}
+                await self.lobby.clear(self.redis)
             await self.redis.aclose()
             self.redis = None
         if self._leases is not None:

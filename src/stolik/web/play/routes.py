@@ -245,7 +245,7 @@ async def table_page(request: Request, table_id: str) -> Response:
     """A table: the game for its players, the view for spectators."""
     hub = await ready_hub(request.app)
     player = current_player(request)
-    table = await asyncio.to_thread(hub.table, table_id)  # maybe a query and a replay
+    table = await hub.lookup(table_id)
     lang = lang_of(request)
     if table is None:
         await asyncio.to_thread(store_of(request.app).flush)
@@ -295,7 +295,7 @@ async def record(request: Request, table_id: str) -> Response:
     settled so far — unless the game's settled deals hide cards (:func:`record_withheld`):
     then a page saying it comes when the series ends."""
     hub = await ready_hub(request.app)
-    table = await asyncio.to_thread(hub.table, table_id)
+    table = await hub.lookup(table_id)
     await asyncio.to_thread(store_of(request.app).flush)  # the end may still be queued
     text = store_of(request.app).record(table_id)
     if text is None and table is not None and record_withheld(table):
@@ -359,10 +359,18 @@ class Connection:
     def __init__(self, seat: int | None, lang: str) -> None:
         self.seat = seat
         self.lang = lang
-        self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[Message | str | None] = asyncio.Queue()
 
     def deliver(self, msg: Message) -> None:
         """Queue a message (a client too far behind is cut off)."""
+        self._queue(msg)
+
+    def deliver_text(self, text: str) -> None:
+        """Queue a message as it is sent: localized and encoded already (by the process
+        that owns the table, :mod:`stolik.web.play.redis_hub`)."""
+        self._queue(text)
+
+    def _queue(self, msg: Message | str) -> None:
         if self.queue.qsize() > MAX_QUEUE:
             self.queue.put_nowait(None)
             return
@@ -400,6 +408,9 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
             if msg is None:
                 await ws.close(code=1013)
                 return
+            if isinstance(msg, str):  # sent as it is
+                await ws.send_text(msg)
+                continue
             msg = localize(msg, conn.lang)  # an error in the client's language (9.9)
             await ws.send_text(encode(msg))
     except (OSError, RuntimeError, WebSocketDisconnect, anyio.ClosedResourceError,
@@ -429,14 +440,15 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
         return
     player = current_player(ws)
     await ws.accept()
-    # off the event loop: another process's table (RedisHub) is read and replayed
-    table = await asyncio.to_thread(hub.table, table_id)
-    if table is None:
+    info = await hub.in_play(table_id)  # another process's: read, not replayed
+    if info is None:
         await ws.send_json(localize(error_event(ProtocolError(
             "no-table", f"no table {table_id} is in play")), _lang_of_ws(ws)))
         await ws.close(code=4404)
         return
-    conn = Connection(table.seat_of(player), _lang_of_ws(ws))
+    seat = next((s.seat for s in info.seats
+                 if player is not None and s.player_id == player.id), None)
+    conn = Connection(seat, _lang_of_ws(ws))
     settings = ws.app.state.settings
     bucket = TokenBucket(rate=float(settings.get("rate", 20.0)),
                          burst=int(settings.get("burst", 40)))
