@@ -25,14 +25,22 @@ T seconds). It prints a line with the machine's cores first, each part's figures
 the servers' CPU (all processes, user + system) per client move, and at the end the
 figures side by side. ``--server-log FILE`` keeps the servers' logs (lost leases,
 takeovers). Run: ``.venv/bin/python benchmarks/bench_web_play_redis.py --tables 900
---think 5 --ramp 10 --takeover 300``. On the loaded 2-core machine (Nov 27): one process
-p50/p99 6.1/49.0 ms, three through Redis 7.1/287.8 ms (server CPU 3.9 against 8.9 ms a
-client move), takeover of 300 tables median 1.95 s, max 3.53 s. In other runs of the
-same command the three processes collapsed (p99 over 5 s, hundreds of errors): 900
-clients connecting at processes that do not own their tables start 300 owner look-ups
-at once on each, redis-py's asyncio pool (100 connections, not blocking) raises
-``MaxConnectionsError`` in them and in the lease renewals, leases lapse, and tables go
-back and forth between the processes (thousands of "lost the lease" in ``--server-log``).
+--think 5 --ramp 10 --takeover 300``. On the loaded 2-core machine (Nov 27, two
+idle-priority jobs besides), before 6d56de3: one process p50/p99 4.7/35.1 and 3.8/24.4
+ms, three through Redis 15.4/94.5 and 10.2/70.1 ms (server CPU 3.84 | 8.31 and 4.66 |
+9.23 ms a client move); after it: 4.1/23.2 | 8.5/48.5, 5.2/36.1 | 9.5/56.5 and 4.2/31.8
+| 7.2/40.4 ms (3.96 | 7.50, 4.27 | 7.53 and 5.19 | 8.53 ms); takeover of 300 tables max
+2.97 and 2.98 s before, 2.98-3.38 s after (median 1.8 s before, 1.2-2.5 s after).
+Earlier, before dcb433a, the three processes collapsed in some runs (p99 over 5 s,
+hundreds of errors): redis-py's default pool ran out of connections in a burst of owner
+look-ups, leases lapsed and tables went back and forth between the processes (thousands
+of "lost the lease" in ``--server-log``).
+
+``--profile DIR`` samples the servers of parts 1 and 2 (every 2 ms of their CPU, the
+Python stack of the event loop's thread) into ``DIR/one-0.json``, ``DIR/three1-0.json``
+...: counts of samples by function, its own and with what it called — where the CPU of a
+move goes, one process against three (:mod:`cProfile` slowed the servers so much that
+their leases lapsed and the run was another one).
 """
 
 from __future__ import annotations
@@ -87,17 +95,65 @@ def _own_session_dying_with_us() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
+PROFILED = """import collections, json, runpy, signal, sys
+out = sys.argv.pop(1)
+sys.argv[0] = "stolik"
+own, within = collections.Counter(), collections.Counter()
+
+def sample(signum, frame):
+    seen = set()
+    leaf = True
+    while frame is not None:
+        code = frame.f_code
+        where = code.co_filename.rsplit("site-packages/", 1)[-1].rsplit("src/", 1)[-1]
+        key = f"{where}:{code.co_firstlineno}({code.co_name})"
+        if leaf:
+            own[key] += 1
+            leaf = False
+        if key not in seen:
+            seen.add(key)
+            within[key] += 1
+        frame = frame.f_back
+
+signal.signal(signal.SIGPROF, sample)
+signal.setitimer(signal.ITIMER_PROF, 0.002, 0.002)
+try:
+    runpy.run_module("stolik", run_name="__main__", alter_sys=True)
+finally:
+    signal.setitimer(signal.ITIMER_PROF, 0, 0)
+    with open(out, "w") as f:
+        json.dump({"own": own, "within": within}, f)
+"""
+"""A server sampled every 2 ms of its CPU time (``ITIMER_PROF``: every thread's), each
+sample the Python stack of its main thread — the event loop; the database writer's
+thread shows as the loop's wait — as counts of samples by function: its own and with
+what it called. Light (unlike :mod:`cProfile`, which slowed the servers so much that
+their leases lapsed)."""
+
+
+def _profiled(prefix: str | None, i: int) -> list[str]:
+    """The interpreter's arguments that run server ``i`` sampled (:data:`PROFILED`), its
+    samples written to ``PREFIX-i.json`` when it stops (none: ``prefix`` None)."""
+    return ["-c", PROFILED, f"{prefix}-{i}.json"] if prefix else []
+
+
 class Servers:
     """``stolik serve`` processes over one database (``hub``: sharing through Redis)."""
 
-    def __init__(self, db: str, count: int, hub: str | None, log: str | None = None) -> None:
+    def __init__(self, db: str, count: int, hub: str | None, log: str | None = None,
+                 profile: str | None = None) -> None:
         self.ports = [free_port() for _ in range(count)]
+        self.profiled = profile is not None
+        """The samples are written as the KeyboardInterrupt ends the server (uvicorn
+        re-raises the signal it stopped on: a SIGTERM would kill it first)."""
         extra = ["--hub", hub] if hub else []
         out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the servers')
         self.procs = [subprocess.Popen(
-            [sys.executable, "-m", "stolik", "serve", "--db", db, "--host", "127.0.0.1",
-             "--port", str(port), "--bot-delay", "0", *NO_LIMITS, *extra],
-            stderr=out, preexec_fn=_own_session_dying_with_us) for port in self.ports]
+            [sys.executable, *(_profiled(profile, i) or ["-m", "stolik"]), "serve", "--db", db,
+             "--host", "127.0.0.1", "--port", str(port), "--bot-delay", "0", *NO_LIMITS,
+             *extra],
+            stderr=out, preexec_fn=_own_session_dying_with_us)
+            for i, port in enumerate(self.ports)]
         for port in self.ports:
             for _ in range(300):
                 try:
@@ -136,7 +192,7 @@ class Servers:
         """Stop them all."""
         for p in self.procs:
             if p.poll() is None:
-                p.terminate()
+                p.send_signal(signal.SIGINT if self.profiled else signal.SIGTERM)
         for p in self.procs:
             p.wait(10)
 
@@ -185,10 +241,15 @@ def figures(label: str, clients: list[Client], wall: float, cpu: float,
     return Figures(label, p50, p99, len(lat) / wall, 1000 * cpu / len(lat))
 
 
+def _prefix(directory: str | None, part: str) -> str | None:
+    """Where a part's servers write their profiles (``--profile DIR``)."""
+    return os.path.join(directory, part) if directory else None
+
+
 def one_process(args: argparse.Namespace) -> Figures:
     """Part 1."""
     with fresh_database(args.pg) as db:
-        servers = Servers(db, 1, None, args.server_log)
+        servers = Servers(db, 1, None, args.server_log, _prefix(args.profile, "one"))
         try:
             clients = [c for _, c in make_tables(servers, args.tables, args.deals)]
             cpu0, mine0 = servers.cpu(), time.process_time()
@@ -215,7 +276,8 @@ async def _play_across(servers: Servers, made: list[tuple[int, Client]], think: 
 def three_processes(args: argparse.Namespace, shift: int = 1) -> Figures:
     """Part 2 (``shift`` 0: each client at its table's owner, no message through Redis)."""
     with fresh_database(args.pg) as db:
-        servers = Servers(db, 3, args.redis, args.server_log)
+        servers = Servers(db, 3, args.redis, args.server_log,
+                          _prefix(args.profile, f"three{shift}"))
         try:
             made = make_tables(servers, args.tables, args.deals)
             cpu0, mine0 = servers.cpu(), time.process_time()
@@ -296,6 +358,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--takeover", type=int, default=30, help="tables of the killed process")
     ap.add_argument("--server-log", default=None,
                     help="append the servers' logs to this file (default: dropped)")
+    ap.add_argument("--profile", default=None, metavar="DIR",
+                    help="sample the servers of parts 1 and 2 (their CPU by function), "
+                    "written to DIR/one-0.json, DIR/three1-0.json, ...")
     ap.add_argument("--at-owner", action="store_true",
                     help="also three processes with each client at its table's owner")
     args = ap.parse_args(argv)
