@@ -31,6 +31,10 @@ ms, three through Redis 15.4/94.5 and 10.2/70.1 ms (server CPU 3.84 | 8.31 and 4
 9.23 ms a client move); after it: 4.1/23.2 | 8.5/48.5, 5.2/36.1 | 9.5/56.5 and 4.2/31.8
 | 7.2/40.4 ms (3.96 | 7.50, 4.27 | 7.53 and 5.19 | 8.53 ms); takeover of 300 tables max
 2.97 and 2.98 s before, 2.98-3.38 s after (median 1.8 s before, 1.2-2.5 s after).
+The take-over's first load then imported the bots' solvers (1.4 s, every other load of
+the burst waiting behind it); with the warm-up at start (``game.warm_up``), two runs on the
+quiet machine: take-over median 1.31 and 1.27 s, max 2.08 and 1.97 s (before it, 3.06,
+2.97 and 3.13 s), p99 through Redis 35.6 and 29.4 ms (one process 28.4 and 23.3 ms).
 Earlier, before dcb433a, the three processes collapsed in some runs (p99 over 5 s,
 hundreds of errors): redis-py's default pool ran out of connections in a burst of owner
 look-ups, leases lapsed and tables went back and forth between the processes (thousands

@@ -49,7 +49,7 @@ import redis
 import redis.asyncio as aioredis
 from sqlalchemy import select
 
-from stolik.web.play.game import Message
+from stolik.web.play.game import Message, warm_up
 from stolik.web.play.hub import LocalHub
 from stolik.web.play.orm import TableRow
 from stolik.web.play.protocol import Command, ProtocolError, error_event
@@ -539,6 +539,7 @@ class RedisHub(LocalHub):
         self._running = True
         self._started = True
         self._stopped = False
+        await asyncio.to_thread(warm_up)  # before it is live: ready to take tables over
         self.redis = pool(self.url, POOL_SIZE)
         self._leases = pool(self.url, 1)
         self._lookups = asyncio.Semaphore(LOOKUPS)  # of this loop (a test may start anew)
