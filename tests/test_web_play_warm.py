@@ -10,6 +10,7 @@ import asyncio
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,10 @@ def test_a_redis_hub_warms_up_before_it_is_live(tmp_path: Path, redis_url: str, 
         await hub.stop()
         return threading.get_ident()
 
-    loop_thread = asyncio.run(main())
+    # asyncio.run in a thread of its own: another test of the worker may have left a loop
+    # running in this one (as the other Redis tests do it)
+    with ThreadPoolExecutor(1) as pool:
+        loop_thread = pool.submit(asyncio.run, main()).result(timeout=60)
     assert len(calls) == 1
     thread, before_redis = calls[0]
     assert thread != loop_thread and before_redis
