@@ -64,6 +64,23 @@ def tied_at_top(rs: Ruleset, totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s, t in enumerate(totals) if t == top)
 
 
+def undecided_note(rs: Ruleset, totals: Sequence[int], deals: int, names: Sequence[str]
+                   ) -> tuple[str, dict[str, object]]:
+    """The catalog id and arguments of the note of a match to the target stopped at the
+    cap undecided: nobody reached the target, or ``names`` share the top (BETEL §5) — the
+    same words on a web table and in the terminal.
+
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> undecided_note(load_ruleset(), (1040, -80, 1040), 200, ["A", "B", "C"])
+    ('btui-undecided-tie', {'points': 1040, 'deals': 200, 'who': 'A, C'})
+    """
+    tops = tied_at_top(rs, totals)
+    if not tops:
+        return "btui-undecided", {"target": rs.target, "deals": deals}
+    return "btui-undecided-tie", {"points": totals[tops[0]], "deals": deals,
+                                  "who": ", ".join(names[x] for x in tops)}
+
+
 class Match:
     """The running totals of one match; :meth:`add` refuses a deal after the decision."""
 

@@ -47,7 +47,7 @@ from stolik.games.betel.claims import ClaimRefused
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
 from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
-from stolik.games.betel.match import tied_at_top
+from stolik.games.betel.match import undecided_note
 from stolik.games.betel.prompt import options, read_action
 from stolik.games.betel.record import dumps_record, replay
 from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
@@ -446,11 +446,9 @@ class PlayUI(TableUI):
         it): nobody reached the target, or a tie shares the top (a tie plays on) — the web
         table's words."""
         s = self.s
-        tops = tied_at_top(s.rs, s.match.totals)
-        if not tops:
-            return self.t("btui-undecided", target=s.rs.target, deals=len(s.finished))
-        return self.t("btui-undecided-tie", points=s.match.totals[tops[0]],
-                      deals=len(s.finished), who=", ".join(self.who(x) for x in tops))
+        key, args = undecided_note(s.rs, s.match.totals, len(s.finished),
+                                   [self.who(x) for x in range(3)])
+        return self.t(key, **args)
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,

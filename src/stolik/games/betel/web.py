@@ -41,7 +41,7 @@ from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
 from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
 from stolik.games.betel.match import Match as Score
-from stolik.games.betel.match import tied_at_top
+from stolik.games.betel.match import undecided_note
 from stolik.games.betel.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
@@ -340,14 +340,8 @@ class BetelMatch(BotSeats):
         elif over and self.to_target:
             # no winner: BETEL §5 has no end for such a match; the table stops and says why
             # it is undecided: nobody reached the target, or a tie shares the top
-            tops = tied_at_top(self.rs, totals)
-            if tops:
-                deal["notes"].append(tr(lang, "btui-undecided-tie", points=totals[tops[0]],
-                                        deals=len(self.finished),
-                                        who=", ".join(self.names[x] for x in tops)))
-            else:
-                deal["notes"].append(tr(lang, "btui-undecided", target=self.rs.target,
-                                        deals=len(self.finished)))
+            key, args = undecided_note(self.rs, totals, len(self.finished), self.names)
+            deal["notes"].append(tr(lang, key, **args))
         target = self.rs.target
         suffix = (" · " + t(lang, Msg("play-to-target", "to {target}", target=target))
                   if self.to_target else f"/{self.length}")
