@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from stolik.errors import IllegalMove
 from stolik.games.betel.ruleset import Ruleset
-from stolik.i18n import Msg
+from stolik.i18n import N_, Msg
 
 Three = tuple[int, int, int]
 
@@ -76,8 +76,8 @@ def undecided_note(rs: Ruleset, totals: Sequence[int], deals: int, names: Sequen
     """
     tops = tied_at_top(rs, totals)
     if not tops:
-        return "btui-undecided", {"target": rs.target, "deals": deals}
-    return "btui-undecided-tie", {"points": totals[tops[0]], "deals": deals,
+        return N_("btui-undecided"), {"target": rs.target, "deals": deals}
+    return N_("btui-undecided-tie"), {"points": totals[tops[0]], "deals": deals,
                                   "who": ", ".join(names[x] for x in tops)}
 
 
