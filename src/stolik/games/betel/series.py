@@ -6,8 +6,12 @@ person's game on.
 The match ends after the deal that decides it (somebody has the target and one seat alone
 leads, :mod:`stolik.games.betel.match`), or after ``deals`` deals when a length is given —
 whichever comes first, so that the record always replays (a record refuses a deal after
-the decision, BETEL §6). A bot sees only its own seat's view; a bot's move the engine
-refuses is replaced by the first legal one, so a bot never stops the table.
+the decision, BETEL §6). A match by time (the ruleset's ``minutes``, seed 004) runs on the
+series' ``clock`` from its start: a deal that ends past the time is the last, and the time
+running out between deals ends the match before another is dealt (:meth:`Series.check_time`;
+the Decision in :mod:`stolik.games.betel.match`). A bot sees only its own seat's view; a
+bot's move the engine refuses is replaced by the first legal one, so a bot never stops the
+table.
 
 >>> from stolik.games.betel.ruleset import load_ruleset
 >>> s = Series.create(load_ruleset(), deals=3, seed=5, humans=(), opponents=("random",) * 3)
@@ -27,7 +31,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -100,10 +105,12 @@ def opponent_kinds(text: str | None, count: int = SEATS - 1) -> tuple[str, ...]:
 
 class Series:
     """A Betel match at one table. ``players``: the names by seat; ``bots``: a bot for each
-    seat a person does not hold; ``deals``: at most so many deals (None: to the target)."""
+    seat a person does not hold; ``deals``: at most so many deals (None: to the target or
+    the time); ``clock``: seconds, for a match by time (a wall clock; tests pass their own)."""
 
     def __init__(self, rs: Ruleset, players: Sequence[str], bots: dict[int, Bot], *,
-                 deals: int | None, seed: int, first_dealer: int = 0) -> None:
+                 deals: int | None, seed: int, first_dealer: int = 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if deals is not None and deals < 1:
             raise StolikError(f"a match has at least one deal, not {deals}")
         self.rs = rs
@@ -117,11 +124,14 @@ class Series:
         self.finished: list[tuple[DealRecord, DealResult]] = []
         self.deal = Deal.random(rs, first_dealer, self._rng)
         self.settled = False
+        self.clock = clock
+        self.started = clock()
 
     @classmethod
     def create(cls, rs: Ruleset, *, deals: int | None, seed: int,
                humans: Sequence[int] = (0,), names: dict[int, str] | None = None,
-               opponents: Sequence[str] = ("random",) * 2) -> Series:
+               opponents: Sequence[str] = ("random",) * 2,
+               clock: Callable[[], float] = time.monotonic) -> Series:
         """People at ``humans`` (named by ``names``), bots of the kinds ``opponents`` at the
         other seats in seat order (named ``<kind> <seat + 1>``), each seeded from ``seed``."""
         names = names or {}
@@ -138,7 +148,21 @@ class Series:
             except ValueError as e:
                 raise StolikError(str(e)) from None
             players.append(names.get(s, f"{kind} {s + 1}"))
-        return cls(rs, players, bots, deals=deals, seed=seed)
+        return cls(rs, players, bots, deals=deals, seed=seed, clock=clock)
+
+    def seconds_left(self) -> float | None:
+        """Seconds until the match's time is up (0 once it is), or None for a match
+        without ``minutes`` (BETEL §5)."""
+        if self.rs.minutes <= 0:
+            return None
+        return max(0.0, self.started + 60 * self.rs.minutes - self.clock())
+
+    def check_time(self) -> bool:
+        """Between deals: when the time is up, the match ends now if one seat alone leads
+        (a tie plays on, BETEL §5) — no deal is dealt past the time. Whether it is over."""
+        if self.seconds_left() == 0:
+            self.match.time_out()
+        return self.is_over
 
     @property
     def number(self) -> int:
@@ -185,13 +209,14 @@ class Series:
         result = self.deal.result()
         if not self.settled:
             self.finished.append((record_of(self.deal), result))
-            self.match.add(result.scores)
+            self.match.add(result.scores, time_up=self.seconds_left() == 0)
             self.settled = True
         return result
 
     def next_deal(self) -> Deal:
-        """Deal the next hand: the dealer moves one seat clockwise (BETEL §1)."""
-        if self.is_over:
+        """Deal the next hand: the dealer moves one seat clockwise (BETEL §1); none once
+        the match is over, by its deals or by time (:meth:`check_time`)."""
+        if self.check_time():
             raise StolikError("the match is over")
         dealer = (self.first_dealer + len(self.finished)) % SEATS
         self.deal = Deal.random(self.rs, dealer, self._rng)

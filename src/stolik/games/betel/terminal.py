@@ -47,7 +47,7 @@ from stolik.games.betel.claims import ClaimRefused
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
 from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
-from stolik.games.betel.match import undecided_note
+from stolik.games.betel.match import tied_at_top, undecided_note
 from stolik.games.betel.prompt import options, read_action
 from stolik.games.betel.record import dumps_record, replay
 from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
@@ -121,6 +121,11 @@ class PlayUI(TableUI):
             if s.deal.is_over:
                 self.show_deal_end(s.end_deal())
                 if s.is_over or not self.pause():
+                    return
+                was_up = s.match.time_up
+                if s.check_time() or s.match.time_up != was_up:
+                    self.show_time_out()  # the time ran out while the score was read
+                if s.is_over:
                     return
                 s.next_deal()
                 continue
@@ -295,16 +300,35 @@ class PlayUI(TableUI):
                      title=self.t("tui-turn"), title_align="left", expand=False)
 
     def score_line(self) -> Text:
-        """The points by seat over the finished deals, toward the target (BETEL §5)."""
+        """The points by seat over the finished deals, toward the target (BETEL §5); in a
+        match by time, the time left (or that it is up)."""
         s = self.s
-        line = Text(self.t("btui-score", n=len(s.finished), target=s.rs.target) + ": ",
-                    style="bold")
+        n = len(s.finished)
+        head = (self.t("btui-score", n=n, target=s.rs.target) if s.rs.target > 0
+                else self.t("btui-score-timed", n=n))
+        line = Text(head + ": ", style="bold")
         for x in range(3):
             if x:
                 line.append(" · ")
             line.append(f"{self.who(x)} ")
             line.append(str(s.match.totals[x]), style="bold")
+        clock = self.clock_text()
+        if clock:
+            line.append(" · ")
+            line.append(clock, style="yellow" if s.seconds_left() == 0 else "")
         return line
+
+    def clock_text(self) -> str:
+        """A match by time: the minutes and seconds left, or that the time is up and the
+        deal in progress is the last (BETEL §5); "" for a match without ``minutes``."""
+        left = self.s.seconds_left()
+        if left is None:
+            return ""
+        if left == 0 or self.s.match.time_up:
+            return self.t("btui-clock-up")
+        whole = int(left + 0.999)  # 0:01 up to the very end, never 0:00 before it is up
+        mm_ss = f"{whole // 60}:{whole % 60:02d}"
+        return self.t("btui-clock-left", left=mm_ss, minutes=self.s.rs.minutes)
 
     def auction_line(self, view: SeatView) -> Text:
         """Every auction step so far, as the person saw it."""
@@ -434,33 +458,58 @@ class PlayUI(TableUI):
                       str(-r.peek[x]) if r.peek[x] else "", f"{r.scores[x]:+d}",
                       Text(str(s.match.totals[x]), style="bold"))
         self.console.print(t)
-        if s.match.winner is not None:
-            self.console.print(Text(self.t("btui-winner", who=self.who(s.match.winner),
-                                           points=s.match.totals[s.match.winner]),
-                                    style="bold green"))
+        self.show_match_state(N_("btui-time-over"))
+
+    def show_match_state(self, time_key: str) -> None:
+        """After a deal (or when the time ran out between deals): the winner — in a match
+        by time, first that the time is up (``time_key``) — or that a tie at the top plays
+        on past the time, or why the match stopped at the cap undecided (BETEL §5)."""
+        s = self.s
+        m = s.match
+        if m.time_up and m.winner is not None:
+            self.console.print(Text(self.t(time_key, minutes=s.rs.minutes,
+                                           deals=len(s.finished)), style="bold yellow"))
+        if m.winner is not None:
+            self.console.print(Text(self.t("btui-winner", who=self.who(m.winner),
+                                           points=m.totals[m.winner]), style="bold green"))
         elif s.is_over and self.capped:
             self.console.print(Text(self.undecided_text(), style="bold yellow"))
+        elif m.time_up:
+            tops = tied_at_top(s.rs, m.totals, time_up=True)
+            self.console.print(Text(self.t(
+                "btui-time-tie", who=", ".join(self.who(x) for x in tops),
+                points=m.totals[tops[0]]), style="bold yellow"))
+
+    def show_time_out(self) -> None:
+        """The time ran out between deals: no further deal and the winner, or the tie
+        at the top that plays on (BETEL §5)."""
+        self.show_match_state(N_("btui-time-out"))
 
     def undecided_text(self) -> str:
-        """Why a match to the target stops at the cap undecided (BETEL §5 has no end for
-        it): nobody reached the target, or a tie shares the top (a tie plays on) — the web
-        table's words."""
+        """Why a match stops at the cap undecided (BETEL §5 has no end for it): nobody
+        reached the target (or the time is not up), or a tie shares the top (a tie plays
+        on) — the web table's words."""
         s = self.s
         key, args = undecided_note(s.rs, s.match.totals, len(s.finished),
-                                   [self.who(x) for x in range(3)])
+                                   [self.who(x) for x in range(3)], time_up=s.match.time_up)
         return self.t(key, **args)
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,
          seat: int, name: str | None, out: str | None, ascii: bool, lang: str,
-         analysis: bool = False, delay: float = 0.0, samples: int | None = None,
-         cap: int | None = None) -> None:
+         analysis: bool = False, delay: float = 0.0, samples: int | None = None) -> None:
     """Play a Betel match of ``rs`` in the terminal against two bots (``opponents``: one
     kind, or two separated by commas; default the strongest installed): to the ruleset's
-    target, or ``deals`` deals; ``seat`` 0–2 is the person's, ``lang`` ``pl`` or ``en``.
-    A match to the target stops after ``cap`` deals (default :data:`MAX_MATCH_DEALS`)
-    and says it stopped undecided. Betel has no review of decisions yet, so ``analysis``
-    and ``samples`` change nothing."""
+    target or time, or ``deals`` deals; ``seat`` 0–2 is the person's, ``lang`` ``pl`` or
+    ``en``. Without ``deals`` the match stops after :data:`MAX_MATCH_DEALS` deals and says
+    it stopped undecided. Betel has no review of decisions yet, so ``analysis`` and
+    ``samples`` change nothing.
+
+    **Decision** (a match by time, seed 004, BETEL §5): the clock starts as the first deal
+    is dealt and counts the pauses between deals; the score line shows the time left; a
+    deal that ends past the time is the last, and the time running out while a deal's
+    score is read ends the match without another deal; a tie at the top plays on
+    (:mod:`stolik.games.betel.match`). ``--deals`` still ends it earlier."""
     del analysis, samples
     if seat not in range(3):
         raise IllegalMove(f"Betel has seats 1–3, not {seat + 1} (BETEL §1)")
@@ -469,10 +518,9 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     player = name or tr(language, "tui-you")
-    capped = deals is None and rs.target > 0
-    length = (cap or MAX_MATCH_DEALS) if capped else deals
-    series = Series.create(rs, deals=length, seed=seed, humans=(seat,), names={seat: player},
-                           opponents=kinds)
+    capped = deals is None
+    series = Series.create(rs, deals=MAX_MATCH_DEALS if capped else deals, seed=seed,
+                           humans=(seat,), names={seat: player}, opponents=kinds)
     console = stdout_console(width=WIDE)
     PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out,
            capped=capped).run()
