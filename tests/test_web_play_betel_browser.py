@@ -1,9 +1,11 @@
 """Betel in a real browser (Debian's Chromium driven by Playwright) against a real server:
-set a Betel table in the lobby (three seats, two heuristic bots, one deal) at phone width
-(390 px) in Polish, exchange the dubel by clicks — take it, pick two cards of the twelve,
-lay them back, then a contract, with pas no longer offered (BETEL §3) — play the deal out
-by clicks (only legal cards are buttons), and check the end of the deal (hands as played,
-the dubel), the sheet and the match's score chart; screenshots in ``test-artifacts/``."""
+set a Betel table in the lobby (three seats, two heuristic bots, a match to 1000 whose cap
+is made one deal) at phone width (390 px) in Polish, exchange the dubel by clicks — take
+it, pick two cards of the twelve, lay them back, then a contract, with pas no longer
+offered (BETEL §3) — play the deal out by clicks (only legal cards are buttons), and check
+the end of the deal (hands as played, the dubel), the sheet, the match's score chart, and
+the note of a match stopped at the cap undecided (nobody reached 1000, or a tie at the top
+naming a long name; BETEL §5) inside a 375 px phone; screenshots in ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from stolik.db import open_database
+from stolik.games.betel import web
 from stolik.web.app import create_app
 from test_web_play_browser import act, click_and_wait
 
@@ -22,16 +25,44 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
+LONG = "Wierzbicka_Kowalska_Zielinska_Nowakowska"
+"""A 40-character name (the lobby's most) with nowhere to break a line."""
+
+
+def settled(page: Any) -> None:
+    """Wait until no card flies (a trick swept toward a side seat may pass the screen's
+    edge while it moves)."""
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=5000)
+
+
+def note_inside(page: Any, words: str, width: int) -> None:
+    """The table's note holding ``words`` is shown whole inside a ``width`` px screen, and
+    nothing on the page is wider than the screen."""
+    page.set_viewport_size({"width": width, "height": 812})
+    settled(page)
+    notes = page.query_selector_all("#notes .note")
+    note = next((n for n in notes if words in n.inner_text()), None)
+    assert note is not None, [n.inner_text() for n in notes]
+    assert note.is_visible()
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert note.evaluate("n => n.scrollWidth <= n.clientWidth")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
 def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], page: Any,
-                                            artifacts_dir: Path, tmp_path: Path) -> None:
+                                            artifacts_dir: Path, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web, "MAX_MATCH_DEALS", 1)  # the cap of a match to 1000, made small
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
-    page.goto(live_server(create_app(db, bot_delay=0)) + "/play/?lang=pl")
+    app = create_app(db, bot_delay=0)
+    page.goto(live_server(app) + "/play/?lang=pl")
     form = "#new-table-betel"
     assert len(page.query_selector_all(f"{form} select[name^=seat]")) == 3
     assert page.eval_on_selector(f"{form} select[name=deals]", "s => s.value") == "0"  # to 1000
-    page.fill(f"{form} input[name=name]", "Ala")
-    for field, value in (("deals", "1"), ("seat1", "heuristic"), ("seat2", "heuristic")):
+    page.fill(f"{form} input[name=name]", LONG)
+    for field, value in (("seat1", "heuristic"), ("seat2", "heuristic")):
         page.select_option(f"{form} select[name={field}]", value)
     page.click("#create-betel")
     page.wait_for_url("**/play/t/**")
@@ -85,5 +116,22 @@ def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], p
     assert len(page.query_selector_all("#sheet tr")) == 3  # head, the deal, the totals
     assert len(page.query_selector_all("#chart svg polyline")) == 3
     assert page.query_selector("#chart svg line.target")
+    settled(page)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts_dir / "web-play-betel-end.png"), full_page=True)
+    # stopped at the cap undecided (BETEL §5): the note, whole, on a 375 px phone
+    note_inside(page, "do 1. rozdania nikt nie osiągnął 1000", 375)
+    # two seats share the top past 1000 at the cap: the note names them, the long name
+    # included, and still fits (the totals set as a long match would leave them; a second
+    # page opens while this one keeps the finished table in memory)
+    table_id = page.url.split("/play/t/")[1].split("?")[0]
+    app.state.play_hub.table(table_id).match.score.totals = (1040, 1040, -80)
+    tie = page.context.new_page()
+    try:
+        tie.goto(page.url)
+        tie.wait_for_selector("#notes .note", timeout=10000)
+        note_inside(tie, f"{LONG}, heuristic 1 dzielą prowadzenie (1040 pkt)", 375)
+        tie.screenshot(path=str(artifacts_dir / "web-play-betel-undecided-375.png"),
+                       full_page=True)
+    finally:
+        tie.close()
