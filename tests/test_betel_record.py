@@ -93,6 +93,12 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
      "deal 1, auction entry 1: seat 1 speaks out of turn: seat 0 is to speak (BETEL §3)"),
     ("pass after exchange", doc(auction=["0 exchange AC 9C pas"]),
      "deal 1, auction entry 1: seat 0 exchanged the dubel: he may not pass (BETEL §3)"),
+    ("lay back a card twice", doc(auction=["0 exchange AC AC 1C"]),
+     "deal 1, auction entry 1: seat 0 lays back two different cards, not AC twice "
+     "(BETEL §3)"),
+    ("lay back a card not held", doc(auction=["0 exchange KC AC 1C"]),
+     "deal 1, auction entry 1: seat 0 lays back two of his twelve cards: he does not hold "
+     "KC (BETEL §3)"),
     ("look at a card not there", doc(auction=["0 look 1 AS pas"]),
      "deal 1, auction entry 1: AS does not lie in the dubel, so seat 0 cannot have seen it "
      "there (BETEL §3)"),

@@ -61,9 +61,12 @@ def test_ruleset_id_selects_the_game() -> None:
     ('trumps = "C", at_least = 6, value = 20', 'trumps = "X", at_least = 6, value = 20',
      "key 'contracts.2.trumps' must be one of C, D, H, S, BA"),
     ("at_least = 6, value = 20", "at_least = 6, at_most = 2, value = 20",
-     "key 'contracts.2.at_least' or 'at_most' must be given, not both"),
+     "key 'contracts.2.at_least' or 'at_most' must be given, one of them"),
+    ("at_least = 6, value = 20", "value = 20",  # neither: the same words, not "not both"
+     "key 'contracts.2.at_least' or 'at_most' must be given, one of them: the tricks"),
     ('call = "1D"', 'call = "1c"', "key 'contracts' names '1C' twice"),
-    ('call = "1D"', 'call = "pas"', "key 'contracts.3.call' must be one word"),
+    ('call = "1D"', 'call = "pas"', "key 'contracts.3.call' must be one word of letters, "
+     "digits and '-' other than exchange, kontra, look, pas, not 'pas' (BETEL §6)"),
     ("at_least = 10, value = 300", "at_least = 11, value = 300",
      "key 'contracts.30.at_least' must be at most 10, not 11"),
     ("over_limit = 10", "over_limit = 10\nbonus = 3", "key 'scoring.bonus' is not a Betel "

@@ -217,12 +217,24 @@ def test_betel_3_an_exchange_makes_others_knowledge_of_the_dubel_stale() -> None
     assert d.view(1).dubel == (parse_card("TS"), parse_card("9S"))
 
 
-def test_betel_3_only_two_held_cards_are_laid_back() -> None:
+@pytest.mark.parametrize(("cards", "message"), [
+    ((99, parse_card("AC")), "seat 0 lays back two of his twelve cards: he does not hold 99 "
+                             r"\(BETEL §3\)"),
+    ((parse_card("AS"), parse_card("AS")), "seat 0 lays back two different cards, not AS "
+                                           r"twice \(BETEL §3\)"),
+    ((parse_card("QC"), parse_card("KC")), "he does not hold KC"),
+    ((parse_card("AC"),), "seat 0 took the dubel: he lays two of his cards back first"),
+])
+def test_betel_3_only_two_held_cards_are_laid_back(cards: tuple[int, ...],
+                                                   message: str) -> None:
+    """BETEL §3: two of the twelve cards (the hand and the dubel taken) are laid back; a
+    refusal names what is wrong — a card named twice, a card not held (review: all of
+    them used to say "he lays two of his cards back first")."""
     d = deal(0)
     d.act(TAKE)
-    for cards in [(99, 5), (0, 0), (parse_card("KC"), 0), (0,)]:
-        with pytest.raises(IllegalMove, match="lays two of his cards back first"):
-            d.act(Action("lay", cards=cards))
+    with pytest.raises(IllegalMove, match=message):
+        d.act(Action("lay", cards=cards))
+    assert d.pos.step == "taken"
 
 
 def test_betel_3_laying_back_the_same_cards_is_allowed() -> None:

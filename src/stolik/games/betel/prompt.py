@@ -63,6 +63,8 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
     'Name the dubel card by its place: look 1 #1 or look 1 #2 (the cards lie face down).'
     >>> read_action("AS", v, rs, "en").message
     'The auction is on: make a call (e.g. pass) or pick a number.'
+    >>> d.move("take"); read_action("lay AS as", d.view(0), rs, "en").message
+    'Not allowed: lay back two different cards, not AS twice'
     """
     said = " ".join(text.split())
     low = said.casefold()
@@ -111,7 +113,10 @@ def _read_lay(low: str, view: SeatView, lang: str) -> Read:
         cards = parse_cards(words)
     except CardError:
         return Problem(tr(lang, "btui-lay-how"))
-    if len(cards) != 2 or cards[0] == cards[1]:
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return Problem(tr(lang, "tui-bad", why=tr(lang, "btui-lay-twice",
+                                                  card=name(cards[0], ascii=True))))
+    if len(cards) != 2:
         return Problem(tr(lang, "btui-lay-how"))
     for c in cards:
         if c not in view.hand:

@@ -207,15 +207,16 @@ def _contract(raw: Any, number: int, source: str) -> Contract:
     t = _Keys(raw, f"contracts.{number}.", source)
     call = t.text("call", longest=24)
     if not _CALL.fullmatch(call) or call.casefold() in RESERVED:
-        raise t.fail("call", f"must be one word of letters, digits and '-', not "
-                     f"{call!r} or one of {', '.join(sorted(RESERVED))} (BETEL §6)")
+        raise t.fail("call", f"must be one word of letters, digits and '-' other than "
+                     f"{', '.join(sorted(RESERVED))}, not {call!r} (BETEL §6)")
     name = t.text("name", call)
     trumps = t.get("trumps")
     if trumps not in DENOMINATIONS:
         raise t.fail("trumps", f"must be one of {', '.join(DENOMINATIONS)}, not {trumps!r} "
                      "(BETEL §1)")
     if ("at_least" in t.data) == ("at_most" in t.data):
-        raise t.fail("at_least", "or 'at_most' must be given, not both (BETEL §2)")
+        raise t.fail("at_least", "or 'at_most' must be given, one of them: the tricks the "
+                     "declarer must take at least, or may take at most (BETEL §2)")
     at_most = "at_most" in t.data
     goal = t.number("at_most" if at_most else "at_least", hi=10)
     value = t.number("value", lo=1)
@@ -233,7 +234,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     >>> parse_ruleset(rs_text().replace('call = "1C"', 'call = "1c d"'), source="k.toml")
     Traceback (most recent call last):
     stolik.errors.RulesetError: k.toml: key 'contracts.2.call' must be one word of letters, \
-digits and '-', not '1c d' or one of exchange, kontra, look, pas (BETEL §6)
+digits and '-' other than exchange, kontra, look, pas, not '1c d' (BETEL §6)
     >>> parse_ruleset(rs_text().replace("one = 5", "oen = 5"), source="k.toml")
     Traceback (most recent call last):
     stolik.errors.RulesetError: k.toml: key 'peeking.one' is missing (is 'oen' a \

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeGuard
 
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import (
@@ -158,6 +158,20 @@ def _set(values: Three, seat: int, v: int) -> Three:
     out = list(values)
     out[seat] = v
     return (out[0], out[1], out[2])
+
+
+def _is_card(c: object) -> TypeGuard[int]:
+    return type(c) is int and 0 <= c < CARDS
+
+
+def _holds(hand: int, c: object) -> bool:
+    """Whether the mask ``hand`` holds ``c`` (anything else than a card is not held)."""
+    return _is_card(c) and bool(hand >> c & 1)
+
+
+def _card_text(c: object) -> str:
+    """A card as records write it; anything else as it came, shortened."""
+    return ASCII_NAMES[c] if _is_card(c) else repr(c)[:20]
 
 
 class Deal:
@@ -405,8 +419,7 @@ class Deal:
                                   "(BETEL §3)", seat=seat) if p.phase == "play" else DEAL_OVER)
         if a.kind == "lay" and p.step == "taken":
             ok = (len(a.cards) == 2 and a.cards[0] != a.cards[1]
-                  and all(not isinstance(c, bool) and isinstance(c, int) and 0 <= c < CARDS
-                          and p.hands[seat] >> c & 1 for c in a.cards))
+                  and all(_holds(p.hands[seat], c) for c in a.cards))
         else:
             ok = a in self._legal_actions(p)
         if not ok:
@@ -434,6 +447,13 @@ class Deal:
         rs = self.rs
         said = a.text(rs) if a.kind != "bid" or 0 <= a.contract < len(rs.contracts) \
             else f"contract #{a.contract}"
+        if p.step == "taken" and a.kind == "lay" and len(a.cards) == 2:
+            if a.cards[0] == a.cards[1]:
+                return Msg("err-be-lay-twice", "seat {seat} lays back two different cards, "
+                           "not {card} twice (BETEL §3)", seat=seat, card=_card_text(a.cards[0]))
+            missing = next(c for c in a.cards if not _holds(p.hands[seat], c))
+            return Msg("err-be-lay-not-held", "seat {seat} lays back two of his twelve cards: "
+                       "he does not hold {card} (BETEL §3)", seat=seat, card=_card_text(missing))
         if p.step == "taken":
             return Msg("err-be-lay-first", "seat {seat} took the dubel: he lays two of his "
                        "cards back first (BETEL §3)", seat=seat)
