@@ -96,6 +96,42 @@ def test_a_club_file_changes_the_numbers(tmp_path: Path) -> None:
     assert spec.id == "betel" and found == rs
 
 
+@pytest.mark.parametrize("bot", ["heuristic", "pimc"])
+def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
+    """A club's file (BETEL §2–§5 as its own data) at a table with the strongest bots: each
+    bot loads the rules by its seat's view, which named the file's id — no shipped
+    ruleset — so ``stolik play -r klub.toml`` stopped at the first bot's call with
+    "unknown Betel ruleset 'klub'". The view now names what finds the file: its path."""
+    from stolik.games.betel.bots import make_bot
+    from stolik.games.betel.state import Deal
+
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"')
+                    .replace("one = 5", "one = 3"))
+    rs = load_ruleset(str(path))
+    d = Deal.from_text(rs, 0, ["AS KS QS JS TS 9S 8S 7S AH KH",
+                              "AC KC QC JC TC 9C 8C 7C QH JH",
+                              "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
+    view = d.view(0)
+    assert view.ruleset == str(path) and load_ruleset(view.ruleset) == rs
+    assert make_bot(bot, seed=1).act(view) in view.legal  # no ruleset handed over
+
+
+def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:
+    """End to end: a deal of a club's file against two heuristic bots, saved and checked."""
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
+    out = tmp_path / "m.toml"
+    result = CliRunner().invoke(app, ["play", "--game", "betel", "-r", str(path), "--opponents",
+                                      "heuristic", "--deals", "1", "--seed", "3", "--ascii",
+                                      "--lang", "en", "--out", str(out)], input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert "unknown Betel ruleset" not in result.output
+    assert "Saved the finished deals (1)" in " ".join(result.output.split())
+    check = CliRunner().invoke(app, ["check", str(out)])
+    assert check.exit_code == 0 and "ok, 1 deal" in check.output, check.output
+
+
 def test_rules_show_prints_every_contract() -> None:
     """``stolik rules show gps-2022`` prints the ruleset through Betel's ``rules`` part."""
     result = CliRunner().invoke(app, ["rules", "show", "gps-2022"])

@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +146,14 @@ of a ruleset .toml file
     if text_ref in shipped:
         return _load_shipped(text_ref)
     text = club_ruleset_text(text_ref, shipped=shipped, game_name="Betel")
-    return parse_ruleset(text, source=text_ref, path=text_ref)
+    return _parse_club(text, text_ref)
+
+
+@lru_cache(maxsize=16)
+def _parse_club(text: str, path: str) -> Ruleset:
+    """A club's file, parsed once for its text: a bot finds its ruleset by the view's
+    :attr:`~stolik.games.betel.view.SeatView.ruleset` (the file's path) at each move."""
+    return parse_ruleset(text, source=path, path=path)
 
 
 class _Keys:

@@ -38,7 +38,9 @@ class SeatView:
     """One seat's knowledge. ``calls``: the auction as this seat saw it, ``(seat, text)``
     per step; ``trick``: the trick in progress as ``(seat, card)``; ``history``: the
     finished tricks (every card played was shown to all); ``taken``: tricks by seat;
-    ``peek``: the peeking costs so far (public, BETEL §3)."""
+    ``peek``: the peeking costs so far (public, BETEL §3); ``ruleset``: the ruleset as
+    :func:`~stolik.games.betel.ruleset.load_ruleset` finds it — a shipped id, or a club
+    file's path (its id alone would not be found: the bots load the rules by it)."""
 
     seat: int
     dealer: int
@@ -100,7 +102,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     known = p.knows[seat]
     contract = deal.contract
     return SeatView(
-        seat=seat, dealer=deal.dealer, ruleset=deal.rs.id, phase=p.phase, step=p.step,
+        seat=seat, dealer=deal.dealer, ruleset=deal.rs.ref, phase=p.phase, step=p.step,
         to_act=deal.to_act, hand=tuple(cards_of(p.hands[seat])),
         dubel=tuple(c if known >> i & 1 else None for i, c in enumerate(p.dubel)),
         dubel_seen=seen, calls=calls, contract=contract, declarer=deal.declarer,
