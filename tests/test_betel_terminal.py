@@ -205,3 +205,18 @@ def test_hint_names_the_heuristic_bots_move_and_changes_nothing() -> None:
     assert hint.rstrip().endswith(typed_best if isinstance(best, int)
                                   else ui.option_text(best))
     assert s.deal.log[before].seat == 0 and len(s.deal.log) > before
+
+
+def test_betel_1_the_first_dealer_is_chosen_by_lot(tmp_path: Path) -> None:
+    """BETEL §1: the first dealer is chosen by lot — drawn from the match's seed (the person
+    used to deal, and so speak, first in every match); then one seat clockwise each deal."""
+    from stolik.games.betel.series import first_dealer_by_lot
+
+    assert {first_dealer_by_lot(s) for s in range(30)} == {0, 1, 2}
+    seed = 3
+    assert first_dealer_by_lot(seed) == 2
+    code, out, path = play(tmp_path, "--seed", str(seed), "--deals", "2", "--opponents",
+                           "random", "--lang", "en", "--ascii", input="1\n" * 400)
+    assert code == 0
+    assert [d.dealer for d in load_record(path).deals] == [2, 0]
+    assert "dealer random 3" in out

@@ -1,7 +1,7 @@
-"""A seeded Betel match at one table: people at some seats, bots at the others, the dealer
-moving one seat clockwise each deal (BETEL §1), the points by seat toward the target
-(BETEL §5) — what ``stolik play --game betel`` (:mod:`stolik.games.betel.terminal`) runs a
-person's game on.
+"""A seeded Betel match at one table: people at some seats, bots at the others, the first
+dealer chosen by lot and moving one seat clockwise each deal (BETEL §1), the points by seat
+toward the target (BETEL §5) — what ``stolik play --game betel``
+(:mod:`stolik.games.betel.terminal`) runs a person's game on.
 
 The match ends after the deal that decides it (somebody has the target and one seat alone
 leads, :mod:`stolik.games.betel.match`), or after ``deals`` deals when a length is given —
@@ -14,7 +14,8 @@ bot's move the engine refuses is replaced by the first legal one, so a bot never
 table.
 
 >>> from stolik.games.betel.ruleset import load_ruleset
->>> s = Series.create(load_ruleset(), deals=3, seed=5, humans=(), opponents=("random",) * 3)
+>>> s = Series.create(load_ruleset(), deals=3, seed=5, humans=(), opponents=("random",) * 3,
+...                   first_dealer=0)
 >>> while not s.is_over:
 ...     while s.bot_move() is not None:
 ...         pass
@@ -103,6 +104,16 @@ def opponent_kinds(text: str | None, count: int = SEATS - 1) -> tuple[str, ...]:
     return tuple(kinds)
 
 
+def first_dealer_by_lot(seed: int) -> int:
+    """The seat that deals first in the match ``seed`` (BETEL §1: chosen by lot), from a
+    generator of its own: the cards dealt stay those of the seed.
+
+    >>> sorted({first_dealer_by_lot(s) for s in range(30)})
+    [0, 1, 2]
+    """
+    return random.Random(f"betel first dealer {seed}").randrange(SEATS)
+
+
 class Series:
     """A Betel match at one table. ``players``: the names by seat; ``bots``: a bot for each
     seat a person does not hold; ``deals``: at most so many deals (None: to the target or
@@ -131,9 +142,12 @@ class Series:
     def create(cls, rs: Ruleset, *, deals: int | None, seed: int,
                humans: Sequence[int] = (0,), names: dict[int, str] | None = None,
                opponents: Sequence[str] = ("random",) * 2,
-               clock: Callable[[], float] = time.monotonic) -> Series:
+               clock: Callable[[], float] = time.monotonic,
+               first_dealer: int | None = None) -> Series:
         """People at ``humans`` (named by ``names``), bots of the kinds ``opponents`` at the
-        other seats in seat order (named ``<kind> <seat + 1>``), each seeded from ``seed``."""
+        other seats in seat order (named ``<kind> <seat + 1>``), each seeded from ``seed``.
+        The first dealer is chosen by lot (BETEL §1) unless ``first_dealer`` names him:
+        drawn from ``seed`` apart from the cards, so that a seed plays the same match."""
         names = names or {}
         kinds = iter(opponents)
         players: list[str] = []
@@ -148,7 +162,10 @@ class Series:
             except ValueError as e:
                 raise StolikError(str(e)) from None
             players.append(names.get(s, f"{kind} {s + 1}"))
-        return cls(rs, players, bots, deals=deals, seed=seed, clock=clock)
+        if first_dealer is None:
+            first_dealer = first_dealer_by_lot(seed)
+        return cls(rs, players, bots, deals=deals, seed=seed, clock=clock,
+                   first_dealer=first_dealer)
 
     def seconds_left(self) -> float | None:
         """Seconds until the match's time is up (0 once it is), or None for a match
@@ -228,4 +245,5 @@ class Series:
         return series_record(self.rs, [r for r, _ in self.finished], self.players)
 
 
-__all__ = ["Bot", "Event", "Series", "default_opponents", "opponent_kinds"]
+__all__ = ["Bot", "Event", "Series", "default_opponents", "first_dealer_by_lot",
+           "opponent_kinds"]
