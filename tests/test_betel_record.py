@@ -208,3 +208,29 @@ def test_stolik_simulate_betel_writes_a_record_that_replays(tmp_path: Path) -> N
     assert summary["game"] == "betel" and summary["deals"] == 6
     checked = runner.invoke(app, ["replay", "--json", str(out)])
     assert json.loads(checked.output)["totals"] == summary["totals"]
+
+
+def test_betel_6_a_club_ruleset_beside_the_record(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record of a club's file names it as it was typed (``-r klub.toml``): a relative
+    path is looked up beside the record first, so that the record and the ruleset travel
+    together (as Baśka's, RULES §11) — it used to be found only from the directory where
+    the match was played. The record, written again, still names ``klub.toml``."""
+    league = tmp_path / "liga"
+    league.mkdir()
+    (league / "klub.toml").write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"')
+                                      .replace("one = 5", "one = 3"))
+    deal = played(["0 look 1 QC pas", "1 1S", "2 pas", "0 pas"])
+    document = loads_document(dumps_record(series_record(RS, [record_of(deal)])), "toml")
+    document["ruleset"] = "klub.toml"
+    path = league / "m.json"
+    path.write_text(json.dumps(document))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    rec = load_record(path)
+    assert rec.ruleset.id == "klub" and rec.ruleset.ref == "klub.toml"
+    assert replay(rec).results[0].peek == (3, 0, 0)   # the club's peeking cost
+    assert 'ruleset = "klub.toml"' in dumps_record(rec)
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output

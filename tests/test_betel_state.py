@@ -181,6 +181,22 @@ def test_betel_3_peeking_then_passing_costs() -> None:
     assert d.view(2).peek == (5, 10, 0)
 
 
+def test_betel_3_looking_at_the_cards_he_laid_himself_costs_too() -> None:
+    """Decision (BETEL §3): the cost counts the cards looked at in that call, cards he
+    himself laid in the dubel included — he knows them, yet looking and passing costs."""
+    d = deal(0, "take", "lay AC 9C", "1C", "1D", "kontra")   # seat 0 to speak again
+    assert d.to_act == 0 and d.view(0).dubel == (parse_card("AC"), parse_card("9C"))
+    d.move("look 1 #1")
+    d.move("pas")
+    assert d.pos.peek == (5, 0, 0)
+
+
+def test_betel_3_looking_then_doubling_costs_nothing() -> None:
+    """BETEL §3: "obejrzenie obu kart i skontrowanie nie daje ujemnych punktów"."""
+    d = deal(0, "1C", "look 2", "kontra", "pas", "pas")
+    assert d.phase == "play" and d.doubled and d.pos.peek == (0, 0, 0)
+
+
 def test_betel_3_one_dubel_action_per_call() -> None:
     """Decision: a call has at most one dubel action."""
     d = deal(0)

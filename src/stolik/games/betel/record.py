@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ from stolik.errors import CardError, IllegalMove, RecordError, RulesetError
 from stolik.games.betel.calls import LOOK_BOTH, TAKE, Action, lay
 from stolik.games.betel.deck import ASCII_NAMES, SEATS, parse_card
 from stolik.games.betel.match import Match
-from stolik.games.betel.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
+from stolik.games.betel.ruleset import DEFAULT_RULESET, Ruleset, available_rulesets, load_ruleset
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.state import OVER_NO_CARDS, PHASE_NAMES, Deal
 from stolik.i18n import Msg, Place
@@ -197,13 +197,30 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
     """Check a record's shape (not yet its rules: see :func:`replay`); ``ruleset``
     replaces the record's own (``stolik replay --ruleset``)."""
     try:
-        record = _parse(doc, ruleset)
+        record = _parse(doc, ruleset, source)
     except RecordError as e:
         raise e.with_source(source) if source else e from None
     return SeriesRecord(record.ruleset, record.deals, record.players, record.meta, source)
 
 
-def _parse(doc: Document, ruleset: Ruleset | None) -> SeriesRecord:
+def _ruleset_of(ref: str, source: str | None) -> Ruleset:
+    """A record's ruleset: a shipped id, or a club file's path; a relative path is looked
+    up beside the record first (then from the working directory), so that a club's record
+    and ruleset travel together — as Baśka's do (RULES §11). The ruleset keeps the path as
+    the record writes it."""
+    here = Path(source).parent if source else None
+    if here is not None and ref not in available_rulesets() and len(ref) <= 4096 \
+            and ref.isprintable() and not Path(ref).is_absolute():
+        try:
+            found = (here / ref).is_file()
+        except OSError:  # a name too long for the file system
+            found = False
+        if found:
+            return replace(load_ruleset(here / ref), path=ref)
+    return load_ruleset(ref)
+
+
+def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) -> SeriesRecord:
     unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
     if unknown:
         raise RecordError(f"unknown key '{unknown[0]}': a Betel record holds game, ruleset, "
@@ -215,7 +232,7 @@ def _parse(doc: Document, ruleset: Ruleset | None) -> SeriesRecord:
     if not isinstance(ref, str):
         raise RecordError(f"ruleset must be a ruleset id or file, not {ref!r} (BETEL §6)")
     try:
-        rs = ruleset if ruleset is not None else load_ruleset(ref)
+        rs = ruleset if ruleset is not None else _ruleset_of(ref, source)
     except RulesetError as e:
         raise RecordError(f"ruleset: {e}") from None
     players = doc.get("players")
