@@ -69,6 +69,7 @@ from stolik.web.play.game import (
     check_seats,
     serve_meta,
     table_config,
+    whole_number,
 )
 
 MATCH = 0
@@ -127,16 +128,23 @@ class BetelKind:
         Traceback (most recent call last):
         ...
         stolik.web.play.game.ConfigError: the first dealer is a seat 0–2, not 3
+        >>> BetelKind().check_config({"first_dealer": -1})
+        Traceback (most recent call last):
+        ...
+        stolik.web.play.game.ConfigError: the first dealer is a seat 0–2, not -1
         """
         raw = config.get("deals")
         to_target = raw in (None, "", MATCH, str(MATCH), "match")
-        cfg = table_config({**config, "deals": None if to_target else raw},
+        # three seats: checked here, before the lobby's check of four names 0–3 (BETEL §1)
+        first = whole_number(config.get("first_dealer") or 0, "first_dealer")
+        if first not in range(SEATS):
+            raise ConfigError(Msg("err-cfg-dealer-three", "the first dealer is a seat 0–2, "
+                                  "not {first}", first=first))
+        cfg = table_config({**config, "deals": None if to_target else raw,
+                            "first_dealer": first},
                            available_rulesets(), DEFAULT_RULESET, lambda rs_id: DEFAULT_DEALS)
         if to_target and load_ruleset(cfg["ruleset"]).target > 0:
             cfg["deals"] = MATCH
-        if cfg["first_dealer"] not in range(SEATS):
-            raise ConfigError(Msg("err-cfg-dealer-three", "the first dealer is a seat 0–2, "
-                                  "not {first}", first=cfg["first_dealer"]))
         return cfg
 
     def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
