@@ -55,6 +55,7 @@ from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import Event, Series, opponent_kinds
 from stolik.games.betel.sheet import render_sheet
 from stolik.games.betel.view import SeatView
+from stolik.games.betel.web_text import claim_verdict
 from stolik.i18n import N_
 
 Lang = Literal["pl", "en"]
@@ -174,9 +175,10 @@ class PlayUI(TableUI):
         self.console.print(Text(self.t("btui-claim-judging"), style="dim"))
         try:
             deal.claim(self.seat)
-        except ClaimRefused as e:
+        except ClaimRefused as e:  # the verdict in the person's words, no seat number
             self.console.print(Text(self.t("btui-claim-refused",
-                                           why=i18n.translate(e, self.lang)), style="yellow"))
+                                           why=claim_verdict(e.why, self.lang)),
+                                    style="yellow"))
             return False
         self.console.print(Text(self.t("btui-claim-accepted"), style="bold"))
         for i, op in enumerate(deal.log[start + 1:]):

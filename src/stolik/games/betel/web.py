@@ -49,7 +49,7 @@ from stolik.games.betel.ruleset import (
     load_ruleset,
 )
 from stolik.games.betel.state import Deal, Move
-from stolik.games.betel.web_text import action_label, cards_text, t
+from stolik.games.betel.web_text import CLAIM_CODES, action_label, cards_text, t
 from stolik.games.betel.web_view import (
     LAY,
     Finished,
@@ -58,7 +58,7 @@ from stolik.games.betel.web_view import (
     reveal,
     sheet_rows,
 )
-from stolik.i18n import N_, Msg, tr
+from stolik.i18n import Msg, tr
 from stolik.web.play.dealing import dealing_rng, derived_seed
 from stolik.web.play.game import (
     BotSeats,
@@ -79,12 +79,6 @@ DEFAULT_DEALS = 8
 """A match's length in deals where the ruleset has no target (a match by time)."""
 
 
-CLAIM_CODES = {"certain": "btl-certain", "not-certain": "btl-not-certain"}
-"""A claim's verdict as the table names it (``play-claim-<code>``) where Betel's words
-differ from the other games' (judged by best play over the layouts, BETEL §4); the
-others' codes (``not-in-play``, ``not-your-turn``, ``too-early``) are shared."""
-
-CLAIM_TEXTS = (N_("play-claim-btl-certain"), N_("play-claim-btl-not-certain"))
 
 
 def move_text(move: Move, rs: Ruleset) -> str:
