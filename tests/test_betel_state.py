@@ -46,7 +46,7 @@ def refused(d: Deal, move: str, message: str) -> None:
 
 def test_betel_1_ten_cards_each_and_a_dubel_of_two() -> None:
     """BETEL §1: three hands of ten and two cards face down; a card dealt twice refused."""
-    with pytest.raises(IllegalMove, match="the dubel holds 1 cards, not 2"):
+    with pytest.raises(IllegalMove, match="the dubel must hold 2 cards, not 1"):
         Deal.from_text(RS, 0, HANDS, "QC")
     with pytest.raises(IllegalMove, match="card AC is dealt twice"):
         Deal.from_text(RS, 0, HANDS, "AC JC")

@@ -202,8 +202,8 @@ class Deal:
                 m |= 1 << c
             size = HAND_SIZE if seat < SEATS else DUBEL_SIZE
             if len(h) != size:
-                raise IllegalMove(Msg("err-be-hand-size", "{what} holds {n} cards, not {size} "
-                                      "(BETEL §1)", what=what, n=len(h), size=size))
+                raise IllegalMove(Msg("err-be-hand-size", "{what} must hold {size} cards, not "
+                                      "{n} (BETEL §1)", what=what, n=len(h), size=size))
             seen |= m
             masks.append(m)
         self.rs = rs
