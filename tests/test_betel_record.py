@@ -127,6 +127,8 @@ BROKEN: list[tuple[str, dict[str, Any], str]] = [
     ("no card", doc(dubel="QC XX"),
      "deal 1, dubel: cannot read card 'XX'"),
     ("dealer", doc(dealer=3), "deal 1: dealer must be a seat 0–2, not 3 (BETEL §6)"),
+    ("play entry not text", doc(play=["2 KS", 5]),
+     "deal 1: 'play' must be a list of strings: entry 2 is 5, not text (BETEL §6)"),
     ("unknown key", doc(contract="1C"), "deal 1: unknown key 'contract'"),
     ("missing dubel", {**doc(), "deal": [{k: v for k, v in doc()["deal"][0].items()
                                           if k != "dubel"}]},

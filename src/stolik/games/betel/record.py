@@ -173,9 +173,14 @@ def _seat(value: Any, where: str, what: str) -> int:
 
 
 def _strings(value: Any, where: str, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+    if not isinstance(value, list):
         raise _fail(where, Msg("err-be-rec-strings", "'{key}' must be a list of strings "
                                "(BETEL §6)", key=key))
+    for i, x in enumerate(value):
+        if not isinstance(x, str):
+            raise _fail(where, Msg("err-be-rec-entry-text", "'{key}' must be a list of "
+                                   "strings: entry {entry} is {value}, not text (BETEL §6)",
+                                   key=key, entry=i + 1, value=repr(x)[:40]))
     return value
 
 
