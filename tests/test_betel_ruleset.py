@@ -118,7 +118,8 @@ def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
 
 
 def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:
-    """End to end: a deal of a club's file against two heuristic bots, saved and checked."""
+    """End to end: a deal of a club's file (BETEL §2–§5 as its data) against two heuristic
+    bots, saved and checked (BETEL §6)."""
     path = tmp_path / "klub.toml"
     path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
     out = tmp_path / "m.toml"

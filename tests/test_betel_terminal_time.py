@@ -145,7 +145,8 @@ def test_a_target_and_minutes_end_at_whichever_comes_first() -> None:
 
 
 def test_a_match_without_minutes_ignores_the_clock() -> None:
-    """gps-2022 (target 1000, no minutes): however late it is, the match goes on."""
+    """gps-2022 (target 1000, no minutes): however late it is, the match goes on until
+    somebody has 1000 (BETEL §5)."""
     m = Match(RS, (400, 100, 0))
     m.add((0, 0, 0), time_up=True)
     m.time_out()
@@ -158,7 +159,8 @@ def test_a_match_without_minutes_ignores_the_clock() -> None:
 ], ids=["en", "pl"])
 def test_a_club_ruleset_file_by_time_at_the_cli(tmp_path: Path, lang: str, words: str) -> None:
     """A club's own file with ``target = 0`` and ``minutes = 60`` through ``stolik play``:
-    the clock is shown; the end of input saves the record, which replays."""
+    the clock is shown (BETEL §5, by time); the end of input saves the record, which
+    replays (BETEL §6)."""
     text = (Path(terminal.__file__).parent / "rulesets" / "gps-2022.toml").read_text()
     text = re.sub(r"(?m)^target = 1000.*$", "target = 0", text)
     text = re.sub(r"(?m)^minutes = 0.*$", "minutes = 60", text)
