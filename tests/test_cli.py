@@ -389,6 +389,24 @@ def test_simulate_out_json_with_players(tmp_path: Path) -> None:
     assert code == 0 and "Cela" in out
 
 
+def test_simulate_betel_takes_three_players_and_its_record_checks(tmp_path: Path) -> None:
+    """BETEL §6: a Betel record names three players, seat 0 first; --players takes one
+    name per seat of the game (four were demanded, and a record with four was refused by
+    ``check``)."""
+    out_file = tmp_path / "betel.toml"
+    code, _, err = run("simulate", "-r", "gps-2022", "-n", "3", "--seed", "4", "--out",
+                       out_file, "--players", "Ala,Bo,Cela")
+    assert code == 0, err
+    assert 'players = ["Ala", "Bo", "Cela"]' in out_file.read_text(encoding="utf-8")
+    code, out, err = run("check", out_file)
+    assert code == 0 and out.strip() == f"{out_file}: ok, 3 deals", err
+    code, out, err = run("simulate", "-r", "gps-2022", "-n", "3", "--players",
+                         "Ala,Bo,Cela,Darek")
+    assert code == 2 and out == ""
+    assert err.strip() == ("stolik: --players: give 3 names separated by commas, one per "
+                           "seat, e.g. Ala,Bo,Cela")
+
+
 def test_simulate_same_seed_same_records(tmp_path: Path) -> None:
     a, b, c = tmp_path / "a.toml", tmp_path / "b.toml", tmp_path / "c.toml"
     for path, seed in ((a, "9"), (b, "9"), (c, "10")):

@@ -27,11 +27,13 @@ from stolik.cli.lazy import LazyCommand, lazy_group
 
 COMMANDS = {
     "replay": LazyCommand("stolik.cli.replay", "replay_command", "Replay a deal record and "
-                          "print its score sheet (zapis gry, RULES §11)."),
+                          "print its score sheet (zapis gry, RULES §11; Mariáš and "
+                          "Betel records too)."),
     "check": LazyCommand("stolik.cli.replay", "check_command", "Only validate deal records: "
                          'replay each one and print "FILE: ok, N deals".'),
     "simulate": LazyCommand("stolik.cli.simulate", "simulate_command", "Simulate a seeded "
-                            "series of Baśka deals played by bots and summarise it."),
+                            "series of deals played by bots and summarise it (Baśka; Mariáš "
+                            "or Betel with their rulesets)."),
     "play": LazyCommand("stolik.cli.play", "play_command", "Play a series against bots in "
                         "the terminal (Baśka; another game with --game or --ruleset)."),
     "arena": LazyCommand("stolik.cli.arena", "arena_command", "Match bots in duplicate "
@@ -40,10 +42,11 @@ COMMANDS = {
                          "seats held by each bot equally often), so the luck of the cards "
                          "cancels."),
     "serve": LazyCommand("stolik.cli.serve", "serve_command", "Serve the web pages: the lobby "
-                         "and tables to play Baśka in the browser, and the tournament pages "
+                         "and tables to play Baśka, Mariáš and Betel in the browser, and the "
+                         "tournament pages "
                          "(referee entry with login, live results, printable sheets)."),
     "rules": LazyCommand("stolik.cli.rules", "app", "Shipped rulesets (regulations) and how "
-                         "to read one — RULES.md §2–§9."),
+                         "to read one — RULES.md §2–§9, MARIAS.md §6, BETEL.md §2–§5."),
     "tournament": LazyCommand("stolik.cli.tournament", "app", "Tournaments and leagues "
                               "(RULES §10): standings from a tournament file (report, "
                               "season), and running a tournament in a database (new, "
@@ -62,8 +65,10 @@ app = typer.Typer(
         "stolik — the little table: deals, scores and keeps the tables of a card-game "
         "league. It plays Baśka, the Kashubian four-player trick-taking game "
         "(rules: RULES.md), under three league regulations (rulesets); the rules, "
-        "replay, check and simulate commands also take Mariáš čtyřka (MARIAS.md, "
-        "ruleset ctyrka).\n\n"
+        "replay, check, simulate, play and arena commands and the web tables also take "
+        "Mariáš čtyřka (MARIAS.md, ruleset ctyrka) and Betel (BETEL.md, ruleset "
+        "gps-2022: three players, the 30-contract auction with the dubel, a match to "
+        "1000).\n\n"
         "Terms: zwykła gra = plain game (starzy, the old side, against młodzi, the young "
         "side); cicha = silent game; wesele = wedding; zoło, gran = solo contracts, du = "
         "all four tricks; kontra, rekontra = double, redouble; bok = a 52:52 tie, "

@@ -138,6 +138,10 @@ def arena_command(
     the seats and partnerships (six seatings: every seat and every pair of seats held by
     each bot equally often), so the luck of the cards cancels.
 
+    Betel (--ruleset gps-2022) has three seats, each for himself: its six seatings are
+    every way to seat two bot kinds with both present, and its points are not zero-sum
+    (BETEL §5).
+
     Prints each bot's mean payout per deal with a 95% confidence interval (Student t over
     the deals), each match's mean difference, the decisions made and the illegal moves
     (which must be 0), and how often each game was played. Every move goes through the

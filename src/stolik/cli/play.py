@@ -77,10 +77,10 @@ def play_command(
     then the trumps, the called card, the calls and fleky, the trick, your own last
     trick and the money in Kč; type a number, a card (AH, TL, 7A), the choice (7A AA) or
     a call as records write it (dobry, hra sedma, flek hra, pass). Betel (--game betel):
-    two bots, a match to 1000 (or --deals N), seats 1–3; you see your hand, the auction
-    with the contracts' names, the dubel cards you looked at, kontra, the trick and the
-    points; type a number, a card, pas, kontra, a contract (2H, betelek-0), look 1 #1,
-    look 2, take then lay AS KS.
+    two bots, a match to 1000 or to the ruleset's minutes (or --deals N), seats 1–3; you
+    see your hand, the auction with the contracts' names, the dubel cards you looked at,
+    kontra, the trick and the points; type a number, a card, pas, kontra, a contract (2H,
+    betelek-0), look 1 #1, look 2, take then lay AS KS.
     """
     with user_errors():
         if game_id is not None:

@@ -16,7 +16,8 @@ from stolik.cli.common import AsciiOption, load_game_rs, new_table, stdout_conso
 from stolik.games import games
 
 app = typer.Typer(
-    help="Shipped rulesets (regulations) and how to read one — RULES.md §2–§9.",
+    help="Shipped rulesets (regulations) and how to read one — RULES.md §2–§9, MARIAS.md "
+    "§6, BETEL.md §2–§5.",
     no_args_is_help=True,
 )
 
@@ -51,8 +52,8 @@ def list_rulesets() -> None:
 @app.command("show")
 def show(
     ruleset: Annotated[str, typer.Argument(
-        metavar="ID|PATH", help="Ruleset id (e.g. linia, ctyrka) or the path of a ruleset "
-        ".toml file.", show_default=False)],
+        metavar="ID|PATH", help="Ruleset id (e.g. linia, ctyrka, gps-2022) or the path of "
+        "a ruleset .toml file.", show_default=False)],
     ascii: AsciiOption = False,
 ) -> None:
     """Print a ruleset so a referee can check it against the paper regulation.
@@ -61,7 +62,11 @@ def show(
     contracts (licytacja: auction, §4), the scoring tables by doubling level — kontra,
     rekontra, … (§7), cicha (silent game), wyjście (escape), who may double first, 52:52
     (bok), revoke (błąd, §8), series and place points (§9), bok-rounds (bok-runda, §6) and
-    the tournament penalties (§10). For Mariáš (ctyrka): the tariff sheet (MARIAS §6).
+    the tournament penalties (§10). For Mariáš (ctyrka): the tariff sheet (MARIAS §6). For
+    Betel (gps-2022): the 30 contracts in order with what each declarer must take (BETEL
+    §2), the dubel's peeking costs and the kontra factor (§3), the scoring's parameters
+    (§5: our own table, every number a key a club's file may change) and the match's end
+    (its target, or its minutes).
     """
     with user_errors():
         spec, rs = load_game_rs(ruleset)

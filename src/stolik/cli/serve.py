@@ -111,8 +111,9 @@ def serve_command(
         help="Largest request body in KiB; larger ones get 413 before anything reads "
         "them (a ruleset upload is at most 64).")] = MAX_BODY // 1024,
 ) -> None:
-    """Serve the web pages: the lobby and tables to play Baśka in the browser, and the
-    tournament pages (referee entry with login, live results, printable sheets).
+    """Serve the web pages: the lobby and tables to play Baśka, Mariáš and Betel in the
+    browser, and the tournament pages (referee entry with login, live results, printable
+    sheets).
 
     Limits against abuse are per client address (uvicorn takes it from X-Forwarded-For
     only from a proxy on 127.0.0.1) and per server; each option has its environment

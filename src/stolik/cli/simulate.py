@@ -53,7 +53,8 @@ class Bots(StrEnum):
 def simulate_command(
     deals: Annotated[int | None, typer.Option(
         "--deals", "-n", min=1, show_default=False,
-        help="Number of deals (default: the ruleset's series length, 32; Mariáš: 32).")
+        help="Number of deals (default: the ruleset's series length, 32; Mariáš: 32; "
+        "Betel: the match to the ruleset's target, stopped after 200 deals).")
     ] = None,
     ruleset: RulesetOption = None,
     bots: Annotated[Bots, typer.Option(
@@ -62,7 +63,8 @@ def simulate_command(
     seed: Annotated[int, typer.Option(
         "--seed", "-s", help="Random seed: the same seed gives the same deals.")] = 0,
     first_dealer: Annotated[int, typer.Option(
-        "--first-dealer", min=0, max=3, help="Seat 0–3 that deals first.")] = 0,
+        "--first-dealer", min=0, max=3, help="Seat 0–3 that deals first (Betel: 0–2).")
+    ] = 0,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print the summary as JSON (nothing else goes to stdout).")] = False,
     out: Annotated[str | None, typer.Option(
@@ -73,7 +75,8 @@ def simulate_command(
         "--sheet", help="Print the series as a score sheet, like `stolik replay`.")] = False,
     players: Annotated[str | None, typer.Option(
         "--players", metavar="A,B,C,D", show_default=False,
-        help="Four player names by seat, for the sheet and the record.")] = None,
+        help="The players' names by seat, for the sheet and the record: four (Betel: "
+        "three).")] = None,
     ascii: AsciiOption = False,
     lang: Annotated[str | None, typer.Option(
         "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of the summary "
@@ -81,7 +84,8 @@ def simulate_command(
         "$STOLIK_LANG. --json keeps its English keys.",
         show_default=False)] = None,
 ) -> None:
-    """Simulate a seeded series of Baśka deals played by bots and summarise it.
+    """Simulate a seeded series of deals played by bots and summarise it (Baśka; Mariáš or
+    Betel with their rulesets).
 
     The summary gives how often each game was played — zwykła (plain game), cicha (silent
     game), wesele (wedding), gran (solo, only the jacks trump), zoło (solo in the normal
@@ -90,7 +94,11 @@ def simulate_command(
     Deals follow RULES §4–§9 of the chosen ruleset, bok-rounds (bok-rundy, §6) included.
 
     With a Mariáš ruleset (--ruleset ctyrka) the deals are Mariáš čtyřka's (MARIAS §2–§6)
-    and the money is in Kč.
+    and the money is in Kč. With a Betel ruleset (--ruleset gps-2022) three random players
+    play a match (BETEL §1–§5): the 30 contracts of the auction, the dubel looked at or
+    taken, kontra, and the points to the ruleset's target (1000); it stops at the deal
+    that decides the match, or after --deals deals (200 unless told) saying that nobody
+    won yet.
 
     The summary and the score sheet are in the language of --lang (en, pl; cs for
     Mariáš), else STOLIK_LANG, else English; --json's keys stay English.
@@ -98,9 +106,9 @@ def simulate_command(
     said = cli_lang(lang)
     if as_json and sheet:
         _refuse(tr(said, "sim-json-sheet"))
-    names = _player_names(players, said)
     with user_errors(lang):
         spec, rs = load_game_rs(ruleset)
+        names = _player_names(players, said, spec.seats)
         sim, records, sheets = spec.part("simulate"), spec.part("record"), spec.part("sheet")
         n = deals if deals is not None else sim.default_deals(rs)
         keep = sheet or out is not None
@@ -137,12 +145,21 @@ def _refuse(message: str) -> NoReturn:
     raise typer.Exit(USAGE_ERROR)
 
 
-def _player_names(text: str | None, lang: str = "en") -> list[str] | None:
+EXAMPLE_NAMES = ("Ala", "Bo", "Cela", "Darek")
+
+
+def _player_names(text: str | None, lang: str = "en", seats: int = 4) -> list[str] | None:
+    """The names of ``--players``, one per seat of the game (Betel: three, BETEL §6), or
+    a usage error naming how many.
+
+    >>> _player_names("Ala, Bo ,Cela", seats=3)
+    ['Ala', 'Bo', 'Cela']
+    """
     if text is None:
         return None
     names = [p.strip() for p in text.split(",")]
-    if len(names) != 4 or not all(names):
-        _refuse(tr(lang, "sim-players"))
+    if len(names) != seats or not all(names):
+        _refuse(tr(lang, "sim-players", seats=seats, example=",".join(EXAMPLE_NAMES[:seats])))
     return names
 
 
