@@ -4,6 +4,7 @@ and the rule; ``stolik replay``, ``check`` and ``simulate`` through the game's p
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -236,3 +237,77 @@ def test_betel_6_a_club_ruleset_beside_the_record(tmp_path: Path,
     assert 'ruleset = "klub.toml"' in dumps_record(rec)
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------- a match by time
+
+
+def timed_club(tmp_path: Path) -> Path:
+    """A club's match of 30 minutes and no target (BETEL §5, seed 004)."""
+    path = tmp_path / "czas.toml"
+    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "czas"')
+                    .replace("target = 1000", "target = 0").replace("minutes = 0", "minutes = 30"),
+                    encoding="utf-8")
+    return path
+
+
+def test_betel_5_6_a_match_by_time_replays_to_its_end(tmp_path: Path) -> None:
+    """BETEL §5 (a match limited by time) and §6: the record of a match that ended by its
+    time carries ``time_up`` (Decision, :class:`~stolik.games.betel.record.SeriesRecord`),
+    so that its replay names the winner the table named; without the key the same deals
+    replayed as a match nobody had won. The key round-trips, and a deal after the
+    decision is refused as for a match to the target."""
+    from stolik.games.betel.series import Series
+
+    club = timed_club(tmp_path)
+    rs = load_ruleset(str(club))
+    now = [0.0]
+    s = Series.create(rs, deals=None, seed=3, humans=(), opponents=("random",) * 3,
+                      clock=lambda: now[0], first_dealer=0)
+    while not s.is_over and len(s.finished) < 40:
+        while s.bot_move() is not None:
+            pass
+        if len(s.finished) == 1:
+            now[0] = 31 * 60.0   # the time runs out during the second deal
+        s.end_deal()
+        if not s.is_over:
+            s.next_deal()
+    assert s.match.winner is not None and s.match.time_up_after == 2
+    rec = s.to_record()
+    assert rec.time_up == 2 and "time_up = 2" in dumps_record(rec)
+    path = tmp_path / "mecz.toml"
+    path.write_text(dumps_record(rec), encoding="utf-8")
+    again = load_record(path)
+    assert again.time_up == 2 and dumps_record(again) == dumps_record(rec)
+    result = replay(again)
+    assert (result.winner, result.totals) == (s.match.winner, s.match.totals)
+    assert replay(series_record(rs, rec.deals)).winner is None  # the key is what ends it
+    third = dataclasses.replace(rec.deals[0], dealer=(rec.deals[-1].dealer + 1) % 3)
+    longer = series_record(rs, [*rec.deals, third], time_up=2)
+    with pytest.raises(RecordError, match=rf"^deal {len(rec.deals) + 1}: the match was "
+                                          r"decided after deal \d+"):
+        replay(longer)
+
+
+@pytest.mark.parametrize("value, message", [
+    (0, r"time_up names the deal with which the match's time was up: 1 to 1, not 0"),
+    (2, r"1 to 1, not 2 \(BETEL §5, §6\)"),
+    (True, r"1 to 1, not True"),
+    ("1", r"1 to 1, not '1'"),
+])
+def test_betel_6_a_broken_time_up_is_refused(tmp_path: Path, value: Any, message: str) -> None:
+    """BETEL §6 (Decision): ``time_up`` names one of the record's deals."""
+    document = doc()
+    document["ruleset"] = str(timed_club(tmp_path))
+    document["time_up"] = value
+    with pytest.raises(RecordError, match=message):
+        parse_record(document)
+
+
+def test_betel_5_time_up_needs_a_ruleset_with_a_time_limit() -> None:
+    """BETEL §5: only a match limited by time (``minutes``) has a time to run out."""
+    document = doc()
+    document["time_up"] = 1
+    with pytest.raises(RecordError, match=r"^time_up = 1, but ruleset gps-2022 has no time "
+                                          r"limit \(minutes, BETEL §5\)$"):
+        parse_record(document)

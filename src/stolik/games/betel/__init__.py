@@ -27,7 +27,9 @@ test):
   same in every layout the claimer cannot tell apart; the rest is then played out.
 - A view holds every finished trick: every card played was shown to all.
 - A match by time (``minutes``) ends after the deal in progress when the time is up, if
-  one seat alone leads; a tie at the top plays on, as in a match to the target.
+  one seat alone leads; a tie at the top plays on, as in a match to the target. Its record
+  (BETEL §6, which has no key for it) says with which deal the time was up: ``time_up =
+  N`` (:class:`.record.SeriesRecord`), so that its replay ends where the table ended.
 """
 
 from stolik.games.betel.calls import Action

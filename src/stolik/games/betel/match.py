@@ -116,6 +116,8 @@ class Match:
     >>> m = Match(replace(load_ruleset(), target=0, minutes=60))
     >>> m.add((-40, 0, 60)); m.time_out(); m.decided, m.winner   # up between deals
     (True, 2)
+    >>> m.time_up_after                  # the record's time_up: up with the first deal
+    1
     """
 
     def __init__(self, rs: Ruleset, totals: Three = (0, 0, 0)) -> None:
@@ -126,6 +128,9 @@ class Match:
         self.time_up = False
         """Whether the match's time (``minutes``) has run out: every later deal is the
         last unless a tie shares the top (BETEL §5)."""
+        self.time_up_after: int | None = None
+        """The deal (counted from 1) with which the time was up: it ran out during that
+        deal, or after it while the score was read — the record's ``time_up``."""
 
     @property
     def decided(self) -> bool:
@@ -141,7 +146,8 @@ class Match:
         t = self.totals
         self.totals = (t[0] + scores[0], t[1] + scores[1], t[2] + scores[2])
         self.deals += 1
-        self.time_up = self.time_up or (time_up and self.rs.minutes > 0)
+        if time_up and self.rs.minutes > 0 and not self.time_up:
+            self.time_up, self.time_up_after = True, self.deals
         self.winner = decided(self.rs, self.totals, time_up=self.time_up)
 
     def time_out(self) -> None:
@@ -150,5 +156,6 @@ class Match:
         changes in a match without ``minutes``, or before its first deal is settled."""
         if self.rs.minutes <= 0 or self.winner is not None or not self.deals:
             return
-        self.time_up = True
+        if not self.time_up:
+            self.time_up, self.time_up_after = True, self.deals
         self.winner = decided(self.rs, self.totals, time_up=True)

@@ -117,6 +117,11 @@ class SeriesRecord:
     players: tuple[str, ...] | None = None
     meta: tuple[tuple[str, Any], ...] = ()
     source: str | None = field(default=None, compare=False)
+    time_up: int | None = None
+    """A match by time (the ruleset's ``minutes``): the deal, counted from 1, with which
+    the time was up — it ran out during that deal or after it (:mod:`~stolik.games.betel.
+    match`'s Decision). **Decision**: BETEL §6 has no key for it, so the record carries
+    ``time_up = N``, and its replay ends the match where the table ended it."""
 
 
 @dataclass(frozen=True)
@@ -205,7 +210,8 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
         record = _parse(doc, ruleset, source)
     except RecordError as e:
         raise e.with_source(source) if source else e from None
-    return SeriesRecord(record.ruleset, record.deals, record.players, record.meta, source)
+    return SeriesRecord(record.ruleset, record.deals, record.players, record.meta, source,
+                        record.time_up)
 
 
 def _ruleset_of(ref: str, source: str | None) -> Ruleset:
@@ -226,10 +232,12 @@ def _ruleset_of(ref: str, source: str | None) -> Ruleset:
 
 
 def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) -> SeriesRecord:
-    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
+    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", "time_up",
+                                 *META_KEYS})
     if unknown:
         raise RecordError(f"unknown key '{unknown[0]}': a Betel record holds game, ruleset, "
-                          f"players, deal and the tags {', '.join(META_KEYS)} (BETEL §6)")
+                          f"players, deal, time_up and the tags {', '.join(META_KEYS)} "
+                          "(BETEL §6)")
     if doc.get("game") != "betel":
         raise RecordError(f"game is {doc.get('game')!r}: this reader reads Betel records "
                           "(game = \"betel\", BETEL §6)")
@@ -255,7 +263,17 @@ def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) ->
             if not isinstance(doc[k], str | int) or isinstance(doc[k], bool):
                 raise RecordError(f"tag '{k}' must be text or a whole number (BETEL §6)")
             meta.append((k, doc[k]))
-    return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta))
+    time_up = doc.get("time_up")
+    if time_up is not None:
+        if not isinstance(time_up, int) or isinstance(time_up, bool) or not (
+                1 <= time_up <= len(deals)):
+            raise RecordError(f"time_up names the deal with which the match's time was up: "
+                              f"1 to {len(deals)}, not {time_up!r} (BETEL §5, §6)")
+        if rs.minutes <= 0:
+            raise RecordError(f"time_up = {time_up}, but ruleset {rs.id} has no time "
+                              "limit (minutes, BETEL §5)")
+    return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta),
+                        time_up=time_up)
 
 
 def _split(text: str, where: str, what: str) -> tuple[int, list[str]]:
@@ -425,7 +443,7 @@ def replay(record: SeriesRecord) -> SeriesResult:
                                        total=match.totals[match.winner]))
             result = replay_deal(rs, d, i + 1).result()
             results.append(result)
-            match.add(result.scores)
+            match.add(result.scores, time_up=record.time_up == i + 1)
     except RecordError as e:
         raise e.with_source(record.source) if record.source else e from None
     return SeriesResult(record, tuple(results), match.totals, match.winner)
@@ -472,6 +490,8 @@ def record_document(record: SeriesRecord) -> Document:
     if record.players:
         doc["players"] = list(record.players)
     doc.update(dict(record.meta))
+    if record.time_up is not None:
+        doc["time_up"] = record.time_up
     doc["deal"] = [_deal_doc(d) for d in record.deals]
     return doc
 
@@ -483,6 +503,8 @@ def dumps_record(record: SeriesRecord, fmt: str = "toml") -> str:
 
 
 def series_record(rs: Ruleset, deals: Sequence[DealRecord],
-                  players: Sequence[str] | None = None) -> SeriesRecord:
-    """A record of ``deals`` under ruleset ``rs``."""
-    return SeriesRecord(rs, tuple(deals), tuple(players) if players else None)
+                  players: Sequence[str] | None = None, *,
+                  time_up: int | None = None) -> SeriesRecord:
+    """A record of ``deals`` under ruleset ``rs`` (``time_up``: see :class:`SeriesRecord`)."""
+    return SeriesRecord(rs, tuple(deals), tuple(players) if players else None,
+                        time_up=time_up)

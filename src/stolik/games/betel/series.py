@@ -242,7 +242,8 @@ class Series:
 
     def to_record(self) -> SeriesRecord:
         """The record of the settled deals (BETEL §6)."""
-        return series_record(self.rs, [r for r, _ in self.finished], self.players)
+        return series_record(self.rs, [r for r, _ in self.finished], self.players,
+                             time_up=self.match.time_up_after)
 
 
 __all__ = ["Bot", "Event", "Series", "default_opponents", "first_dealer_by_lot",
