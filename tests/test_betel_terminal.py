@@ -120,6 +120,28 @@ def test_illegal_input_is_one_line_and_asked_again(tmp_path: Path) -> None:
     assert out.count("Your move (help: help)>") >= 5 and "End of deal 1" in out
 
 
+@pytest.mark.parametrize(("lang", "prompt"), [("en", "Your move (help: help)> "),
+                                              ("pl", "Twój ruch (pomoc: help)> ")])
+def test_an_empty_line_shows_the_prompt_again_and_nothing_else(tmp_path: Path, lang: str,
+                                                               prompt: str) -> None:
+    """issue 12 (the terminal table): Enter alone while several moves are on offer — the
+    person's first call, BETEL §3 — shows the prompt again and nothing else; it said "I
+    don't understand ''" ("Nie rozumiem ''"). In the play (BETEL §4) it means no move."""
+    code, out, _ = play(tmp_path, "--seed", "2", "--deals", "1", "--lang", lang, "--ascii",
+                        input="\n\nquit\n")
+    assert code == 0
+    screen, rest = out.split(prompt, 1)
+    assert " 2) " in screen  # several moves on offer
+    assert rest.startswith(prompt * 2) and "''" not in out
+    d = Deal.from_text(RS, 0, ["AS KS QS JS TS 9S 8S 7S AH KH",
+                               "AC KC QC JC TC 9C 8C 7C QH JH",
+                               "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
+    for call in ("2H", "pas", "pas"):
+        d.move(call)
+    assert d.phase == "play" and len(d.view(0).legal) > 1
+    assert read_action("  ", d.view(0), RS, lang) == Problem("")
+
+
 def test_an_illegal_call_names_the_calls_allowed() -> None:
     """Over a standing 2H a lower contract is refused naming what may be said (BETEL §3);
     a card in the auction, or a card not held in the play, is one line too."""

@@ -162,6 +162,22 @@ def test_illegal_input_is_one_line_and_asked_again(tmp_path: Path) -> None:
         assert "Not allowed: you do not hold" in out
 
 
+@pytest.mark.parametrize(("lang", "prompt"), [("en", "Your move (help: help)> "),
+                                              ("pl", "Twój ruch (pomoc: help)> ")])
+def test_enter_alone_among_several_moves_asks_again_silently(tmp_path: Path, lang: str,
+                                                             prompt: str) -> None:
+    """issue 11 (the terminal table): Enter alone at the choice (MARIAS §4.1: several
+    cards to lay) shows the prompt again and nothing else; it said "I don't understand
+    ''" ("Nie rozumiem ''")."""
+    code, out, err, _ = play(tmp_path, "--deals", "1", "--seed", "2", "--seat", "2",
+                             "--opponents", "random", "--lang", lang, "--ascii",
+                             input="\n\nquit\n")
+    assert code == 0, err
+    before, after = out.split(prompt, 1)
+    assert " 2) " in before  # more than one move to choose from
+    assert after.startswith(prompt * 2) and "''" not in out
+
+
 def test_a_lay_down_is_judged_or_refused_in_one_line(tmp_path: Path) -> None:
     """``claim`` in the play: a false lay-down is a renonc that ends the deal (seed §8);
     one too early to judge is one line, and the deal goes on (MARIAS §4.7)."""

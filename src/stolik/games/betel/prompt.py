@@ -5,7 +5,8 @@ command, a numbered option, or a move as records write it (BETEL §6) — a card
 (``2H``, ``betelek-0``, ``szlemik-BA``) or its name (``Dwa kiery``); the dubel actions
 ``look 1 #1``, ``look 1 #2`` (a card by its place: the cards lie face down), ``look 2``,
 ``take`` (``exchange``, ``wymiana``) and, after it, ``lay AS KS`` or just the two cards;
-Enter alone for the only legal move. Anything else is a
+Enter alone for the only legal move; with several, Enter alone asks again and says nothing
+(a :class:`~stolik.cli.prompt.Problem` with no message). Anything else is a
 :class:`~stolik.cli.prompt.Problem`: one line in the reader's language.
 
 ``look 1 <card>`` (the record's form, naming the card seen) is refused: at a live table it
@@ -63,6 +64,8 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
     'Name the dubel card by its place: look 1 #1 or look 1 #2 (the cards lie face down).'
     >>> read_action("AS", v, rs, "en").message
     'The auction is on: make a call (e.g. pass) or pick a number.'
+    >>> read_action("  ", v, rs, "en")
+    Problem(message='')
     >>> d.move("take"); read_action("lay AS as", d.view(0), rs, "en").message
     'Not allowed: lay back two different cards, not AS twice'
     """
@@ -82,7 +85,7 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
             return Problem(tr(lang, "btui-lay-how"))
         return Problem(tr(lang, "tui-no-option", n=n, k=len(opts)))
     if not low:
-        return Problem(tr(lang, "tui-unknown", text=said))
+        return Problem("")
     if view.phase == "play":
         return _read_card(said, view, lang)
     if view.step == "taken":

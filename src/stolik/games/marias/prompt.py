@@ -4,7 +4,8 @@ numbered option, or a move as records write it (MARIAS §11) — a card ``AH``, 
 ``A♥``; the choice ``7A AA`` or ``trump=7A call=AA``; ``dobry`` (or ``dobrý``), ``betl``,
 ``durch``, ``hra sedma``, ``sto``, ``nic``, ``pass``, ``flek hra``, ``re sedma``,
 ``sto-proti``; the one flek on offer by its level's word alone (the trhák's ``flek``,
-seed §5); Enter alone for the only legal move. Anything else is a
+seed §5); Enter alone for the only legal move; with several, Enter alone asks again and
+says nothing (a :class:`~stolik.cli.prompt.Problem` with no message). Anything else is a
 :class:`~stolik.cli.prompt.Problem`: one line in the reader's language citing the rule.
 """
 
@@ -65,6 +66,8 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Act
     'Not allowed: KH is not one of your first four cards: lay one of them (MARIAS §4.1)'
     >>> read_action("99", v, rs, "en").message
     'There is no option 99: choose 1–28.'
+    >>> read_action("", v, rs, "en")
+    Problem(message='')
     >>> d.move("trump=7A call=TA")
     >>> read_action("dobrý", d.view(1), rs) == read_action("1", d.view(1), rs) == Call("dobry")
     True
@@ -85,7 +88,7 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Act
             return opts[n - 1]
         return Problem(tr(lang, "tui-no-option", n=n, k=len(opts)))
     if not low:
-        return Problem(tr(lang, "tui-unknown", text=word_))
+        return Problem("")
     if view.phase == "play":
         return _read_card(word_, view, lang)
     return _read_call(low, view, rs, lang)
