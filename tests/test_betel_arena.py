@@ -41,6 +41,8 @@ def _json(*args: str) -> dict[str, object]:
 
 
 def test_cli_end_to_end() -> None:
+    """issue 12 (the arena): ``stolik arena -r gps-2022`` runs end to end; its table is
+    in points per deal and seat and says Betel is not zero-sum (BETEL §5)."""
     code, out, err = run("arena", "-r", "gps-2022", "--bots", "random,random", "--deals",
                          "3", "--seed", "4")
     assert code == 0, err
@@ -50,6 +52,8 @@ def test_cli_end_to_end() -> None:
 
 
 def test_the_same_seed_gives_the_same_document() -> None:
+    """issue 12 (the arena): a seed gives the same JSON document, another seed another; at
+    most one declarer in each of the 24 deals played (BETEL §3: one contract is played)."""
     a = _json("-b", "random,random", "-n", "4", "-s", "9")
     assert a == _json("-b", "random,random", "-n", "4", "-s", "9")
     assert a != _json("-b", "random,random", "-n", "4", "-s", "10")
@@ -59,12 +63,15 @@ def test_the_same_seed_gives_the_same_document() -> None:
 
 
 def test_the_registry_finds_the_part() -> None:
+    """issue 12 (the arena): the game registry finds Betel's arena part (no rule of the
+    spec)."""
     assert game("betel").part("arena").run_arena is run_arena
 
 
 def test_the_six_seatings_hold_each_seat_equally() -> None:
-    """Each of the three seats is held three times by each kind; swapping the kinds maps
-    the six seatings onto themselves."""
+    """Each of the three seats (BETEL §1: three players) is held three times by each kind;
+    swapping the kinds maps the six seatings onto themselves (issue 12: the arena's
+    duplicate deals)."""
     assert len(SEATINGS) == 6 and mixed_seatings(3) == SEATINGS
     for seat in range(3):
         assert Counter(s[seat] for s in SEATINGS) == {0: 3, 1: 3}
@@ -87,7 +94,8 @@ def test_what_holds_instead_of_zero_sum(index: int) -> None:
 
 def test_a_deals_figures_are_the_means_over_the_seats_held() -> None:
     """Deal 0 of a one-deal arena recomputed by hand: each kind's mean per seat held over
-    the six seatings, the difference A − B (not twice A's: Betel is not zero-sum)."""
+    the six seatings, the difference A − B (not twice A's: Betel is not zero-sum,
+    BETEL §5)."""
     r = run_arena(["random", "random"], 1, ruleset=RS, seed=5)
     held: dict[int, list[int]] = {0: [], 1: []}
     for k, seating in enumerate(SEATINGS):
@@ -110,6 +118,8 @@ class Cheat:
 
 
 def test_an_illegal_move_is_one_line_or_counted() -> None:
+    """issue 12 (the arena): a bot's move that is no card at all stops the arena in one line
+    naming the bot, or is counted with ``on_illegal='count'`` (no rule of the spec)."""
     def factory(kind: str, seed: int, rs: object) -> object:
         return Cheat() if kind == "cheat" else make_bot(kind, seed=seed)
 
@@ -121,6 +131,8 @@ def test_an_illegal_move_is_one_line_or_counted() -> None:
 
 
 def test_an_unknown_bot_is_one_line() -> None:
+    """issue 12 (the arena): an unknown bot is refused in one line, by ``run_arena`` and by
+    ``stolik arena`` (no rule of the spec)."""
     with pytest.raises(StolikError, match="unknown bot 'chess' for Betel"):
         run_arena(["chess", "random"], 1, ruleset=RS)
     code, _, err = run("arena", "-r", "gps-2022", "-b", "chess,random", "-n", "1")

@@ -29,7 +29,8 @@ def _auction(d: Deal, bots: list[HeuristicBot]) -> None:
 
 
 def test_whole_deals_are_legal() -> None:
-    """Every move the bot makes is one the engine accepts (it raises otherwise)."""
+    """Every move the bot makes is one the engine accepts (it raises otherwise): BETEL §3's
+    auction and §4's play, to the ten tricks of §1."""
     for seed in range(60):
         d = Deal.random(RS, seed % 3, random.Random(seed))
         bots = [HeuristicBot() for _ in range(3)]
@@ -40,6 +41,8 @@ def test_whole_deals_are_legal() -> None:
 
 
 def test_counts() -> None:
+    """issue 12 (the heuristic bot's counts): sure tricks with spades trumps and in no
+    trumps, and forced tricks, by BETEL §1's order of the ranks (A high, 7 low)."""
     hand = parse_mask("AS KS QS JS 9S AH KH AD 7D 7C")
     assert sure_tricks(hand, 3) == 8 and sure_tricks(hand, NO_TRUMPS) == 8
     assert sure_tricks(parse_mask("7S 8S 7H 9H 7D 8D 9D 7C 8C 9C"), 3) == 0
@@ -48,8 +51,9 @@ def test_counts() -> None:
 
 
 def test_bids_follow_the_counts() -> None:
-    """A hand of high cards bids a trick contract, a hand of low cards a betelek; a hand of
-    neither, dealt first, passes; a hand one trick short takes the dubel."""
+    """A hand of high cards bids a trick contract, a hand of low cards a betelek (BETEL §2);
+    a hand of neither, dealt first, passes; a hand one trick short takes the dubel, and
+    after the exchange may not pass (BETEL §3)."""
     strong = "AS KS QS JS TS 9S AH KH AD KD"
     low = "7S 8S 7H 8H 7D 8D 9D 7C 8C 9C"
     rest = [c for c in RS_CARDS if c not in (strong + " " + low).split()]
@@ -86,7 +90,7 @@ RS_CARDS = [a + b for b in "CDHS" for a in "AKQJT987"]
 
 def test_contracts_it_bids_are_often_makeable() -> None:
     """Of the contracts three heuristic bots bid, the solver says at least a third can be
-    made against best defence (a random bidder's come out near none)."""
+    made against best defence, by BETEL §2's goals (a random bidder's come out near none)."""
     from stolik.games.betel.solver import tricks
 
     played = makeable = 0
@@ -104,7 +108,7 @@ def test_contracts_it_bids_are_often_makeable() -> None:
 
 def test_beats_random_play() -> None:
     """In the same deals, a heuristic bot in seat 0 among random bots scores far more than a
-    random bot there."""
+    random bot there (issue 12: better than chance; the scores are BETEL §5's)."""
     totals = []
     for heuristic in (True, False):
         total = 0
@@ -133,7 +137,8 @@ def _played(call: str, cards: list[str]) -> Deal:
 
 
 def test_play_takes_with_the_cheapest_card() -> None:
-    """Last to a declarer's trick, a defender takes it with the lowest card that does."""
+    """Last to a declarer's trick, a defender takes it with the lowest card that does
+    (BETEL §4: holding the suit led, he must play higher than the trick's highest)."""
     d = _played("1BA", ["QH", "8H"])
     assert d.legal_moves() == [parse_card("AH"), parse_card("KH")]
     assert HeuristicBot().act(d.view(2)) == parse_card("KH")

@@ -231,7 +231,8 @@ def test_pimc_plays_legal_moves_with_the_others() -> None:
 
 
 def test_registered() -> None:
-    """`stolik arena --bots pimc,heuristic` and `stolik play --opponents pimc` find it."""
+    """`stolik arena --bots pimc,heuristic` and `stolik play --opponents pimc` find it
+    (issue 12: the pimc bot's registration; no rule of the spec)."""
     assert {"pimc", "pimc-fast"} <= set(available_bots())
     bot = make_bot("pimc", seed=1, ruleset=RS)
     assert isinstance(bot, PimcBot) and (bot.layouts, bot.bid_layouts) == (100, 16)

@@ -87,6 +87,9 @@ def play_random(d: Deal, rng: random.Random, views: bool) -> None:
 @PROPS
 @given(seeds, st.integers(0, 2))
 def test_random_deals_end_with_ten_tricks_of_three(seed: int, dealer: int) -> None:
+    """BETEL §1: ten tricks of three, thirty different cards played; BETEL §3: a legal move
+    always exists, the auction always ends, a dubel card is seen only by a seat that
+    looked at it, took it or laid it (no view holds another seat's unplayed card)."""
     rng = random.Random(seed)
     d = Deal.random(RS, dealer, rng)
     play_random(d, rng, views=True)
@@ -99,6 +102,8 @@ def test_random_deals_end_with_ten_tricks_of_three(seed: int, dealer: int) -> No
 @PROPS
 @given(seeds)
 def test_engine_records_round_trip_and_replay(seed: int) -> None:
+    """BETEL §6: an engine-played match's record round trips exactly in TOML and JSON and
+    replays to the engine's results."""
     rng = random.Random(seed)
     deals = []
     for i in range(2):
@@ -115,6 +120,8 @@ def test_engine_records_round_trip_and_replay(seed: int) -> None:
 @settings(max_examples=15, deadline=None, derandomize=True)
 @given(seeds, st.integers(0, 2))
 def test_simulated_records_replay_to_the_same_scores(seed: int, first: int) -> None:
+    """BETEL §6: simulated deals, written as a record, replay to the simulation's scores per
+    deal (BETEL §5) and parse back to the same deals."""
     r = simulate(RS, 40, seed=seed, first_dealer=first, match=False)
     series = replay(series_record(RS, r.records))
     assert tuple(x.scores for x in series.results) == r.scores

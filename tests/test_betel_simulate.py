@@ -56,6 +56,9 @@ def walk(rec: DealRecord, choices: Counter[tuple[int, int]]) -> Deal:
 
 
 def test_every_kernel_deal_is_the_engine_s_deal_with_the_same_choices() -> None:
+    """Every deal the kernel plays is the engine's: each move in the engine's legal list
+    (BETEL §3, §4), the engine's scores (BETEL §5), the 32 cards dealt as three hands of
+    ten and the dubel (BETEL §1), written as BETEL §6's record."""
     choices: Counter[tuple[int, int]] = Counter()
     for seed, first in ((1, 0), (2, 1), (3, 2)):
         r = simulate(RS, 60, seed=seed, first_dealer=first, match=False)
@@ -68,10 +71,11 @@ def test_every_kernel_deal_is_the_engine_s_deal_with_the_same_choices() -> None:
 
 
 def test_the_kernel_chooses_uniformly_among_the_legal_moves() -> None:
-    """Each move's place in the engine's legal list: for every list length with enough
-    draws, a chi-square against uniform; over all draws, the mean place (scaled to 0–1)
-    against ½. A kernel that never chose some move, or leaned to one end of the list (the
-    lowest card, the lowest bid, an exchange's first cards), fails."""
+    """issue 12 (the random-deal kernel plays the ``random`` bot; no rule of the spec): each
+    move's place in the engine's legal list: for every list length with enough draws, a
+    chi-square against uniform; over all draws, the mean place (scaled to 0–1) against ½.
+    A kernel that never chose some move, or leaned to one end of the list (the lowest
+    card, the lowest bid, an exchange's first cards), fails."""
     choices: Counter[tuple[int, int]] = Counter()
     for rec in simulate(RS, 400, seed=7, match=False).records:
         walk(rec, choices)
@@ -94,9 +98,9 @@ def test_the_kernel_chooses_uniformly_among_the_legal_moves() -> None:
 
 
 def test_a_seed_gives_the_same_deals_everywhere() -> None:
-    """The seed → deals mapping is pinned (little-endian draws, IEEE doubles, Python's
-    Mersenne Twister): a change of it is a deliberate, documented one (``stolik simulate
-    --seed N`` for Betel then gives other deals)."""
+    """issue 12 (``stolik simulate --seed N`` for Betel; no rule of the spec): the seed →
+    deals mapping is pinned (little-endian draws, IEEE doubles, Python's Mersenne
+    Twister): a change of it is a deliberate, documented one."""
     a = simulate(RS, 30, seed=11, match=False)
     assert a.records == simulate(RS, 30, seed=11, match=False).records
     assert a.records != simulate(RS, 30, seed=12, match=False).records

@@ -67,7 +67,9 @@ def _few(d: Deal) -> bool:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_end_positions_match_minimax(kind: str) -> None:
-    """2 and 3 tricks left, at a lead and mid-trick: 600 positions of each kind."""
+    """issue 12: the solver's values agree with brute force (BETEL §4's play, in each kind
+    of contract of §2 and the all-pass deal of §3) — 2 and 3 tricks left, at a lead and
+    mid-trick: 600 positions of each kind."""
     for seed in range(600):
         d, seat = position(kind, seed, 2 + seed % 2)
         want = minimax(d, seat, _few(d))
@@ -78,6 +80,8 @@ def test_end_positions_match_minimax(kind: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_four_trick_positions_match_minimax(kind: str) -> None:
+    """issue 12: the solver's values agree with brute force (BETEL §4's play, each kind of
+    contract of §2 and the all-pass deal of §3) in a slower sample of 4-trick positions."""
     for seed in range(40):
         d, seat = position(kind, 10_000 + seed, 4)
         want = minimax(d, seat, _few(d))
@@ -86,7 +90,8 @@ def test_four_trick_positions_match_minimax(kind: str) -> None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_card_values_agree_with_the_position(kind: str) -> None:
-    """The best card's value is the position's value; each card's value is its minimax."""
+    """issue 12 (the solver agrees with brute force, BETEL §4's play): the best card's
+    value is the position's value; each card's value is its minimax."""
     for seed in range(60):
         d, seat = position(kind, 20_000 + seed, 3)
         who = None if d.declarer is not None else seat
@@ -101,7 +106,8 @@ def test_card_values_agree_with_the_position(kind: str) -> None:
 
 def test_kernel_follows_the_engine_rules() -> None:
     """The kernel's legal cards (trick32 with three seats, beating in a trumped trick and the
-    betel defenders' freedom) are the engine's, card for card, along random plays."""
+    betel defenders' freedom: BETEL §4's obligations) are the engine's, card for card,
+    along random plays."""
     from stolik.games.betel.solver import _rules
     from stolik.solver import trick32 as k
 
@@ -124,6 +130,8 @@ def test_kernel_follows_the_engine_rules() -> None:
 
 
 def test_a_finished_deal_counts_its_tricks() -> None:
+    """issue 12 (the solver): a deal played to its end (BETEL §4) is worth the tricks the
+    seat took."""
     d, seat = position("trump", 7, 1)
     while not d.is_over:
         d.play(d.legal_moves()[0])  # type: ignore[arg-type]
@@ -131,6 +139,9 @@ def test_a_finished_deal_counts_its_tricks() -> None:
 
 
 def test_refusals() -> None:
+    """issue 12 (the solver's errors): no value during the auction (BETEL §3); an all-pass
+    deal has no declarer (§3), so the seat must be named; a seat other than the declarer
+    is refused."""
     d = Deal.random(RS, 0, random.Random(3))
     with pytest.raises(IllegalMove, match="auction"):
         tricks(d)
@@ -144,10 +155,10 @@ def test_refusals() -> None:
 
 
 def test_full_deals_agree_however_searched() -> None:
-    """From the first lead (ten cards a hand: more moves than a Mariáš hand has), the
-    value does not depend on the table's size, its earlier contents or the window: the
-    null-window search, a full-window search on a fresh small table, and the best card's
-    value agree."""
+    """issue 12: the solver's values agree however searched (no rule of the spec). From the
+    first lead (ten cards a hand: more moves than a Mariáš hand has), the value does not
+    depend on the table's size, its earlier contents or the window: the null-window
+    search, a full-window search on a fresh small table, and the best card's value agree."""
     import numpy as np
 
     from stolik.games.betel import solver
@@ -168,10 +179,10 @@ def test_full_deals_agree_however_searched() -> None:
 
 
 def test_threads_solving_at_once_get_one_threads_values() -> None:
-    """Two threads solve at once (a web server's bot and its claim judge run off the
-    event loop, and the compiled search releases the GIL): each gets the values one thread
-    gets. With one table and stack for the process they wrote each other's frames (68
-    wrong values of 160 solves)."""
+    """issue 12 (the solver under a web table; no rule of the spec): two threads solve at
+    once (a web server's bot and its claim judge run off the event loop, and the compiled
+    search releases the GIL): each gets the values one thread gets. With one table and
+    stack for the process they wrote each other's frames (68 wrong values of 160 solves)."""
     from concurrent.futures import ThreadPoolExecutor
 
     deals = [position(("betelek", "betel", "trump")[s % 3], 50_000 + s, 10)[0]
@@ -185,9 +196,9 @@ def test_threads_solving_at_once_get_one_threads_values() -> None:
 
 
 def test_the_stack_holds_ten_moves() -> None:
-    """A leader with ten cards none of which is equivalent to another has ten moves: the
-    search's frame lists them all, each once (a Mariáš hand has only eight; a frame with
-    room for eight moves once lost a card here and gave wrong values)."""
+    """A leader with ten cards (BETEL §1: ten a hand) none of which is equivalent to another
+    has ten moves: the search's frame lists them all, each once (a Mariáš hand has only
+    eight; a frame with room for eight moves once lost a card here and gave wrong values)."""
     import numpy as np
 
     from stolik.games.betel.deck import parse_mask
