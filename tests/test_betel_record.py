@@ -181,6 +181,8 @@ def write(tmp_path: Path, document: dict[str, Any], name: str = "r.json") -> Pat
 
 
 def test_stolik_check_and_replay_a_betel_record(tmp_path: Path) -> None:
+    """BETEL §6 through the CLI: ``stolik check`` accepts the record of the seed's example
+    auction (BETEL §3), ``stolik replay`` shows it (JSON and the sheet) as szlem-BA."""
     path = write(tmp_path, doc())
     runner = CliRunner()
     ok = runner.invoke(app, ["check", str(path)])
@@ -195,6 +197,8 @@ def test_stolik_check_and_replay_a_betel_record(tmp_path: Path) -> None:
 
 
 def test_stolik_check_refuses_a_broken_betel_record(tmp_path: Path) -> None:
+    """BETEL §6 through the CLI: ``stolik check`` refuses a broken record naming the deal
+    and the entry — 1C over 1S (BETEL §3: a contract must be higher), exit status 1."""
     path = write(tmp_path, doc(auction=["0 1S", "1 1C"]))
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code == 1
@@ -202,6 +206,8 @@ def test_stolik_check_refuses_a_broken_betel_record(tmp_path: Path) -> None:
 
 
 def test_stolik_simulate_betel_writes_a_record_that_replays(tmp_path: Path) -> None:
+    """issue 12 (``stolik simulate -r gps-2022``): the record it writes replays to the
+    totals it printed (BETEL §6: scores and running totals replay exactly)."""
     out = tmp_path / "sim.toml"
     runner = CliRunner()
     result = runner.invoke(app, ["simulate", "--ruleset", "gps-2022", "-n", "6", "--seed",

@@ -134,7 +134,9 @@ def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: P
 
 
 def test_rules_show_prints_every_contract() -> None:
-    """``stolik rules show gps-2022`` prints the ruleset through Betel's ``rules`` part."""
+    """``stolik rules show gps-2022`` prints the ruleset through Betel's ``rules`` part:
+    every contract of BETEL §2, the peeking costs (BETEL §3), kontra's k = 2 and the
+    match to 1000 (BETEL §5)."""
     result = CliRunner().invoke(app, ["rules", "show", "gps-2022"])
     assert result.exit_code == 0, result.output
     out = result.output

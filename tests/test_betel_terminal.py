@@ -78,8 +78,9 @@ def script(seed: int, deals: int, name: str, pick: Callable[[list[Move]], Move],
 ])
 def test_a_typed_match_is_played_and_saved(tmp_path: Path, lang: str, name: str,
                                            words: tuple[str, ...]) -> None:
-    """Two deals typed as records write them (cards, pas, contracts, look 1 #1, take,
-    lay …): the saved record is the in-process match's, and replays to its totals."""
+    """Two deals typed as records write them (BETEL §6's words: cards, pas, contracts,
+    look 1 #1, take, lay …): the saved record is the in-process match's, and replays to
+    its totals (BETEL §5, §6)."""
     rng = random.Random(7)
     lines, s = script(11, 2 if lang == "en" else 1, name, rng.choice)
     code, out, path = play(tmp_path, "--seed", "11", "--deals", str(len(s.finished)),
@@ -96,7 +97,8 @@ def test_a_typed_match_is_played_and_saved(tmp_path: Path, lang: str, name: str,
 
 def test_numbered_options_and_contract_names(tmp_path: Path) -> None:
     """Typing 1 at every prompt plays a whole deal; the options and the auction name the
-    contracts as the ruleset spells them, with their record words."""
+    contracts as the ruleset spells them (BETEL §2), with their record words (BETEL §6);
+    the looker is shown the dubel card he looked at (BETEL §3)."""
     code, out, path = play(tmp_path, "--seed", "2", "--deals", "1", "--lang", "en",
                            "--ascii", input="1\n" * 200)
     assert code == 0
@@ -107,6 +109,10 @@ def test_numbered_options_and_contract_names(tmp_path: Path) -> None:
 
 
 def test_illegal_input_is_one_line_and_asked_again(tmp_path: Path) -> None:
+    """issue 12 (the terminal table): input that is no legal move is refused in one line and
+    asked again — a word it does not know, a card in the auction (BETEL §3), an option
+    that is not there, ``look 1`` naming a card rather than the place of a dubel card
+    (BETEL §1: the dubel lies face down; §3: looking at one card)."""
     text = "zzz\nAS\n99\nlook 1 7H\n" + "1\n" * 200
     code, out, _ = play(tmp_path, "--seed", "2", "--deals", "1", "--lang", "en", "--ascii",
                         input=text)

@@ -55,7 +55,8 @@ def play(tmp_path: Path, *args: str, lines: list[str]) -> str:
 def test_a_match_to_the_target_stops_at_the_cap_and_says_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: str) -> None:
     """Played to the target (no ``--deals``), the match stops at the cap — the record
-    holds 2 deals — and the last deal's score says it stopped undecided."""
+    holds 2 deals — and the last deal's score says it stopped undecided (BETEL §5 has
+    no end for a match nobody wins; the cap is issue 12's)."""
     monkeypatch.setattr(terminal, "MAX_MATCH_DEALS", 2)
     text = play(tmp_path, "--lang", lang, lines=script(2))
     assert words in text
@@ -63,7 +64,8 @@ def test_a_match_to_the_target_stops_at_the_cap_and_says_so(
 
 def test_a_match_of_given_deals_says_nothing_of_the_cap(tmp_path: Path) -> None:
     """``--deals 2`` is a match of two deals, as asked: no note (as a web table of a
-    fixed length)."""
+    fixed length). issue 12 (the terminal table's ``--deals``), not BETEL §5's match to
+    1000."""
     text = play(tmp_path, "--lang", "en", "--deals", "2", lines=script(2))
     assert "undecided" not in text and "nobody reached" not in text
 

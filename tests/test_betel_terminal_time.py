@@ -73,7 +73,8 @@ def test_the_score_line_shows_the_time_left_not_a_target_of_0() -> None:
 
 def test_a_deal_ending_past_the_time_is_the_last() -> None:
     """The time runs out during the second deal: that deal is played to its end, the
-    match ends with it (one seat alone leads) and the winner is named; no third deal."""
+    match ends with it (one seat alone leads) and the winner is named; no third deal
+    (BETEL §5, seed 004: a match limited by time finishes the deal in progress)."""
     def when(t: Table, prompt: str) -> bool:
         if t.s.number == 2 and not t.s.deal.is_over:
             t.now = 31 * 60
@@ -91,7 +92,8 @@ def test_a_deal_ending_past_the_time_is_the_last() -> None:
 
 
 def test_the_time_running_out_between_deals_deals_no_more() -> None:
-    """The time runs out at the pause after deal 1: no deal 2 is dealt; the leader wins."""
+    """The time runs out at the pause after deal 1: no deal 2 is dealt; the leader wins
+    (BETEL §5, a match by time; the module's Decision for the pause)."""
     def when(t: Table, prompt: str) -> bool:
         if t.s.deal.is_over:
             t.now = 30 * 60  # exactly the limit: up
@@ -124,7 +126,8 @@ def test_a_tie_at_the_top_when_the_time_is_up_plays_on() -> None:
 
 def test_without_deals_a_match_by_time_stops_at_the_cap_and_says_why() -> None:
     """The cap (:data:`~stolik.games.betel.match.MAX_MATCH_DEALS`, here 2) ends a match by
-    time that has not run out: the note names the minutes, not a target of 0."""
+    time that has not run out: the note names the minutes, not a target of 0 (BETEL §5,
+    by time; the cap is issue 12's)."""
     text = Table(lambda t, p: False, deals=2, capped=True).run()
     assert ("the table stops at deal 2 before the 30 minutes are up: the match undecided "
             "(BETEL §5)") in text
