@@ -25,6 +25,8 @@ from numba.extending import intrinsic as _intrinsic
 from stolik.solver.trick32 import (
     F_A0,
     F_ALPHA,
+    F_AUTO_H,
+    F_AUTO_S,
     F_B0,
     F_BEST,
     F_BEST_CARD,
@@ -40,6 +42,7 @@ from stolik.solver.trick32 import (
     F_LIVE,
     F_MAXING,
     F_N,
+    F_NAUTO,
     F_PTS,
     F_SEAT,
     F_SLOT,
@@ -697,6 +700,8 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
         if pending:
             seat = fr[d, F_SEAT]
             h[seat] = fr[d, F_HAND]
+            for i in range(fr[d, F_NAUTO]):
+                h[fr[d, F_AUTO_S + i]] = fr[d, F_AUTO_H + i]
             c = fr[d, FRAME + fr[d, F_I]]
             if fr[d, F_MAXING]:
                 if v > fr[d, F_BEST]:
@@ -733,13 +738,38 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
         left = fr[d, F_LEFT]
         a = fr[d, F_ALPHA]
         b = fr[d, F_BETA]
-        if nd < S_SEATS - 1:
-            done, v = _enter(h, d + 1, fr[d, F_LEADER], nd + 1, trick_d | (1 << c), nws, nwc,
-                             c if nd == 0 else fr[d, F_LED], fr[d, F_PTS], a, b, left, p,
-                             util, tt, stats, fr)
+        # the seats after him with one move only play it here, without a ply of their own
+        cn = nd + 1
+        ctrick = trick_d | (1 << c)
+        cled = c if nd == 0 else fr[d, F_LED]
+        leader_d = fr[d, F_LEADER]
+        nauto = 0
+        while cn < S_SEATS:
+            s2 = leader_d + cn
+            if s2 >= S_SEATS:
+                s2 -= S_SEATS
+            hand2 = h[s2]
+            allowed2 = legal(hand2, s2, cled, nwc, ctrick, left, p)
+            if allowed2 & (allowed2 - 1):
+                allowed2 = representatives(allowed2, h[0] | h[1] | h[2] | h[3] | ctrick, p)
+                if allowed2 & (allowed2 - 1):
+                    break
+            c2 = _low_bit(allowed2)
+            fr[d, F_AUTO_S + nauto] = s2
+            fr[d, F_AUTO_H + nauto] = hand2
+            nauto += 1
+            h[s2] = hand2 & ~(1 << c2)
+            if (p[P_BEATS + nwc] >> c2) & 1:
+                nws, nwc = s2, c2
+            ctrick |= 1 << c2
+            cn += 1
+        fr[d, F_NAUTO] = nauto
+        if cn < S_SEATS:
+            done, v = _enter(h, d + 1, leader_d, cn, ctrick, nws, nwc, cled, fr[d, F_PTS],
+                             a, b, left, p, util, tt, stats, fr)
         else:
             won = (side >> nws) & 1
-            full = trick_d | (1 << c)
+            full = ctrick
             if left == 1:
                 gain = S_LAST_BONUS + S_TRICK_POINTS
                 y = full if S_POINTS else 0
