@@ -43,14 +43,14 @@ def test_where_the_record_went_is_said_in_lang(tmp_path: Path, game: str, lang: 
 
 
 @pytest.mark.parametrize(("lang", "json_sheet", "players"), [
-    ("en", "--json and --sheet cannot be combined", "--players: give four names"),
-    ("pl", "--json i --sheet nie idą razem", "--players: podaj cztery imiona"),
-    ("cs", "--json a --sheet nelze kombinovat", "--players: zadejte čtyři jména"),
+    ("en", "--json and --sheet cannot be combined", "--players: give 4 names"),
+    ("pl", "--json i --sheet nie idą razem", "--players: podaj imiona graczy (4)"),
+    ("cs", "--json a --sheet nelze kombinovat", "--players: zadejte jména hráčů (4)"),
 ])
 def test_a_refused_option_is_one_line_in_lang(lang: str, json_sheet: str,
                                               players: str) -> None:
-    """``--json`` with ``--sheet``, ``--players`` not naming four: one line on stderr in
-    ``--lang``, exit status 2 (a usage error)."""
+    """``--json`` with ``--sheet``, ``--players`` not naming one player a seat (Baśka:
+    four): one line on stderr in ``--lang``, exit status 2 (a usage error)."""
     code, out, err = simulate("--json", "--sheet", "--lang", lang)
     assert (code, out, err) == (2, "", f"stolik: {json_sheet}\n")
     code, out, err = simulate("--players", "Ala,Bo", "--lang", lang)
