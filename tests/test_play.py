@@ -8,11 +8,13 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app
+from stolik.cli.prompt import Problem
 from stolik.games.baska.calls import Call
 from stolik.games.baska.deck import DECK
 from stolik.games.baska.record import load_record, replay
@@ -82,6 +84,29 @@ def test_screen_shows_hand_auction_and_numbered_options(tmp_path: Path) -> None:
     assert "Score (0):" in text
     assert not re.search("[♣♠♥♦]", text.split("Your cards:")[1].splitlines()[0])
     assert "No deal is finished — nothing saved." in text
+
+
+@pytest.mark.parametrize(("lang", "prompt"), [("en", "Your move (help: help)> "),
+                                              ("pl", "Twój ruch (pomoc: help)> ")])
+def test_an_empty_line_shows_the_prompt_again_and_nothing_else(
+        tmp_path: Path, lang: Literal["pl", "en"], prompt: str) -> None:
+    """Enter alone at the table (RULES §4 auction, §3 play) shows the prompt again and
+    says nothing, as at Mariáš's and Betel's tables; in the play it said "I don't
+    understand ''" ("Nie rozumiem ''"), in the auction the auction's hint."""
+    code, text, _ = play(tmp_path, "--deals", "1", "--opponents", "random", "--seed", "1",
+                         "--no-analysis", "--lang", lang, "--ascii", input="\n\nquit\n")
+    assert code == 0
+    screen, rest = text.split(prompt, 1)
+    assert " 2) " in screen  # several calls on offer
+    assert rest.startswith(prompt * 2) and "''" not in text
+    rs = load_ruleset("pucka-2019")
+    d = Deal.from_text(rs, dealer=0, hands=["AH TH QC AD", "QS QH JC TD", "AC TC AS TS",
+                                            "QD JS JH JD"])
+    while d.phase == "auction":
+        d.call(d.legal_calls()[0])
+    seat = d.to_act
+    assert seat is not None and len(d.view(seat).legal_cards) > 1
+    assert read_action("", d.view(seat), rs, lang) == Problem("")
 
 
 def test_illegal_input_reprompts_with_the_reason(tmp_path: Path) -> None:

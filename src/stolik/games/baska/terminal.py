@@ -98,8 +98,12 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
     'Trwa licytacja: zapowiedz (np. pas) albo wybierz numer.'
     >>> read_action("9", v, rs, "en").message
     'There is no option 9: choose 1–6.'
+    >>> read_action("  ", v, rs, "en")       # Enter alone: the prompt again, nothing said
+    Problem(message='')
     """
     word = text.strip()
+    if not word:  # as at Mariáš's and Betel's tables
+        return Problem("")
     low = word.lower()
     cmd = command_of(low, COMMANDS)
     if cmd is not None:
@@ -117,8 +121,7 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
         except IllegalMove as e:
             if _is_card(word):
                 return Problem(tr(lang, "tui-auction-on"))
-            return Problem(tr(lang, "tui-bad", why=i18n.translate(e, lang)) if word
-                           else tr(lang, "tui-auction-on"))
+            return Problem(tr(lang, "tui-bad", why=i18n.translate(e, lang)))
         if call not in view.legal_calls:
             return Problem(tr(lang, "tui-bad", why=(why(call) if why else None)
                               or Msg("err-not-legal-call", "{call} is not a legal call now "
@@ -129,8 +132,6 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
     except CardError as e:
         if _is_call(word, rs):
             return Problem(tr(lang, "tui-auction-over"))
-        if not word:
-            return Problem(tr(lang, "tui-unknown", text=word))
         return Problem(tr(lang, "tui-bad", why=i18n.translate(e, lang)))
     if card not in view.legal_cards:
         if card not in view.hand:
@@ -240,8 +241,9 @@ class PlayUI:
             view = s.view(self.seat)
             action = read_action(line, view, s.rs, self.lang,
                                  why=lambda m: s.why_not(self.seat, m))
-            if isinstance(action, Problem):
-                self.console.print(Text(action.message, style="yellow"))
+            if isinstance(action, Problem):  # an empty line has no message: the prompt again
+                if action.message:
+                    self.console.print(Text(action.message, style="yellow"))
                 continue
             if isinstance(action, Command):
                 if action.name == "quit":
