@@ -117,6 +117,27 @@ def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
     assert make_bot(bot, seed=1).act(view) in view.legal  # no ruleset handed over
 
 
+def test_the_pimc_bot_reads_a_club_file_once(tmp_path: Path) -> None:
+    """The pimc bot loads a club's ruleset (BETEL §2–§5 as data) by its first view and
+    keeps it while the views name it (``view.ruleset`` is the file's path, the ruleset's
+    ref): it compared the ruleset's id with that path, so it read the file again at every
+    move and, with the file gone or edited mid-match, lost or changed its rules."""
+    from stolik.games.betel.bots import make_bot
+    from stolik.games.betel.state import Deal
+
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
+    rs = load_ruleset(str(path))
+    d = Deal.from_text(rs, 0, ["AS KS QS JS TS 9S 8S 7S AH KH",
+                              "AC KC QC JC TC 9C 8C 7C QH JH",
+                              "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
+    bot = make_bot("pimc", seed=1)
+    d.move(bot.act(d.view(0)))
+    path.unlink()  # the rules stay those it read
+    seat = d.to_act
+    assert seat is not None and bot.act(d.view(seat)) in d.view(seat).legal
+
+
 def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:
     """End to end: a deal of a club's file (BETEL §2–§5 as its data) against two heuristic
     bots, saved and checked (BETEL §6)."""

@@ -134,7 +134,9 @@ class PimcBot:
         """The mean score for the seat of each card at the last card decision."""
 
     def _rules(self, view: SeatView) -> Ruleset:
-        if self.ruleset is None or self.ruleset.id != view.ruleset:
+        """The ruleset of the view: the one given or loaded before when the view names it
+        (a shipped id, or a club file's path: ``view.ruleset`` is the ruleset's ref)."""
+        if self.ruleset is None or self.ruleset.ref != view.ruleset:
             self.ruleset = load_ruleset(view.ruleset)
         return self.ruleset
 
