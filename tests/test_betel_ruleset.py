@@ -101,7 +101,10 @@ def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
     """A club's file (BETEL §2–§5 as its own data) at a table with the strongest bots: each
     bot loads the rules by its seat's view, which named the file's id — no shipped
     ruleset — so ``stolik play -r klub.toml`` stopped at the first bot's call with
-    "unknown Betel ruleset 'klub'". The view now names what finds the file: its path."""
+    "unknown Betel ruleset 'klub'". The view now names what finds the file: its path.
+    The pimc bot then keeps the rules it read while the views name them: it compared the
+    ruleset's id with that path, so it read the file again at every move, and a file gone
+    or edited mid-match lost or changed its rules."""
     from stolik.games.betel.bots import make_bot
     from stolik.games.betel.state import Deal
 
@@ -114,28 +117,13 @@ def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
                               "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
     view = d.view(0)
     assert view.ruleset == str(path) and load_ruleset(view.ruleset) == rs
-    assert make_bot(bot, seed=1).act(view) in view.legal  # no ruleset handed over
-
-
-def test_the_pimc_bot_reads_a_club_file_once(tmp_path: Path) -> None:
-    """The pimc bot loads a club's ruleset (BETEL §2–§5 as data) by its first view and
-    keeps it while the views name it (``view.ruleset`` is the file's path, the ruleset's
-    ref): it compared the ruleset's id with that path, so it read the file again at every
-    move and, with the file gone or edited mid-match, lost or changed its rules."""
-    from stolik.games.betel.bots import make_bot
-    from stolik.games.betel.state import Deal
-
-    path = tmp_path / "klub.toml"
-    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
-    rs = load_ruleset(str(path))
-    d = Deal.from_text(rs, 0, ["AS KS QS JS TS 9S 8S 7S AH KH",
-                              "AC KC QC JC TC 9C 8C 7C QH JH",
-                              "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
-    bot = make_bot("pimc", seed=1)
-    d.move(bot.act(d.view(0)))
-    path.unlink()  # the rules stay those it read
-    seat = d.to_act
-    assert seat is not None and bot.act(d.view(seat)) in d.view(seat).legal
+    player = make_bot(bot, seed=1)
+    assert player.act(view) in view.legal  # no ruleset handed over
+    if bot == "pimc":
+        d.move(player.act(view))
+        path.unlink()  # the rules stay those it read
+        seat = d.to_act
+        assert seat is not None and player.act(d.view(seat)) in d.view(seat).legal
 
 
 def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:
