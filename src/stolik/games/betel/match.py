@@ -125,12 +125,15 @@ class Match:
         self.totals: Three = totals
         self.deals = 0
         self.winner: int | None = None
-        self.time_up = False
-        """Whether the match's time (``minutes``) has run out: every later deal is the
-        last unless a tie shares the top (BETEL §5)."""
         self.time_up_after: int | None = None
         """The deal (counted from 1) with which the time was up: it ran out during that
         deal, or after it while the score was read — the record's ``time_up``."""
+
+    @property
+    def time_up(self) -> bool:
+        """Whether the match's time (``minutes``) has run out: every later deal is the
+        last unless a tie shares the top (BETEL §5)."""
+        return self.time_up_after is not None
 
     @property
     def decided(self) -> bool:
@@ -147,7 +150,7 @@ class Match:
         self.totals = (t[0] + scores[0], t[1] + scores[1], t[2] + scores[2])
         self.deals += 1
         if time_up and self.rs.minutes > 0 and not self.time_up:
-            self.time_up, self.time_up_after = True, self.deals
+            self.time_up_after = self.deals
         self.winner = decided(self.rs, self.totals, time_up=self.time_up)
 
     def time_out(self) -> None:
@@ -157,5 +160,5 @@ class Match:
         if self.rs.minutes <= 0 or self.winner is not None or not self.deals:
             return
         if not self.time_up:
-            self.time_up, self.time_up_after = True, self.deals
+            self.time_up_after = self.deals
         self.winner = decided(self.rs, self.totals, time_up=True)
