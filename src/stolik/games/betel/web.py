@@ -62,14 +62,12 @@ from stolik.i18n import Msg, tr
 from stolik.web.play.dealing import dealing_rng, derived_seed
 from stolik.web.play.game import (
     BotSeats,
-    ConfigError,
     Message,
     Played,
     SeatSpec,
     check_seats,
     serve_meta,
     table_config,
-    whole_number,
 )
 
 MATCH = 0
@@ -129,14 +127,9 @@ class BetelKind:
         """
         raw = config.get("deals")
         to_target = raw in (None, "", MATCH, str(MATCH), "match")
-        # three seats: checked here, before the lobby's check of four names 0–3 (BETEL §1)
-        first = whole_number(config.get("first_dealer") or 0, "first_dealer")
-        if first not in range(SEATS):
-            raise ConfigError(Msg("err-cfg-dealer-three", "the first dealer is a seat 0–2, "
-                                  "not {first}", first=first))
-        cfg = table_config({**config, "deals": None if to_target else raw,
-                            "first_dealer": first},
-                           available_rulesets(), DEFAULT_RULESET, lambda rs_id: DEFAULT_DEALS)
+        cfg = table_config({**config, "deals": None if to_target else raw},
+                           available_rulesets(), DEFAULT_RULESET, lambda rs_id: DEFAULT_DEALS,
+                           seats=SEATS)  # three seats (BETEL §1)
         if to_target and load_ruleset(cfg["ruleset"]).target > 0:
             cfg["deals"] = MATCH
         return cfg

@@ -173,11 +173,12 @@ def table_seed(value: Any) -> int | str:
 
 
 def table_config(config: Mapping[str, Any], rulesets: list[str], default_ruleset: str,
-                 default_deals: Callable[[str], int]) -> dict[str, Any]:
+                 default_deals: Callable[[str], int], seats: int = 4) -> dict[str, Any]:
     """A table's configuration checked and normalized, as every game's lobby has it: a
     ruleset of ``rulesets`` (``default_ruleset`` when none), 1 … :data:`MAX_DEALS` deals
-    (``default_deals(ruleset)`` when none), the first dealer 0–3, the seed
-    (:func:`table_seed`) and whether hints are on; ConfigError naming the field.
+    (``default_deals(ruleset)`` when none), the first dealer one of the game's ``seats``
+    (0 …), the seed (:func:`table_seed`) and whether hints are on; ConfigError naming the
+    field.
 
     >>> table_config({"deals": "2"}, ["a", "b"], "b", lambda r: 8)["deals"]
     2
@@ -196,9 +197,9 @@ def table_config(config: Mapping[str, Any], rulesets: list[str], default_ruleset
         raise ConfigError(Msg("err-cfg-deals", "a series has 1 to {max} deals, not {deals}",
                               max=MAX_DEALS, deals=deals))
     first = whole_number(config.get("first_dealer") or 0, "first_dealer")
-    if first not in range(4):
-        raise ConfigError(Msg("err-cfg-dealer", "the first dealer is a seat 0–3, not {first}",
-                              first=first))
+    if first not in range(seats):
+        raise ConfigError(Msg("err-cfg-dealer", "the first dealer is a seat 0–{last}, not "
+                              "{first}", first=first, last=seats - 1))
     return {"ruleset": rs_id, "deals": deals, "seed": table_seed(config.get("seed")),
             "first_dealer": first, "hints": bool(config.get("hints", False))}
 
