@@ -102,9 +102,10 @@ def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
     bot loads the rules by its seat's view, which named the file's id — no shipped
     ruleset — so ``stolik play -r klub.toml`` stopped at the first bot's call with
     "unknown Betel ruleset 'klub'". The view now names what finds the file: its path.
-    The pimc bot then keeps the rules it read while the views name them: it compared the
-    ruleset's id with that path, so it read the file again at every move, and a file gone
-    or edited mid-match lost or changed its rules."""
+    Each bot then keeps the rules it read while the views name them: the pimc bot
+    compared the ruleset's id with that path and the heuristic bot read the ref at each
+    auction call, so each read the file again, and a file gone or edited mid-match lost or
+    changed its rules (issue 12)."""
     from stolik.games.betel.bots import make_bot
     from stolik.games.betel.state import Deal
 
@@ -119,11 +120,37 @@ def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
     assert view.ruleset == str(path) and load_ruleset(view.ruleset) == rs
     player = make_bot(bot, seed=1)
     assert player.act(view) in view.legal  # no ruleset handed over
-    if bot == "pimc":
-        d.move(player.act(view))
-        path.unlink()  # the rules stay those it read
-        seat = d.to_act
-        assert seat is not None and player.act(d.view(seat)) in d.view(seat).legal
+    d.move(player.act(view))
+    path.unlink()  # the rules stay those it read
+    seat = d.to_act
+    assert seat is not None and d.view(seat).phase == "auction"
+    assert player.act(d.view(seat)) in d.view(seat).legal
+
+
+def test_the_terminal_hint_keeps_a_club_files_rules(tmp_path: Path) -> None:
+    """The terminal's hint (the heuristic bot on the person's view) in the auction of a
+    club's file (BETEL §3 by its data) is given the table's rules: made afresh at each hint,
+    it read the file by the view's ref each time, so a file gone mid-match stopped it
+    (issue 12)."""
+    import io
+
+    from rich.console import Console
+
+    from stolik.games.betel.series import Series
+    from stolik.games.betel.terminal import PlayUI
+
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
+    s = Series.create(load_ruleset(str(path)), deals=1, seed=3, humans=(0,),
+                      opponents=("heuristic", "heuristic"), first_dealer=2)
+    while s.bot_move() is not None:
+        pass
+    assert s.view(0).phase == "auction"
+    path.unlink()
+    out = io.StringIO()
+    PlayUI(s, 0, Console(file=out, width=120, color_system=None), lang="en",
+           ascii=True).show_hint()
+    assert "heuristic bot" in out.getvalue()
 
 
 def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:

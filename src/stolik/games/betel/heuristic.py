@@ -53,12 +53,12 @@ from collections.abc import Sequence
 from stolik.games.betel.calls import KONTRA, PAS, TAKE, Action, lay
 from stolik.games.betel.deck import FULL_MASK, SUIT_MASKS, TRICKS
 from stolik.games.betel.play import beats
-from stolik.games.betel.ruleset import NO_TRUMPS, Contract
+from stolik.games.betel.ruleset import NO_TRUMPS, Contract, Ruleset, load_ruleset
 from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
 
 __all__ = ["HeuristicBot", "bid_or_pass", "forced_tricks", "honours", "play_card",
-           "shortfall", "sure_tricks"]
+           "shortfall", "sure_tricks", "view_rules"]
 
 HONOUR_RANKS = 4
 """A K Q J: the honours (BETEL §1), the four highest ranks of a suit."""
@@ -189,26 +189,36 @@ def shortfall(hand: int, contract: Contract) -> int:
     return contract.goal - sure_tricks(hand, contract.trump)
 
 
-def _bids(view: SeatView) -> list[tuple[Action, Contract]]:
-    contracts = _contracts(view)
+def view_rules(view: SeatView, kept: Ruleset | None = None) -> Ruleset:
+    """The ruleset ``view`` names (``view.ruleset``: a shipped id, or a club file's path —
+    the ruleset's ref): ``kept`` when it is that one, else read by the ref. A bot keeps
+    what this gives, so a club's file is read once and a file edited or gone mid-match
+    changes nothing.
+
+    >>> import random
+    >>> from stolik.games.betel.state import Deal
+    >>> rs = load_ruleset()
+    >>> view_rules(Deal.random(rs, 0, random.Random(1)).view(0), rs) is rs
+    True
+    """
+    return kept if kept is not None and kept.ref == view.ruleset else load_ruleset(view.ruleset)
+
+
+def _bids(view: SeatView, contracts: Sequence[Contract]) -> list[tuple[Action, Contract]]:
     return [(a, contracts[a.contract]) for a in view.legal
             if isinstance(a, Action) and a.kind == "bid"]
 
 
-def _contracts(view: SeatView) -> tuple[Contract, ...]:
-    from stolik.games.betel.ruleset import load_ruleset
-
-    return load_ruleset(view.ruleset).contracts
-
-
-def bid_or_pass(view: SeatView) -> Action:
-    """The auction step of the module notes."""
+def bid_or_pass(view: SeatView, rs: Ruleset | None = None) -> Action:
+    """The auction step of the module notes, by the contracts of ``rs`` (the ruleset the
+    view names: :func:`view_rules`)."""
+    contracts = view_rules(view, rs).contracts
     hand = _mask(view.hand)
-    bids = _bids(view)
+    bids = _bids(view, contracts)
     legal = view.legal
     making = [a for a, c in bids if makes(hand, c)]
     if view.step == "taken":
-        return _lay(view)
+        return _lay(view, contracts)
     if making:
         return making[0]
     if view.step == "laid":  # he must bid now: the contract the counts miss least
@@ -221,10 +231,9 @@ def bid_or_pass(view: SeatView) -> Action:
     return PAS
 
 
-def _lay(view: SeatView) -> Action:
+def _lay(view: SeatView, contracts: Sequence[Contract]) -> Action:
     """The two cards of the twelve whose laying back leaves the best count."""
     cards = list(view.hand)
-    contracts = _contracts(view)
     best: tuple[int, int, int] | None = None
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
@@ -337,19 +346,23 @@ def play_card(view: SeatView) -> int:
 
 
 class HeuristicBot:
-    """The ``heuristic`` bot (module notes): one seat's view in, one legal move out."""
+    """The ``heuristic`` bot (module notes): one seat's view in, one legal move out.
+    ``ruleset``: the rules of the table, if known (else read by the first auction view's
+    ref); the bot keeps the ruleset it has while its views name it (:func:`view_rules`)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, ruleset: Ruleset | None = None) -> None:
         self.seed = seed  # deterministic: accepted for the registry's common options
+        self.ruleset = ruleset
 
     def act(self, view: SeatView) -> Move:
         """A legal move for the seat whose view this is; ValueError if it has none."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} has no move now (phase {view.phase})")
         if view.phase == "auction":
-            return bid_or_pass(view)
+            self.ruleset = view_rules(view, self.ruleset)
+            return bid_or_pass(view, self.ruleset)
         return play_card(view)
 
     choose = act

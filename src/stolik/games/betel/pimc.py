@@ -40,8 +40,8 @@ import random
 from stolik.games.betel.bidding import Evaluator
 from stolik.games.betel.calls import KONTRA, PAS, bid
 from stolik.games.betel.deck import HIGHER, SEATS, SUIT_MASKS, cards_of
-from stolik.games.betel.heuristic import play_card
-from stolik.games.betel.ruleset import Ruleset, load_ruleset
+from stolik.games.betel.heuristic import play_card, view_rules
+from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.sampling import Layout, Sampler
 from stolik.games.betel.scoring import contract_points
 from stolik.games.betel.state import Deal, Move
@@ -136,8 +136,7 @@ class PimcBot:
     def _rules(self, view: SeatView) -> Ruleset:
         """The ruleset of the view: the one given or loaded before when the view names it
         (a shipped id, or a club file's path: ``view.ruleset`` is the ruleset's ref)."""
-        if self.ruleset is None or self.ruleset.ref != view.ruleset:
-            self.ruleset = load_ruleset(view.ruleset)
+        self.ruleset = view_rules(view, self.ruleset)
         return self.ruleset
 
     def act(self, view: SeatView) -> Move:

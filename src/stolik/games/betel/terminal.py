@@ -192,7 +192,7 @@ class PlayUI(TableUI):
         """What the heuristic bot would do on the person's own view — simple counts and a
         club player's rules, no search (:mod:`stolik.games.betel.heuristic`; the web
         table's hint)."""
-        move = HeuristicBot().act(self.s.view(self.seat))
+        move = HeuristicBot(ruleset=self.s.rs).act(self.s.view(self.seat))
         if isinstance(move, int):
             said = name(move, ascii=self.ascii)
         elif move.kind == "lay":
