@@ -43,6 +43,7 @@ from stolik.cli.prompt import (
 )
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import Action
+from stolik.games.betel.claim_text import claim_verdict
 from stolik.games.betel.claims import ClaimRefused
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
 from stolik.games.betel.heuristic import HeuristicBot
@@ -55,7 +56,6 @@ from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import Event, Series, opponent_kinds
 from stolik.games.betel.sheet import render_sheet
 from stolik.games.betel.view import SeatView
-from stolik.games.betel.web_text import claim_verdict
 from stolik.i18n import N_
 
 Lang = Literal["pl", "en"]

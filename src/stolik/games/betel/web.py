@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from stolik.games.betel.bots import RandomBot, available_bots
+from stolik.games.betel.claim_text import CLAIM_CODES
 from stolik.games.betel.claims import ClaimRefused, Verdict, verdict
 from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
 from stolik.games.betel.heuristic import HeuristicBot
@@ -49,7 +50,7 @@ from stolik.games.betel.ruleset import (
     load_ruleset,
 )
 from stolik.games.betel.state import Deal, Move
-from stolik.games.betel.web_text import CLAIM_CODES, action_label, cards_text, t
+from stolik.games.betel.web_text import action_label, cards_text, t
 from stolik.games.betel.web_view import (
     LAY,
     Finished,

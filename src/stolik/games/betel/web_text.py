@@ -22,26 +22,7 @@ from __future__ import annotations
 from stolik.games.betel.calls import Action
 from stolik.games.betel.deck import NAMES, SUIT_NAMES, SUIT_PICTURES, parse_cards
 from stolik.games.betel.ruleset import NO_TRUMPS, Contract, Ruleset
-from stolik.i18n import N_, Msg, tr, translate
-
-CLAIM_CODES = {"certain": "btl-certain", "not-certain": "btl-not-certain"}
-"""A claim's verdict as the table names it (``play-claim-<code>``) where Betel's words
-differ from the other games' (judged by best play over the layouts, BETEL §4); the
-others' codes (``not-in-play``, ``not-your-turn``, ``too-early``) are shared."""
-
-CLAIM_TEXTS = (N_("play-claim-btl-certain"), N_("play-claim-btl-not-certain"))
-
-
-def claim_verdict(why: str, lang: str) -> str:
-    """A claim's verdict code (:class:`~stolik.games.betel.claims.ClaimRefused`'s ``why``)
-    in the words a person at the table reads — the web table's and the terminal's, with
-    no seat number in them (BETEL §4).
-
-    >>> claim_verdict("not-in-play", "en"), claim_verdict("not-certain", "en")[:13]
-    ('a claim is made only during the play', 'not certain: ')
-    """
-    key = "play-claim-" + CLAIM_CODES.get(why, why)  # the ids: CLAIM_TEXTS and the shared
-    return tr(lang, key)
+from stolik.i18n import Msg, tr, translate
 
 
 def t(lang: str, message: Msg) -> str:
@@ -101,5 +82,4 @@ def contract_text(c: Contract | None, lang: str) -> str:
     return c.name if c is not None else tr(lang, "btui-all-pass")
 
 
-__all__ = ["CLAIM_CODES", "CLAIM_TEXTS", "action_label", "cards_text", "claim_verdict",
-           "contract_text", "said_label", "t", "trumps_text"]
+__all__ = ["action_label", "cards_text", "contract_text", "said_label", "t", "trumps_text"]
