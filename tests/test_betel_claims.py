@@ -113,8 +113,9 @@ def test_the_verdict_depends_only_on_the_claimers_information(
 
 
 def test_finesse_twins_differ_on_the_real_cards() -> None:
-    """The finesse twins are a real test: played out by the solver, the real cards end
-    differently (ten tricks against nine), yet neither claim is accepted."""
+    """The finesse twins are a real test of BETEL §4's claim (accepted only when the result
+    is certain from the claimer's own information): played out by the solver, the real
+    cards end differently (ten tricks against nine), yet neither claim is accepted."""
     from stolik.games.betel.solver import tricks
 
     assert tricks(at(FINESSE, FINESSE_PLAY)) == 10

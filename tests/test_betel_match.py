@@ -55,11 +55,14 @@ def test_an_undecided_match_stays_undecided_however_long_random_bots_play() -> N
 ])
 def test_the_line_names_the_winner_or_the_tie_at_the_top(lang: str, decided: str,
                                                          tie: str) -> None:
+    """BETEL §5: the simulation's line names the seat that won the match with its total, or
+    the seats sharing the top (a tie at the top plays on), in English and Polish."""
     assert match_line(result((300, 1040, 990), 1), lang) == decided
     assert tie in match_line(result((1010, 400, 1010), None), lang)
 
 
 def test_a_match_by_time_only_has_no_line() -> None:
-    """A ruleset without a target (a match by time, seed 004) has nothing to reach."""
+    """A ruleset without a target (a match by time, seed 004; BETEL §5) has nothing to
+    reach."""
     timed = replace(RS, target=0, minutes=60)
     assert match_line(result((5, 0, 0), None, rs=timed)) == ""

@@ -47,7 +47,8 @@ def test_betel_4_only_betel_frees_the_defenders() -> None:
 
 
 def test_ruleset_id_selects_the_game() -> None:
-    """Ruleset ids are unique across games: gps-2022 is Betel's."""
+    """Ruleset ids are unique across games: gps-2022 (the ruleset BETEL.md names) is
+    Betel's, a game of three seats (BETEL §1)."""
     assert game_of_ruleset("gps-2022").id == "betel"
     assert game("betel").seats == 3
     spec, rs = find_ruleset("gps-2022")
@@ -86,7 +87,8 @@ def test_a_broken_club_file_is_one_line_naming_the_key(tmp_path: Path, old: str,
 
 
 def test_a_club_file_changes_the_numbers(tmp_path: Path) -> None:
-    """A club's own file by path: another peeking cost and a match to 500."""
+    """A club's own file by path (BETEL §5: the numbers are ruleset data): another peeking
+    cost (BETEL §3) and a match to 500."""
     path = tmp_path / "klub.toml"
     path.write_text(rs_text().replace("one = 5", "one = 3").replace("target = 1000",
                                                                     "target = 500"))
@@ -183,5 +185,7 @@ def test_rules_show_prints_every_contract() -> None:
 
 
 def test_parse_error_of_the_toml_itself_is_one_line() -> None:
+    """A club's ruleset file (BETEL §2–§5 as data) that is not TOML at all is refused in one
+    line naming the file, as a broken key is."""
     with pytest.raises(RulesetError, match=r"^k\.toml: not valid TOML"):
         parse_ruleset("id = ", source="k.toml")

@@ -68,6 +68,9 @@ def test_betel_3_5_peeking_costs_are_added() -> None:
 
 
 def test_a_club_redeals_an_all_pass_deal(tmp_path: Path) -> None:
+    """BETEL §3, §5: a club's file may redeal an all-pass deal (``all_pass = "redeal"``, a
+    club option) instead of playing it: the deal ends unplayed and scores only its peeking
+    cost (looking at both dubel cards, then passing: −10)."""
     path = tmp_path / "klub.toml"
     path.write_text(rs_text().replace('all_pass = "play"', 'all_pass = "redeal"'))
     rs = load_ruleset(str(path))

@@ -339,6 +339,9 @@ def test_betel_4_ten_tricks_and_the_deal_ends() -> None:
 
 
 def test_undo_and_clone() -> None:
+    """Issue 12's engine: one deal as a state with an op log, clone and undo — a kontra
+    (BETEL §3) undone and said again gives the clone's position, every op undone the dealt
+    one; nothing left to undo is an IndexError."""
     d = deal(0, "look 1 QC", "1C", "kontra")
     e = d.clone()
     op = d.undo()
@@ -353,6 +356,8 @@ def test_undo_and_clone() -> None:
 
 
 def test_apply_replays_a_log() -> None:
+    """A random deal's op log applied to a fresh deal of the same cards reaches the same
+    position and result, as a record replays (BETEL §6: scores replay exactly)."""
     rng = random.Random(9)
     d = Deal.random(RS, 1, rng)
     while not d.is_over:

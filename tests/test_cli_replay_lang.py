@@ -94,7 +94,9 @@ def test_the_sheet_is_printed_in_the_language_of_lang(tmp_path: Path, game_id: s
                                                       lang: str) -> None:
     """``stolik replay --lang en`` printed a Betel sheet in Polish: the generic command
     could not hand a language to the game's sheet. Now ``--lang`` reaches each game's
-    ``render_sheet`` (before ``STOLIK_LANG``, set here to another language)."""
+    ``render_sheet`` (before ``STOLIK_LANG``, set here to another language): Betel's scores
+    per deal and running totals of a replayed record (BETEL §5, §6), Baśka's (RULES §11) and
+    Mariáš's (MARIAS §9)."""
     path = simulated_record(tmp_path, game_id)
     other = "en" if lang != "en" else "pl"
     result = runner.invoke(cli_app, ["replay", str(path), "--lang", lang, "--ascii"],

@@ -183,7 +183,9 @@ def _marias_record(tmp_path: Path) -> Path:
 def test_stolik_check_says_the_refusal_in_stolik_lang(tmp_path: Path, game: str, lang: str,
                                                       words: str) -> None:
     """``stolik check`` (RULES §11's one line, exit status 1) in the language of
-    ``STOLIK_LANG``; English when it is ``en``."""
+    ``STOLIK_LANG``; English when it is ``en``: a Mariáš call out of turn (MARIAS §4) and a
+    Betel auction entry by the wrong seat (BETEL §3: the dealer speaks first, then
+    clockwise; BETEL §6: the refusal names the deal, the entry and the rule)."""
     path = _marias_record(tmp_path) if game == "marias" else _betel_out_of_turn(tmp_path)
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(tmp_path)  # the file's name as the line starts with it

@@ -32,6 +32,11 @@ KINDS = ("betelek", "betel", "betl")
 
 
 def test_one_kernel_per_set_of_rules() -> None:
+    """One kernel per set of fixed rules (issue 12: trick32 for Betel): equal parameters
+    share a kernel, a betelek's and the betel's differ, and their rules really differ —
+    seat 1 with the ace and the 8 of the suit led with the king must beat with the ace
+    (BETEL §4), unless he is a defender of the betel, who need not beat; the declarer
+    always must."""
     plain, free = _params("betelek"), _params("betel")
     assert k.kernel(plain) is k.kernel(plain.copy())
     assert k.kernel(plain) is not k.kernel(free)
@@ -55,8 +60,9 @@ def test_a_constant_must_be_a_global_of_the_templates() -> None:
 
 
 def test_a_fresh_process_loads_the_kernels_from_the_cache() -> None:
-    """Made here first (compiled or loaded), each kernel is loaded by a second process:
-    every compiled function a cache hit, none compiled."""
+    """Made here first (compiled or loaded), each kernel — a Betel betelek's, the betel's
+    (BETEL §4: its defenders need not beat) and Mariáš's betl — is loaded by a second
+    process: every compiled function a cache hit, none compiled."""
     code = (
         "from stolik.games.betel.ruleset import NO_TRUMPS\n"
         "from stolik.games.betel.solver import _rules\n"

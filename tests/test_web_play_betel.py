@@ -172,7 +172,8 @@ def test_twin_layouts_give_a_seat_identical_messages() -> None:
 
 def test_the_checker_and_the_twins_can_fail() -> None:
     """The property is no stub: a dubel card in a message is caught, and once the seat has
-    looked at a dubel card, a twin with another card there gives it another message."""
+    looked at a dubel card (BETEL §3: shown to the looker only), a twin with another card
+    there gives it another message."""
     m = match(3)
     m.apply(0, "look 1 #1")
     looked = m.deal.pos.dubel[0]
@@ -275,7 +276,9 @@ def make_app(tmp_path: Path) -> Any:
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_match_over_the_api_and_the_websocket(tmp_path: Path, seed: int) -> None:
     """Two deals against a heuristic and a random bot, watched by a spectator: the sheet,
-    the chart, the end of each deal, a hint, the record replaying to the same totals."""
+    the chart (BETEL §5: the totals toward 1000), the end of each deal, a hint, the record
+    replaying to the same totals (BETEL §6); the spectator is sent no hand and no card laid
+    back in an exchange (BETEL §3)."""
     with TestClient(make_app(tmp_path)) as c:
         r = c.post("/play/api/tables", json={"game": "betel", "name": "Ala", "deals": 2,
                                              "seed": seed, "hints": True, "bots": BOTS})
@@ -335,6 +338,8 @@ def test_a_match_over_the_api_and_the_websocket(tmp_path: Path, seed: int) -> No
 
 
 def test_the_lobby_form_sets_a_three_seat_match_to_the_target(tmp_path: Path) -> None:
+    """The lobby's Betel form makes a table of three seats (BETEL §1), a person and two
+    bots, whose 0 deals is a match to the ruleset's target, 1000 (BETEL §5)."""
     with TestClient(make_app(tmp_path)) as c:
         r = c.post("/play/tables", data={"game": "betel", "name": "Ala", "deals": "0",
                                          "seat0": "me", "seat1": "heuristic",
@@ -349,8 +354,9 @@ def test_the_lobby_form_sets_a_three_seat_match_to_the_target(tmp_path: Path) ->
 
 
 def test_a_table_resumes_after_a_restart(tmp_path: Path) -> None:
-    """The op log — dubel looks, an exchange, calls, cards — replays the match to where it
-    stood; the seat sees what it saw (its own dubel cards included)."""
+    """The op log — dubel looks, an exchange, calls, cards (BETEL §3, §4) — replays the
+    match to where it stood; the seat sees what it saw (its own dubel cards included,
+    BETEL §3)."""
     url = f"sqlite:///{tmp_path}/t.db"
     app = create_app(open_database(url, migrate=True), bot_delay=0, client_seeds=True)
     with TestClient(app) as c:

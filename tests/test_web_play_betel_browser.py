@@ -53,6 +53,11 @@ def note_inside(page: Any, words: str, width: int) -> None:
 def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], page: Any,
                                             artifacts_dir: Path, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Betel deal by clicks on a phone-sized page (issue 12, "Play"): three seats
+    (BETEL §1), the dealer speaks first with every dubel action offered, an exchange as a
+    pick of two cards — the new dubel known to him alone, no pas after it (BETEL §3) — the
+    play to the end, the sheet and chart, and a match to 1000 cut at its cap saying it is
+    undecided (BETEL §5)."""
     monkeypatch.setattr(web, "MAX_MATCH_DEALS", 1)  # the cap of a match to 1000, made small
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
