@@ -155,6 +155,45 @@ def test_the_terminal_hint_keeps_a_club_files_rules(tmp_path: Path) -> None:
     assert "heuristic bot" in out.getvalue()
 
 
+@pytest.mark.parametrize("bot", ["random", "heuristic", "pimc"])
+def test_a_bot_made_with_a_club_files_rules_keeps_them(tmp_path: Path, bot: str) -> None:
+    """``make_bot(kind, ruleset=rs)`` (the arena's, the series' and the web table's factory)
+    hands a club's rules (BETEL §2–§5 as its data) to the bot: it made the bot without
+    them, so its first decision read the file by the view's ref, and a file gone before
+    it stopped the bot (issue 12)."""
+    from stolik.games.betel.bots import make_bot
+    from stolik.games.betel.state import Deal
+
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
+    rs = load_ruleset(str(path))
+    d = Deal.from_text(rs, 0, ["AS KS QS JS TS 9S 8S 7S AH KH",
+                              "AC KC QC JC TC 9C 8C 7C QH JH",
+                              "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
+    player = make_bot(bot, seed=1, ruleset=rs)
+    path.unlink()
+    assert player.act(d.view(0)) in d.view(0).legal
+
+
+def test_a_web_tables_bots_and_hint_keep_a_club_files_rules(tmp_path: Path) -> None:
+    """A web table's heuristic seat and its hint (made afresh at each move) are given the
+    table's rules (BETEL §2–§5 as a club's data), not the file read again by the view's
+    ref at each move (issue 12)."""
+    from stolik.games.betel.web import BetelMatch
+    from stolik.web.play.game import SeatSpec
+
+    path = tmp_path / "klub.toml"
+    path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
+    m = BetelMatch(load_ruleset(str(path)), [SeatSpec(bot="heuristic", name=f"P{s}")
+                                             for s in range(3)],
+                   lambda _: None, deals=1, first_dealer=0, seed=5)
+    path.unlink()
+    seat = m.to_act()
+    assert seat is not None
+    assert m.why_not(seat, m.bot_move(seat)) is None
+    assert "heuristic bot" in m.hint(seat, "en")
+
+
 def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:
     """End to end: a deal of a club's file (BETEL §2–§5 as its data) against two heuristic
     bots, saved and checked (BETEL §6)."""

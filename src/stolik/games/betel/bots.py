@@ -39,8 +39,8 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | None = None, ruleset: Ruleset | None = None) -> None:
+        self.rng = random.Random(seed)  # ``ruleset``: the common option; it needs no rules
 
     def act(self, view: SeatView) -> Move:
         """A legal move for the seat whose view this is; ValueError if it has none."""
@@ -81,8 +81,10 @@ def available_bots() -> list[str]:
 
 def make_bot(name: str, seed: int | None = None, ruleset: object = None,
              **options: object) -> Bot[SeatView, Move]:
-    """A bot by name, as the arena's factory asks for one (``ruleset``: accepted; the bots
-    read the rules from their views); an unknown name is one line naming the bots.
+    """A bot by name, as the arena's factory asks for one: ``ruleset`` (a
+    :class:`~stolik.games.betel.ruleset.Ruleset`) is the rules the bot keeps while its views
+    name them, so that a club's file is read once, not at each decision; an unknown name is
+    one line naming the bots.
 
     >>> make_bot("random", 1).name
     'random'
@@ -93,4 +95,6 @@ def make_bot(name: str, seed: int | None = None, ruleset: object = None,
     stolik.bots.UnknownBot: unknown bot 'pimc-best' for Betel: choose one of random, \
 heuristic, pimc, pimc-fast
     """
+    if isinstance(ruleset, Ruleset):
+        options["ruleset"] = ruleset
     return BOTS.create(name, seed=seed, **options)

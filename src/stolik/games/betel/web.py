@@ -187,7 +187,7 @@ class BetelMatch(BotSeats):
         view = self.deal.view(seat)
         kind = self.bots[seat]
         if kind == "heuristic":
-            return move_text(HeuristicBot().act(view), self.rs)
+            return move_text(HeuristicBot(ruleset=self.rs).act(view), self.rs)
         seed = derived_seed(self.seed, f"bot {seat} {self.number} {len(self.deal.log)}")
         if kind == "random":
             return move_text(RandomBot(seed).act(view), self.rs)
@@ -292,7 +292,7 @@ class BetelMatch(BotSeats):
     def hint(self, seat: int, lang: str) -> str:
         """What the heuristic bot would do on this seat's view — counts and a club
         player's rules (:mod:`stolik.games.betel.heuristic`), not a search."""
-        move = HeuristicBot().act(self.deal.view(seat))
+        move = HeuristicBot(ruleset=self.rs).act(self.deal.view(seat))
         return t(lang, Msg("play-btl-hint", "The heuristic bot (simple counts and a club "
                  "player's rules, no search) would: {move}", move=self.move_label(move, lang)))
 
