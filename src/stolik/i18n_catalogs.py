@@ -45,7 +45,8 @@ PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"cs": (
      "web/templates/league/_clock.html", "web/templates/league/_clock_texts.html",
      "web/templates/league/print_standings.html", "web/templates/league/player.html",
      "web/templates/league/missing.html", "games/marias/state.py", "games/marias/calls.py",
-     "games/marias/claims.py", "games/marias/record.py"),
+     "games/marias/claims.py", "games/marias/record.py", "records.py", "rulesets.py",
+     "cli/replay.py"),
     ("err-st-closed", "err-st-handed-in", "err-st-not-seated", "err-st-event-kind",
      "err-st-event-game", "err-st-event-twice", "err-st-warning-needed",
      "err-st-never-warned", "err-st-no-tournament", "err-st-no-table", "err-st-not-drawn",
@@ -54,9 +55,10 @@ PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"cs": (
      "sim-json-sheet", "sim-players", "sim-replay-differs"))}
 """A catalog whole only for a part of the program: the files (under ``src/stolik``) whose
 ids it must translate (the Mariáš engine's refusals among them: a referee enters deals
-on the Czech pages), and the ids of other files its readers meet (the store's refusals
-on a money table's page, the place words in front of a refusal, a refused deal, the lines
-``stolik simulate --lang cs`` prints besides Mariáš's summary)."""
+on the Czech pages; and the readers of every game's record and ruleset files, which
+``stolik replay --lang cs`` refuses), and the ids of other files its readers meet (the
+store's refusals on a money table's page, the place words in front of a refusal, a refused
+deal, the lines ``stolik simulate --lang cs`` prints besides Mariáš's summary)."""
 
 
 def _mapping() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:

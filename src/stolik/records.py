@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import RecordError
+from stolik.i18n import Msg, Place
 
 Document = dict[str, Any]
 
@@ -69,8 +70,25 @@ def _clip(text: str, keep: int = 24) -> str:
 
 
 def _label(path: tuple[str, ...]) -> str:
-    """Where a value sits, as error messages name it (``deal 3, 'hands', item 2``)."""
-    return ", ".join(path) if path else "the document"
+    """Where a value sits, as error messages name it (``deal 3, 'hands', item 2``): a
+    message whose words (``deal``, ``item``, ``the document``) a reader's language says.
+
+    >>> from stolik.i18n import translate
+    >>> where = _label((Place("deal 3"), "'hands'", _item(2)))
+    >>> where, translate(where, "pl")
+    ("deal 3, 'hands', item 2", "rozdanie 3, 'hands', pozycja 2")
+    """
+    if not path:
+        return Msg("rec-w-document", "the document")
+    label = path[0]
+    for part in path[1:]:
+        label = Msg("rec-w-in", "{outer}, {inner}", outer=label, inner=part)
+    return label
+
+
+def _item(number: int) -> Msg:
+    """The ``number``-th item of an array (counted from 1), as a place in a document."""
+    return Msg("rec-w-item", "item {n}", n=number)
 
 
 def _check_values(data: Any, source: str | None) -> None:
@@ -90,29 +108,29 @@ is too large (at most 9223372036854775807)
     stack: list[tuple[Any, tuple[str, ...]]] = [(data, ())]
     while stack:
         value, path = stack.pop()
+        if isinstance(value, dict | list) and len(path) >= MAX_DEPTH:
+            raise RecordError(Msg("err-rec-nest", "{where}: arrays and tables nest more than "
+                                  "{depth} levels deep", where=_label(path), depth=MAX_DEPTH),
+                              source=source)
         if isinstance(value, dict):
-            if len(path) >= MAX_DEPTH:
-                raise RecordError(f"{_label(path)}: arrays and tables nest more than "
-                                  f"{MAX_DEPTH} levels deep", source=source)
             for key, item in value.items():
                 problem = _scalar_problem(key)
                 if problem:
-                    raise RecordError(f"{_label(path)}: a key: {problem}", source=source)
+                    raise RecordError(Msg("err-rec-key-value", "{where}: a key: {why}",
+                                          where=_label(path), why=problem), source=source)
                 stack.append((item, (*path, repr(_clip(key)))))
         elif isinstance(value, list):
-            if len(path) >= MAX_DEPTH:
-                raise RecordError(f"{_label(path)}: arrays and tables nest more than "
-                                  f"{MAX_DEPTH} levels deep", source=source)
             tables = len(path) == 1 and all(isinstance(x, dict) for x in value)
             for i, item in enumerate(value):
                 # An array of tables at the top ([[deal]]) names its items "deal 3".
-                where = (f"{path[0].strip(chr(39))} {i + 1}",) if tables else (
-                    *path, f"item {i + 1}")
+                where = (Place(f"{path[0].strip(chr(39))} {i + 1}"),) if tables else (
+                    *path, _item(i + 1))
                 stack.append((item, where))
         else:
             problem = _scalar_problem(value)
             if problem:
-                raise RecordError(f"{_label(path)}: {problem}", source=source)
+                raise RecordError(Msg("err-record-at", "{where}: {why}", where=_label(path),
+                                      why=problem), source=source)
 
 
 def _scalar_problem(value: Any) -> str | None:
@@ -130,19 +148,29 @@ def _scalar_problem(value: Any) -> str | None:
     if isinstance(value, int):
         if -MAX_INT <= value <= MAX_INT:
             return None
-        return f"a whole number of {len(str(abs(value)))} digits is too large (at most {MAX_INT})"
+        return Msg("err-rec-int-size", "a whole number of {digits} digits is too large (at "
+                   "most {most})", digits=len(str(abs(value))), most=MAX_INT)
     if isinstance(value, float):
-        return None if math.isfinite(value) else f"{value} is not a number a document may hold"
+        return None if math.isfinite(value) else Msg(
+            "err-rec-float", "{value} is not a number a document may hold", value=str(value))
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as e:
-            return (f"the text holds \\u{ord(value[e.start]):04x}, a lone surrogate — not "
-                    "Unicode text")
+            char = f"\\u{ord(value[e.start]):04x}"
+            return Msg("err-rec-surrogate", "the text holds {char}, a lone surrogate — not "
+                       "Unicode text", char=char)
         return None
     if isinstance(value, datetime.date | datetime.time):
         return None
-    return f"a value of type {type(value).__name__} is not allowed"
+    return Msg("err-rec-type", "a value of type {type} is not allowed",
+               type=type(value).__name__)
+
+
+def _not_valid(fmt: str, problem: str) -> Msg:
+    """The refusal of a document that ``fmt`` (``TOML``, ``JSON``) cannot read: ``problem``
+    is the parser's own words (English whatever the language) or a message of ours."""
+    return Msg("err-rec-syntax", "not valid {format} ({why})", format=fmt, why=problem)
 
 
 def loads_document(text: str, fmt: str, *, source: str | None = None) -> Document:
@@ -171,19 +199,23 @@ has 5000 digits)
             data = tomllib.loads(text)
     except _NumberTooLong as e:
         what = str(e)
-        problem = (f"{what} is not a number JSON allows" if what.lstrip("-")[:1].isalpha()
-                   else f"the number {_clip(what)} has {len(what.lstrip('-'))} digits")
-        raise RecordError(f"not valid {name} ({problem})", source=source) from None
+        problem = (Msg("err-rec-json-word", "{word} is not a number JSON allows", word=what)
+                   if what.lstrip("-")[:1].isalpha() else
+                   Msg("err-rec-json-digits", "the number {number} has {digits} digits",
+                       number=_clip(what), digits=len(what.lstrip("-"))))
+        raise RecordError(_not_valid(name, problem), source=source) from None
     except RecursionError:
-        raise RecordError(f"not valid {name} (arrays or tables nest too deeply)",
-                          source=source) from None
+        raise RecordError(_not_valid(name, Msg("err-rec-deep", "arrays or tables nest too "
+                                               "deeply")), source=source) from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-        raise RecordError(f"not valid {name} ({e})", source=source) from None
+        raise RecordError(_not_valid(name, str(e)), source=source) from None
     except ValueError as e:  # tomllib's int() of a number past Python's 4300-digit limit
-        problem = "a number has too many digits" if "digits" in str(e) else str(e)
-        raise RecordError(f"not valid {name} ({problem})", source=source) from None
+        raise RecordError(_not_valid(name, Msg("err-rec-many-digits", "a number has too many "
+                                               "digits") if "digits" in str(e) else str(e)),
+                          source=source) from None
     if not isinstance(data, dict):
-        raise RecordError("the record must be a table of keys", source=source)
+        raise RecordError(Msg("err-rec-not-table", "the record must be a table of keys"),
+                          source=source)
     _check_values(data, source)
     return data
 
@@ -207,19 +239,23 @@ def read_text_file(path: str | Path, *, limit: int = MAX_FILE_BYTES) -> str:
 files of at most 10 bytes
     """
     source = str(path)
-    too_big = (f"stolik reads files of at most {limit:,} bytes" if limit < 1024 * 1024
-               else f"stolik reads files of at most {limit // (1024 * 1024)} MiB")
+    too_big = (Msg("err-rec-limit-bytes", "stolik reads files of at most {limit:,} bytes",
+                   limit=limit) if limit < 1024 * 1024 else
+               Msg("err-rec-limit-mib", "stolik reads files of at most {mib} MiB",
+                   mib=limit // (1024 * 1024)))
     try:
         # O_NONBLOCK: opening a named pipe with no writer must not hang; reads block again.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        raise RecordError(f"cannot read the file ({e.strerror or e})", source=source) from None
+        raise _unreadable(e, source) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise RecordError("this is a folder, not a file", source=source)
+            raise RecordError(Msg("err-rec-folder", "this is a folder, not a file"),
+                              source=source)
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-            raise RecordError(f"the file is {info.st_size:,} bytes — {too_big}", source=source)
+            raise RecordError(Msg("err-rec-file-size", "the file is {size:,} bytes — {why}",
+                                  size=info.st_size, why=too_big), source=source)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         chunks: list[bytes] = []
@@ -232,15 +268,24 @@ files of at most 10 bytes
             size += len(chunk)
         raw = b"".join(chunks)
     except OSError as e:
-        raise RecordError(f"cannot read the file ({e.strerror or e})", source=source) from None
+        raise _unreadable(e, source) from None
     finally:
         os.close(fd)
     if len(raw) > limit:
-        raise RecordError(f"the file is larger than {limit:,} bytes — {too_big}", source=source)
+        raise RecordError(Msg("err-rec-file-larger", "the file is larger than {limit:,} bytes "
+                              "— {why}", limit=limit, why=too_big), source=source)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RecordError("the file is not UTF-8 text", source=source) from None
+        raise RecordError(Msg("err-rec-not-utf8", "the file is not UTF-8 text"),
+                          source=source) from None
+
+
+def _unreadable(e: OSError, source: str) -> RecordError:
+    """The refusal of a file the system would not let us read: its reason (``strerror``)
+    is the system's own words."""
+    return RecordError(Msg("err-rec-unreadable", "cannot read the file ({why})",
+                           why=e.strerror or str(e)), source=source)
 
 
 def load_document(path: str | Path) -> Document:

@@ -8,11 +8,14 @@ is not a regular file (``/dev/zero``, a pipe, a folder), too large or not UTF-8.
 
 from __future__ import annotations
 
+import difflib
 import stat
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
-from stolik.errors import RulesetError
+from stolik.errors import RecordError, RulesetError
+from stolik.i18n import Msg
 
 MAX_RULESET_BYTES = 256 * 1024
 """Largest ruleset file read (the shipped ones are under 8 KiB)."""
@@ -26,26 +29,97 @@ def read_ruleset_file(path: Path) -> str:
     Traceback (most recent call last):
     stolik.errors.RulesetError: /dev/zero: not a regular file
     """
-    def refuse(problem: str) -> RulesetError:
-        return RulesetError(f"{path}: {problem}")
-
+    file, kib = str(path), MAX_RULESET_BYTES // 1024
     try:
         info = path.stat()  # before opening: opening a named pipe would wait
         if not stat.S_ISREG(info.st_mode):
-            raise refuse("not a regular file")
+            raise RulesetError(Msg("err-rs-not-regular", "{file}: not a regular file",
+                                   file=file))
         if info.st_size > MAX_RULESET_BYTES:
-            raise refuse(f"{info.st_size} bytes: a ruleset file has at most "
-                         f"{MAX_RULESET_BYTES // 1024} KiB")
+            raise RulesetError(Msg("err-rs-file-size", "{file}: {size} bytes: a ruleset file "
+                                   "has at most {kib} KiB", file=file, size=info.st_size,
+                                   kib=kib))
         with path.open("rb") as f:
             data = f.read(MAX_RULESET_BYTES + 1)  # bounded even if it grew meanwhile
-    except OSError as e:
-        raise refuse(f"cannot read ruleset file ({e.strerror})") from None
+    except OSError as e:  # its reason is the system's own words
+        raise RulesetError(Msg("err-rs-unreadable", "{file}: cannot read ruleset file ({why})",
+                               file=file, why=e.strerror)) from None
     if len(data) > MAX_RULESET_BYTES:
-        raise refuse(f"a ruleset file has at most {MAX_RULESET_BYTES // 1024} KiB")
+        raise RulesetError(Msg("err-rs-file-larger", "{file}: a ruleset file has at most {kib} "
+                               "KiB", file=file, kib=kib))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise refuse("not UTF-8 text") from None
+        raise RulesetError(Msg("err-rs-not-utf8", "{file}: not UTF-8 text", file=file)) from None
+
+
+def document_refusal(e: RecordError) -> RulesetError:
+    """A ruleset file that is no document (:func:`stolik.records.loads_document`'s
+    refusal, naming the file): the same line, said in the reader's language.
+
+    >>> from stolik.i18n import translate
+    >>> from stolik.records import loads_document
+    >>> try:
+    ...     loads_document("id = ", "toml", source="k.toml")
+    ... except RecordError as e:
+    ...     error = document_refusal(e)
+    >>> str(error)
+    'k.toml: not valid TOML (Invalid value (at end of document))'
+    >>> translate(error, "pl")
+    'k.toml: to nie jest poprawny TOML (Invalid value (at end of document))'
+    """
+    if isinstance(e.message, Msg) and e.source:
+        return RulesetError(Msg("err-rs-at", "{file}: {why}", file=e.source, why=e.message))
+    return RulesetError(str(e))
+
+
+def key_refusal(source: str, key: str, problem: str) -> RulesetError:
+    """``source: key 'key' problem``, a ruleset file's refusal of one key: said in the
+    reader's language where ``problem`` is a :class:`~stolik.i18n.Msg` (else in English,
+    the whole line, not half of it).
+
+    >>> str(key_refusal("k.toml", "tariff.hra", missing_key("hra", ["hrra"])))
+    "k.toml: key 'tariff.hra' is missing (is 'hrra' a misspelling of it?)"
+    """
+    if isinstance(problem, Msg):
+        return RulesetError(Msg("err-rs-key", "{file}: key '{key}' {why}", file=source,
+                                key=key, why=problem))
+    return RulesetError(f"{source}: key '{key}' {problem}")
+
+
+def missing_key(key: str, present: Iterable[object], cutoff: float = 0.7) -> Msg:
+    """Why a required key is refused: it is missing, perhaps misspelt as one of
+    ``present`` (the keys the table has)."""
+    close = difflib.get_close_matches(key, [str(k) for k in present], 1, cutoff)
+    if close:
+        return Msg("err-rs-missing-like", "is missing (is '{like}' a misspelling of it?)",
+                   like=close[0])
+    return Msg("err-rs-missing", "is missing")
+
+
+def unknown_key(key: str, asked: Iterable[str], game_name: str | None = None) -> Msg:
+    """Why a key nobody asked for is refused: no key of a ruleset (of the game called
+    ``game_name``), with the nearest of ``asked`` as a hint."""
+    what = Msg("err-rs-not-game-key", "is not a {game} ruleset key", game=game_name) \
+        if game_name else Msg("err-rs-not-key", "is not a ruleset key")
+    close = difflib.get_close_matches(key, sorted(asked), 1, 0.7)
+    if close:
+        return Msg("err-rs-did-you-mean", "{what} — did you mean '{like}'?", what=what,
+                   like=close[0])
+    return Msg("err-rs-misspelt", "{what} (misspelt?)", what=what)
+
+
+def not_a_table(source: str, key: str, value: object = ...) -> RulesetError:
+    """A ruleset file whose ``key`` (empty: the file itself) is not a table; ``value``
+    (what it is) named when given."""
+    if not key:
+        return RulesetError(Msg("err-rs-file-table", "{file}: the file must be a table of "
+                                "keys", file=source))
+    if value is ...:
+        return RulesetError(Msg("err-rs-table", "{file}: key '{key}' must be a table",
+                                file=source, key=key))
+    return RulesetError(Msg("err-rs-table-not", "{file}: key '{key}' must be a table, not "
+                            "{value}", file=source, key=key, value=repr(value)))
 
 
 def shipped_rulesets(package: str) -> list[str]:
@@ -65,24 +139,37 @@ def shipped_text(package: str, ruleset_id: str) -> str:
     return (resources.files(package) / "rulesets" / f"{ruleset_id}.toml").read_text("utf-8")
 
 
-def club_ruleset_text(ref: str, *, shipped: list[str], game_name: str) -> str:
+def club_ruleset_text(ref: str, *, shipped: list[str], game_name: str | None) -> str:
     """The text of a club's ruleset file ``ref`` (one that is no shipped id): a path ending
     ``.toml`` or naming a file is read (:func:`read_ruleset_file`); anything else is one
-    line naming the ``shipped`` ids of the game called ``game_name``.
+    line naming the ``shipped`` ids of the game called ``game_name`` (``None``: the
+    default game, whose refusals name no game).
 
     >>> club_ruleset_text("nope", shipped=["a", "b"], game_name="Demo")
     Traceback (most recent call last):
     stolik.errors.RulesetError: unknown Demo ruleset 'nope': use a, b or the path of a \
 ruleset .toml file
+    >>> club_ruleset_text("nope", shipped=["a", "b"], game_name=None)
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: unknown ruleset 'nope': use one of a, b or the path of a \
+ruleset .toml file
     """
-    if "\0" in ref or len(ref) > 4096:
-        raise RulesetError(f"unknown {game_name} ruleset {ref[:80]!r}")
+    if "\0" in ref or len(ref) > 4096:  # no file has such a name (ValueError)
+        raise RulesetError(
+            Msg("err-rs-unknown-game-name", "unknown {game} ruleset {ref!r}", game=game_name,
+                ref=ref[:80]) if game_name else
+            Msg("err-rs-unknown-name", "unknown ruleset {ref!r}: no file has such a name",
+                ref=ref[:80]))
     path = Path(ref)
     try:
         exists = path.exists()
-    except OSError:
+    except OSError:  # a name too long for the file system
         exists = False
     if path.suffix.lower() == ".toml" or exists:
         return read_ruleset_file(path)
-    raise RulesetError(f"unknown {game_name} ruleset {ref!r}: use {', '.join(shipped)} or "
-                       "the path of a ruleset .toml file")
+    raise RulesetError(
+        Msg("err-rs-unknown-game", "unknown {game} ruleset {ref!r}: use {shipped} or the path "
+            "of a ruleset .toml file", game=game_name, ref=ref, shipped=", ".join(shipped))
+        if game_name else
+        Msg("err-rs-unknown", "unknown ruleset {ref!r}: use one of {shipped} or the path of a "
+            "ruleset .toml file", ref=ref, shipped=", ".join(shipped)))

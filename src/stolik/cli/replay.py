@@ -29,6 +29,7 @@ from stolik.cli.common import (
 )
 from stolik.errors import RecordError, StolikError
 from stolik.games import GameSpec, UnknownGame, game_of_document
+from stolik.i18n import Msg
 from stolik.records import load_document
 
 ReplayLangOption = Annotated[str | None, typer.Option(
@@ -58,15 +59,17 @@ def _replay_file(file: str, ruleset: tuple[GameSpec, Any] | None) -> tuple[GameS
         if ruleset is None:
             record = module.parse_record(doc, source=file)
         elif ruleset[0].id != spec.id:
-            raise RecordError(f"--ruleset {ruleset[1].id} is a {ruleset[0].id} ruleset; this is "
-                              f"a {spec.id} record", source=file)
+            raise RecordError(Msg("err-rec-other-game", "--ruleset {ruleset} is a {game} "
+                                  "ruleset; this is a {record} record", ruleset=ruleset[1].id,
+                                  game=ruleset[0].id, record=spec.id), source=file)
         else:
             record = module.parse_record(doc, ruleset=ruleset[1], source=file)
         return spec, module.replay(record)
     except RecordError as e:
         raise e if e.source else e.with_source(file) from None
-    except StolikError as e:
-        raise RecordError(str(e), source=file) from None
+    except StolikError as e:  # an engine's message stays one: --lang says it
+        raise RecordError(e.message if isinstance(e.message, Msg) else str(e),
+                          source=file) from None
 
 
 def replay_command(

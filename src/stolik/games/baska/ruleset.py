@@ -17,7 +17,6 @@ A broken file is refused with one line naming the file, the key and the problem.
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import math
 import re
@@ -31,7 +30,14 @@ from typing import Any, Literal
 from stolik.errors import CardError, RecordError, RulesetError
 from stolik.games.baska.deck import CARDS_PER_HAND, DECK, parse_cards
 from stolik.records import loads_document
-from stolik.rulesets import read_ruleset_file
+from stolik.rulesets import (
+    club_ruleset_text,
+    document_refusal,
+    key_refusal,
+    missing_key,
+    not_a_table,
+    unknown_key,
+)
 from stolik.tournament.model import TournamentRules
 from stolik.tricks import CardOrder
 
@@ -210,19 +216,8 @@ def load_ruleset(ref: str | Path | None = None) -> Ruleset:
     text_ref = str(ref)
     if text_ref in available_rulesets():
         return _load_shipped(text_ref)
-    if "\0" in text_ref or len(text_ref) > 4096:  # no file has such a name (ValueError)
-        raise RulesetError(f"unknown ruleset {text_ref[:80]!r}: no file has such a name")
-    path = Path(text_ref)
-    try:
-        exists = path.exists()
-    except OSError:  # a name too long for the file system
-        exists = False
-    if path.suffix.lower() == ".toml" or exists:
-        return parse_ruleset(read_ruleset_file(path), source=text_ref, path=text_ref)
-    raise RulesetError(
-        f"unknown ruleset {text_ref!r}: use one of {', '.join(available_rulesets())} "
-        "or the path of a ruleset .toml file"
-    )
+    text = club_ruleset_text(text_ref, shipped=available_rulesets(), game_name=None)
+    return parse_ruleset(text, source=text_ref, path=text_ref)
 
 
 class _Reader:
@@ -230,8 +225,7 @@ class _Reader:
 
     def __init__(self, data: Any, where: str, source: str) -> None:
         if not isinstance(data, dict):
-            what = f"key '{where}'" if where else "the file"
-            raise RulesetError(f"{source}: {what} must be a table, not {data!r}")
+            raise not_a_table(source, where, data)
         self.data: dict[str, Any] = data
         self.where = where
         self.source = source
@@ -241,7 +235,7 @@ class _Reader:
         return f"{self.where}.{name}" if self.where else name
 
     def fail(self, name: str, problem: str) -> RulesetError:
-        return RulesetError(f"{self.source}: key '{self.key(name)}' {problem}")
+        return key_refusal(self.source, self.key(name), problem)
 
     def has(self, name: str) -> bool:
         return name in self.data
@@ -250,9 +244,7 @@ class _Reader:
         self.used.add(name)
         if name not in self.data:
             if default is ...:
-                close = difflib.get_close_matches(name, [str(k) for k in self.data], 1, 0.7)
-                hint = f" (is '{close[0]}' a misspelling of it?)" if close else ""
-                raise self.fail(name, "is missing" + hint)
+                raise self.fail(name, missing_key(name, self.data))
             return default
         return self.data[name]
 
@@ -340,9 +332,7 @@ class _Reader:
     def done(self) -> None:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
-            close = difflib.get_close_matches(unknown[0], sorted(self.used), 1, 0.7)
-            hint = f" — did you mean '{close[0]}'?" if close else " (misspelt?)"
-            raise self.fail(unknown[0], "is not a ruleset key" + hint)
+            raise self.fail(unknown[0], unknown_key(unknown[0], self.used))
 
 
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
@@ -351,7 +341,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
         # A byte-order mark is skipped; huge numbers, NaN, deep nesting are one line.
         data = loads_document(text, "toml", source=source)
     except RecordError as e:
-        raise RulesetError(str(e)) from None
+        raise document_refusal(e) from None
     top = _Reader(data, "", source)
     rid = top.str_("id", longest=64)
     if not _ID.fullmatch(rid):

@@ -19,7 +19,6 @@ stolik.errors.RulesetError: klub.toml: key 'kontra.factor' must be at least 1, n
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -28,7 +27,16 @@ from typing import Any
 
 from stolik.errors import RecordError, RulesetError
 from stolik.records import loads_document
-from stolik.rulesets import club_ruleset_text, shipped_rulesets, shipped_text
+from stolik.rulesets import (
+    club_ruleset_text,
+    document_refusal,
+    key_refusal,
+    missing_key,
+    not_a_table,
+    shipped_rulesets,
+    shipped_text,
+    unknown_key,
+)
 
 DEFAULT_RULESET = "gps-2022"
 
@@ -162,15 +170,14 @@ class _Keys:
 
     def __init__(self, data: Any, where: str, source: str) -> None:
         if not isinstance(data, dict):
-            raise RulesetError(f"{source}: key '{where}' must be a table" if where
-                               else f"{source}: the file must be a table of keys")
+            raise not_a_table(source, where.rstrip("."))
         self.data: dict[str, Any] = data
         self.where = where
         self.source = source
         self.asked: set[str] = set()
 
     def fail(self, key: str, problem: str) -> RulesetError:
-        return RulesetError(f"{self.source}: key '{self.where}{key}' {problem}")
+        return key_refusal(self.source, f"{self.where}{key}", problem)
 
     def get(self, key: str, default: Any = ...) -> Any:
         self.asked.add(key)
@@ -178,9 +185,7 @@ class _Keys:
             return self.data[key]
         if default is not ...:
             return default
-        close = difflib.get_close_matches(key, [str(k) for k in self.data], 1, 0.6)
-        raise self.fail(key, "is missing" + (f" (is '{close[0]}' a misspelling of it?)"
-                                             if close else ""))
+        raise self.fail(key, missing_key(key, self.data, 0.6))
 
     def text(self, key: str, default: Any = ..., *, longest: int = 200) -> str:
         v = self.get(key, default)
@@ -205,9 +210,7 @@ class _Keys:
     def done(self) -> None:
         unknown = sorted(str(k) for k in set(self.data) - self.asked)
         if unknown:
-            close = difflib.get_close_matches(unknown[0], sorted(self.asked), 1, 0.7)
-            raise self.fail(unknown[0], "is not a Betel ruleset key" + (
-                f" — did you mean '{close[0]}'?" if close else " (misspelt?)"))
+            raise self.fail(unknown[0], unknown_key(unknown[0], self.asked, "Betel"))
 
 
 def _contract(raw: Any, number: int, source: str) -> Contract:
@@ -250,7 +253,7 @@ misspelling of it?)
     try:
         data = loads_document(text, "toml", source=source)
     except RecordError as e:
-        raise RulesetError(str(e)) from None
+        raise document_refusal(e) from None
     top = _Keys(data, "", source)
     rid = top.text("id", longest=64)
     if not _ID.fullmatch(rid):

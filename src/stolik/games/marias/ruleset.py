@@ -15,7 +15,6 @@ stolik.errors.RulesetError: klub.toml: key 'tariff.cap' must be at least 1, not 
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -25,7 +24,14 @@ from typing import Any
 
 from stolik.errors import RecordError, RulesetError
 from stolik.records import loads_document
-from stolik.rulesets import read_ruleset_file
+from stolik.rulesets import (
+    club_ruleset_text,
+    document_refusal,
+    key_refusal,
+    missing_key,
+    not_a_table,
+    unknown_key,
+)
 
 DEFAULT_RULESET = "ctyrka"
 
@@ -124,17 +130,8 @@ a ruleset .toml file
     text_ref = DEFAULT_RULESET if ref is None else str(ref)
     if text_ref in available_rulesets():
         return _load_shipped(text_ref)
-    if "\0" in text_ref or len(text_ref) > 4096:
-        raise RulesetError(f"unknown Mariáš ruleset {text_ref[:80]!r}")
-    path = Path(text_ref)
-    try:
-        exists = path.exists()
-    except OSError:
-        exists = False
-    if path.suffix.lower() == ".toml" or exists:
-        return parse_ruleset(read_ruleset_file(path), source=text_ref, path=text_ref)
-    raise RulesetError(f"unknown Mariáš ruleset {text_ref!r}: use "
-                       f"{', '.join(available_rulesets())} or the path of a ruleset .toml file")
+    text = club_ruleset_text(text_ref, shipped=available_rulesets(), game_name="Mariáš")
+    return parse_ruleset(text, source=text_ref, path=text_ref)
 
 
 class _Table:
@@ -142,24 +139,20 @@ class _Table:
 
     def __init__(self, data: Any, where: str, source: str) -> None:
         if not isinstance(data, dict):
-            what = f"key '{where}'" if where else "the file"
-            raise RulesetError(f"{source}: {what} must be a table")
+            raise not_a_table(source, where)
         self.data: dict[str, Any] = data
         self.where = where
         self.source = source
         self.used: set[str] = set()
 
     def fail(self, key: str, problem: str) -> RulesetError:
-        full = f"{self.where}.{key}" if self.where else key
-        return RulesetError(f"{self.source}: key '{full}' {problem}")
+        return key_refusal(self.source, f"{self.where}.{key}" if self.where else key, problem)
 
     def raw(self, key: str, default: Any = ...) -> Any:
         self.used.add(key)
         if key not in self.data:
             if default is ...:
-                close = difflib.get_close_matches(key, [str(k) for k in self.data], 1, 0.7)
-                hint = f" (is '{close[0]}' a misspelling of it?)" if close else ""
-                raise self.fail(key, "is missing" + hint)
+                raise self.fail(key, missing_key(key, self.data))
             return default
         return self.data[key]
 
@@ -192,9 +185,7 @@ class _Table:
     def done(self) -> None:
         unknown = sorted(str(k) for k in set(self.data) - self.used)
         if unknown:
-            close = difflib.get_close_matches(unknown[0], sorted(self.used), 1, 0.7)
-            hint = f" — did you mean '{close[0]}'?" if close else " (misspelt?)"
-            raise self.fail(unknown[0], "is not a Mariáš ruleset key" + hint)
+            raise self.fail(unknown[0], unknown_key(unknown[0], self.used, "Mariáš"))
 
 
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
@@ -214,7 +205,7 @@ misspelling of it?)
     try:
         data = loads_document(text, "toml", source=source)
     except RecordError as e:
-        raise RulesetError(str(e)) from None
+        raise document_refusal(e) from None
     top = _Table(data, "", source)
     rid = top.text("id", longest=64)
     if not _ID.fullmatch(rid):
