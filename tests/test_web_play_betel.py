@@ -32,7 +32,7 @@ BOTS: list[str | None] = [None, "heuristic", "random"]
 
 def match(seed: int, deals: int = 1, bots: list[str | None] | None = None) -> BetelMatch:
     kind = BetelKind()
-    cfg = kind.check_config({"deals": deals, "seed": seed})
+    cfg = kind.check_config({"deals": deals, "seed": seed, "first_dealer": 0})
     return kind.new_match(cfg, [SeatSpec(bot=b, name=f"P{s}")
                                 for s, b in enumerate(bots or [None] * 3)], lambda p: None)
 
@@ -281,7 +281,8 @@ def test_a_match_over_the_api_and_the_websocket(tmp_path: Path, seed: int) -> No
     back in an exchange (BETEL §3)."""
     with TestClient(make_app(tmp_path)) as c:
         r = c.post("/play/api/tables", json={"game": "betel", "name": "Ala", "deals": 2,
-                                             "seed": seed, "hints": True, "bots": BOTS})
+                                             "seed": seed, "hints": True, "bots": BOTS,
+                                             "first_dealer": 0})
         assert r.status_code == 200, r.text
         tid, token = r.json()["id"], r.json()["token"]
         c.cookies.clear()
@@ -411,3 +412,19 @@ def test_a_match_to_the_target_cut_by_the_table_says_it_is_undecided() -> None:
     en = m.state(1, "en")["deal"]["notes"]
     assert any("P0, P2 share the top with 1040" in n for n in en), en
     assert not any("nobody reached" in n for n in en), en
+
+
+def test_the_first_dealer_is_drawn_by_lot_when_none_is_chosen() -> None:
+    """BETEL §1: the dealer is chosen by lot. A web table created without a first dealer
+    draws it from its seed, as the terminal does (``first_dealer_by_lot``); it always
+    dealt from seat 0. One chosen in the lobby stands."""
+    from stolik.games.betel.series import first_dealer_by_lot
+
+    kind = BetelKind()
+    drawn = [kind.check_config({"seed": s})["first_dealer"] for s in range(30)]
+    assert drawn == [first_dealer_by_lot(s) for s in range(30)]
+    assert set(drawn) == {0, 1, 2}
+    m = kind.new_match(kind.check_config({"seed": 0}), [SeatSpec(bot="random")] * 3,
+                       lambda p: None)
+    assert m.deal.dealer == m.first_dealer == first_dealer_by_lot(0) == 2
+    assert kind.check_config({"seed": 4, "first_dealer": 1})["first_dealer"] == 1

@@ -13,8 +13,8 @@ deals chosen in the lobby — whichever comes first (a record ends with the deci
 BETEL §6). The totals are the result: no place points.
 
 >>> kind = BetelKind()
->>> cfg = kind.check_config({"seed": 3})
->>> cfg["deals"], cfg["first_dealer"]
+>>> cfg = kind.check_config({"seed": 3, "first_dealer": 0})  # none: by lot (BETEL §1)
+>>> cfg["deals"], cfg["first_dealer"]     # to the target
 (0, 0)
 >>> seats = [SeatSpec(name="Ala"), SeatSpec(bot="heuristic"), SeatSpec(bot="random")]
 >>> moves = []
@@ -49,6 +49,7 @@ from stolik.games.betel.ruleset import (
     available_rulesets,
     load_ruleset,
 )
+from stolik.games.betel.series import first_dealer_by_lot
 from stolik.games.betel.state import Deal, Move
 from stolik.games.betel.web_text import action_label, cards_text, t
 from stolik.games.betel.web_view import (
@@ -113,10 +114,13 @@ class BetelKind:
 
     def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
         """A normalized configuration: ruleset, deals (0: to the target), seed, first
-        dealer (a seat 0–2), hints.
+        dealer (a seat 0–2; none given: chosen by lot from the seed, BETEL §1, as at the
+        terminal), hints.
 
         >>> BetelKind().check_config({"deals": "4", "seed": 5, "first_dealer": 2})
         {'ruleset': 'gps-2022', 'deals': 4, 'seed': 5, 'first_dealer': 2, 'hints': False}
+        >>> sorted({BetelKind().check_config({"seed": s})["first_dealer"] for s in range(30)})
+        [0, 1, 2]
         >>> BetelKind().check_config({"first_dealer": 3})
         Traceback (most recent call last):
         ...
@@ -133,6 +137,8 @@ class BetelKind:
                            seats=SEATS)  # three seats (BETEL §1)
         if to_target and load_ruleset(cfg["ruleset"]).target > 0:
             cfg["deals"] = MATCH
+        if config.get("first_dealer") in (None, ""):  # BETEL §1: the dealer by lot
+            cfg["first_dealer"] = first_dealer_by_lot(cfg["seed"])
         return cfg
 
     def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
