@@ -129,35 +129,46 @@ class SeriesResult:
 
 
 def _fail(where: str, message: str) -> RecordError:
-    if isinstance(message, Msg) and where:  # the engine's refusal: pages translate it (9.9)
-        return RecordError(Msg("err-record-at", "{where}: {why}", where=Place(where),
-                               why=message))
+    """The error at ``where`` (a place such as ``deal 3, auction entry 2``; empty: the
+    record itself): a :class:`~stolik.i18n.Msg` stays one, so that a reader's language
+    says it, place and all (issue 9.9)."""
+    if isinstance(message, Msg) and where:
+        return RecordError(Msg("err-record-at", "{where}: {why}", why=message,
+                               where=where if isinstance(where, Msg) else Place(where)))
     return RecordError(f"{where}: {message}" if where else message)
 
 
-def _why(e: IllegalMove) -> str:
+def _why(e: StolikError) -> str:
     """The engine's message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
     return e.message if isinstance(e.message, Msg) else str(e)
 
 
 def _seat(value: Any, where: str, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value not in range(4):
-        raise _fail(where, f"{what} must be a seat 0–3, not {value!r} (RULES §11)")
+        raise _fail(where, Msg("err-ba-rec-seat", "{what} must be a seat 0–3, not {value!r} "
+                               "(RULES §11)", what=what, value=value))
     return value
 
 
 def _strings(value: Any, where: str, key: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _fail(where, f"'{key}' must be a list of strings (RULES §11)")
+        raise _fail(where, Msg("err-ba-rec-strings", "'{key}' must be a list of strings "
+                               "(RULES §11)", key=key))
     return value
 
 
 def _entry(text: str, where: str, what: str) -> tuple[int, str]:
     parts = text.split(None, 1)
     if len(parts) != 2 or parts[0] not in ("0", "1", "2", "3"):
-        raise _fail(where, f"cannot read {text!r}: write \"<seat 0–3> <{what}>\", "
-                    f"e.g. \"2 {'pass' if what == 'call' else 'AH'}\" (RULES §11)")
+        raise _fail(where, Msg("err-ba-rec-entry", "cannot read {text!r}: write \"<seat 0–3> "
+                               "<{what}>\", e.g. \"2 {example}\" (RULES §11)", text=text,
+                               what=what, example="pass" if what == "call" else "AH"))
     return int(parts[0]), parts[1].strip()
+
+
+def _no_card(e: CardError) -> str:
+    """A card a record cannot hold (RULES §1)."""
+    return Msg("err-ba-rec-card", "{why} (RULES §1)", why=_why(e))
 
 
 def _meta_value(value: Any) -> Any:
@@ -180,35 +191,39 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
     doc = {k: v for k, v in doc.items() if v is not None}
     unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
     if unknown:
-        raise _fail("", f"unknown key '{unknown[0]}' — a record has game, ruleset, players, "
-                    f"deal and the tags {', '.join(META_KEYS)} (RULES §11)")
+        raise _fail("", Msg("err-ba-rec-key", "unknown key '{key}' — a record has game, "
+                            "ruleset, players, deal and the tags {tags} (RULES §11)",
+                            key=unknown[0], tags=", ".join(META_KEYS)))
     if not isinstance(ruleset, Ruleset):
         try:
             game = game_of_document(doc if ruleset is None else {**doc, "ruleset": ruleset})
         except UnknownGame as e:
             raise _fail("", f"{e} (RULES §11)") from None
         if game.id != GAME:
-            raise _fail("", f'game = "{game.id}": not a Baśka record (RULES §11)')
+            raise _fail("", Msg("err-ba-rec-game", 'game = "{game}": not a Baśka record '
+                                "(RULES §11)", game=game.id))
     if isinstance(ruleset, Ruleset):
         rs = ruleset
     else:
         ref = ruleset or doc.get("ruleset", DEFAULT_RULESET)
         if not isinstance(ref, str):
-            raise _fail("", f"'ruleset' must be a ruleset id or path, not {ref!r} (RULES §11)")
+            raise _fail("", Msg("err-ba-rec-ruleset-ref", "'ruleset' must be a ruleset id or "
+                                "path, not {ref!r} (RULES §11)", ref=ref))
         try:
             rs = _load_record_ruleset(ref, source)
         except RulesetError as e:
-            raise _fail("", str(e)) from None
+            raise _fail("", _why(e)) from None
     players = None
     if "players" in doc:
         players = _strings(doc["players"], "", "players")
         if len(players) != 4:
-            raise _fail("", f"'players' must name 4 players by seat, not {len(players)} "
-                        "(RULES §11)")
+            raise _fail("", Msg("err-ba-rec-players", "'players' must name 4 players by "
+                                "seat, not {n} (RULES §11)", n=len(players)))
     raw_deals = doc.get("deal")
     if not isinstance(raw_deals, list) or not raw_deals or not all(
             isinstance(d, dict) for d in raw_deals):
-        raise _fail("", "the record has no [[deal]] tables (RULES §11)")
+        raise _fail("", Msg("err-ba-rec-deals", "the record has no [[deal]] tables "
+                            "(RULES §11)"))
     deals = tuple(_parse_deal(d, i + 1, rs) for i, d in enumerate(raw_deals))
     meta = tuple((k, _meta_value(doc[k])) for k in META_KEYS if k in doc)
     return SeriesRecord(rs, deals, tuple(players) if players else None, meta, source)
@@ -218,7 +233,8 @@ def _load_record_ruleset(ref: str, source: str | None) -> Ruleset:
     """A record's ruleset: an id, or a path — a relative path is looked up beside the record
     file first, so a league's record and ruleset travel together."""
     if len(ref) > 4096 or not ref.isprintable():
-        raise RulesetError(f"'ruleset' must be a ruleset id or path, not {ref[:80]!r}")
+        raise RulesetError(Msg("err-ba-rec-ruleset-text", "'ruleset' must be a ruleset id or "
+                               "path, not {ref!r}", ref=ref[:80]))
     if source and ref not in available_rulesets() and not Path(ref).is_absolute():
         beside = Path(source).parent / ref
         try:
@@ -235,33 +251,39 @@ def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
     d = {k: v for k, v in d.items() if v is not None}
     unknown = sorted(set(d) - set(DEAL_KEYS))
     if unknown:
-        raise _fail(where, f"unknown key '{unknown[0]}' — a deal has "
-                    f"{', '.join(DEAL_KEYS)} (RULES §11)")
+        raise _fail(where, Msg("err-ba-rec-deal-key", "unknown key '{key}' — a deal has "
+                               "{keys} (RULES §11)", key=unknown[0], keys=", ".join(DEAL_KEYS)))
     for key in ("dealer", "hands", "auction"):
         if key not in d:
-            raise _fail(where, f"'{key}' is missing (RULES §11)")
+            raise _fail(where, Msg("err-ba-rec-missing", "'{key}' is missing (RULES §11)",
+                                   key=key))
     dealer = _seat(d["dealer"], where, "'dealer'")
     hand_texts = _strings(d["hands"], where, "hands")
     if len(hand_texts) != 4:
-        raise _fail(where, f"'hands' must hold 4 hands by seat, not {len(hand_texts)} "
-                    "(RULES §11)")
+        raise _fail(where, Msg("err-ba-rec-hands", "'hands' must hold 4 hands by seat, not "
+                               "{n} (RULES §11)", n=len(hand_texts)))
     hands: list[tuple[int, ...]] = []
     seen: dict[int, int] = {}
     for seat, text in enumerate(hand_texts):
-        w = f"{where}, hand of seat {seat}"
+        w: str = Msg("ba-w-hand", "deal {deal}, hand of seat {seat}", deal=number, seat=seat)
         cards = []
         for word in text.replace(",", " ").split():
             try:
                 cards.append(parse_card(word))
             except CardError as e:
-                raise _fail(w, f"{e} (RULES §1)") from None
+                raise _fail(w, _no_card(e)) from None
         if len(cards) != 4:
-            raise _fail(w, f"a hand has 4 cards, not {len(cards)}: {text!r} (RULES §1)")
+            raise _fail(w, Msg("err-ba-rec-hand-size", "a hand has 4 cards, not {n}: {text!r} "
+                               "(RULES §1)", n=len(cards), text=text))
         for c in cards:
             name = DECK.name(c, ascii=True)
             if c in seen:
-                held = "this hand" if seen[c] == seat else f"the hand of seat {seen[c]}"
-                raise _fail(w, f"{name} is dealt twice — it is also in {held} (RULES §11)")
+                raise _fail(w, Msg("err-ba-rec-twice", "{card} is dealt twice — it is also "
+                                   "in this hand (RULES §11)", card=name)
+                            if seen[c] == seat else
+                            Msg("err-ba-rec-twice-seat", "{card} is dealt twice — it is also "
+                                "in the hand of seat {seat} (RULES §11)", card=name,
+                                seat=seen[c]))
             seen[c] = seat
         hands.append(tuple(cards))
     auction = []
@@ -271,7 +293,7 @@ def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
         try:
             auction.append((seat, parse_call(word, rs)))
         except IllegalMove as e:
-            raise _fail(w, str(e)) from None
+            raise _fail(w, _why(e)) from None
     play = []
     for i, text in enumerate(_strings(d.get("play", []), where, "play")):
         w = f"{where}, play entry {i + 1}"
@@ -279,7 +301,7 @@ def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
         try:
             play.append((seat, parse_card(word)))
         except CardError as e:
-            raise _fail(w, f"{e} (RULES §1)") from None
+            raise _fail(w, _no_card(e)) from None
     revoke = _seat(d["revoke"], where, "'revoke'") if "revoke" in d else None
     return DealRecord(dealer, (hands[0], hands[1], hands[2], hands[3]), tuple(auction),
                       tuple(play), revoke)
@@ -292,7 +314,7 @@ def load_record(path: str | Path, *, ruleset: str | Ruleset | None = None) -> Se
     except RecordError as e:
         raise e if e.source else e.with_source(str(path)) from None
     except StolikError as e:
-        raise RecordError(str(e), source=str(path)) from None
+        raise RecordError(_why(e), source=str(path)) from None
 
 
 # ---------------------------------------------------------------- replay

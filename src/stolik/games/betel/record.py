@@ -235,43 +235,49 @@ def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) ->
     unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", "time_up",
                                  *META_KEYS})
     if unknown:
-        raise RecordError(f"unknown key '{unknown[0]}': a Betel record holds game, ruleset, "
-                          f"players, deal, time_up and the tags {', '.join(META_KEYS)} "
-                          "(BETEL §6)")
+        raise RecordError(Msg("err-be-rec-key", "unknown key '{key}': a Betel record holds "
+                              "game, ruleset, players, deal, time_up and the tags {tags} "
+                              "(BETEL §6)", key=unknown[0], tags=", ".join(META_KEYS)))
     if doc.get("game") != "betel":
-        raise RecordError(f"game is {doc.get('game')!r}: this reader reads Betel records "
-                          "(game = \"betel\", BETEL §6)")
+        raise RecordError(Msg("err-be-rec-game", "game is {game!r}: this reader reads Betel "
+                              "records (game = \"betel\", BETEL §6)", game=doc.get("game")))
     ref = doc.get("ruleset", DEFAULT_RULESET)
     if not isinstance(ref, str):
-        raise RecordError(f"ruleset must be a ruleset id or file, not {ref!r} (BETEL §6)")
+        raise RecordError(Msg("err-be-rec-ruleset-ref", "ruleset must be a ruleset id or "
+                              "file, not {ref!r} (BETEL §6)", ref=ref))
     try:
         rs = ruleset if ruleset is not None else _ruleset_of(ref, source)
     except RulesetError as e:
-        raise RecordError(f"ruleset: {e}") from None
+        raise RecordError(Msg("err-be-rec-ruleset", "ruleset: {why}", why=_why(e))) from None
     players = doc.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != SEATS
                                 or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise RecordError("players must list three names, seat 0 first (BETEL §6)")
+        raise RecordError(Msg("err-be-rec-players", "players must list three names, seat 0 "
+                              "first (BETEL §6)"))
     deals_raw = doc.get("deal")
     if not isinstance(deals_raw, list) or not deals_raw or not all(
             isinstance(d, dict) for d in deals_raw):
-        raise RecordError("a record needs one or more [[deal]] tables (BETEL §6)")
+        raise RecordError(Msg("err-be-rec-deals", "a record needs one or more [[deal]] tables "
+                              "(BETEL §6)"))
     deals = tuple(_parse_deal(rs, d, i + 1) for i, d in enumerate(deals_raw))
     meta = []
     for k in META_KEYS:
         if k in doc:
             if not isinstance(doc[k], str | int) or isinstance(doc[k], bool):
-                raise RecordError(f"tag '{k}' must be text or a whole number (BETEL §6)")
+                raise RecordError(Msg("err-be-rec-tag", "tag '{tag}' must be text or a whole "
+                                      "number (BETEL §6)", tag=k))
             meta.append((k, doc[k]))
     time_up = doc.get("time_up")
     if time_up is not None:
         if not isinstance(time_up, int) or isinstance(time_up, bool) or not (
                 1 <= time_up <= len(deals)):
-            raise RecordError(f"time_up names the deal with which the match's time was up: "
-                              f"1 to {len(deals)}, not {time_up!r} (BETEL §5, §6)")
+            raise RecordError(Msg("err-be-rec-time-up", "time_up names the deal with which the "
+                                  "match's time was up: 1 to {deals}, not {value!r} (BETEL §5, "
+                                  "§6)", deals=len(deals), value=time_up))
         if rs.minutes <= 0:
-            raise RecordError(f"time_up = {time_up}, but ruleset {rs.id} has no time "
-                              "limit (minutes, BETEL §5)")
+            raise RecordError(Msg("err-be-rec-no-clock", "time_up = {value}, but ruleset "
+                                  "{ruleset} has no time limit (minutes, BETEL §5)",
+                                  value=time_up, ruleset=rs.id))
     return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta),
                         time_up=time_up)
 

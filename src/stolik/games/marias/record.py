@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import CardError, IllegalMove, RecordError, RulesetError
+from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
 from stolik.games.marias.calls import GAME_WORDS, NIC, Call, card_of, not_a_card
 from stolik.games.marias.deck import ASCII_NAMES, parse_card
 from stolik.games.marias.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
@@ -105,7 +105,7 @@ def _fail(where: str, message: str) -> RecordError:
     return RecordError(f"{where}: {message}")
 
 
-def _why(e: IllegalMove) -> str:
+def _why(e: StolikError) -> str:
     """The engine's message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
     return e.message if isinstance(e.message, Msg) else str(e)
 
@@ -166,32 +166,37 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
 def _parse(doc: Document, ruleset: Ruleset | None = None) -> SeriesRecord:
     unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
     if unknown:
-        raise RecordError(f"unknown key '{unknown[0]}': a Mariáš record holds game, ruleset, "
-                          f"players, deal and the tags {', '.join(META_KEYS)} (MARIAS §11)")
+        raise RecordError(Msg("err-ma-rec-key", "unknown key '{key}': a Mariáš record holds "
+                              "game, ruleset, players, deal and the tags {tags} (MARIAS §11)",
+                              key=unknown[0], tags=", ".join(META_KEYS)))
     if doc.get("game", "marias") != "marias":
-        raise RecordError(f"game is {doc.get('game')!r}: this reader reads Mariáš records "
-                          "(game = \"marias\", MARIAS §11)")
+        raise RecordError(Msg("err-ma-rec-game", "game is {game!r}: this reader reads Mariáš "
+                              "records (game = \"marias\", MARIAS §11)", game=doc.get("game")))
     ref = doc.get("ruleset", DEFAULT_RULESET)
     if not isinstance(ref, str):
-        raise RecordError(f"ruleset must be a ruleset id or file, not {ref!r} (MARIAS §11)")
+        raise RecordError(Msg("err-ma-rec-ruleset-ref", "ruleset must be a ruleset id or "
+                              "file, not {ref!r} (MARIAS §11)", ref=ref))
     try:
         rs = ruleset if ruleset is not None else load_ruleset(ref)
     except RulesetError as e:
-        raise RecordError(f"ruleset: {e}") from None
+        raise RecordError(Msg("err-ma-rec-ruleset", "ruleset: {why}", why=_why(e))) from None
     players = doc.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != 4 or not all(
             isinstance(p, str) and p.strip() for p in players)):
-        raise RecordError("players must list four names, seat 0 first (MARIAS §11)")
+        raise RecordError(Msg("err-ma-rec-players", "players must list four names, seat 0 "
+                              "first (MARIAS §11)"))
     deals_raw = doc.get("deal")
     if not isinstance(deals_raw, list) or not deals_raw or not all(
             isinstance(d, dict) for d in deals_raw):
-        raise RecordError("a record needs one or more [[deal]] tables (MARIAS §11)")
+        raise RecordError(Msg("err-ma-rec-deals", "a record needs one or more [[deal]] tables "
+                              "(MARIAS §11)"))
     deals = tuple(_parse_deal(d, i + 1) for i, d in enumerate(deals_raw))
     meta = []
     for k in META_KEYS:
         if k in doc:
             if not isinstance(doc[k], str | int) or isinstance(doc[k], bool):
-                raise RecordError(f"tag '{k}' must be text or a whole number (MARIAS §11)")
+                raise RecordError(Msg("err-ma-rec-tag", "tag '{tag}' must be text or a whole "
+                                      "number (MARIAS §11)", tag=k))
             meta.append((k, doc[k]))
     return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta))
 
