@@ -256,7 +256,34 @@ RECORD = [Case(f"{name}, {gid}", top_level(gid, keys), said,
                command="check" if name == "no deals" else "replay")
           for name, (keys, by_game) in TOP_LEVEL.items() for gid, said in by_game.items()]
 
+def club_file(game_id: str, ruleset_id: str, old: str, new: str) -> Case:
+    """A record naming a club's ruleset file beside it (Mariáš: by its full path): the
+    game's shipped ruleset with ``old`` written ``new``."""
+    text = shipped(game_id, ruleset_id)
+    assert old in text
+    ref = "{tmp}/club.toml" if game_id == "marias" else "club.toml"
+    return Case(f"ruleset file: {new}", record(lambda b: changed(b[game_id], ruleset=ref),
+                                               extra=club(text.replace(old, new, 1))), {})
+
+
+def said(case: Case, **words: str) -> Case:
+    """``case`` saying ``words`` by language."""
+    return Case(case.id, case.write, words, case.names, case.command, case.args)
+
+
 MARIAS = [
+    # a ruleset file's keys: their types are checked by helpers all games share
+    said(club_file("marias", "ctyrka", "hra = 20", "hra = 0.2"),
+         en="club.toml: key 'tariff.hra' must be a whole number (haléř for money), not 0.2",
+         pl="club.toml: klucz 'tariff.hra' musi być liczbą całkowitą (kwoty w halerzach), "
+            "nie 0.2",
+         cs="club.toml: klíč 'tariff.hra' musí být celé číslo (částky v haléřích), ne 0.2"),
+    said(club_file("marias", "ctyrka", 'id = "ctyrka"', 'id = "a b"'),
+         en="club.toml: key 'id' must be letters, digits, '-', '_' or '.', not 'a b'",
+         pl="club.toml: klucz 'id' może zawierać tylko litery, cyfry, '-', '_' i '.', nie "
+            "'a b'",
+         cs="club.toml: klíč 'id' smí obsahovat jen písmena, číslice, '-', '_' a '.', ne "
+            "'a b'"),
     # Mariáš looks for a club's file from the working folder (not beside the record)
     Case("ruleset file: a key missing", record(
         lambda b: changed(b["marias"], ruleset="{tmp}/club.toml"), extra=club('id = "k"\n')),
@@ -271,6 +298,17 @@ MARIAS = [
 ]
 
 BETEL = [
+    # a ruleset file's keys: their types are checked by helpers all games share
+    said(club_file("betel", "gps-2022", "one = 5", "one = 100001"),
+         en="club.toml: key 'peeking.one' must be at most 100000, not 100001",
+         pl="club.toml: klucz 'peeking.one' musi wynosić najwyżej 100000, nie 100001"),
+    said(club_file("betel", "gps-2022", "defenders_free = true", "defenders_free = 1"),
+         en="must be true or false, not 1",
+         pl="musi być true albo false, nie 1"),
+    said(club_file("betel", "gps-2022", 'game = "betel"', 'game = "marias"'),
+         en="club.toml: key 'game' must be \"betel\" in a Betel ruleset, not 'marias'",
+         pl="club.toml: klucz 'game' musi mieć wartość \"betel\" w regulaminie gry Betel, "
+            "nie 'marias'"),
     Case("time_up past the deals", record(lambda b: changed(b["betel"], time_up=9)),
          {"en": "time_up names the deal with which the match's time was up: 1 to 1, not 9",
           "pl": "time_up wskazuje rozdanie, w którym skończył się czas meczu: od 1 do 1, "
@@ -286,6 +324,16 @@ BETEL = [
 ]
 
 BASKA = [
+    # a ruleset file's keys: their types are checked by helpers all games share
+    said(club_file("baska", "linia", "points_to_win = 53", "points_to_win = 50"),
+         en="club.toml: key 'points_to_win' must be at least 53, not 50",
+         pl="club.toml: klucz 'points_to_win' musi wynosić co najmniej 53, nie 50"),
+    said(club_file("baska", "linia", 'starzy = ["QC", "QS"]', 'starzy = ["QC", "QS", "QC"]'),
+         en="club.toml: key 'plain.starzy' lists a card twice",
+         pl="club.toml: klucz 'plain.starzy' wymienia kartę dwa razy"),
+    said(club_file("baska", "linia", 'first_double = "any"', 'first_double = "all"'),
+         en="must be one of ",
+         pl="musi być jednym z: "),
     Case("ruleset no file can be", record(lambda b: changed(b["baska"], ruleset="a\x01b")),
          {"en": "'ruleset' must be a ruleset id or path, not 'a\\x01b'",
           "pl": "'ruleset' musi być identyfikatorem regulaminu albo ścieżką, nie 'a\\x01b'"}),

@@ -109,6 +109,54 @@ def unknown_key(key: str, asked: Iterable[str], game_name: str | None = None) ->
     return Msg("err-rs-misspelt", "{what} (misspelt?)", what=what)
 
 
+def number_problem(value: object, lo: int | None = None, hi: int | None = None, *,
+                   not_whole: Msg | None = None) -> Msg | None:
+    """Why ``value`` is no whole number from ``lo`` to ``hi`` (``None``: unbounded), or
+    ``None``; ``not_whole`` says it for a key whose unit needs saying.
+
+    >>> number_problem(3, 1, 9), number_problem(0.5), number_problem(12, 1, 9)
+    (None, 'must be a whole number, not 0.5', 'must be at most 9, not 12')
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        return not_whole or Msg("err-rs-whole", "must be a whole number, not {value!r}",
+                                value=value)
+    if lo is not None and value < lo:
+        return Msg("err-rs-at-least", "must be at least {lo}, not {value}", lo=lo, value=value)
+    if hi is not None and value > hi:
+        return Msg("err-rs-at-most", "must be at most {hi}, not {value}", hi=hi, value=value)
+    return None
+
+
+def bool_problem(value: object) -> Msg | None:
+    """Why ``value`` is not ``true`` or ``false``, or ``None``."""
+    if isinstance(value, bool):
+        return None
+    return Msg("err-rs-bool", "must be true or false, not {value!r}", value=value)
+
+
+def line_problem(value: object, longest: int) -> Msg | None:
+    """Why ``value`` is not one line of text of at most ``longest`` characters, or
+    ``None``."""
+    if isinstance(value, str) and value.strip() and value.isprintable() and \
+            len(value) <= longest:
+        return None
+    return Msg("err-rs-line", "must be one line of text (at most {longest} characters), not "
+               "{value!r}", longest=longest, value=value)
+
+
+def bad_id(value: str) -> Msg:
+    """Why a ruleset's ``id`` is refused: only letters, digits, ``-``, ``_``, ``.``."""
+    return Msg("err-rs-id", "must be letters, digits, '-', '_' or '.', not {value!r}",
+               value=value)
+
+
+def other_game(game_id: str, game_name: str, value: object) -> Msg:
+    """Why a ruleset file's ``game`` key is refused by the game ``game_id`` (called
+    ``game_name``)."""
+    return Msg("err-rs-game", "must be \"{game}\" in a {name} ruleset, not {value!r}",
+               game=game_id, name=game_name, value=value)
+
+
 def not_a_table(source: str, key: str, value: object = ...) -> RulesetError:
     """A ruleset file whose ``key`` (empty: the file itself) is not a table; ``value``
     (what it is) named when given."""

@@ -29,13 +29,18 @@ from typing import Any, Literal
 
 from stolik.errors import CardError, RecordError, RulesetError
 from stolik.games.baska.deck import CARDS_PER_HAND, DECK, parse_cards
+from stolik.i18n import Msg
 from stolik.records import loads_document
 from stolik.rulesets import (
+    bad_id,
+    bool_problem,
     club_ruleset_text,
     document_refusal,
     key_refusal,
     missing_key,
     not_a_table,
+    number_problem,
+    other_game,
     unknown_key,
 )
 from stolik.tournament.model import TournamentRules
@@ -251,42 +256,43 @@ class _Reader:
     def str_(self, name: str, default: Any = ..., *, longest: int = 200) -> str:
         v = self.raw(name, default)
         if not isinstance(v, str) or not v.strip():
-            raise self.fail(name, f"must be a non-empty string, not {v!r}")
+            raise self.fail(name, Msg("err-ba-rs-string", "must be a non-empty string, not "
+                                      "{value!r}", value=v))
         if not v.isprintable():
-            raise self.fail(name, f"must be one line of printable text, not {v!r}")
+            raise self.fail(name, Msg("err-ba-rs-printable", "must be one line of printable "
+                                      "text, not {value!r}", value=v))
         if len(v) > longest:
-            raise self.fail(name, f"must be at most {longest} characters, not {len(v)}")
+            raise self.fail(name, Msg("err-ba-rs-length", "must be at most {longest} "
+                                      "characters, not {n}", longest=longest, n=len(v)))
         return v
 
     def word(self, name: str, default: Any = ...) -> str:
         """A call word as a record writes it (RULES §11): ``zolo-du``, ``kontra``."""
         v = self.str_(name, default, longest=40)
         if not _WORD.fullmatch(v) or v == "pass":
-            raise self.fail(name, f"must be a call as records write it — lower-case letters "
-                            f"and digits joined by '-', not 'pass' — not {v!r} (RULES §11)")
+            raise self.fail(name, Msg("err-ba-rs-word", "must be a call as records write it "
+                                      "— lower-case letters and digits joined by '-', not "
+                                      "'pass' — not {value!r} (RULES §11)", value=v))
         return v
 
     def int_(self, name: str, default: Any = ..., *, lo: int | None = None,
              hi: int | None = None) -> int:
         v = self.raw(name, default)
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise self.fail(name, f"must be a whole number, not {v!r}")
-        if lo is not None and v < lo:
-            raise self.fail(name, f"must be at least {lo}, not {v}")
-        if hi is not None and v > hi:
-            raise self.fail(name, f"must be at most {hi}, not {v}")
-        return v
+        if problem := number_problem(v, lo, hi):
+            raise self.fail(name, problem)
+        return int(v)
 
     def bool_(self, name: str, default: Any = ...) -> bool:
         v = self.raw(name, default)
-        if not isinstance(v, bool):
-            raise self.fail(name, f"must be true or false, not {v!r}")
-        return v
+        if problem := bool_problem(v):
+            raise self.fail(name, problem)
+        return bool(v)
 
     def choice(self, name: str, options: tuple[str, ...], default: Any = ...) -> str:
         v = self.raw(name, default)
         if v not in options:
-            raise self.fail(name, f"must be one of {', '.join(options)}, not {v!r}")
+            raise self.fail(name, Msg("err-ba-rs-choice", "must be one of {options}, not "
+                                      "{value!r}", options=", ".join(options), value=v))
         return str(v)
 
     def numbers(self, name: str, default: Any = ..., *, length: int | None = None,
@@ -296,34 +302,40 @@ class _Reader:
         if not isinstance(v, list) or not all(
             isinstance(x, int | float) and not isinstance(x, bool) for x in v
         ):
-            raise self.fail(name, f"must be a list of numbers, not {v!r}")
+            raise self.fail(name, Msg("err-ba-rs-numbers", "must be a list of numbers, not "
+                                      "{value!r}", value=v))
         if length is not None and len(v) != length:
-            raise self.fail(name, f"must list {length} numbers, not {len(v)}")
+            raise self.fail(name, Msg("err-ba-rs-count", "must list {length} numbers, not {n}",
+                                      length=length, n=len(v)))
         if not all(math.isfinite(x) for x in v):
-            raise self.fail(name, f"must hold finite numbers, not {v!r}")
+            raise self.fail(name, Msg("err-ba-rs-finite", "must hold finite numbers, not "
+                                      "{value!r}", value=v))
         if positive and any(x <= 0 for x in v):
-            raise self.fail(name, "must hold numbers above zero")
+            raise self.fail(name, Msg("err-ba-rs-positive", "must hold numbers above zero"))
         if any(x < lo or x > hi for x in v):
-            raise self.fail(name, f"must hold numbers from {lo:g} to {hi:g}, not {v!r}")
+            raise self.fail(name, Msg("err-ba-rs-range", "must hold numbers from {lo:g} to "
+                                      "{hi:g}, not {value!r}", lo=lo, hi=hi, value=v))
         return tuple(v)
 
     def falling(self, name: str, v: tuple[float, ...]) -> tuple[float, ...]:
         """``v``, refused unless it never rises: a better place never gets less."""
         if any(a < b for a, b in itertools.pairwise(v)):
-            raise self.fail(name, f"must not rise from first place to last, but is {list(v)} "
-                            "(RULES §9)")
+            raise self.fail(name, Msg("err-ba-rs-falling", "must not rise from first place to "
+                                      "last, but is {value} (RULES §9)", value=list(v)))
         return v
 
     def cards(self, name: str, default: Any = ...) -> list[int]:
         v = self.raw(name, default)
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise self.fail(name, f"must be a list of cards such as [\"AH\", \"TD\"], not {v!r}")
+            raise self.fail(name, Msg("err-ba-rs-cards", "must be a list of cards such as "
+                                      "[\"AH\", \"TD\"], not {value!r}", value=v))
         try:
             out = parse_cards(v)
         except CardError as e:
-            raise self.fail(name, f"has a bad card: {e}") from None
+            raise self.fail(name, Msg("err-ba-rs-bad-card", "has a bad card: {why}", why=(
+                e.message if isinstance(e.message, Msg) else str(e)))) from None
         if len(set(out)) != len(out):
-            raise self.fail(name, "lists a card twice")
+            raise self.fail(name, Msg("err-ba-rs-card-twice", "lists a card twice"))
         return out
 
     def table(self, name: str) -> _Reader:
@@ -345,12 +357,12 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     top = _Reader(data, "", source)
     rid = top.str_("id", longest=64)
     if not _ID.fullmatch(rid):
-        raise top.fail("id", f"must be letters, digits, '-', '_' or '.', not {rid!r}")
+        raise top.fail("id", bad_id(rid))
     name = top.str_("name", rid)
     src = top.str_("source", longest=500) if top.has("source") else ""
     game = top.raw("game", "baska")  # optional: how stolik.games knows a club's file (RULES §11)
     if game != "baska":
-        raise top.fail("game", f"must be \"baska\" in a Baśka ruleset, not {game!r}")
+        raise top.fail("game", other_game("baska", "Baśka", game))
     # RULES §5: more than half of the 104 card points, so that only one side can reach it.
     points_to_win = top.int_("points_to_win", 53, lo=53, hi=104)
     doublings = top.raw("doublings")

@@ -28,11 +28,16 @@ from typing import Any
 from stolik.errors import RecordError, RulesetError
 from stolik.records import loads_document
 from stolik.rulesets import (
+    bad_id,
+    bool_problem,
     club_ruleset_text,
     document_refusal,
     key_refusal,
+    line_problem,
     missing_key,
     not_a_table,
+    number_problem,
+    other_game,
     shipped_rulesets,
     shipped_text,
     unknown_key,
@@ -189,20 +194,16 @@ class _Keys:
 
     def text(self, key: str, default: Any = ..., *, longest: int = 200) -> str:
         v = self.get(key, default)
-        if not isinstance(v, str) or not v.strip() or not v.isprintable() or len(v) > longest:
-            raise self.fail(key, f"must be one line of text (at most {longest} characters), "
-                            f"not {v!r}")
-        return v
+        if problem := line_problem(v, longest):
+            raise self.fail(key, problem)
+        return str(v)
 
     def number(self, key: str, default: Any = ..., *, lo: int = 0,
                hi: int = MAX_POINTS) -> int:
         v = self.get(key, default)
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise self.fail(key, f"must be a whole number, not {v!r}")
-        if not lo <= v <= hi:
-            raise self.fail(key, f"must be at least {lo}, not {v}" if v < lo
-                            else f"must be at most {hi}, not {v}")
-        return v
+        if problem := number_problem(v, lo, hi):
+            raise self.fail(key, problem)
+        return int(v)
 
     def table(self, key: str) -> _Keys:
         return _Keys(self.get(key), f"{self.where}{key}.", self.source)
@@ -231,8 +232,8 @@ def _contract(raw: Any, number: int, source: str) -> Contract:
     goal = t.number("at_most" if at_most else "at_least", hi=10)
     value = t.number("value", lo=1)
     free = t.get("defenders_free", False)
-    if not isinstance(free, bool):
-        raise t.fail("defenders_free", f"must be true or false, not {free!r}")
+    if problem := bool_problem(free):
+        raise t.fail("defenders_free", problem)
     t.done()
     trump = NO_TRUMPS if trumps == "BA" else DENOMINATIONS.index(trumps)
     return Contract(number, call, name, trump, at_most, goal, value, free)
@@ -257,12 +258,11 @@ misspelling of it?)
     top = _Keys(data, "", source)
     rid = top.text("id", longest=64)
     if not _ID.fullmatch(rid):
-        raise top.fail("id", f"must be letters, digits, '-', '_' or '.', not {rid!r}")
+        raise top.fail("id", bad_id(rid))
     name = top.text("name", rid)
     src = top.text("source", "", longest=500) if "source" in top.data else ""
     if top.get("game", "betel") != "betel":
-        raise top.fail("game", f"must be \"betel\" in a Betel ruleset, not "
-                       f"{top.data['game']!r}")
+        raise top.fail("game", other_game("betel", "Betel", top.data["game"]))
     raw = top.get("contracts")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CONTRACTS:
         raise top.fail("contracts", f"must list 1 to {MAX_CONTRACTS} contracts, lowest "

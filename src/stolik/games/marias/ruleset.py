@@ -23,13 +23,19 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import RecordError, RulesetError
+from stolik.i18n import Msg
 from stolik.records import loads_document
 from stolik.rulesets import (
+    bad_id,
+    bool_problem,
     club_ruleset_text,
     document_refusal,
     key_refusal,
+    line_problem,
     missing_key,
     not_a_table,
+    number_problem,
+    other_game,
     unknown_key,
 )
 
@@ -158,26 +164,23 @@ class _Table:
 
     def text(self, key: str, default: Any = ..., *, longest: int = 200) -> str:
         v = self.raw(key, default)
-        if not isinstance(v, str) or not v.strip() or not v.isprintable() or len(v) > longest:
-            raise self.fail(key, f"must be one line of text (at most {longest} characters), "
-                            f"not {v!r}")
-        return v
+        if problem := line_problem(v, longest):
+            raise self.fail(key, problem)
+        return str(v)
 
     def int_(self, key: str, default: Any = ..., *, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
         v = self.raw(key, default)
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise self.fail(key, f"must be a whole number (haléř for money), not {v!r}")
-        if v < lo:
-            raise self.fail(key, f"must be at least {lo}, not {v}")
-        if v > hi:
-            raise self.fail(key, f"must be at most {hi}, not {v}")
-        return v
+        if problem := number_problem(v, lo, hi, not_whole=Msg(
+                "err-ma-rs-whole", "must be a whole number (haléř for money), not {value!r}",
+                value=v)):
+            raise self.fail(key, problem)
+        return int(v)
 
     def bool_(self, key: str, default: Any = ...) -> bool:
         v = self.raw(key, default)
-        if not isinstance(v, bool):
-            raise self.fail(key, f"must be true or false, not {v!r}")
-        return v
+        if problem := bool_problem(v):
+            raise self.fail(key, problem)
+        return bool(v)
 
     def table(self, key: str) -> _Table:
         return _Table(self.raw(key), f"{self.where}.{key}" if self.where else key, self.source)
@@ -209,12 +212,12 @@ misspelling of it?)
     top = _Table(data, "", source)
     rid = top.text("id", longest=64)
     if not _ID.fullmatch(rid):
-        raise top.fail("id", f"must be letters, digits, '-', '_' or '.', not {rid!r}")
+        raise top.fail("id", bad_id(rid))
     name = top.text("name", rid)
     src = top.text("source", "", longest=500) if "source" in top.data else ""
     game = top.raw("game", "marias")
     if game != "marias":
-        raise top.fail("game", f"must be \"marias\" in a Mariáš ruleset, not {game!r}")
+        raise top.fail("game", other_game("marias", "Mariáš", game))
 
     t = top.table("tariff")
     hra = t.int_("hra", lo=1)
