@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from stolik.cli import app
 from stolik.errors import RecordError
 from stolik.games.marias.record import (
     dumps_record,
@@ -18,7 +20,7 @@ from stolik.games.marias.record import (
     replay_deal,
     series_record,
 )
-from stolik.games.marias.ruleset import load_ruleset
+from stolik.games.marias.ruleset import load_ruleset, parse_ruleset, rs_text
 from stolik.games.marias.simulate import simulate
 from stolik.games.marias.state import Deal
 from stolik.records import loads_document
@@ -219,3 +221,32 @@ def test_claim_recorded_and_replayed() -> None:
     assert d.settlement().end == "played" and sum(d.settlement().points) == 90
     assert replay(parse_record(loads_document(dumps_record(rec), "toml"))).totals == (
         1200, -400, -400, -400)
+
+
+def test_a_club_ruleset_beside_the_record(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """MARIAS §11 (as Baśka's, RULES §11): a record of a club's tariff names its file as it
+    was typed (``ruleset = "klub.toml"``); a relative path is looked up beside the record
+    first, so that the record and the tariff travel together — it used to be found only
+    from the working directory. The record, written again, still names ``klub.toml``."""
+    league = tmp_path / "liga"
+    league.mkdir()
+    club_text = rs_text().replace('id = "ctyrka"', 'id = "klub"').replace("base = 100 ",
+                                                                          "base = 200 ")
+    (league / "klub.toml").write_text(club_text, encoding="utf-8")
+    club = parse_ruleset(club_text, source="klub.toml", path="klub.toml")
+    document = {**doc(), "ruleset": "klub.toml"}
+    (league / "stul.toml").write_text(dumps_record(parse_record(document, ruleset=club)),
+                                      encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    rec = load_record(league / "stul.toml")
+    assert rec.ruleset.id == "klub" and rec.ruleset.ref == "klub.toml"
+    totals = replay(rec).totals    # the club's renonc (2 Kč), not ctyrka's (MARIAS §8)
+    assert totals == replay(parse_record(document, ruleset=club)).totals
+    assert totals != replay(parse_record(doc())).totals
+    assert 'ruleset = "klub.toml"' in dumps_record(rec)
+    for command in ("check", "replay"):
+        result = CliRunner().invoke(app, [command, str(league / "stul.toml")])
+        assert result.exit_code == 0, result.output

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import importlib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -315,6 +315,28 @@ pucka-2019, gps-2022, ctyrka or the path of a ruleset .toml file
         if spec.ruleset_keys and any(k in data for k in spec.ruleset_keys):
             return spec
     return game(DEFAULT_GAME)
+
+
+def beside_record(ref: str, source: str | None, shipped: Collection[str]) -> Path | None:
+    """The club ruleset file a record names by a relative path, when it lies beside the
+    record (``source``, the record's file): a record and its club's ruleset travel together
+    (RULES §11, as Mariáš's and Betel's, MARIAS §11, BETEL §6). ``None`` for a shipped id,
+    an absolute path, a record read from no file, or no such file there: the game's reader
+    then looks the ref up as it is (from the working directory).
+
+    >>> beside_record("linia", "liga/r.toml", ("linia",)) is None
+    True
+    >>> beside_record("no-such-club.toml", "liga/r.toml", ()) is None
+    True
+    """
+    if source is None or ref in shipped or len(ref) > 4096 or not ref.isprintable() \
+            or Path(ref).is_absolute():
+        return None
+    beside = Path(source).parent / ref
+    try:
+        return beside if beside.is_file() else None
+    except OSError:  # a name too long for the file system
+        return None
 
 
 def find_ruleset(ref: str | None) -> tuple[GameSpec, Any]:

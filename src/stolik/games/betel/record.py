@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import CardError, IllegalMove, RecordError, RulesetError
+from stolik.games import beside_record
 from stolik.games.betel.calls import LOOK_BOTH, TAKE, Action, lay
 from stolik.games.betel.deck import ASCII_NAMES, SEATS, parse_card
 from stolik.games.betel.match import Match
@@ -219,16 +220,8 @@ def _ruleset_of(ref: str, source: str | None) -> Ruleset:
     up beside the record first (then from the working directory), so that a club's record
     and ruleset travel together — as Baśka's do (RULES §11). The ruleset keeps the path as
     the record writes it."""
-    here = Path(source).parent if source else None
-    if here is not None and ref not in available_rulesets() and len(ref) <= 4096 \
-            and ref.isprintable() and not Path(ref).is_absolute():
-        try:
-            found = (here / ref).is_file()
-        except OSError:  # a name too long for the file system
-            found = False
-        if found:
-            return replace(load_ruleset(here / ref), path=ref)
-    return load_ruleset(ref)
+    beside = beside_record(ref, source, available_rulesets())
+    return load_ruleset(ref) if beside is None else replace(load_ruleset(beside), path=ref)
 
 
 def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) -> SeriesRecord:

@@ -31,14 +31,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
+from stolik.games import beside_record
 from stolik.games.marias.calls import GAME_WORDS, NIC, Call, card_of, not_a_card
 from stolik.games.marias.deck import ASCII_NAMES, parse_card
-from stolik.games.marias.ruleset import DEFAULT_RULESET, Ruleset, load_ruleset
+from stolik.games.marias.ruleset import DEFAULT_RULESET, Ruleset, available_rulesets, load_ruleset
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.state import OVER_NO_CARDS, PHASE_NAMES, Deal
 from stolik.i18n import Msg
@@ -158,12 +159,22 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
     """Check a record's shape (not yet its rules: see :func:`replay`); ``ruleset`` replaces
     the record's own (``stolik replay --ruleset``: the same deals under a club's tariff)."""
     try:
-        return _parse(doc, ruleset)
+        return _parse(doc, ruleset, source)
     except RecordError as e:
         raise e.with_source(source) if source else e from None
 
 
-def _parse(doc: Document, ruleset: Ruleset | None = None) -> SeriesRecord:
+def _ruleset_of(ref: str, source: str | None) -> Ruleset:
+    """A record's ruleset: a shipped id, or a club file's path; a relative path is looked
+    up beside the record first (then from the working directory), so that a club's record
+    and its tariff travel together (MARIAS §11: as Baśka's, RULES §11). The ruleset keeps
+    the path as the record writes it."""
+    beside = beside_record(ref, source, available_rulesets())
+    return load_ruleset(ref) if beside is None else replace(load_ruleset(beside), path=ref)
+
+
+def _parse(doc: Document, ruleset: Ruleset | None = None,
+           source: str | None = None) -> SeriesRecord:
     unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
     if unknown:
         raise RecordError(Msg("err-ma-rec-key", "unknown key '{key}': a Mariáš record holds "
@@ -177,7 +188,7 @@ def _parse(doc: Document, ruleset: Ruleset | None = None) -> SeriesRecord:
         raise RecordError(Msg("err-ma-rec-ruleset-ref", "ruleset must be a ruleset id or "
                               "file, not {ref!r} (MARIAS §11)", ref=ref))
     try:
-        rs = ruleset if ruleset is not None else load_ruleset(ref)
+        rs = ruleset if ruleset is not None else _ruleset_of(ref, source)
     except RulesetError as e:
         raise RecordError(Msg("err-ma-rec-ruleset", "ruleset: {why}", why=_why(e))) from None
     players = doc.get("players")
