@@ -180,6 +180,40 @@ def write(tmp_path: Path, document: dict[str, Any], name: str = "r.json") -> Pat
     return path
 
 
+ALL_PASS = ["0 pas", "1 pas", "2 pas"]
+AFTER_THE_AUCTION = {
+    "en": {"two": "the auction is over: two passes ended it (BETEL §3)",
+           "three": "the auction is over: three passes ended it, an all-pass deal (BETEL §3)"},
+    "pl": {"two": "licytacja jest skończona: zamknęły ją dwa pasy (BETEL §3)",
+           "three": "licytacja jest skończona: zamknęły ją trzy pasy, wszyscy pas (BETEL §3)"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize(("auction", "all_pass", "passes"), [
+    (SEED_AUCTION, "play", "two"), (ALL_PASS, "play", "three"), (ALL_PASS, "redeal", "three")],
+    ids=["contract", "all-pass played", "all-pass redealt"])
+def test_betel_3_an_entry_after_the_auction_says_what_ended_it(
+        tmp_path: Path, auction: list[str], all_pass: str, passes: str, lang: str) -> None:
+    """BETEL §3: once a contract stands, two passes end the auction; an all-pass auction is
+    ended by the three passes (played or redealt, as the club's ``all_pass`` says). An entry
+    after it is refused saying which, in the reader's language: after an all-pass auction it
+    used to say that two passes ended it."""
+    club = rs_text().replace('id = "gps-2022"', 'id = "klub"').replace(
+        'all_pass = "play"', f'all_pass = "{all_pass}"')
+    (tmp_path / "klub.toml").write_text(club, encoding="utf-8")
+    rs = load_ruleset(str(tmp_path / "klub.toml"))
+    document = loads_document(dumps_record(series_record(rs, [record_of(
+        played(auction, 0, rs))])), "toml")
+    document["ruleset"] = "klub.toml"
+    document["deal"][0]["auction"] += [f"{len(auction) % 3} pas"]
+    result = CliRunner().invoke(app, ["check", str(write(tmp_path, document)), "--lang", lang])
+    assert result.exit_code == 1
+    line = result.stderr.rstrip("\n")
+    assert line.endswith(f" {len(auction) + 1}: {AFTER_THE_AUCTION[lang][passes]}"), line
+    assert "\n" not in line
+
+
 def test_stolik_check_and_replay_a_betel_record(tmp_path: Path) -> None:
     """BETEL §6 through the CLI: ``stolik check`` accepts the record of the seed's example
     auction (BETEL §3), ``stolik replay`` shows it (JSON and the sheet) as szlem-BA."""

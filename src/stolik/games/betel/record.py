@@ -378,8 +378,10 @@ def _steps(deal: Deal, e: AuctionEntry) -> list[Action]:
 def apply_entry(deal: Deal, entry: AuctionEntry) -> None:
     """Make one written call in ``deal``: its dubel action's steps, then the call;
     :class:`IllegalMove` naming the rule if the entry is not legal now (BETEL §3)."""
-    if deal.phase != "auction":
-        raise IllegalMove(Msg("err-be-two-passes", "the auction is over: two passes ended it "
+    if deal.phase != "auction":   # two passes after a contract, or all three (BETEL §3)
+        raise IllegalMove(Msg("err-be-three-passes", "the auction is over: three passes ended "
+                              "it, an all-pass deal (BETEL §3)") if deal.all_pass else
+                          Msg("err-be-two-passes", "the auction is over: two passes ended it "
                               "(BETEL §3)"))
     if entry.seat != deal.to_act:
         raise IllegalMove(Msg("err-be-speaks-before-turn", "seat {seat} speaks out of turn: "
