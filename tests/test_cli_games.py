@@ -168,8 +168,12 @@ def test_play_dispatches_on_the_game(args: list[str], tmp_path: Path) -> None:
     assert "ctyrka" in result.stdout and "chooser (volí)" in result.stdout
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Mariáš (four players) cannot be played in the terminal yet"),
+    ("pl", "w grę Mariasz czwórka nie można jeszcze grać w terminalu")], ids=["en", "pl"])
 def test_play_of_a_game_without_terminal_play_is_one_line(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    """In the language of ``--lang``, the game's name too (its ``game.toml``)."""
     real = GameSpec.part
 
     def part(self: GameSpec, name: str) -> Any:
@@ -178,14 +182,13 @@ def test_play_of_a_game_without_terminal_play_is_one_line(
         return real(self, name)
 
     monkeypatch.setattr(GameSpec, "part", part)
-    line = _one_line_error("play", "--game", "marias")
-    assert "Mariáš (four players) cannot be played in the terminal yet" in line
+    assert said in _one_line_error("play", "--game", "marias", "--lang", lang)
 
 
 def test_play_refuses_a_ruleset_of_another_game_than_game() -> None:
-    line = _one_line_error("play", "--game", "marias", "--ruleset", "linia")
+    line = _one_line_error("play", "--game", "marias", "--ruleset", "linia", "--lang", "en")
     assert "--ruleset linia is a baska ruleset, not marias" in line
-    assert "no game 'go'" in _one_line_error("play", "--game", "go")
+    assert "no game 'go'" in _one_line_error("play", "--game", "go", "--lang", "en")
 
 
 def test_arena_dispatches_on_the_game() -> None:

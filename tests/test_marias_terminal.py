@@ -342,4 +342,4 @@ def test_an_unknown_bot_is_one_line(tmp_path: Path) -> None:
         assert len(lines) == 1 and lines[0].startswith("stolik: ")
         assert "Traceback" not in out + err and not path.exists()
     assert "no Mariáš bot 'chess': choose --opponents random" in \
-        play(tmp_path, "--opponents", "chess", input="")[2]
+        play(tmp_path, "--opponents", "chess", "--lang", "en", input="")[2]

@@ -46,7 +46,7 @@ PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"cs": (
      "web/templates/league/print_standings.html", "web/templates/league/player.html",
      "web/templates/league/missing.html", "games/marias/state.py", "games/marias/calls.py",
      "games/marias/claims.py", "games/marias/record.py", "records.py", "rulesets.py",
-     "cli/replay.py", "games/marias/ruleset.py"),
+     "cli/replay.py", "games/marias/ruleset.py", "games/__init__.py"),
     ("err-st-closed", "err-st-handed-in", "err-st-not-seated", "err-st-event-kind",
      "err-st-event-game", "err-st-event-twice", "err-st-warning-needed",
      "err-st-never-warned", "err-st-no-tournament", "err-st-no-table", "err-st-not-drawn",

@@ -18,6 +18,7 @@ import typer
 from stolik.cli.common import AsciiOption, RulesetOption, load_game_rs, user_errors
 from stolik.errors import StolikError
 from stolik.games import UnknownGame, game
+from stolik.i18n import Msg
 
 
 class Language(StrEnum):
@@ -82,19 +83,22 @@ def play_command(
     kontra, the trick and the points; type a number, a card, pas, kontra, a contract (2H,
     betelek-0), look 1 #1, look 2, take then lay AS KS.
     """
-    with user_errors():
+    with user_errors(lang.value):    # a refusal in the screen's language
         if game_id is not None:
             chosen = game(game_id)
             if ruleset is None:
                 ruleset = chosen.default_ruleset
         spec, rs = load_game_rs(ruleset)
         if game_id is not None and spec.id != game_id:
-            raise StolikError(f"--ruleset {rs.id} is a {spec.id} ruleset, not {game_id}")
+            raise StolikError(Msg("err-play-ruleset-game", "--ruleset {ruleset} is a {game} "
+                                  "ruleset, not {wanted}", ruleset=rs.id, game=spec.id,
+                                  wanted=game_id))
         try:
             terminal = spec.part("terminal")
         except UnknownGame:
-            raise StolikError(f"{spec.name()} cannot be played in the terminal yet "
-                              "(stolik simulate and stolik replay take it)") from None
+            raise StolikError(Msg("err-play-no-terminal", "{game} cannot be played in the "
+                                  "terminal yet (stolik simulate and stolik replay take it)",
+                                  game=spec.name(lang.value))) from None
         # A person counts seats 1–4; the engine and the record 0–3 (RULES §11).
         terminal.play(rs, opponents=opponents, deals=deals, seed=seed, seat=seat - 1,
                       name=name, out=out, ascii=ascii, lang=lang.value,

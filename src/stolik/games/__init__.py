@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import importlib
 import tomllib
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -66,6 +66,7 @@ from types import ModuleType
 from typing import Any
 
 from stolik.errors import RecordError, RulesetError, StolikError
+from stolik.i18n import Msg
 from stolik.records import loads_document
 from stolik.rulesets import read_ruleset_file
 
@@ -337,6 +338,40 @@ def beside_record(ref: str, source: str | None, shipped: Collection[str]) -> Pat
         return beside if beside.is_file() else None
     except OSError:  # a name too long for the file system
         return None
+
+
+def bot_kinds(text: str, bots: Sequence[str], count: int, *, game_name: str) -> tuple[str, ...]:
+    """``stolik play --opponents text`` at a table of ``count`` bot seats: one bot kind for
+    every bot seat, or ``count`` kinds separated by commas (clockwise from the person's
+    left); ``bots``: the kinds the game has (two at least: each game ships ``random`` and
+    ``heuristic``). A kind it lacks, or another number of kinds, is one line in the reader's
+    language (:class:`Msg`), naming the kinds there are.
+
+    >>> bot_kinds("random", ["random", "heuristic"], 2, game_name="Betel")
+    ('random', 'random')
+    >>> bot_kinds("heuristic, random", ["random", "heuristic"], 2, game_name="Betel")
+    ('heuristic', 'random')
+    >>> bot_kinds("chess", ["random", "heuristic", "pimc"], 3, game_name="Mariáš")
+    Traceback (most recent call last):
+    ...
+    stolik.errors.StolikError: no Mariáš bot 'chess': choose --opponents random, heuristic or pimc
+    >>> bot_kinds("random,random", ["random", "heuristic"], 3, game_name="Mariáš")
+    Traceback (most recent call last):
+    ...
+    stolik.errors.StolikError: --opponents names one bot kind or 3 (one per bot seat), not 2
+    """
+    kinds = [k.strip() for k in text.split(",")]
+    for k in kinds:
+        if k not in bots:
+            raise StolikError(Msg("err-opp-bot", "no {game} bot {kind!r}: choose --opponents "
+                                  "{kinds} or {last}", game=game_name, kind=k[:40],
+                                  kinds=", ".join(bots[:-1]), last=bots[-1]))
+    if len(kinds) == 1:
+        return tuple(kinds * count)
+    if len(kinds) != count:
+        raise StolikError(Msg("err-opp-count", "--opponents names one bot kind or {count} "
+                              "(one per bot seat), not {n}", count=count, n=len(kinds)))
+    return tuple(kinds)
 
 
 def find_ruleset(ref: str | None) -> tuple[GameSpec, Any]:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from stolik.errors import IllegalMove, StolikError
+from stolik.games import bot_kinds
 from stolik.games.betel.bots import available_bots, make_bot
 from stolik.games.betel.deck import SEATS
 from stolik.games.betel.match import Match
@@ -81,7 +82,7 @@ def default_opponents() -> str:
 def opponent_kinds(text: str | None, count: int = SEATS - 1) -> tuple[str, ...]:
     """``--opponents``: one bot kind for both bot seats, or ``count`` kinds separated by
     commas (clockwise from the person's left); a kind not installed is one line naming
-    those that are.
+    those that are, in the reader's language (:func:`stolik.games.bot_kinds`).
 
     >>> opponent_kinds("random"), opponent_kinds("random, random")
     (('random', 'random'), ('random', 'random'))
@@ -90,18 +91,8 @@ def opponent_kinds(text: str | None, count: int = SEATS - 1) -> tuple[str, ...]:
     ...
     stolik.errors.StolikError: no Betel bot 'chess': choose --opponents ...random...
     """
-    names = available_bots()
-    kinds = [k.strip() for k in (text or default_opponents()).split(",")]
-    for k in kinds:
-        if k not in names:
-            raise StolikError(f"no Betel bot {k[:40]!r}: choose --opponents "
-                              + " or ".join(", ".join(names).rsplit(", ", 1)))
-    if len(kinds) == 1:
-        return tuple(kinds * count)
-    if len(kinds) != count:
-        raise StolikError(f"--opponents names one bot kind or {count} (one per bot seat), "
-                          f"not {len(kinds)}")
-    return tuple(kinds)
+    return bot_kinds(text or default_opponents(), available_bots(), count,
+                     game_name="Betel")
 
 
 def first_dealer_by_lot(seed: int) -> int:

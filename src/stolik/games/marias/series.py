@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from stolik.errors import IllegalMove, StolikError
+from stolik.games import bot_kinds
 from stolik.games.marias.bots import available_bots, make_bot
 from stolik.games.marias.record import DealRecord, SeriesRecord, record_of, series_record
 from stolik.games.marias.ruleset import Ruleset
@@ -67,7 +68,7 @@ def default_opponents() -> str:
 def opponent_kinds(text: str | None, count: int = 3) -> tuple[str, ...]:
     """``--opponents``: one bot kind for every bot seat, or ``count`` kinds separated by
     commas (clockwise from the person's left); a kind not installed is one line naming
-    those that are.
+    those that are, in the reader's language (:func:`stolik.games.bot_kinds`).
 
     >>> opponent_kinds("random"), opponent_kinds("heuristic, random,random")
     (('random', 'random', 'random'), ('heuristic', 'random', 'random'))
@@ -77,18 +78,8 @@ def opponent_kinds(text: str | None, count: int = 3) -> tuple[str, ...]:
     stolik.errors.StolikError: no Mariáš bot 'chess': choose --opponents random, heuristic, \
 pimc or pimc-fast
     """
-    names = available_bots()
-    kinds = [k.strip() for k in (text or default_opponents()).split(",")]
-    for k in kinds:
-        if k not in names:
-            raise StolikError(f"no Mariáš bot {k[:40]!r}: choose --opponents "
-                              f"{', '.join(names[:-1])} or {names[-1]}")
-    if len(kinds) == 1:
-        return tuple(kinds * count)
-    if len(kinds) != count:
-        raise StolikError(f"--opponents names one bot kind or {count} (one per bot seat), "
-                          f"not {len(kinds)}")
-    return tuple(kinds)
+    return bot_kinds(text or default_opponents(), available_bots(), count,
+                     game_name="Mariáš")
 
 
 class Series:
