@@ -138,3 +138,77 @@ def test_shape_keys_agree_with_exact_keys() -> None:
         prob.params[k.P_GEN] += 1 << 23
         assert prob.tricks(d) == shaped, seed
         assert isinstance(prob.tables, k.Tables)
+
+
+def test_escapes_names_the_tricks_a_misere_declarer_can_lose() -> None:
+    """trick32_kernel._escapes (BETEL §4, no trumps; the betel's defenders free): at a
+    trick's start the declarer (seat 0) surely loses the trick when he leads a card that a
+    defender must play above — in a betelek one who can beat it, in the betel one who
+    holds only higher cards of the suit — or when a defender leads and every lead leaves
+    him under: void, unable to beat, beating second under a third who must go above, or
+    third after a second who must go above all his cards of the suit."""
+    import numpy as np
+
+    from stolik.games.betel.deck import parse_mask
+
+    def run(kind: str, hands: tuple[str, str, str], leader: int) -> int:
+        h = np.array([parse_mask(x) for x in hands] + [0], dtype=np.int64)
+        return int(k.kernel(_params(kind)).escapes(h, leader, _params(kind)))
+
+    # he leads the 9C: seat 1 holds the 7C and the KC; in a betelek he must beat with the
+    # king, in the betel he may play the 7; seat 2 is void
+    lead = ("9C AD", "KC 7C", "QD JD")
+    assert (run("betelek", lead, 0), run("betel", lead, 0)) == (1, 0)
+    assert run("betel", ("9C AD", "KC QC", "QD JD"), 0) == 1  # only higher clubs
+    assert run("betel", ("AC AD", "KC 7C", "QD JD"), 0) == 0  # every card of his on top
+    # seat 1 leads, he plays third: void in clubs; on the 9D seat 2 must play the AD,
+    # above all his diamonds; with the 7D seat 2 could duck and leave him to beat the nine
+    assert run("betel", ("AS KD 8D", "9D 8C", "AD 7S"), 1) == 1
+    assert run("betel", ("AS KD 8D", "9D 8C", "AD 7D"), 1) == 0
+    assert run("betel", ("AS KD 8D", "QS 8C", "AD 7S"), 1) == 0  # the QS: he beats it
+    # seat 2 leads, he plays second: he cannot beat the QS; the 9D he beats with the KD,
+    # and seat 1 must go above it with the AD — unless he holds the 7D to duck with
+    assert run("betel", ("KD 8S", "AD 7S", "9D QS"), 2) == 1
+    assert run("betel", ("KD 8S", "AD 7D", "9D QS"), 2) == 0
+
+
+def _escapes_checked(kind: str, left: int, seeds: range) -> tuple[int, int]:
+    """How many of the trick starts (``left`` tricks to play) drawn from ``seeds``
+    ``_escapes`` fired on, and on how many the declarer must take every trick left —
+    asserting, by brute force over the engine's own moves, that he can lose one wherever
+    it fired."""
+    import numpy as np
+
+    from test_betel_solver import minimax, position
+
+    fired = forced = 0
+    for seed in seeds:
+        d, seat = position(kind, 2 * seed, left)  # even seeds: at a trick's start
+        p = _params(kind).copy()
+        p[k.P_SIDE] = 1 << seat
+        p[k.P_FREE] = sum(1 << s for s in range(3) if s != seat) if kind == "betel" else 0
+        h = np.array([*d.pos.hands, 0], dtype=np.int64)
+        more = minimax(d, seat, True) - d.pos.tricks[seat]
+        if k.kernel(p).escapes(h, d.pos.to_act, p):
+            fired += 1
+            assert more <= left - 1, (kind, seed)
+        forced += more == left
+    return fired, forced
+
+
+@pytest.mark.parametrize("kind", ["betelek", "betel"])
+def test_escapes_never_promises_a_trick_the_declarer_cannot_lose(kind: str) -> None:
+    """The bound the search takes from ``_escapes`` (BETEL §4): where it says he can lose
+    the trick now, brute force holds him to at most one trick fewer than are left — on
+    300 random trick starts with 3 tricks left, where it fires on some and where he must
+    take every trick on others (so that a bound firing everywhere fails)."""
+    fired, forced = _escapes_checked(kind, 3, range(10_000, 10_300))
+    assert fired >= 50 and forced >= 10, (fired, forced)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["betelek", "betel"])
+def test_escapes_holds_with_four_tricks_left(kind: str) -> None:
+    """As above (BETEL §4), on 100 trick starts with 4 tricks left."""
+    fired, forced = _escapes_checked(kind, 4, range(20_000, 20_100))
+    assert fired >= 20, (fired, forced)

@@ -407,6 +407,47 @@ def _forces(h: I64Array, leader: int, c: int, p: I64Array) -> int:
     return int(h[b] & p[P_HIGHER + (c if top < 0 else top)] != 0)
 
 
+def _escapes(h: I64Array, leader: int, p: I64Array) -> int:
+    """Three seats without trumps, the side one seat (a misère's declarer): whether (1, 0)
+    he can lose the trick now whatever the others play. He leads: a card of his that a
+    defender must play above (:func:`_beaten`: he must beat and can, or is free and holds
+    only higher cards of the suit), his lowest of its suit. Another leads: every lead
+    leaves him a loser — he is void in its suit, or cannot beat the card, or beats it
+    second with his lowest card above it and the third must play above that, or is third
+    and the second must play above every card of his in the suit."""
+    side = p[P_SIDE]
+    d = _low_bit(side)
+    mine = h[d]
+    if leader == d:
+        a = d + 1 if d < 2 else 0
+        b = a + 1 if a < 2 else 0
+        for suit in range(4):
+            ds = mine & p[P_SUIT + 8 * suit]
+            if ds:
+                c = _lowest(ds, p)
+                if _beaten(h, a, c, p) >= 0 or _beaten(h, b, c, p) >= 0:
+                    return 1
+        return 0
+    second = leader + 1 if leader < 2 else 0
+    third = second + 1 if second < 2 else 0
+    y = h[leader]
+    while y:
+        x = _low_bit(y)
+        y &= y - 1
+        ds = mine & p[P_SUIT + x]
+        above = ds & p[P_HIGHER + x]
+        if not above:
+            continue  # void, or nothing above the lead: he plays under it
+        if second == d:  # he must beat: his lowest card above, the third above that?
+            if _beaten(h, third, _lowest(above, p), p) < 0:
+                return 0
+        else:  # the second must play above, and above every card of his
+            top = _beaten(h, second, x, p)
+            if top < 0 or ds & p[P_HIGHER + top]:
+                return 0
+    return 1
+
+
 def _shape(h: I64Array, live: int, suit: int, p: I64Array) -> int:
     """Who holds each live card of ``suit``, from its highest down: the seats as digits of
     a base-``S_SEATS`` number under a leading 1 (below 2 ** 18). Two positions of one deal
@@ -483,6 +524,11 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 off = S_SIGN * (pts // 10)
                 lo = min(off, S_SIGN * ((pts + rest) // 10))
                 hi = max(off, S_SIGN * ((pts + rest) // 10))
+                if (S_SIGN == -1) & (S_SEATS == 3) and p[P_TRUMPS] == 0 \
+                        and not side & (side - 1):  # he can lose this trick: one less
+                    esc = -((pts + S_TRICK_POINTS * (tricks_left - 1)) // 10)
+                    if esc >= beta and esc > lo and _escapes(h, leader, p):
+                        lo = esc
                 if S_QUICK and S_SIGN == 1:
                     qt = quick_tricks(h, leader, tricks_left, p)
                     if qt and (side >> leader) & 1:
@@ -807,6 +853,7 @@ TEMPLATES: tuple[tuple[Any, str], ...] = (
     (_lowest, "i8(i8, i8[::1])"),
     (_beaten, "i8(i8[::1], i8, i8, i8[::1])"),
     (_forces, "i8(i8[::1], i8, i8, i8[::1])"),
+    (_escapes, "i8(i8[::1], i8, i8[::1])"),
     (_shape, "i8(i8[::1], i8, i8, i8[::1])"),
     (_by_shape, "i8(i8[::1])"),
     (_card_at, "i8(i8, i8, i8[::1])"),
