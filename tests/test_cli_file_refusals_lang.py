@@ -4,7 +4,8 @@ wrong in English, Polish — and Czech for what a Mariáš reader meets (MARIAS 
 generic reading of every file) — with the section it cites (RULES §11, BETEL §6). Before,
 only the engines' refusals of a deal were translated: the shape of a file (an unknown key,
 no ``[[deal]]``, bad TOML, an unreadable file, a ruleset file's keys) was refused in English
-whatever ``--lang`` said.
+whatever ``--lang`` said; and so was the game a record or ``--ruleset`` is for (a game
+stolik does not host, a ruleset of another game, ``--ruleset nope``).
 
 Each case is a broken file and the words each language says about it; the English words
 must be missing from a Polish or Czech line (so a line left in English fails)."""
@@ -21,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app as cli_app
-from stolik.games import game
+from stolik.games import game, games
 from stolik.records import MAX_FILE_BYTES, dumps_toml
 from stolik.rulesets import shipped_text
 
@@ -65,7 +66,8 @@ def hands_of(doc: Doc) -> list[str]:
 class Case:
     """A broken file: ``write(tmp_path, base)`` writes it and gives the command's file
     arguments; ``said`` is what each language says; ``names`` the file the line names
-    first (relative to ``tmp_path``; default: the record)."""
+    first (relative to ``tmp_path``; default: the record; ``""``: no file, the refusal is
+    of a command's option)."""
 
     id: str
     write: Callable[[Path, dict[str, Doc]], list[str]]
@@ -257,12 +259,12 @@ RECORD = [Case(f"{name}, {gid}", top_level(gid, keys), said,
           for name, (keys, by_game) in TOP_LEVEL.items() for gid, said in by_game.items()]
 
 def club_file(game_id: str, ruleset_id: str, old: str, new: str) -> Case:
-    """A record naming a club's ruleset file beside it (Mariáš: by its full path): the
-    game's shipped ruleset with ``old`` written ``new``."""
+    """A record naming a club's ruleset file beside it (each game's reader looks there
+    first: RULES §11, MARIAS §11, BETEL §6): the game's shipped ruleset with ``old``
+    written ``new``."""
     text = shipped(game_id, ruleset_id)
     assert old in text
-    ref = "{tmp}/club.toml" if game_id == "marias" else "club.toml"
-    return Case(f"ruleset file: {new}", record(lambda b: changed(b[game_id], ruleset=ref),
+    return Case(f"ruleset file: {new}", record(lambda b: changed(b[game_id], ruleset="club.toml"),
                                                extra=club(text.replace(old, new, 1))), {})
 
 
@@ -284,14 +286,14 @@ MARIAS = [
             "'a b'",
          cs="club.toml: klíč 'id' smí obsahovat jen písmena, číslice, '-', '_' a '.', ne "
             "'a b'"),
-    # Mariáš looks for a club's file from the working folder (not beside the record)
+    # a club's file named by its full path
     Case("ruleset file: a key missing", record(
         lambda b: changed(b["marias"], ruleset="{tmp}/club.toml"), extra=club('id = "k"\n')),
          {"en": "club.toml: key 'tariff' is missing",
           "pl": "club.toml: klucz 'tariff' nie został podany",
           "cs": "club.toml: klíč 'tariff' chybí"}),
     Case("ruleset file: not TOML", record(
-        lambda b: changed(b["marias"], ruleset="{tmp}/club.toml"), extra=club("id = \n")),
+        lambda b: changed(b["marias"], ruleset="club.toml"), extra=club("id = \n")),
          {"en": "club.toml: not valid TOML (",
           "pl": "club.toml: to nie jest poprawny TOML (",
           "cs": "club.toml: není to platný TOML ("}),
@@ -380,8 +382,55 @@ BASKA = [
                 "<call>\", np. \"2 pass\" (RULES §11)"}),
 ]
 
+HOSTED = ", ".join(g.id for g in games())
+"""The games stolik hosts, as a refusal lists them."""
+
+GAMES = [
+    # which game a record or a --ruleset is for (stolik.games): before any game's reader
+    Case("a game stolik does not host", record(lambda b: changed(b["marias"], game="chess")),
+         {"en": f"no game 'chess' — stolik hosts {HOSTED} (RULES §11)",
+          "pl": f"nie ma gry 'chess' — stolik obsługuje gry {HOSTED} (RULES §11)",
+          "cs": f"hra 'chess' neexistuje — stolik hraje hry {HOSTED} (RULES §11)"}),
+    Case("game not text", record(lambda b: changed(b["betel"], game=7)),
+         {"en": "'game' must be a game id such as 'baska', not 7 (RULES §11)",
+          "pl": "'game' musi być identyfikatorem gry, np. 'baska', nie 7 (RULES §11)",
+          "cs": "'game' musí být identifikátor hry, např. 'baska', ne 7 (RULES §11)"}),
+    Case("a ruleset of another game", record(lambda b: changed(b["marias"], ruleset="linia")),
+         {"en": "game = \"marias\": ruleset 'linia' is a baska ruleset (RULES §11)",
+          "pl": "game = \"marias\": regulamin 'linia' to regulamin gry baska (RULES §11)",
+          "cs": "game = \"marias\": pravidla 'linia' jsou pravidla hry baska (RULES §11)"}),
+    Case("no game key, another game's ruleset",
+         record(lambda b: changed(b["marias"], game=None)),
+         {"en": "ruleset 'ctyrka' is a marias ruleset: the record needs game = \"marias\" "
+                "(RULES §11)",
+          "pl": "regulamin 'ctyrka' to regulamin gry marias: zapis potrzebuje game = "
+                "\"marias\" (RULES §11)",
+          "cs": "pravidla 'ctyrka' jsou pravidla hry marias: záznam potřebuje game = "
+                "\"marias\" (RULES §11)"}),
+    Case("--ruleset nope", record(lambda b: changed(b["marias"])),
+         {"en": "unknown ruleset 'nope': use one of linia, mester-sport, pucka-2019, gps-2022, "
+                "ctyrka or the path of a ruleset .toml file",
+          "pl": "nieznany regulamin 'nope': użyj jednego z: linia, mester-sport, pucka-2019, "
+                "gps-2022, ctyrka albo ścieżki pliku .toml z regulaminem",
+          "cs": "neznámá pravidla 'nope': použijte jedna z: linia, mester-sport, pucka-2019, "
+                "gps-2022, ctyrka, nebo cestu k souboru .toml s pravidly"},
+         names="", args=("--ruleset", "nope")),
+    Case("--ruleset file of a game stolik does not host",
+         record(lambda b: changed(b["marias"]), extra=club('game = "chess"\n')),
+         {"en": f"club.toml: key 'game': no game 'chess' — stolik hosts {HOSTED}",
+          "pl": f"club.toml: klucz 'game': nie ma gry 'chess' — stolik obsługuje gry {HOSTED}",
+          "cs": f"club.toml: klíč 'game': hra 'chess' neexistuje — stolik hraje hry {HOSTED}"},
+         names="club.toml", command="check", args=("--ruleset", "{tmp}/club.toml")),
+    Case("--ruleset file, game not text",
+         record(lambda b: changed(b["marias"]), extra=club("game = 7\n")),
+         {"en": "club.toml: key 'game' must be a game id such as 'baska', not 7",
+          "pl": "club.toml: klucz 'game' musi być identyfikatorem gry, np. 'baska', nie 7",
+          "cs": "club.toml: klíč 'game' musí být identifikátor hry, např. 'baska', ne 7"},
+         names="club.toml", args=("--ruleset", "{tmp}/club.toml")),
+]
+
 GROUPS = {"file": GENERIC, "record": RECORD, "marias": MARIAS, "betel": BETEL,
-          "baska": BASKA}
+          "baska": BASKA, "games": GAMES}
 CASES = [pytest.param(c, lang, id=f"{name}: {c.id}-{lang}") for name, group in GROUPS.items()
          for c in group for lang in c.said]
 
@@ -397,8 +446,9 @@ def test_a_broken_file_is_refused_in_the_language_of_lang(
     assert result.stdout == ""
     line = result.stderr.rstrip("\n")
     assert "\n" not in line, line
-    named = case.names if case.names.startswith("/") else str(tmp_path / case.names)
-    assert line.startswith(f"stolik: {named}: "), line
+    named = case.names if case.names.startswith("/") or not case.names else str(
+        tmp_path / case.names)
+    assert line.startswith(f"stolik: {named}: " if named else "stolik: "), line
     assert case.said[lang] in line, line
     for other, words in case.said.items():
         if other != lang and words not in case.said[lang]:

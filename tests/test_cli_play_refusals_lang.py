@@ -1,11 +1,11 @@
 """``stolik play`` refuses what it cannot play in the language of ``--lang`` (the screen's
 language, Polish unless told): a bot kind the game lacks or another number of kinds than
 bot seats (``--opponents``, MARIAS §9's table of four, BETEL §1's of three), a ruleset of
-another game than ``--game`` (a game with no terminal play: tests/test_cli_games.py).
-They were English f-strings, and ``stolik play`` did not hand ``--lang`` to its one-line
-refusals. Czech is no language of the play screen: the Mariáš refusal's Czech (the
-catalog's, for the Mariáš readers that meet it) is checked as the engine's message,
-:func:`stolik.i18n.translate`."""
+another game than ``--game``, a game stolik does not host (and a game with no terminal
+play: tests/test_cli_games.py). They were English f-strings, and ``stolik play`` did not
+hand ``--lang`` to its one-line refusals. Czech is no language of the play screen: the
+Mariáš refusal's Czech (the catalog's, for the Mariáš readers that meet it) is checked as
+the engine's message, :func:`stolik.i18n.translate`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from stolik.cli import app
 from stolik.errors import StolikError
-from stolik.games import game
+from stolik.games import game, games
 from stolik.games.marias.series import opponent_kinds
 from stolik.i18n import translate
 
@@ -46,6 +46,10 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
                               unknown_bot("betel", "Betel")),
     "betel, three kinds for two seats": (
         ["--game", "betel", "--opponents", "random,random,random"], too_many(2, 3)),
+    "a game stolik does not host": (
+        ["--game", "chess"],
+        {"en": f"no game 'chess' — stolik hosts {', '.join(g.id for g in games())}",
+         "pl": f"nie ma gry 'chess' — stolik obsługuje gry {', '.join(g.id for g in games())}"}),
     "a ruleset of another game": (
         ["--game", "marias", "--ruleset", "gps-2022"],
         {"en": "--ruleset gps-2022 is a betel ruleset, not marias",

@@ -53,7 +53,8 @@ def _replay_file(file: str, ruleset: tuple[GameSpec, Any] | None) -> tuple[GameS
     try:
         spec = game_of_document(doc)
     except UnknownGame as e:
-        raise RecordError(f"{e} (RULES §11)", source=file) from None
+        raise RecordError(Msg("err-rec-game-of", "{why} (RULES §11)", why=e.message),
+                          source=file) from None
     module = spec.part("record")
     try:
         if ruleset is None:

@@ -137,7 +137,8 @@ class GameSpec:
         except ModuleNotFoundError as e:
             if e.name != module:
                 raise
-            raise UnknownGame(f"{self.name()} has no {name} yet") from None
+            raise UnknownGame(Msg("err-game-no-part", "{game} has no {part} yet",
+                                  game=self.name(), part=name)) from None
 
     def has_part(self, name: str) -> bool:
         """Whether the game offers the part ``name``, known without importing anything of
@@ -221,7 +222,8 @@ def game(game_id: str) -> GameSpec:
     """The game ``game_id``; :class:`UnknownGame` naming the games there are."""
     spec = _registry().get(game_id)
     if spec is None:
-        raise UnknownGame(f"no game {game_id!r} — stolik hosts {', '.join(_registry())}")
+        raise UnknownGame(Msg("err-game-unknown", "no game {game!r} — stolik hosts {games}",
+                              game=game_id[:40], games=", ".join(_registry())))
     return spec
 
 
@@ -230,8 +232,13 @@ def game_of_ruleset(ruleset_id: str) -> GameSpec:
     for spec in _registry().values():
         if ruleset_id in spec.rulesets():
             return spec
-    shipped = ", ".join(r for g in _registry().values() for r in g.rulesets())
-    raise UnknownGame(f"no shipped ruleset {ruleset_id!r} — the shipped ones are {shipped}")
+    raise UnknownGame(Msg("err-game-no-ruleset", "no shipped ruleset {ref!r} — the shipped "
+                          "ones are {shipped}", ref=ruleset_id[:80], shipped=_shipped()))
+
+
+def _shipped() -> str:
+    """Every shipped ruleset id, game by game (as a refusal lists them)."""
+    return ", ".join(r for g in _registry().values() for r in g.rulesets())
 
 
 def game_of_document(doc: Mapping[str, object]) -> GameSpec:
@@ -252,7 +259,8 @@ def game_of_document(doc: Mapping[str, object]) -> GameSpec:
     """
     gid = doc.get("game", DEFAULT_GAME)
     if not isinstance(gid, str):
-        raise UnknownGame(f"'game' must be a game id such as {DEFAULT_GAME!r}, not {gid!r}")
+        raise UnknownGame(Msg("err-game-id", "'game' must be a game id such as {default!r}, "
+                              "not {game!r}", default=DEFAULT_GAME, game=gid))
     spec = game(gid)
     rid = doc.get("ruleset")
     if isinstance(rid, str) and not rid.endswith(".toml") and "/" not in rid:
@@ -261,10 +269,11 @@ def game_of_document(doc: Mapping[str, object]) -> GameSpec:
         except UnknownGame:
             return spec            # the game's own reader names the unknown ruleset
         if owner.id != spec.id and "game" in doc:
-            raise UnknownGame(f'game = "{gid}": ruleset {rid!r} is a {owner.id} ruleset')
+            raise UnknownGame(Msg("err-game-other-ruleset", 'game = "{game}": ruleset {ref!r} '
+                                  "is a {owner} ruleset", game=gid, ref=rid, owner=owner.id))
         if owner.id != spec.id:
-            raise UnknownGame(f"ruleset {rid!r} is a {owner.id} ruleset: the record needs "
-                              f'game = "{owner.id}"')
+            raise UnknownGame(Msg("err-game-needs-game", "ruleset {ref!r} is a {owner} ruleset: "
+                                  'the record needs game = "{owner}"', ref=rid, owner=owner.id))
     return spec
 
 
@@ -294,9 +303,9 @@ pucka-2019, gps-2022, ctyrka or the path of a ruleset .toml file
     except OSError:                  # a name too long for the file system
         is_file = False
     if path is None or not (is_file or path.suffix.lower() == ".toml"):
-        shipped = ", ".join(r for g in _registry().values() for r in g.rulesets())
-        raise RulesetError(f"unknown ruleset {ref[:80]!r}: use one of {shipped} or the path "
-                           "of a ruleset .toml file")
+        raise RulesetError(Msg("err-rs-unknown", "unknown ruleset {ref!r}: use one of "
+                               "{shipped} or the path of a ruleset .toml file", ref=ref[:80],
+                               shipped=_shipped()))
     if not is_file:
         return game(DEFAULT_GAME)    # the reader names the missing file
     try:  # bounded as every document (huge numbers, deep nesting)
@@ -306,12 +315,14 @@ pucka-2019, gps-2022, ctyrka or the path of a ruleset .toml file
     gid = data.get("game")
     if gid is not None:
         if not isinstance(gid, str):
-            raise RulesetError(f"{ref}: key 'game' must be a game id such as "
-                               f"{DEFAULT_GAME!r}, not {gid!r}")
+            raise RulesetError(Msg("err-game-rs-key", "{file}: key 'game' must be a game id "
+                                   "such as {default!r}, not {game!r}", file=ref,
+                                   default=DEFAULT_GAME, game=gid))
         try:
             return game(gid)
         except UnknownGame as e:
-            raise RulesetError(f"{ref}: key 'game': {e}") from None
+            raise RulesetError(Msg("err-game-rs-unknown", "{file}: key 'game': {why}",
+                                   file=ref, why=e.message)) from None
     for spec in _registry().values():
         if spec.ruleset_keys and any(k in data for k in spec.ruleset_keys):
             return spec
