@@ -1,11 +1,12 @@
 """``stolik play`` refuses what it cannot play in the language of ``--lang`` (the screen's
 language, Polish unless told): a bot kind the game lacks or another number of kinds than
-bot seats (``--opponents``, MARIAS §9's table of four, BETEL §1's of three), a ruleset of
-another game than ``--game``, a game stolik does not host (and a game with no terminal
-play: tests/test_cli_games.py). They were English f-strings, and ``stolik play`` did not
-hand ``--lang`` to its one-line refusals. Czech is no language of the play screen: the
-Mariáš refusal's Czech (the catalog's, for the Mariáš readers that meet it) is checked as
-the engine's message, :func:`stolik.i18n.translate`."""
+bot seats (``--opponents``, MARIAS §9's table of four, BETEL §1's of three; Baśka's three
+bots are all of one kind, named whole), a seat the table lacks (``--seat 4`` at Betel's
+table of three, BETEL §1), a ruleset of another game than ``--game``, a game stolik does
+not host (and a game with no terminal play: tests/test_cli_games.py). They were English
+f-strings, and ``stolik play`` did not hand ``--lang`` to its one-line refusals. Czech is
+no language of the play screen: the Mariáš refusal's Czech (the catalog's, for the Mariáš
+readers that meet it) is checked as the engine's message, :func:`stolik.i18n.translate`."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ from typer.testing import CliRunner
 from stolik.cli import app
 from stolik.errors import StolikError
 from stolik.games import game, games
+from stolik.games.baska.session import available_bots as baska_bots
 from stolik.games.marias.series import opponent_kinds
 from stolik.i18n import translate
 
 
 def bots(game_id: str) -> tuple[str, str]:
     """The game's bot kinds as a refusal lists them: all but the last, and the last."""
-    kinds = game(game_id).part("bots").available_bots()
+    kinds = (baska_bots() if game_id == "baska"
+             else game(game_id).part("bots").available_bots())
     return ", ".join(kinds[:-1]), kinds[-1]
 
 
@@ -46,6 +49,10 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
                               unknown_bot("betel", "Betel")),
     "betel, three kinds for two seats": (
         ["--game", "betel", "--opponents", "random,random,random"], too_many(2, 3)),
+    "baska, an unknown bot": (["--opponents", "chess"], unknown_bot("baska", "Baśka")),
+    "betel, a fourth seat": (["--game", "betel", "--seat", "4"],
+                             {"en": "Betel has seats 1–3, not 4 (BETEL §1)",
+                              "pl": "Betel ma miejsca 1–3, nie 4 (BETEL §1)"}),
     "a game stolik does not host": (
         ["--game", "chess"],
         {"en": f"no game 'chess' — stolik hosts {', '.join(g.id for g in games())}",

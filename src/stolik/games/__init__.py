@@ -351,6 +351,26 @@ def beside_record(ref: str, source: str | None, shipped: Collection[str]) -> Pat
         return None
 
 
+def bot_kind(kind: str, bots: Sequence[str], *, game_name: str) -> str:
+    """``kind`` when the game has that bot kind (``bots``, two at least); else one line in
+    the reader's language (:class:`Msg`) naming the kinds there are. A game whose bots
+    are all of one kind (Baśka) checks ``--opponents`` whole with it.
+
+    >>> bot_kind("random", ["random", "heuristic"], game_name="Baśka")
+    'random'
+    >>> bot_kind("random,random", ["heuristic", "random", "pimc"], game_name="Baśka")
+    Traceback (most recent call last):
+    ...
+    stolik.errors.StolikError: no Baśka bot 'random,random': choose --opponents heuristic, \
+random or pimc
+    """
+    if kind not in bots:
+        raise StolikError(Msg("err-opp-bot", "no {game} bot {kind!r}: choose --opponents "
+                              "{kinds} or {last}", game=game_name, kind=kind[:40],
+                              kinds=", ".join(bots[:-1]), last=bots[-1]))
+    return kind
+
+
 def bot_kinds(text: str, bots: Sequence[str], count: int, *, game_name: str) -> tuple[str, ...]:
     """``stolik play --opponents text`` at a table of ``count`` bot seats: one bot kind for
     every bot seat, or ``count`` kinds separated by commas (clockwise from the person's
@@ -371,12 +391,7 @@ def bot_kinds(text: str, bots: Sequence[str], count: int, *, game_name: str) -> 
     ...
     stolik.errors.StolikError: --opponents names one bot kind or 3 (one per bot seat), not 2
     """
-    kinds = [k.strip() for k in text.split(",")]
-    for k in kinds:
-        if k not in bots:
-            raise StolikError(Msg("err-opp-bot", "no {game} bot {kind!r}: choose --opponents "
-                                  "{kinds} or {last}", game=game_name, kind=k[:40],
-                                  kinds=", ".join(bots[:-1]), last=bots[-1]))
+    kinds = [bot_kind(k.strip(), bots, game_name=game_name) for k in text.split(",")]
     if len(kinds) == 1:
         return tuple(kinds * count)
     if len(kinds) != count:

@@ -26,7 +26,8 @@ from rich.text import Text
 from stolik import i18n
 from stolik.cli.common import WIDE, new_table, stdout_console
 from stolik.cli.prompt import COMMANDS, Command, Problem, Prompt, command_of, finish_series
-from stolik.errors import CardError, IllegalMove, StolikError
+from stolik.errors import CardError, IllegalMove
+from stolik.games import bot_kind
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
 from stolik.games.baska.record import dumps_record, replay
@@ -558,12 +559,12 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     """Play a series of ``rs`` at the terminal against three bots of kind ``opponents``
     (default: the strongest installed, :func:`default_opponents`): ``seat`` 0–3 is the
     person's (RULES §11 numbering), ``lang`` ``pl`` or ``en``. A bot that is not installed
-    is one line naming those that are; an unwritable record file is an ``OSError``."""
+    is one line naming those that are, in ``lang`` (:func:`stolik.games.bot_kind`); an
+    unwritable record file is an ``OSError``."""
     language: Lang = "en" if lang == "en" else "pl"
-    kind = opponents if opponents is not None else default_opponents()
-    if kind not in available_bots():
-        raise StolikError(f"the {kind} bot is not available in this version: choose "
-                          f"--opponents {' or '.join(available_bots())}")
+    # One kind for the three bots; one that is not installed is refused in ``lang``.
+    kind = bot_kind(opponents if opponents is not None else default_opponents(),
+                    available_bots(), game_name="Baśka")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     player = name or tr(language, "tui-you")

@@ -56,7 +56,7 @@ from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import Event, Series, opponent_kinds
 from stolik.games.betel.sheet import render_sheet
 from stolik.games.betel.view import SeatView
-from stolik.i18n import N_
+from stolik.i18n import N_, Msg
 
 Lang = Literal["pl", "en"]
 
@@ -515,7 +515,8 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     (:mod:`stolik.games.betel.match`). ``--deals`` still ends it earlier."""
     del analysis, samples
     if seat not in range(3):
-        raise IllegalMove(f"Betel has seats 1–3, not {seat + 1} (BETEL §1)")
+        raise IllegalMove(Msg("err-be-play-seat", "Betel has seats 1–3, not {seat} (BETEL §1)",
+                              seat=seat + 1))
     language: Lang = "en" if lang == "en" else "pl"
     kinds = opponent_kinds(opponents)
     if seed is None:
