@@ -22,7 +22,10 @@ import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app as cli_app
+from stolik.errors import RecordError
 from stolik.games import game, games
+from stolik.games.baska.record import parse_record
+from stolik.i18n import translate
 from stolik.records import MAX_FILE_BYTES, dumps_toml
 from stolik.rulesets import shipped_text
 
@@ -453,3 +456,14 @@ def test_a_broken_file_is_refused_in_the_language_of_lang(
     for other, words in case.said.items():
         if other != lang and words not in case.said[lang]:
             assert words not in line, (other, line)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_baska_record_read_directly_names_a_game_it_lacks_in_the_readers_language(
+        lang: str) -> None:
+    """RULES §11: ``parse_record`` of Baśka called directly (not through ``stolik
+    replay``, which asks the game first) keeps the refusal of a game stolik does not host
+    as its message, said in the reader's language; it made it an English string."""
+    with pytest.raises(RecordError) as e:
+        parse_record({"game": "chess", "deal": []})
+    assert translate(e.value, lang) == GAMES[0].said[lang]

@@ -198,7 +198,7 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
         try:
             game = game_of_document(doc if ruleset is None else {**doc, "ruleset": ruleset})
         except UnknownGame as e:
-            raise _fail("", f"{e} (RULES §11)") from None
+            raise _fail("", Msg("err-rec-game-of", "{why} (RULES §11)", why=_why(e))) from None
         if game.id != GAME:
             raise _fail("", Msg("err-ba-rec-game", 'game = "{game}": not a Baśka record '
                                 "(RULES §11)", game=game.id))
