@@ -330,11 +330,14 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
         raise _fail(where, _why(e)) from None
     for i, (seat, call) in enumerate(rec.auction):
         if deal.phase != "auction":
-            how = "four passes" if all(c.kind == "pass" for _, c in rec.auction[:i]) \
-                else "three passes in a row"
+            four = all(c.kind == "pass" for _, c in rec.auction[:i])
             raise _fail(f"{where}, auction entry {i + 1}",
-                        f"the auction is already over — it closed at entry {i} after {how} "
-                        "(RULES §4)")
+                        Msg("err-ba-rec-four-passes", "the auction is already over — it "
+                            "closed at entry {entry} after four passes (RULES §4)", entry=i)
+                        if four else
+                        Msg("err-ba-rec-three-passes", "the auction is already over — it "
+                            "closed at entry {entry} after three passes in a row (RULES §4)",
+                            entry=i))
         try:
             why = deal.why_not_call(call, seat)
             if why is not None:
@@ -343,16 +346,17 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
         except IllegalMove as e:
             raise _fail(f"{where}, auction entry {i + 1}", _why(e)) from None
     if deal.phase == "auction":
-        raise _fail(where, f"the auction is unfinished after {len(rec.auction)} calls — seat "
-                    f"{deal.to_act} is to call next (RULES §4)")
+        raise _fail(where, Msg("err-ba-rec-auction-open", "the auction is unfinished after "
+                               "{calls} calls — seat {seat} is to call next (RULES §4)",
+                               calls=len(rec.auction), seat=deal.to_act))
     for i, (seat, card) in enumerate(rec.play):
         w = f"{where}, play entry {i + 1}"
         if deal.game is not None and deal.game.contract.kind == "honour":
-            raise _fail(w, f"{deal.game.contract.id} is an honour, settled without play "
-                        "(RULES §4)")
+            raise _fail(w, Msg("err-ba-rec-honour-play", "{contract} is an honour, settled "
+                               "without play (RULES §4)", contract=deal.game.contract.id))
         if deal.is_over:
-            raise _fail(w, f"the deal is already over — all 16 cards were played by entry {i}"
-                        " (RULES §11)")
+            raise _fail(w, Msg("err-ba-rec-play-over", "the deal is already over — all 16 "
+                               "cards were played by entry {entry} (RULES §11)", entry=i))
         try:
             why = deal.why_not_card(card, seat)
             if why is not None:
@@ -362,19 +366,23 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
             raise _fail(w, _why(e)) from None
     if rec.revoke is not None:
         if deal.game is not None and deal.game.contract.kind == "honour":
-            raise _fail(f"{where}, revoke", f"{deal.game.contract.id} is an honour, settled "
-                        "without play — nobody can revoke (RULES §4, §8)")
+            raise _fail(f"{where}, revoke", Msg("err-ba-rec-honour-revoke", "{contract} is an "
+                                                "honour, settled without play — nobody can "
+                                                "revoke (RULES §4, §8)",
+                                                contract=deal.game.contract.id))
         if deal.is_over:
-            raise _fail(f"{where}, revoke", "the play must stop before the revoking card, "
-                        "but all 16 cards were played (RULES §8, §11)")
+            raise _fail(f"{where}, revoke", Msg("err-ba-rec-revoke-late", "the play must stop "
+                                                "before the revoking card, but all 16 cards "
+                                                "were played (RULES §8, §11)"))
         try:
             deal.record_revoke(rec.revoke)
         except IllegalMove as e:
             raise _fail(f"{where}, revoke", _why(e)) from None
     if not deal.is_over:
-        raise _fail(where, f"the play stops after {len(rec.play)} cards — a deal is played "
-                    f"to the 16th card unless a revoke is recorded; seat {deal.to_act} is to "
-                    "play next (RULES §11)")
+        raise _fail(where, Msg("err-ba-rec-play-short", "the play stops after {cards} cards — "
+                               "a deal is played to the 16th card unless a revoke is "
+                               "recorded; seat {seat} is to play next (RULES §11)",
+                               cards=len(rec.play), seat=deal.to_act))
     return deal
 
 
@@ -394,9 +402,10 @@ def _replay(record: SeriesRecord) -> SeriesResult:
     pending_bok = 0
     for i, rec in enumerate(record.deals):
         if i and rec.dealer != (record.deals[i - 1].dealer + 1) % 4:
-            raise _fail(f"deal {i + 1}", f"dealer {rec.dealer} should be "
-                        f"{(record.deals[i - 1].dealer + 1) % 4} — the deal moves one seat "
-                        "clockwise each deal (RULES §9, §11)")
+            raise _fail(f"deal {i + 1}", Msg("err-ba-rec-dealer", "dealer {dealer} should be "
+                                             "{want} — the deal moves one seat clockwise each "
+                                             "deal (RULES §9, §11)", dealer=rec.dealer,
+                                             want=(record.deals[i - 1].dealer + 1) % 4))
         bok_deal = pending_bok > 0
         if bok_deal:
             pending_bok -= 1
