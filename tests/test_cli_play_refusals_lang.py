@@ -93,3 +93,14 @@ def test_the_marias_bot_refusals_in_czech() -> None:
         opponent_kinds("random,random")
     assert translate(e.value, "cs") == ("--opponents uvádí jeden druh bota nebo 3 (po jednom "
                                         "na každé místo bota), ne 2")
+
+
+def test_play_help_says_betels_bots_and_seats() -> None:
+    """``stolik play --help`` says what Betel's table takes (BETEL §1: three seats, the
+    first dealer by lot): two bots, one kind or two (``--opponents``), seats 1–3 — it
+    spoke of three bots and of seat 1 dealing first only."""
+    result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.replace("│", " ").split())
+    assert "Betel: one kind, or two)" in text
+    assert "Betel 1–3" in text and "the first dealer is drawn by lot, BETEL §1" in text

@@ -36,9 +36,9 @@ def play_command(
         "(default: baska).")] = None,
     opponents: Annotated[str | None, typer.Option(
         "--opponents", metavar="BOT", show_default=False,
-        help="The three bots (Baśka: pimc — sampling + exact solver, strongest —, "
-        "heuristic, or random; Mariáš: one kind, or three separated by commas). "
-        "Default: the strongest installed.")] = None,
+        help="The bots (Baśka: three of one kind, pimc — sampling + exact solver, "
+        "strongest —, heuristic, or random; Mariáš: one kind, or three separated by commas; "
+        "Betel: one kind, or two). Default: the strongest installed.")] = None,
     deals: Annotated[int | None, typer.Option(
         "--deals", "-n", min=1, show_default=False,
         help="Number of deals (default: the ruleset's series length, 32).")] = None,
@@ -47,7 +47,8 @@ def play_command(
         help="Random seed: the same seed deals the same cards (default: a new one, "
         "shown on screen).")] = None,
     seat: Annotated[int, typer.Option(
-        "--seat", min=1, max=4, help="Your seat 1–4 (seat 1 deals first).")] = 1,
+        "--seat", min=1, max=4, help="Your seat 1–4, Betel 1–3 (seat 1 deals first; at "
+        "Betel the first dealer is drawn by lot, BETEL §1).")] = 1,
     name: Annotated[str | None, typer.Option(
         "--name", show_default=False, help="Your name on the score sheet and the record "
         "(default: Ty / You).")] = None,
