@@ -141,19 +141,21 @@ def test_shape_keys_agree_with_exact_keys() -> None:
 
 
 def test_escapes_names_the_tricks_a_misere_declarer_can_lose() -> None:
-    """trick32_kernel._escapes (BETEL §4, no trumps; the betel's defenders free): at a
-    trick's start the declarer (seat 0) surely loses the trick when he leads a card that a
-    defender must play above — in a betelek one who can beat it, in the betel one who
-    holds only higher cards of the suit — or when a defender leads and every lead leaves
-    him under: void, unable to beat, beating second under a third who must go above, or
-    third after a second who must go above all his cards of the suit."""
+    """trick32_kernel._escapes and _twice (BETEL §4, no trumps; the betel's defenders
+    free): at a trick's start the declarer (seat 0) can lose a trick when he leads a card
+    that a defender must play above — in a betelek one who can beat it, in the betel one
+    who holds only higher cards of the suit — or when every lead of a defender leaves him
+    under (void, unable to beat, beating second under a third who must go above, third
+    after a second who must go above all his cards of the suit), or lets him take the
+    trick and then lead such a card; ``_twice``: two tricks so."""
     import numpy as np
 
     from stolik.games.betel.deck import parse_mask
 
-    def run(kind: str, hands: tuple[str, str, str], leader: int) -> int:
+    def run(kind: str, hands: tuple[str, str, str], leader: int, two: bool = False) -> int:
         h = np.array([parse_mask(x) for x in hands] + [0], dtype=np.int64)
-        return int(k.kernel(_params(kind)).escapes(h, leader, _params(kind)))
+        kern = k.kernel(_params(kind))
+        return int((kern.twice if two else kern.escapes)(h, leader, _params(kind)))
 
     # he leads the 9C: seat 1 holds the 7C and the KC; in a betelek he must beat with the
     # king, in the betel he may play the 7; seat 2 is void
@@ -162,53 +164,91 @@ def test_escapes_names_the_tricks_a_misere_declarer_can_lose() -> None:
     assert run("betel", ("9C AD", "KC QC", "QD JD"), 0) == 1  # only higher clubs
     assert run("betel", ("AC AD", "KC 7C", "QD JD"), 0) == 0  # every card of his on top
     # seat 1 leads, he plays third: void in clubs; on the 9D seat 2 must play the AD,
-    # above all his diamonds; with the 7D seat 2 could duck and leave him to beat the nine
+    # above all his diamonds
     assert run("betel", ("AS KD 8D", "9D 8C", "AD 7S"), 1) == 1
-    assert run("betel", ("AS KD 8D", "9D 8C", "AD 7D"), 1) == 0
-    assert run("betel", ("AS KD 8D", "QS 8C", "AD 7S"), 1) == 0  # the QS: he beats it
+    # on the QS seat 2 ducks and he takes it with the AS (KS), then leads a diamond that
+    # seat 2's lone AD must beat — or, holding only spades, takes the next trick too
+    assert run("betel", ("AS KD 8D", "QS 8C", "AD 7S"), 1) == 1
+    assert run("betel", ("AS KS", "QS 7C", "JS 8C"), 1) == 0
     # seat 2 leads, he plays second: he cannot beat the QS; the 9D he beats with the KD,
-    # and seat 1 must go above it with the AD — unless he holds the 7D to duck with
+    # and seat 1 must go above it with the AD; with the 7D seat 1 ducks, and he leads
+    # the 8S that seat 2's lone QS must beat — but not the AS
     assert run("betel", ("KD 8S", "AD 7S", "9D QS"), 2) == 1
-    assert run("betel", ("KD 8S", "AD 7D", "9D QS"), 2) == 0
+    assert run("betel", ("KD 8S", "AD 7D", "9D QS"), 2) == 1
+    assert run("betel", ("KD AS", "AD 7D", "9D QS"), 2) == 0
+    # two tricks: the 7C loses to the AC, and seat 1 leads into his 7D
+    assert run("betel", ("7C 7D", "AC AD", "KC KD"), 0, two=True) == 1
+    assert run("betel", ("AC AD", "7C 7D", "8C 8D"), 0, two=True) == 0
 
 
-def _escapes_checked(kind: str, left: int, seeds: range) -> tuple[int, int]:
-    """How many of the trick starts (``left`` tricks to play) drawn from ``seeds``
-    ``_escapes`` fired on, and on how many the declarer must take every trick left —
-    asserting, by brute force over the engine's own moves, that he can lose one wherever
-    it fired."""
+def _wins_within(d: object, seat: int, tricks: int) -> int:
+    """The fewest of the next ``tricks`` tricks (from a trick's start) that ``seat`` can
+    make sure to take fewer of, by brute force over the engine's own moves: he plays to
+    take as few as he can, the other two to make him take as many."""
+    from stolik.games.betel.state import Deal
+
+    assert isinstance(d, Deal)
+    stop = len(d.pos.history) + tricks
+
+    def go() -> int:
+        if d.is_over or (len(d.pos.history) >= stop and not d.pos.trick):
+            return 0
+        before = d.pos.tricks[seat]
+        values = []
+        for c in d.legal_moves():
+            d.play(c)  # type: ignore[arg-type]
+            values.append(d.pos.tricks[seat] - before + go())
+            d.undo()
+        return min(values) if d.to_act == seat else max(values)
+
+    return go()
+
+
+def _escapes_checked(kind: str, left: int, seeds: range) -> tuple[int, int, int, int]:
+    """On the trick starts (``left`` tricks to play) drawn from ``seeds``: how often
+    ``_escapes`` fired and how often the declarer cannot lose either of the next two
+    tricks; how often ``_twice`` fired and how often he must take all but one or more of
+    the tricks left — asserting, by brute force over the engine's own moves, that he can
+    lose one of the next two wherever ``_escapes`` fired, and hold his tricks to two
+    fewer than are left wherever ``_twice`` did."""
     import numpy as np
 
     from test_betel_solver import minimax, position
 
-    fired = forced = 0
+    fired = forced = fired2 = forced2 = 0
     for seed in seeds:
         d, seat = position(kind, 2 * seed, left)  # even seeds: at a trick's start
         p = _params(kind).copy()
         p[k.P_SIDE] = 1 << seat
         p[k.P_FREE] = sum(1 << s for s in range(3) if s != seat) if kind == "betel" else 0
         h = np.array([*d.pos.hands, 0], dtype=np.int64)
-        more = minimax(d, seat, True) - d.pos.tricks[seat]
+        two = _wins_within(d, seat, 2)
         if k.kernel(p).escapes(h, d.pos.to_act, p):
             fired += 1
-            assert more <= left - 1, (kind, seed)
-        forced += more == left
-    return fired, forced
+            assert two <= 1, (kind, seed)
+        forced += two == 2
+        more = minimax(d, seat, True) - d.pos.tricks[seat]
+        if k.kernel(p).twice(h, d.pos.to_act, p):
+            fired2 += 1
+            assert more <= left - 2, (kind, seed)
+        forced2 += more >= left - 1
+    return fired, forced, fired2, forced2
 
 
 @pytest.mark.parametrize("kind", ["betelek", "betel"])
 def test_escapes_never_promises_a_trick_the_declarer_cannot_lose(kind: str) -> None:
-    """The bound the search takes from ``_escapes`` (BETEL §4): where it says he can lose
-    the trick now, brute force holds him to at most one trick fewer than are left — on
-    300 random trick starts with 3 tricks left, where it fires on some and where he must
-    take every trick on others (so that a bound firing everywhere fails)."""
-    fired, forced = _escapes_checked(kind, 3, range(10_000, 10_300))
-    assert fired >= 50 and forced >= 10, (fired, forced)
+    """The bounds the search takes from ``_escapes`` and ``_twice`` (BETEL §4) hold by
+    brute force on 300 random trick starts with 3 tricks left, where each fires on some
+    and where the declarer must take what it would have him lose on others (so that a
+    test firing everywhere fails)."""
+    fired, forced, fired2, forced2 = _escapes_checked(kind, 3, range(10_000, 10_300))
+    assert fired >= 50 and forced >= 10 and fired2 >= 10 and forced2 >= 10, (
+        fired, forced, fired2, forced2)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["betelek", "betel"])
 def test_escapes_holds_with_four_tricks_left(kind: str) -> None:
     """As above (BETEL §4), on 100 trick starts with 4 tricks left."""
-    fired, forced = _escapes_checked(kind, 4, range(20_000, 20_100))
-    assert fired >= 20, (fired, forced)
+    fired, forced, fired2, forced2 = _escapes_checked(kind, 4, range(20_000, 20_100))
+    assert fired >= 20 and fired2 >= 5, (fired, forced, fired2, forced2)

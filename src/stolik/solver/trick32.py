@@ -286,8 +286,8 @@ _LAYOUT = (P_SIZE, STATIC, FRAME, FRAMES, MOVES, ST_NODES, INF)
 class Kernel:
     """The search compiled for one set of fixed rules (:data:`STATIC`): ``legal``,
     ``representatives``, ``quick_tricks`` and ``search`` take the arguments of this
-    module's functions of those names, ``enter``, ``sweep`` and ``escapes`` those of the
-    templates' ``_enter``, ``sweep`` and ``_escapes``. The
+    module's functions of those names, ``enter``, ``sweep``, ``escapes`` and ``twice``
+    those of the templates' ``_enter``, ``sweep``, ``_escapes`` and ``_twice``. The
     module's constants are read through it too (``kernel(p).INF``)."""
 
     def __init__(self, rules: dict[str, int]) -> None:
@@ -306,6 +306,7 @@ class Kernel:
         self.enter: Callable[..., tuple[int, int]] = fns["_enter"]
         self.sweep: Callable[..., int] = fns["sweep"]
         self.escapes: Callable[..., int] = fns["_escapes"]
+        self.twice: Callable[..., int] = fns["_twice"]
 
     def __getattr__(self, name: str) -> Any:
         """This module's names (the layout, the modes, ``INF``)."""

@@ -407,30 +407,95 @@ def _forces(h: I64Array, leader: int, c: int, p: I64Array) -> int:
     return int(h[b] & p[P_HIGHER + (c if top < 0 else top)] != 0)
 
 
+def _lead_escapes(h: I64Array, d: int, p: I64Array) -> int:
+    """Three seats without trumps: whether (1, 0) seat ``d``, leading, holds a card that
+    one of the others must play above (:func:`_beaten`: he must beat and can, or is free
+    and holds only higher cards of the suit) — his lowest of its suit — so that he
+    surely loses the trick."""
+    a = d + 1 if d < 2 else 0
+    b = a + 1 if a < 2 else 0
+    for suit in range(4):
+        ds = h[d] & p[P_SUIT + 8 * suit]
+        if ds:
+            c = _lowest(ds, p)
+            if _beaten(h, a, c, p) >= 0 or _beaten(h, b, c, p) >= 0:
+                return 1
+    return 0
+
+
+def _tried(h: I64Array, s: int, d: int, x: int, top: int, trick: int, p: I64Array) -> int:
+    """The cards seat ``s`` is tried with in the trick led with ``x`` (its led suit's
+    highest card ``top``, the cards ``trick`` on the table) by the misère bounds below:
+    the declarer ``d`` one card — his lowest above ``top`` where he must beat, else his
+    highest of the suit, void his highest card — another seat each legal card but those
+    equivalent to a higher one (:func:`representatives`)."""
+    if s != d:
+        return representatives(legal(h[s], s, x, top, trick, 2, p),
+                               h[0] | h[1] | h[2] | trick, p)
+    hand = int(h[d])
+    ds = hand & int(p[P_SUIT + x])
+    if not ds:
+        return hand & -hand
+    above = ds & int(p[P_HIGHER + top])
+    if above:
+        return 1 << _lowest(above, p)
+    return ds & -ds
+
+
+def _taker(leader: int, x: int, a: int, ca: int, b: int, cb: int, p: I64Array) -> int:
+    """Who takes the trick ``leader`` led with ``x``, seat ``a`` playing ``ca`` and then
+    seat ``b`` ``cb`` (no trumps: the highest card of the led suit)."""
+    top = ca if (p[P_HIGHER + x] >> ca) & 1 else x
+    if (p[P_HIGHER + top] >> cb) & 1:
+        return b
+    return a if top == ca else leader
+
+
+def _then_escapes(h: I64Array, leader: int, x: int, d: int, p: I64Array) -> int:
+    """Three seats without trumps, ``leader`` (not ``d``) leading ``x``: whether (1, 0)
+    however the others play (``d`` as :func:`_tried` has him) ``d`` loses the trick or,
+    having taken it, leads a card one of them must play above (:func:`_lead_escapes`).
+    ``h`` is restored."""
+    a = leader + 1 if leader < 2 else 0
+    b = a + 1 if a < 2 else 0
+    h[leader] &= ~(1 << x)
+    ok = 1
+    ya = _tried(h, a, d, x, x, 1 << x, p)
+    while ya and ok:
+        ca = _low_bit(ya)
+        ya &= ya - 1
+        h[a] &= ~(1 << ca)
+        top = ca if (p[P_HIGHER + x] >> ca) & 1 else x
+        yb = _tried(h, b, d, x, top, (1 << x) | (1 << ca), p)
+        while yb and ok:
+            cb = _low_bit(yb)
+            yb &= yb - 1
+            if _taker(leader, x, a, ca, b, cb, p) == d:
+                h[b] &= ~(1 << cb)
+                ok = _lead_escapes(h, d, p)
+                h[b] |= 1 << cb
+        h[a] |= 1 << ca
+    h[leader] |= 1 << x
+    return ok
+
+
 def _escapes(h: I64Array, leader: int, p: I64Array) -> int:
     """Three seats without trumps, the side one seat (a misère's declarer): whether (1, 0)
-    he can lose the trick now whatever the others play. He leads: a card of his that a
-    defender must play above (:func:`_beaten`: he must beat and can, or is free and holds
-    only higher cards of the suit), his lowest of its suit. Another leads: every lead
-    leaves him a loser — he is void in its suit, or cannot beat the card, or beats it
-    second with his lowest card above it and the third must play above that, or is third
-    and the second must play above every card of his in the suit."""
+    he can lose one of the next two tricks (or the trick now, with one to play) whatever
+    the others play. He leads: a card a defender must play above
+    (:func:`_lead_escapes`). Another leads: every lead leaves him a loser — he is void in
+    its suit, or cannot beat the card, or beats it second with his lowest card above it
+    and the third must play above that, or is third and the second must play above every
+    card of his in the suit — or, where it does not, every way the trick may go that he
+    takes leaves him a losing lead (:func:`_then_escapes`)."""
     side = p[P_SIDE]
     d = _low_bit(side)
     mine = h[d]
     if leader == d:
-        a = d + 1 if d < 2 else 0
-        b = a + 1 if a < 2 else 0
-        for suit in range(4):
-            ds = mine & p[P_SUIT + 8 * suit]
-            if ds:
-                c = _lowest(ds, p)
-                if _beaten(h, a, c, p) >= 0 or _beaten(h, b, c, p) >= 0:
-                    return 1
-        return 0
+        return _lead_escapes(h, d, p)
     second = leader + 1 if leader < 2 else 0
     third = second + 1 if second < 2 else 0
-    y = h[leader]
+    y = representatives(h[leader], h[0] | h[1] | h[2], p)
     while y:
         x = _low_bit(y)
         y &= y - 1
@@ -439,13 +504,102 @@ def _escapes(h: I64Array, leader: int, p: I64Array) -> int:
         if not above:
             continue  # void, or nothing above the lead: he plays under it
         if second == d:  # he must beat: his lowest card above, the third above that?
-            if _beaten(h, third, _lowest(above, p), p) < 0:
-                return 0
+            if _beaten(h, third, _lowest(above, p), p) >= 0:
+                continue
         else:  # the second must play above, and above every card of his
             top = _beaten(h, second, x, p)
-            if top < 0 or ds & p[P_HIGHER + top]:
-                return 0
+            if top >= 0 and not ds & p[P_HIGHER + top]:
+                continue
+        if not _then_escapes(h, leader, x, d, p):
+            return 0
     return 1
+
+
+def _lead_twice(h: I64Array, d: int, p: I64Array) -> int:
+    """Three seats without trumps, ``d`` (a misère's declarer) leading: whether (1, 0) he
+    has a lead with which he loses the trick however the others play, and then loses
+    one of the next two (:func:`_escapes`) however it went. ``h`` is restored."""
+    y = h[d]
+    while y:
+        c = _low_bit(y)
+        y &= y - 1
+        if _lost_then(h, d, c, d, p):
+            return 1
+    return 0
+
+
+def _lost_then(h: I64Array, leader: int, x: int, d: int, p: I64Array) -> int:
+    """Whether (1, 0), ``leader`` leading ``x``, however the others play (``d`` as
+    :func:`_tried` has him) the declarer ``d`` loses the trick and then one of the next
+    two (:func:`_escapes`). ``h`` is restored."""
+    a = leader + 1 if leader < 2 else 0
+    b = a + 1 if a < 2 else 0
+    h[leader] &= ~(1 << x)
+    ok = 1
+    ya = _tried(h, a, d, x, x, 1 << x, p)
+    while ya and ok:
+        ca = _low_bit(ya)
+        ya &= ya - 1
+        h[a] &= ~(1 << ca)
+        top = ca if (p[P_HIGHER + x] >> ca) & 1 else x
+        yb = _tried(h, b, d, x, top, (1 << x) | (1 << ca), p)
+        while yb and ok:
+            cb = _low_bit(yb)
+            yb &= yb - 1
+            won = _taker(leader, x, a, ca, b, cb, p)
+            h[b] &= ~(1 << cb)
+            ok = int(won != d) and _escapes(h, won, p)
+            h[b] |= 1 << cb
+        h[a] |= 1 << ca
+    h[leader] |= 1 << x
+    return ok
+
+
+def _twice(h: I64Array, leader: int, p: I64Array) -> int:
+    """Three seats without trumps, the side one seat (a misère's declarer): whether (1, 0)
+    he can lose two of the tricks to come whatever the others play. He leads: a lead
+    that loses and leaves him a loser of one of the next two (:func:`_lead_twice`).
+    Another leads: every lead leaves him as :func:`_won_then` asks. (Three enumerations
+    of a trick's end, each with its own test, since numba caches no recursive code.)
+    ``h`` is restored."""
+    d = _low_bit(p[P_SIDE])
+    if leader == d:
+        return _lead_twice(h, d, p)
+    y = representatives(h[leader], h[0] | h[1] | h[2], p)
+    while y:
+        x = _low_bit(y)
+        y &= y - 1
+        if not _won_then(h, leader, x, d, p):
+            return 0
+    return 1
+
+
+def _won_then(h: I64Array, leader: int, x: int, d: int, p: I64Array) -> int:
+    """Whether (1, 0), ``leader`` (not ``d``) leading ``x``, however the others play
+    (``d`` as :func:`_tried` has him) the declarer loses the trick and then one of the
+    next two (:func:`_escapes`), or takes it and then leads as :func:`_lead_twice` asks.
+    ``h`` is restored."""
+    a = leader + 1 if leader < 2 else 0
+    b = a + 1 if a < 2 else 0
+    h[leader] &= ~(1 << x)
+    ok = 1
+    ya = _tried(h, a, d, x, x, 1 << x, p)
+    while ya and ok:
+        ca = _low_bit(ya)
+        ya &= ya - 1
+        h[a] &= ~(1 << ca)
+        top = ca if (p[P_HIGHER + x] >> ca) & 1 else x
+        yb = _tried(h, b, d, x, top, (1 << x) | (1 << ca), p)
+        while yb and ok:
+            cb = _low_bit(yb)
+            yb &= yb - 1
+            won = _taker(leader, x, a, ca, b, cb, p)
+            h[b] &= ~(1 << cb)
+            ok = _lead_twice(h, d, p) if won == d else _escapes(h, won, p)
+            h[b] |= 1 << cb
+        h[a] |= 1 << ca
+    h[leader] |= 1 << x
+    return ok
 
 
 def _shape(h: I64Array, live: int, suit: int, p: I64Array) -> int:
@@ -527,8 +681,7 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 if (S_SIGN == -1) & (S_SEATS == 3) and p[P_TRUMPS] == 0 \
                         and not side & (side - 1):  # he can lose this trick: one less
                     esc = -((pts + S_TRICK_POINTS * (tricks_left - 1)) // 10)
-                    if esc >= beta and esc > lo and _escapes(h, leader, p):
-                        lo = esc
+                    pass
                 if S_QUICK and S_SIGN == 1:
                     qt = quick_tricks(h, leader, tricks_left, p)
                     if qt and (side >> leader) & 1:
@@ -577,7 +730,7 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
         if tt[slot, 0] == key + 1 and tt[slot, 4] == key2:
             lo = int(tt[slot, 1]) + off
             hi = int(tt[slot, 2]) + off
-            hint = int(tt[slot, 3])
+            hint = int(tt[slot, 3] & 0xFF) - 1
             if relative and hint >= 0:
                 hint = _card_at(hint, live, p)
             if lo >= beta or lo == hi:
@@ -588,6 +741,31 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
                 alpha = lo
             if hi < beta:
                 beta = hi
+        if (S_MODE == MODE_COUNT) & (S_SIGN == -1) & (S_SEATS == 3) and p[P_TRUMPS] == 0 \
+                and not side & (side - 1):  # he can lose one trick, or two: a bound
+            esc = -((pts + S_TRICK_POINTS * (tricks_left - 1)) // 10)
+            got = 0
+            tried = 0  # the flag of the test tried (the table keeps its failures)
+            known = tt[slot, 3] >> 8 if tt[slot, 0] == key + 1 and tt[slot, 4] == key2 else 0
+            if esc >= beta and not known & 1:
+                got = _escapes(h, leader, p)
+                tried = 1
+            elif tricks_left >= 4 and esc + 1 >= beta and not known & 2:
+                got = 2 * _twice(h, leader, p)
+                tried = 2
+            if tried:
+                if tt[slot, 0] != key + 1 or tt[slot, 4] != key2:
+                    tt[slot, 0] = key + 1
+                    tt[slot, 1] = -INF
+                    tt[slot, 2] = INF
+                    tt[slot, 3] = 0
+                    tt[slot, 4] = key2
+                if got:
+                    v = esc + got - 1
+                    if v - off > tt[slot, 1]:
+                        tt[slot, 1] = v - off
+                    return 1, v
+                tt[slot, 3] |= tried << 8
     seat = leader + n
     if seat >= S_SEATS:
         seat -= S_SEATS
@@ -709,6 +887,7 @@ def _close(fr: I64Array, d: int, tt: I64Array, p: I64Array) -> int:
             tt[slot, 0] = key + 1
             tt[slot, 1] = -INF
             tt[slot, 2] = INF
+            tt[slot, 3] = 0
             tt[slot, 4] = key2
         if best <= fr[d, F_A0]:
             if rel < tt[slot, 2]:
@@ -722,7 +901,7 @@ def _close(fr: I64Array, d: int, tt: I64Array, p: I64Array) -> int:
         best_card = fr[d, F_BEST_CARD]
         if best_card >= 0 and _by_shape(p):  # its place among its suit's live cards
             best_card = (best_card & ~7) + _popcount(p[P_HIGHER + best_card] & fr[d, F_LIVE])
-        tt[slot, 3] = best_card
+        tt[slot, 3] = (tt[slot, 3] & ~0xFF) | (best_card + 1)  # the flags of _enter kept
     return int(best)
 
 
@@ -853,7 +1032,15 @@ TEMPLATES: tuple[tuple[Any, str], ...] = (
     (_lowest, "i8(i8, i8[::1])"),
     (_beaten, "i8(i8[::1], i8, i8, i8[::1])"),
     (_forces, "i8(i8[::1], i8, i8, i8[::1])"),
+    (_lead_escapes, "i8(i8[::1], i8, i8[::1])"),
+    (_tried, "i8(i8[::1], i8, i8, i8, i8, i8, i8[::1])"),
+    (_taker, "i8(i8, i8, i8, i8, i8, i8, i8[::1])"),
+    (_then_escapes, "i8(i8[::1], i8, i8, i8, i8[::1])"),
     (_escapes, "i8(i8[::1], i8, i8[::1])"),
+    (_lost_then, "i8(i8[::1], i8, i8, i8, i8[::1])"),
+    (_lead_twice, "i8(i8[::1], i8, i8[::1])"),
+    (_won_then, "i8(i8[::1], i8, i8, i8, i8[::1])"),
+    (_twice, "i8(i8[::1], i8, i8[::1])"),
     (_shape, "i8(i8[::1], i8, i8, i8[::1])"),
     (_by_shape, "i8(i8[::1])"),
     (_card_at, "i8(i8, i8, i8[::1])"),

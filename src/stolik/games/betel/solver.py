@@ -23,8 +23,10 @@ or the betel the moves are ordered for a misère (the declarer leads his highest
 someone may beat, a defender first what makes the declarer take the trick, a follower ducks
 first), a trick's start is settled at once when nobody's play can change the rest
 (trick32's ``sweep``), and bounded by one trick fewer than are left when the declarer can
-lose the trick now whatever the others play (``_escapes``: on 300 scripted betels it
-settled a tenth of the positions searched, 1.12× faster). Each of the three
+lose one of the next two tricks whatever the others play (``_escapes``), by two fewer
+when he can lose two (``_twice``, from four tricks left: below, its cost outweighs the
+searches it saves) — the misère's own bounds: on 200 scripted betels the median solve
+visits 10,776 positions instead of 19,014. The table keeps what they settle. Each of the three
 kinds (tricks wanted, betelek, betel) has its own compiled kernel (``trick32.kernel``).
 
 >>> from stolik.games.betel.ruleset import load_ruleset
