@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from stolik.games.betel.calls import TAKE, Action
 from stolik.games.betel.deck import ASCII_NAMES
 from stolik.games.betel.ruleset import load_ruleset
@@ -124,3 +126,27 @@ def test_the_knowledge_checker_can_fail() -> None:
     k.act(1, lay)
     assert k.now[0] == [None, None] and k.now[1] == list(lay.cards)
     assert check_view(d, 0, k) == 2 and check_view(d, 2, k) == 3   # look, take, lay
+
+
+def test_the_view_checker_rejects_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No stub (BETEL §3, issue 12's hidden information): ``check_view`` refuses a view
+    that names the dubel card its seat did not look at — in what it has seen, or in the
+    words of its own call — which a sound view never does."""
+    from dataclasses import replace
+
+    d = Deal.random(RS, 0, random.Random(8))
+    k = Knowledge(d.pos.dubel)
+    look = Action("look", n=1, pos=0)
+    d.act(look)
+    k.act(0, look)
+    assert check_view(d, 0, k) == 0
+    sound = d.view
+    hidden = d.pos.dubel[1]
+    monkeypatch.setattr(d, "view", lambda seat: replace(
+        sound(seat), dubel_seen=(*sound(seat).dubel_seen, hidden)))
+    with pytest.raises(AssertionError):
+        check_view(d, 0, k)
+    monkeypatch.setattr(d, "view", lambda seat: replace(
+        sound(seat), calls=((0, f"look 1 {ASCII_NAMES[hidden]}"),)))
+    with pytest.raises(AssertionError):
+        check_view(d, 0, k)
