@@ -59,6 +59,7 @@ def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], p
     play to the end, the sheet and chart, and a match to 1000 cut at its cap saying it is
     undecided (BETEL §5)."""
     monkeypatch.setattr(web, "MAX_MATCH_DEALS", 1)  # the cap of a match to 1000, made small
+    monkeypatch.setattr(web, "first_dealer_by_lot", lambda seed: 0)  # the lot: seat 0
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
     app = create_app(db, bot_delay=0)

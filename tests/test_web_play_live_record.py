@@ -35,10 +35,11 @@ def make_app(tmp_path: Path) -> Any:
 
 
 def open_table(c: TestClient, game_id: str, seed: int, deals: int = 2) -> str:
-    """A table of people only, dealt from ``seed``: Ala sits at seat 0, the other seats
+    """A table of people only, dealt from ``seed``: Ala sits at seat 0 and deals first
+    (named: Betel draws the first dealer by lot otherwise, BETEL §1), the other seats
     stay open, so the table never starts by itself."""
     r = c.post("/play/api/tables", json={
-        "game": game_id, "name": "Ala", "deals": deals, "seed": seed,
+        "game": game_id, "name": "Ala", "deals": deals, "seed": seed, "first_dealer": 0,
         "bots": [None] * game(game_id).seats})
     assert r.status_code == 200, r.text
     tid: str = r.json()["id"]
