@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import RecordError, RulesetError
+from stolik.i18n import Msg
 from stolik.records import loads_document
 from stolik.rulesets import (
     bad_id,
@@ -218,16 +219,19 @@ def _contract(raw: Any, number: int, source: str) -> Contract:
     t = _Keys(raw, f"contracts.{number}.", source)
     call = t.text("call", longest=24)
     if not _CALL.fullmatch(call) or call.casefold() in RESERVED:
-        raise t.fail("call", f"must be one word of letters, digits and '-' other than "
-                     f"{', '.join(sorted(RESERVED))}, not {call!r} (BETEL §6)")
+        raise t.fail("call", Msg("err-be-rs-call", "must be one word of letters, digits and "
+                                 "'-' other than {words}, not {value!r} (BETEL §6)",
+                                 words=", ".join(sorted(RESERVED)), value=call))
     name = t.text("name", call)
     trumps = t.get("trumps")
     if trumps not in DENOMINATIONS:
-        raise t.fail("trumps", f"must be one of {', '.join(DENOMINATIONS)}, not {trumps!r} "
-                     "(BETEL §1)")
+        raise t.fail("trumps", Msg("err-be-rs-trumps", "must be one of {names}, not "
+                                   "{value!r} (BETEL §1)", names=", ".join(DENOMINATIONS),
+                                   value=trumps))
     if ("at_least" in t.data) == ("at_most" in t.data):
-        raise t.fail("at_least", "or 'at_most' must be given, one of them: the tricks the "
-                     "declarer must take at least, or may take at most (BETEL §2)")
+        raise t.fail("at_least", Msg("err-be-rs-goal", "or 'at_most' must be given, one of "
+                                     "them: the tricks the declarer must take at least, or "
+                                     "may take at most (BETEL §2)"))
     at_most = "at_most" in t.data
     goal = t.number("at_most" if at_most else "at_least", hi=10)
     value = t.number("value", lo=1)
@@ -265,13 +269,15 @@ misspelling of it?)
         raise top.fail("game", other_game("betel", "Betel", top.data["game"]))
     raw = top.get("contracts")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CONTRACTS:
-        raise top.fail("contracts", f"must list 1 to {MAX_CONTRACTS} contracts, lowest "
-                       "first (BETEL §2)")
+        raise top.fail("contracts", Msg("err-be-rs-contracts", "must list 1 to {most} "
+                                        "contracts, lowest first (BETEL §2)",
+                                        most=MAX_CONTRACTS))
     contracts = tuple(_contract(c, i + 1, source) for i, c in enumerate(raw))
     calls = [c.call.casefold() for c in contracts]
     for c in contracts:
         if calls.count(c.call.casefold()) > 1:
-            raise top.fail("contracts", f"names {c.call!r} twice (BETEL §2)")
+            raise top.fail("contracts", Msg("err-be-rs-twice", "names {call!r} twice "
+                                            "(BETEL §2)", call=c.call))
     p = top.table("peeking")
     peek_one, peek_two = p.number("one"), p.number("two")
     p.done()
@@ -285,13 +291,15 @@ misspelling of it?)
     a = top.table("auction")
     all_pass = a.get("all_pass")
     if all_pass not in ("play", "redeal"):
-        raise a.fail("all_pass", f"must be \"play\" or \"redeal\", not {all_pass!r} (BETEL §3)")
+        raise a.fail("all_pass", Msg("err-be-rs-all-pass", "must be \"play\" or \"redeal\", "
+                                     "not {value!r} (BETEL §3)", value=all_pass))
     a.done()
     m = top.table("match")
     target = m.number("target", hi=1_000_000)
     minutes = m.number("minutes", hi=24 * 60)
     if target == 0 and minutes == 0:
-        raise m.fail("target", "or 'minutes' must be above 0: a match ends somewhere (BETEL §5)")
+        raise m.fail("target", Msg("err-be-rs-end", "or 'minutes' must be above 0: a match "
+                                   "ends somewhere (BETEL §5)"))
     m.done()
     top.done()
     return Ruleset(id=rid, name=name, source=src, contracts=contracts, peek_one=peek_one,
