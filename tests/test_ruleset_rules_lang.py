@@ -14,6 +14,7 @@ import pytest
 
 from stolik.errors import RulesetError
 from stolik.games.betel import ruleset as betel
+from stolik.games.marias import ruleset as marias
 from stolik.i18n import translate
 
 
@@ -29,6 +30,10 @@ class Case:
     new: str
     said: dict[str, str]
     regex: bool = False
+
+
+RESERVED = ", ".join(sorted(marias._RESERVED))
+"""The words a Mariáš level may not be (its calls, MARIAS §11)."""
 
 
 def _broken(case: Case) -> str:
@@ -85,7 +90,34 @@ BETEL = [
                 "musi się gdzieś kończyć (BETEL §5)"}),
 ]
 
-CASES = [pytest.param(c, lang, id=f"{c.id}-{lang}") for c in BETEL for lang in c.said]
+MARIAS = [
+    Case("fleky names not words (MARIAS §6)", marias.rs_text, marias.parse_ruleset,
+         'names = ["flek", "re", "tutti", "boty", "kalhoty"]', "names = [2, 4]",
+         {"en": "k.toml: key 'fleky.names' must be a list of words, level 1 first (MARIAS §6)",
+          "pl": "k.toml: klucz 'fleky.names' musi być listą słów, od poziomu 1 (MARIAS §6)",
+          "cs": "k.toml: klíč 'fleky.names' musí být seznam slov, od úrovně 1 (MARIAS §6)"}),
+    Case("no fleky levels", marias.rs_text, marias.parse_ruleset,
+         'names = ["flek", "re", "tutti", "boty", "kalhoty"]', "names = []",
+         {"en": "k.toml: key 'fleky.names' must name 1 to 8 levels, not 0",
+          "pl": "k.toml: klucz 'fleky.names' musi nazywać od 1 do 8 poziomów, nie 0",
+          "cs": "k.toml: klíč 'fleky.names' musí pojmenovat 1 až 8 úrovní, ne 0"}),
+    Case("a level named as a call (MARIAS §11)", marias.rs_text, marias.parse_ruleset,
+         'names = ["flek", "re",', 'names = ["flek", "sto",',
+         {"en": "k.toml: key 'fleky.names' holds 'sto': a level is one lower-case ASCII word, "
+                f"not one of {RESERVED} (MARIAS §11)",
+          "pl": "k.toml: klucz 'fleky.names' zawiera 'sto': poziom to jedno słowo z małych "
+                f"liter ASCII, inne niż {RESERVED} (MARIAS §11)",
+          "cs": "k.toml: klíč 'fleky.names' obsahuje 'sto': úroveň je jedno slovo z malých "
+                f"písmen ASCII, jiné než {RESERVED} (MARIAS §11)"}),
+    Case("a level twice", marias.rs_text, marias.parse_ruleset,
+         'names = ["flek", "re",', 'names = ["flek", "flek",',
+         {"en": "k.toml: key 'fleky.names' names a level twice",
+          "pl": "k.toml: klucz 'fleky.names' nazywa jakiś poziom dwa razy",
+          "cs": "k.toml: klíč 'fleky.names' pojmenovává některou úroveň dvakrát"}),
+]
+
+CASES = [pytest.param(c, lang, id=f"{c.id}-{lang}") for c in BETEL + MARIAS
+         for lang in c.said]
 
 
 @pytest.mark.parametrize(("case", "lang"), CASES)

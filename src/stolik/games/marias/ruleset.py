@@ -233,15 +233,18 @@ misspelling of it?)
     f = top.table("fleky")
     names = f.raw("names")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise f.fail("names", "must be a list of words, level 1 first (MARIAS §6)")
+        raise f.fail("names", Msg("err-ma-rs-names", "must be a list of words, level 1 first "
+                                  "(MARIAS §6)"))
     if not 1 <= len(names) <= MAX_LEVELS:
-        raise f.fail("names", f"must name 1 to {MAX_LEVELS} levels, not {len(names)}")
+        raise f.fail("names", Msg("err-ma-rs-levels", "must name 1 to {most} levels, not {n}",
+                                  most=MAX_LEVELS, n=len(names)))
     for n in names:
         if not _WORD.fullmatch(n) or n in _RESERVED:
-            raise f.fail("names", f"holds {n!r}: a level is one lower-case ASCII word, not "
-                         f"one of {', '.join(sorted(_RESERVED))} (MARIAS §11)")
+            raise f.fail("names", Msg("err-ma-rs-level", "holds {value!r}: a level is one "
+                                      "lower-case ASCII word, not one of {words} (MARIAS §11)",
+                                      value=n, words=", ".join(sorted(_RESERVED))))
     if len(set(names)) != len(names):
-        raise f.fail("names", "names a level twice")
+        raise f.fail("names", Msg("err-ma-rs-level-twice", "names a level twice"))
     f.done()
 
     s = top.table("sto")
