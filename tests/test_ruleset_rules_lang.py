@@ -13,9 +13,11 @@ from dataclasses import dataclass
 import pytest
 
 from stolik.errors import RulesetError
+from stolik.games.baska import ruleset as baska
 from stolik.games.betel import ruleset as betel
 from stolik.games.marias import ruleset as marias
 from stolik.i18n import translate
+from stolik.rulesets import shipped_text
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,83 @@ MARIAS = [
           "cs": "k.toml: klíč 'fleky.names' pojmenovává některou úroveň dvakrát"}),
 ]
 
-CASES = [pytest.param(c, lang, id=f"{c.id}-{lang}") for c in BETEL + MARIAS
+
+
+def _linia() -> str:
+    return shipped_text("stolik.games.baska", "linia")
+
+
+def _mester() -> str:
+    return shipped_text("stolik.games.baska", "mester-sport")
+
+
+def _pucka() -> str:
+    return shipped_text("stolik.games.baska", "pucka-2019")
+
+
+BASKA = [
+    Case("doublings over four (RULES §4, §7)", _linia, baska.parse_ruleset,
+         '"hirsch", "bok"]', '"hirsch", "bok", "x", "y"]',
+         {"en": "k.toml: key 'doublings' names 6 doublings, but a game may be doubled at most "
+                "4 times (RULES §4, §7)",
+          "pl": "k.toml: klucz 'doublings' wymienia 6 kontr, a grę można skontrować najwyżej "
+                "4 razy (RULES §4, §7)"}),
+    Case("a doubling twice", _linia, baska.parse_ruleset,
+         '"hirsch", "bok"]', '"hirsch", "kontra"]',
+         {"en": "k.toml: key 'doublings' names a doubling twice",
+          "pl": "k.toml: klucz 'doublings' wymienia jakąś kontrę dwa razy"}),
+    Case("fele mixing suits (RULES §2)", _linia, baska.parse_ruleset,
+         'fele = [["AC", "TC"], ["AS", "TS"]]', 'fele = [["AC", "TS"], ["AS", "TC"]]',
+         {"en": "k.toml: key 'orders.normal.fele[0]' mixes suits: each fele group is the "
+                "non-trumps of one suit, highest first (RULES §2)",
+          "pl": "k.toml: klucz 'orders.normal.fele[0]' miesza kolory: każda grupa fele to "
+                "nieatutowe karty jednego koloru, od najwyższej (RULES §2)"}),
+    Case("an undefined card order", _linia, baska.parse_ruleset,
+         'order = "gran"', 'order = "grand"',
+         {"en": "k.toml: key 'contract[1].order' names card order 'grand', which [orders] "
+                "does not define",
+          "pl": "k.toml: klucz 'contract[1].order' wymienia porządek kart 'grand', którego "
+                "[orders] nie określa"}),
+    Case("one starzy card", _linia, baska.parse_ruleset,
+         'starzy = ["QC", "QS"]', 'starzy = ["QC"]',
+         {"en": "k.toml: key 'plain.starzy' must name the two cards whose holders are starzy",
+          "pl": "k.toml: klucz 'plain.starzy' musi wymieniać dwie karty, których posiadacze "
+                "są starymi"}),
+    Case("cicha doubled first by its player (RULES §4)", _linia, baska.parse_ruleset,
+         "player_may_double_first = false", "player_may_double_first = true",
+         {"en": "k.toml: key 'cicha.player_may_double_first' true is not supported: every "
+                "regulation forbids it (RULES §4)",
+          "pl": "k.toml: klucz 'cicha.player_may_double_first' true nie jest obsługiwane: "
+                "zabrania tego każdy regulamin (RULES §4)"}),
+    Case("a contract id twice", _linia, baska.parse_ruleset,
+         'id = "gran"', 'id = "wesele"',
+         {"en": "k.toml: key 'contract[1].id' 'wesele' is used twice",
+          "pl": "k.toml: klucz 'contract[1].id' 'wesele' występuje dwa razy"}),
+    Case("a partner card the declarer holds", _linia, baska.parse_ruleset,
+         'partner_cards = ["JC", "JS", "JH"]', 'partner_cards = ["QC", "JS", "JH"]',
+         {"en": "k.toml: key 'contract[0].partner_cards' may not include a card the declarer "
+                "must hold",
+          "pl": "k.toml: klucz 'contract[0].partner_cards' nie może zawierać karty, którą "
+                "rozgrywający musi mieć"}),
+    Case("a revoke that does not sum to zero (RULES §8)", _mester, baska.parse_ruleset,
+         "others = 4", "others = 5",
+         {"en": "k.toml: key 'revoke.others' and 'offender' must sum to zero over the four "
+                "seats, but -12 + 3 × 5 = 3",
+          "pl": "k.toml: klucz 'revoke.others' i 'offender' muszą się sumować do zera na "
+                "czterech miejscach, a -12 + 3 × 5 = 3"}),
+    Case("a series length twice (RULES §9)", _linia, baska.parse_ruleset,
+         "lengths = [32]", "lengths = [32, 32]",
+         {"en": "k.toml: key 'series.lengths' names a length twice: [32, 32]",
+          "pl": "k.toml: klucz 'series.lengths' wymienia jakąś długość dwa razy: [32, 32]"}),
+    Case("table points not whole (RULES §10)", _pucka, baska.parse_ruleset,
+         "late_major = [-4, -120]", "late_major = [-4, -120.5]",
+         {"en": "k.toml: key 'tournament.late_major' table points must be a whole number, "
+                "not -120.5",
+          "pl": "k.toml: klucz 'tournament.late_major' punkty stołowe muszą być liczbą "
+                "całkowitą, nie -120.5"}),
+]
+
+CASES = [pytest.param(c, lang, id=f"{c.id}-{lang}") for c in BETEL + MARIAS + BASKA
          for lang in c.said]
 
 

@@ -368,19 +368,23 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     doublings = top.raw("doublings")
     if (not isinstance(doublings, list) or not doublings
             or not all(isinstance(d, str) and d for d in doublings)):
-        raise top.fail("doublings", "must be a list of names, level 1 first")
+        raise top.fail("doublings", Msg("err-ba-rs-doublings", "must be a list of names, "
+                                        "level 1 first"))
     if len(doublings) > MAX_DOUBLINGS:
-        raise top.fail("doublings", f"names {len(doublings)} doublings, but a game may be "
-                       f"doubled at most {MAX_DOUBLINGS} times (RULES §4, §7)")
+        raise top.fail("doublings", Msg("err-ba-rs-doublings-most", "names {n} doublings, "
+                                        "but a game may be doubled at most {most} times "
+                                        "(RULES §4, §7)", n=len(doublings),
+                                        most=MAX_DOUBLINGS))
     for i, d in enumerate(doublings):
         _Reader({f"doublings[{i}]": d}, "", source).word(f"doublings[{i}]")
     if len(set(doublings)) != len(doublings):
-        raise top.fail("doublings", "names a doubling twice")
+        raise top.fail("doublings", Msg("err-ba-rs-doubling-twice", "names a doubling twice"))
     max_possible = len(doublings)
     laid = top.int_("laid_down_max_level", 0, lo=0, hi=max_possible)
     tie = top.raw("doubled_tie_loser", None)
     if tie not in (None, "first-doubler"):
-        raise top.fail("doubled_tie_loser", f"must be \"first-doubler\" or absent, not {tie!r}")
+        raise top.fail("doubled_tie_loser", Msg("err-ba-rs-tie", "must be \"first-doubler\" "
+                                                "or absent, not {value!r}", value=tie))
 
     orders_r = top.table("orders")
     orders: dict[str, CardOrder] = {}
@@ -389,7 +393,8 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
         trumps = o.cards("trumps")
         fele_raw = o.raw("fele", [])
         if not isinstance(fele_raw, list):
-            raise o.fail("fele", "must be a list of suits, each a list of cards")
+            raise o.fail("fele", Msg("err-ba-rs-fele", "must be a list of suits, each a list "
+                                     "of cards"))
         fele = []
         for i, suit in enumerate(fele_raw):
             r = _Reader({f"fele[{i}]": suit}, o.where, source)
@@ -399,25 +404,29 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
             orders[oname] = CardOrder(DECK, trumps, fele)
         except ValueError as e:
             problem = str(e).removeprefix("a card order must list every card once: ")
-            raise orders_r.fail(oname, "must list each of the 16 cards once in its trumps and "
-                                f"fele ({problem})") from None
+            raise orders_r.fail(oname, Msg("err-ba-rs-order", "must list each of the 16 cards "
+                                           "once in its trumps and fele ({why})",
+                                           why=problem)) from None
         _check_groups(o, trumps, fele)
     orders_r.done()
     for needed in ("normal",):
         if needed not in orders:
-            raise top.fail("orders", f"must define the '{needed}' card order")
+            raise top.fail("orders", Msg("err-ba-rs-order-needed", "must define the "
+                                         "'{order}' card order", order=needed))
 
     def order_name(r: _Reader, key: str) -> str:
         v = r.str_(key, "normal")
         if v not in orders:
-            raise r.fail(key, f"names card order {v!r}, which [orders] does not define")
+            raise r.fail(key, Msg("err-ba-rs-order-name", "names card order {value!r}, which "
+                                  "[orders] does not define", value=v))
         return v
 
     pr = top.table("plain")
     plain_order = order_name(pr, "order")
     starzy_cards = pr.cards("starzy")
     if len(starzy_cards) != 2:
-        raise pr.fail("starzy", "must name the two cards whose holders are starzy")
+        raise pr.fail("starzy", Msg("err-ba-rs-starzy", "must name the two cards whose "
+                                    "holders are starzy"))
     starzy = DECK.mask_of(starzy_cards)
     plain_first = pr.choice("first_double", ("mlodzi", "any"))
     plain_max = pr.int_("max_level", lo=0, hi=max_possible)
@@ -439,9 +448,10 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
         s.done()
         v = [values[side][cat] for cat in CATEGORIES]
         if not v[0] <= v[1] <= v[2]:
-            raise s.fail(CATEGORIES[1], f"must lie between {CATEGORIES[0]} and {CATEGORIES[2]}:"
-                         " a worse loss never pays less (RULES §5, §7), but the values are "
-                         f"{v[0]}, {v[1]}, {v[2]}")
+            raise s.fail(CATEGORIES[1], Msg(
+                "err-ba-rs-values", "must lie between {low} and {high}: a worse loss never "
+                "pays less (RULES §5, §7), but the values are {a}, {b}, {c}",
+                low=CATEGORIES[0], high=CATEGORIES[2], a=v[0], b=v[1], c=v[2]))
     val_r.done()
     pr.done()
     zwykla = Contract("zwykla", "Zwykła gra", "plain", order=plain_order,
@@ -459,25 +469,28 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     cr.done()
     if cicha_first:
         raise cr.fail("player_may_double_first",
-                      "true is not supported: every regulation forbids it (RULES §4)")
+                      Msg("err-ba-rs-cicha-first", "true is not supported: every regulation "
+                          "forbids it (RULES §4)"))
 
     raw_contracts = top.raw("contract")
     if not isinstance(raw_contracts, list) or not raw_contracts:
-        raise top.fail("contract", "must be a list of [[contract]] tables, lowest first")
+        raise top.fail("contract", Msg("err-ba-rs-contracts", "must be a list of [[contract]] "
+                                       "tables, lowest first"))
     ladder: list[Contract] = []
     seen: set[str] = {"zwykla", "cicha"}
     for i, raw in enumerate(raw_contracts):
         c = _Reader(raw, f"contract[{i}]", source)
         cid = c.word("id")
         if cid in seen or cid in doublings:
-            raise c.fail("id", f"{cid!r} is used twice")
+            raise c.fail("id", Msg("err-ba-rs-id-twice", "{value!r} is used twice", value=cid))
         seen.add(cid)
         kind = c.choice("kind", ("wesele", "solo", "honour"))
         cname = c.str_("name", cid)
         if kind == "honour":
             req = _held(c, "requires", None)
             if not req:
-                raise c.fail("requires", "must name the honour's cards")
+                raise c.fail("requires", Msg("err-ba-rs-honour", "must name the honour's "
+                                             "cards"))
             con = Contract(cid, cname, "honour", rank=i, requires=DECK.mask_of(req),
                            win=c.int_("win", lo=1, hi=MAX_VALUE), max_level=0)
         elif kind == "solo":
@@ -492,15 +505,17 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
             req = _held(c, "requires", [])
             partners = c.cards("partner_cards")
             if not partners:
-                raise c.fail("partner_cards", "must list at least one card")
+                raise c.fail("partner_cards", Msg("err-ba-rs-partners", "must list at least "
+                                                  "one card"))
             if len(partners) <= 4 - len(req) and len(req) < 4:
                 # The declarer holds `req` and 4 - len(req) other cards: with this few partner
                 # cards he could hold all of them and have no partner.
                 raise c.fail("partner_cards",
-                             f"must list more than {4 - len(req)} cards so that one is always "
-                             "in another hand")
+                             Msg("err-ba-rs-partners-few", "must list more than {n} cards so "
+                                 "that one is always in another hand", n=4 - len(req)))
             if set(partners) & set(req):
-                raise c.fail("partner_cards", "may not include a card the declarer must hold")
+                raise c.fail("partner_cards", Msg("err-ba-rs-partners-held", "may not include "
+                                                  "a card the declarer must hold"))
             con = Contract(
                 cid, cname, "wesele", rank=i, order=order_name(c, "order"),
                 requires=DECK.mask_of(req),
@@ -521,9 +536,11 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
                             lone_declarer_loses_contract=rv.bool_(
                                 "lone_declarer_loses_contract", False))
         if revoke.offender + 3 * revoke.others != 0:
-            raise rv.fail("others", "and 'offender' must sum to zero over the four seats, but "
-                          f"{revoke.offender} + 3 × {revoke.others} = "
-                          f"{revoke.offender + 3 * revoke.others}")
+            raise rv.fail("others", Msg("err-ba-rs-revoke-sum", "and 'offender' must sum to "
+                                        "zero over the four seats, but {offender} + 3 × "
+                                        "{others} = {sum}", offender=revoke.offender,
+                                        others=revoke.others,
+                                        sum=revoke.offender + 3 * revoke.others))
     else:
         revoke = RevokeRule("contract")
     rv.done()
@@ -531,11 +548,14 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     sr = top.table("series")
     lengths = sr.numbers("lengths", positive=True, hi=MAX_SERIES)
     if not lengths:
-        raise sr.fail("lengths", "must name at least one series length (RULES §9)")
+        raise sr.fail("lengths", Msg("err-ba-rs-lengths", "must name at least one series "
+                                     "length (RULES §9)"))
     if not all(isinstance(n, int) for n in lengths):
-        raise sr.fail("lengths", "must hold whole numbers of deals")
+        raise sr.fail("lengths", Msg("err-ba-rs-lengths-whole", "must hold whole numbers of "
+                                     "deals"))
     if len(set(lengths)) != len(lengths):
-        raise sr.fail("lengths", f"names a length twice: {list(lengths)}")
+        raise sr.fail("lengths", Msg("err-ba-rs-length-twice", "names a length twice: "
+                                     "{lengths}", lengths=str(list(lengths))))
     series = SeriesRules(
         lengths=tuple(int(n) for n in lengths),
         place_points=sr.falling("place_points", sr.numbers("place_points", length=4)),
@@ -545,7 +565,8 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
         bok_round_deals=sr.int_("bok_round_deals", 0, lo=0, hi=MAX_SERIES),
     )
     if series.positive_bonus and len(series.positive_bonus) != 4:
-        raise sr.fail("positive_bonus", f"must list 4 numbers, not {len(series.positive_bonus)}")
+        raise sr.fail("positive_bonus", Msg("err-ba-rs-bonus", "must list 4 numbers, not {n}",
+                                            n=len(series.positive_bonus)))
     sr.done()
     tournament = _tournament_rules(top.table("tournament")) if top.has("tournament") else (
         TournamentRules())
@@ -564,18 +585,22 @@ def _check_groups(o: _Reader, trumps: list[int], fele: list[list[int]]) -> None:
     """RULES §2: an order has trumps, and its fele are grouped in suits — each group one
     suit's non-trumps, highest first, each suit in one group."""
     if not trumps:
-        raise o.fail("trumps", "must list at least one trump, highest first (RULES §2)")
+        raise o.fail("trumps", Msg("err-ba-rs-trumps", "must list at least one trump, "
+                                   "highest first (RULES §2)"))
     seen: set[object] = set()
     for i, cards in enumerate(fele):
         suits = {DECK[c].suit for c in cards}
         if not cards:
-            raise o.fail(f"fele[{i}]", "is empty: list a suit's fele, highest first (RULES §2)")
+            raise o.fail(f"fele[{i}]", Msg("err-ba-rs-fele-empty", "is empty: list a suit's "
+                                           "fele, highest first (RULES §2)"))
         if len(suits) != 1:
-            raise o.fail(f"fele[{i}]", "mixes suits: each fele group is the non-trumps of "
-                         "one suit, highest first (RULES §2)")
+            raise o.fail(f"fele[{i}]", Msg("err-ba-rs-fele-mixed", "mixes suits: each fele "
+                                           "group is the non-trumps of one suit, highest "
+                                           "first (RULES §2)"))
         if suits & seen:
-            raise o.fail(f"fele[{i}]", "is a suit another fele group already lists — list "
-                         "each suit's fele in one group (RULES §2)")
+            raise o.fail(f"fele[{i}]", Msg("err-ba-rs-fele-again", "is a suit another fele "
+                                           "group already lists — list each suit's fele in "
+                                           "one group (RULES §2)"))
         seen |= suits
 
 
@@ -583,8 +608,8 @@ def _held(r: _Reader, name: str, default: Any) -> list[int]:
     """Cards a declarer must hold: no more than a hand's four (RULES §1, §4)."""
     cards = r.cards(name, default)
     if len(cards) > CARDS_PER_HAND:
-        raise r.fail(name, f"names {len(cards)} cards, but a hand holds "
-                     f"{CARDS_PER_HAND} (RULES §1)")
+        raise r.fail(name, Msg("err-ba-rs-held", "names {n} cards, but a hand holds {most} "
+                               "(RULES §1)", n=len(cards), most=CARDS_PER_HAND))
     return cards
 
 
@@ -592,7 +617,8 @@ def _pair(r: _Reader, name: str, default: tuple[float, int]) -> tuple[float, int
     """A (place points, table points) pair; table points are whole numbers."""
     v = r.numbers(name, list(default), length=2)
     if not float(v[1]).is_integer():
-        raise r.fail(name, f"table points must be a whole number, not {v[1]}")
+        raise r.fail(name, Msg("err-ba-rs-table-points", "table points must be a whole "
+                               "number, not {value}", value=v[1]))
     return (float(v[0]), int(v[1]))
 
 
@@ -625,7 +651,9 @@ def _tournament_rules(r: _Reader) -> TournamentRules:
 def _number(r: _Reader, name: str, default: float) -> float:
     v = r.raw(name, default)
     if not isinstance(v, int | float) or isinstance(v, bool):
-        raise r.fail(name, f"must be a number, not {v!r}")
+        raise r.fail(name, Msg("err-ba-rs-number", "must be a number, not {value!r}",
+                               value=v))
     if not math.isfinite(v) or abs(v) > MAX_VALUE:
-        raise r.fail(name, f"must be a number from {-MAX_VALUE} to {MAX_VALUE}, not {v!r}")
+        raise r.fail(name, Msg("err-ba-rs-number-range", "must be a number from {lo} to {hi}, "
+                               "not {value!r}", lo=-MAX_VALUE, hi=MAX_VALUE, value=v))
     return float(v)
