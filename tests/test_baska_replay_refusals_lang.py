@@ -82,7 +82,7 @@ CASES: dict[str, tuple[Callable[[Doc], None], str, str]] = {
         first(lambda d: d.update(revoke=1)),
         "deal 1, revoke: the play must stop before the revoking card, but all 16 cards were "
         "played (RULES §8, §11)",
-        "rozdanie 1, revoke: rozgrywka musi się zatrzymać przed kartą renonsu, a zagrano "
+        "rozdanie 1, renons: rozgrywka musi się zatrzymać przed kartą renonsu, a zagrano "
         "wszystkie 16 kart (RULES §8, §11)"),
     "a dealer out of turn": (
         lambda doc: doc["deal"][1].update(dealer=0),

@@ -108,7 +108,7 @@ def _param(value: Any, lang: str) -> Any:
 _PLACE_WORDS = {"tournament": N_("lg-audit-w-tournament"), "player": N_("lg-audit-w-player"),
                 "round": N_("lg-audit-w-round"), "table": N_("lg-audit-w-table"),
                 "deal": N_("lg-audit-w-deal"), "auction entry": N_("w-auction-entry"),
-                "play entry": N_("w-play-entry")}
+                "play entry": N_("w-play-entry"), "revoke": N_("w-revoke")}
 
 
 def place(lang: str, text: str) -> str:
@@ -120,9 +120,14 @@ def place(lang: str, text: str) -> str:
     >>> place("pl", "deal 4, auction entry 2")
     'rozdanie 4, zapowiedź 2'
 
+    A deal's revoke (RULES §8) is a place of its own, named without a number:
+
+    >>> place("pl", "deal 1, revoke"), place("en", "deal 1, revoke")
+    ('rozdanie 1, renons', 'deal 1, revoke')
     """
     import re
 
+    text = re.sub(r"(?<=, )revoke$", lambda m: tr(lang, _PLACE_WORDS["revoke"]), text)
     return re.sub(r"\b(tournament|player|round|table|deal|auction entry|play entry) (?=\S)",
                   lambda m: tr(lang, _PLACE_WORDS[m.group(1)]) + " ", text)
 
