@@ -84,9 +84,26 @@ class Command:
 
 @dataclass(frozen=True)
 class Problem:
-    """Input that is no legal move, with what to tell the player (one line)."""
+    """Input that is no legal move, with what to tell the player (one line; none for Enter
+    alone where several moves are on offer: the prompt just asks again).
+
+    >>> import io
+    >>> from rich.console import Console
+    >>> out = io.StringIO()
+    >>> for p in (Problem(""), Problem("Not allowed: 7C")):
+    ...     p.show(Console(file=out, color_system=None))
+    >>> out.getvalue()
+    'Not allowed: 7C\\n'
+    """
 
     message: str
+
+    def show(self, console: Console) -> None:
+        """Say the message on ``console`` in yellow; an empty one says nothing."""
+        if self.message:
+            from rich.text import Text
+
+            console.print(Text(self.message, style="yellow"))
 
 
 def command_of(text: str, commands: Mapping[str, tuple[str, ...]]) -> Command | None:

@@ -242,9 +242,8 @@ class PlayUI:
             view = s.view(self.seat)
             action = read_action(line, view, s.rs, self.lang,
                                  why=lambda m: s.why_not(self.seat, m))
-            if isinstance(action, Problem):  # an empty line has no message: the prompt again
-                if action.message:
-                    self.console.print(Text(action.message, style="yellow"))
+            if isinstance(action, Problem):  # Enter alone says nothing: the prompt again
+                action.show(self.console)
                 continue
             if isinstance(action, Command):
                 if action.name == "quit":

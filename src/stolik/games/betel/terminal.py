@@ -143,9 +143,8 @@ class PlayUI(TableUI):
                 return False
             view = s.view(self.seat)
             move = read_action(line, view, s.rs, self.lang)
-            if isinstance(move, Problem):  # an empty line has no message: the prompt again
-                if move.message:
-                    self.console.print(Text(move.message, style="yellow"))
+            if isinstance(move, Problem):  # Enter alone says nothing: the prompt again
+                move.show(self.console)
                 continue
             if isinstance(move, Command):
                 if move.name == "quit":

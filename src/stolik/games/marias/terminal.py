@@ -151,9 +151,8 @@ class PlayUI(TableUI):
                 return False
             view = s.view(self.seat)
             action = read_action(line, view, s.rs, self.lang)
-            if isinstance(action, Problem):  # an empty line has no message: the prompt again
-                if action.message:
-                    self.console.print(Text(action.message, style="yellow"))
+            if isinstance(action, Problem):  # Enter alone says nothing: the prompt again
+                action.show(self.console)
                 continue
             if isinstance(action, Command):
                 if action.name == "quit":
