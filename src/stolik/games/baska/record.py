@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
-from stolik.games import UnknownGame, game_of_document
+from stolik.games import UnknownGame, beside_record, game_of_document
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
 from stolik.games.baska.ruleset import (
@@ -235,14 +235,9 @@ def _load_record_ruleset(ref: str, source: str | None) -> Ruleset:
     if len(ref) > 4096 or not ref.isprintable():
         raise RulesetError(Msg("err-ba-rec-ruleset-text", "'ruleset' must be a ruleset id or "
                                "path, not {ref!r}", ref=ref[:80]))
-    if source and ref not in available_rulesets() and not Path(ref).is_absolute():
-        beside = Path(source).parent / ref
-        try:
-            found = beside.is_file()
-        except OSError:  # a name too long for the file system
-            found = False
-        if found:
-            return replace(load_ruleset(beside), path=ref)
+    beside = beside_record(ref, source, available_rulesets())
+    if beside is not None:
+        return replace(load_ruleset(beside), path=ref)
     return load_ruleset(ref)
 
 
