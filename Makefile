@@ -3,28 +3,45 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.stamp
 
 # Lint only the source trees that exist (benchmarks/ may not yet).
 LINT_PATHS := $(wildcard src tests benchmarks scripts)
 
 .DEFAULT_GOAL := run
-.PHONY: venv run test bench fuzz catalogs clean
+.PHONY: venv lock run test bench fuzz catalogs clean
 
-venv: $(STAMP)
+# Two stamps: `make run` needs only the server's packages (requirements/run.lock), `make
+# test` the whole locked set (requirements/dev.lock: the dev, openspiel and ray extras too).
+# Both install exactly the pinned versions, every file checked against the lock's hashes, and
+# re-install when a lock changes. `make lock` refreshes the locks with today's releases.
+RUN_STAMP := $(VENV)/.stamp-run
+DEV_STAMP := $(VENV)/.stamp-dev
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-# Re-install only when pyproject.toml changes (or the venv is missing). The openspiel extra
-# (OpenSpiel adapter, ismcts bot) adds ~20 s and ~185 MB; the ray extra (`stolik arena
-# --ray`, issue 13) ~15 s and ~250 MB. Their tests skip without them.
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[dev,openspiel,ray]'
-	touch $(STAMP)
+venv: $(DEV_STAMP)
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(RUN_STAMP): requirements/run.lock | $(VENV)/bin/python
+	$(PIP) --require-hashes -r requirements/run.lock
+	$(PIP) --no-deps --no-build-isolation -e .
+	touch $(RUN_STAMP)
+
+# The openspiel extra (OpenSpiel adapter, ismcts bot) adds ~20 s and ~185 MB; the ray
+# extra (`stolik arena --ray`, issue 13) ~15 s and ~250 MB. Their tests skip without them.
+$(DEV_STAMP): requirements/dev.lock | $(VENV)/bin/python
+	$(PIP) --require-hashes -r requirements/dev.lock
+	$(PIP) --no-deps --no-build-isolation -e .
+	touch $(RUN_STAMP) $(DEV_STAMP)
+
+# Refresh both locks from pyproject.toml (uv's resolver, hashes of every file); commit them.
+lock: $(DEV_STAMP)
+	$(BIN)/python scripts/lock.py
 
 # The main job: the web server on http://127.0.0.1:8000 — play Baśka in the browser at
 # /play/ (lobby, tables, bots), and the tournament pages. Ctrl+C stops it.
-run: venv
+run: $(RUN_STAMP)
 	$(BIN)/stolik serve
 
 # The tests run in TEST_WORKERS processes (pytest-xdist), a test file per process at a time
