@@ -126,12 +126,13 @@ def goal(base: Ruleset, rs: Ruleset) -> None:
 
 
 def trumps(base: Ruleset, rs: Ruleset) -> None:
-    """BETEL §2, §4: the trumps are the contract's ``trumps`` key: a club playing 1♠ with
-    hearts as trumps makes seat 1, void in clubs, trump the 9♣ with a heart — under
-    gps-2022 spades are trumps and he must trump with a spade."""
-    for r, must in ((base, "TS 9S 8S 7S"), (rs, "JH 7H AH KH QH")):
+    """BETEL §2, §4: the trumps are the contract's ``trumps`` key: a club playing its 4th
+    contract with hearts as trumps (as ``kiery-6``: a call ``1S`` names spades, issue 24.7)
+    makes seat 1, void in clubs, trump the 9♣ with a heart — under gps-2022 that contract
+    is 1♠, spades are trumps and he must trump with a spade."""
+    for r, call, must in ((base, "1S", "TS 9S 8S 7S"), (rs, "kiery-6", "JH 7H AH KH QH")):
         d = Deal.from_text(r, 0, HANDS, "QC JC")
-        for m in ("1S", "pas", "pas", "9C"):
+        for m in (call, "pas", "pas", "9C"):
             d.move(m)
         assert d.legal_mask() == parse_mask(must)
 
@@ -178,8 +179,8 @@ CASES: list[Case] = [
     ("scoring.all_pass_trick", "all_pass_trick = 5", "all_pass_trick = 8", all_pass_trick),
     ("contracts.value", '"S", at_least = 6, value = 50', '"S", at_least = 6, value = 55', value),
     ("contracts.at_least", '"S", at_least = 6', '"S", at_least = 7', goal),
-    ("contracts.trumps", 'name = "Jeden pik", trumps = "S"', 'name = "Jeden pik", trumps = "H"',
-     trumps),
+    ("contracts.trumps", 'call = "1S", name = "Jeden pik", trumps = "S"',
+     'call = "kiery-6", name = "Kiery na sześć", trumps = "H"', trumps),
     ("contracts.defenders_free", "at_most = 0, value = 190 }",
      "at_most = 0, value = 190, defenders_free = true }", defenders_free),
     ("match.target", "target = 1000", "target = 500", target),

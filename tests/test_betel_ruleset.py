@@ -72,6 +72,17 @@ def test_ruleset_id_selects_the_game() -> None:
      "key 'contracts.30.at_least' must be at most 10, not 11"),
     ("over_limit = 10", "over_limit = 10\nbonus = 3", "key 'scoring.bonus' is not a Betel "
      "ruleset key"),
+    # issue 24.7: the four meanings the hostile run broke (BETEL §2, §5)
+    ("at_least = 6, value = 20", "at_least = 0, value = 20",
+     "key 'contracts.2.at_least' must be at least 1, not 0: a contract needing no trick"),
+    ("at_most = 3,", "at_most = 10,", "key 'contracts.1.at_most' must be at most 9, not 10"),
+    ("at_least = 7, value = 80", "at_least = 7, value = 8",
+     "key 'contracts.8.value' is 8, less than the 70 of 'betelek-2' below it"),
+    ('trumps = "D", at_least = 10', 'trumps = "D", at_least = 6',
+     "key 'contracts.27.at_least' is 6, fewer than the 9 of 'szlemik-D' below it"),
+    ('call = "1H", name = "Jeden kier", trumps = "H"',
+     'call = "1H", name = "Jeden kier", trumps = "BA"',
+     "key 'contracts.4.trumps' must be 'H', as its call '1H' says, not 'BA'"),
     ('game = "betel"', 'game = "marias"', "key 'game' must be \"betel\""),
 ])
 def test_a_broken_club_file_is_one_line_naming_the_key(tmp_path: Path, old: str, new: str,

@@ -92,6 +92,55 @@ BETEL = [
                 "musi się gdzieś kończyć (BETEL §5)"}),
 ]
 
+BETEL_MEANING = [  # issue 24.7: a club file's ladder checked for meaning (BETEL §2, §4-§6)
+    Case("a contract needing no trick (BETEL §2)", betel.rs_text, betel.parse_ruleset,
+         'trumps = "C", at_least = 6, value = 20', 'trumps = "C", at_least = 0, value = 20',
+         {"en": "k.toml: key 'contracts.2.at_least' must be at least 1, not 0: a contract "
+                "needing no trick is made before a card is played (BETEL §2)",
+          "pl": "k.toml: klucz 'contracts.2.at_least' musi wynosić co najmniej 1, nie 0: "
+                "kontrakt, który nie wymaga żadnej bitki, jest ugrany, zanim padnie karta "
+                "(BETEL §2)"}),
+    Case("a betelek allowing 10 (BETEL §2)", betel.rs_text, betel.parse_ruleset,
+         "at_most = 3,", "at_most = 10,",
+         {"en": "k.toml: key 'contracts.1.at_most' must be at most 9, not 10: a betelek "
+                "allowing every trick cannot fail (BETEL §2)",
+          "pl": "k.toml: klucz 'contracts.1.at_most' musi wynosić najwyżej 9, nie 10: betelek, "
+                "który pozwala wziąć każdą bitkę, nie może przepaść (BETEL §2)"}),
+    Case("a betelek with trumps (BETEL §2, §4)", betel.rs_text, betel.parse_ruleset,
+         'trumps = "BA", at_most = 2', 'trumps = "H", at_most = 2',
+         {"en": "k.toml: key 'contracts.7.trumps' must be \"BA\" where 'at_most' is given, "
+                "not 'H': every betelek is played without trumps (BETEL §2, §4)",
+          "pl": "k.toml: klucz 'contracts.7.trumps' musi być \"BA\", gdy podano 'at_most', "
+                "nie 'H': każdy betelek gra się bez atu (BETEL §2, §4)"}),
+    Case("a trump contract without trumps (BETEL §2, §6)", betel.rs_text, betel.parse_ruleset,
+         'call = "2S", name = "Dwa piki", trumps = "S"',
+         'call = "2S", name = "Dwa piki", trumps = "BA"',
+         {"en": "k.toml: key 'contracts.11.trumps' must be 'S', as its call '2S' says, not "
+                "'BA' (BETEL §2, §6)",
+          "pl": "k.toml: klucz 'contracts.11.trumps' musi być 'S', jak mówi jego zapowiedź "
+                "'2S', nie 'BA' (BETEL §2, §6)"}),
+    Case("a value going down (BETEL §2, §5)", betel.rs_text, betel.parse_ruleset,
+         "at_least = 8, value = 160", "at_least = 8, value = 16",
+         {"en": "k.toml: key 'contracts.16.value' is 16, less than the 150 of '3D' below it: "
+                "a higher contract is never worth less (BETEL §2, §5)",
+          "pl": "k.toml: klucz 'contracts.16.value' wynosi 16, mniej niż 150 kontraktu '3D' pod "
+                "nim: wyższy kontrakt nigdy nie jest wart mniej (BETEL §2, §5)"}),
+    Case("tricks going down (BETEL §2)", betel.rs_text, betel.parse_ruleset,
+         'trumps = "C", at_least = 9', 'trumps = "C", at_least = 7',
+         {"en": "k.toml: key 'contracts.20.at_least' is 7, fewer than the 8 of '3C' below it "
+                "in the same trumps: a higher contract never needs fewer tricks (BETEL §2)",
+          "pl": "k.toml: klucz 'contracts.20.at_least' wynosi 7, mniej niż 8 kontraktu '3C' "
+                "pod nim w tych samych atutach: wyższy kontrakt nigdy nie wymaga mniej bitek "
+                "(BETEL §2)"}),
+    Case("a betelek allowing more than one below (BETEL §2)", betel.rs_text,
+         betel.parse_ruleset, "at_most = 1,", "at_most = 3,",
+         {"en": "k.toml: key 'contracts.13.at_most' is 3, more than the 2 of 'betelek-2' below "
+                "it: a higher betelek never allows more tricks (BETEL §2)",
+          "pl": "k.toml: klucz 'contracts.13.at_most' wynosi 3, więcej niż 2 kontraktu "
+                "'betelek-2' pod nim: wyższy betelek nigdy nie pozwala wziąć więcej bitek "
+                "(BETEL §2)"}),
+]
+
 MARIAS = [
     Case("fleky names not words (MARIAS §6)", marias.rs_text, marias.parse_ruleset,
          'names = ["flek", "re", "tutti", "boty", "kalhoty"]', "names = [2, 4]",
@@ -194,7 +243,7 @@ BASKA = [
                 "całkowitą, nie -120.5"}),
 ]
 
-CASES = [pytest.param(c, lang, id=f"{c.id}-{lang}") for c in BETEL + MARIAS + BASKA
+CASES = [pytest.param(c, lang, id=f"{c.id}-{lang}") for c in BETEL + BETEL_MEANING + MARIAS + BASKA
          for lang in c.said]
 
 

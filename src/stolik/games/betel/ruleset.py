@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import RecordError, RulesetError
+from stolik.games.betel.deck import TRICKS
 from stolik.i18n import Msg
 from stolik.records import loads_document
 from stolik.rulesets import (
@@ -59,6 +60,9 @@ DENOMINATIONS = ("C", "D", "H", "S", "BA")
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _CALL = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,23}")
+_CALL_DENOMINATION = re.compile(r"(?:[0-9]+|.*-)(BA|C|D|H|S)", re.IGNORECASE)
+"""A call written as a level and a denomination (BETEL §6: ``1C``, ``3BA``, ``szlemik-H``):
+the denomination it names is its trumps."""
 RESERVED = frozenset({"pas", "kontra", "look", "exchange"})
 """Words a record's auction entry uses for something else (BETEL §6)."""
 
@@ -233,7 +237,19 @@ def _contract(raw: Any, number: int, source: str) -> Contract:
                                      "them: the tricks the declarer must take at least, or "
                                      "may take at most (BETEL §2)"))
     at_most = "at_most" in t.data
-    goal = t.number("at_most" if at_most else "at_least", hi=10)
+    goal = t.number("at_most" if at_most else "at_least", hi=TRICKS)
+    if not at_most and goal == 0:
+        raise t.fail("at_least", Msg("err-be-rs-needs-none", "must be at least 1, not 0: a "
+                                     "contract needing no trick is made before a card is "
+                                     "played (BETEL §2)"))
+    if at_most and goal == TRICKS:
+        raise t.fail("at_most", Msg("err-be-rs-allows-all", "must be at most {most}, not "
+                                    "{value}: a betelek allowing every trick cannot fail "
+                                    "(BETEL §2)", most=TRICKS - 1, value=goal))
+    if at_most and trumps != "BA":
+        raise t.fail("trumps", Msg("err-be-rs-betelek-trumps", "must be \"BA\" where "
+                                   "'at_most' is given, not {value!r}: every betelek is "
+                                   "played without trumps (BETEL §2, §4)", value=trumps))
     value = t.number("value", lo=1)
     free = t.get("defenders_free", False)
     if problem := bool_problem(free):
@@ -241,6 +257,51 @@ def _contract(raw: Any, number: int, source: str) -> Contract:
     t.done()
     trump = NO_TRUMPS if trumps == "BA" else DENOMINATIONS.index(trumps)
     return Contract(number, call, name, trump, at_most, goal, value, free)
+
+
+def _check_ladder(contracts: tuple[Contract, ...], source: str) -> None:
+    """The ladder's meaning, lowest contract first (BETEL §2, §5, §6): a call written as a
+    level and a denomination (``1C``, ``szlem-BA``) is played in those trumps; no contract
+    is worth less than the one below it; of one denomination, a higher contract never
+    needs fewer tricks (Jeden 6 … Szlem 10); a higher betelek never allows more (Betelek
+    3 … 0, Betel 0). The contract refused is the higher of the two.
+
+    >>> rs = rs_text()
+    >>> parse_ruleset(rs.replace("at_least = 7, value = 100", "at_least = 5, value = 100"),
+    ...               source="k.toml")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'contracts.10.at_least' is 5, fewer than the 6 \
+of '1H' below it in the same trumps: a higher contract never needs fewer tricks (BETEL §2)
+    """
+    below_value: Contract | None = None
+    below_goal: dict[tuple[bool, int], Contract] = {}
+    for c in contracts:
+        where = f"contracts.{c.number}."
+        said = _CALL_DENOMINATION.fullmatch(c.call)
+        trumps = "BA" if c.trump == NO_TRUMPS else DENOMINATIONS[c.trump]
+        if said and said[1].upper() != trumps:  # "1C" played in hearts, or without trumps
+            raise key_refusal(source, f"{where}trumps", Msg(
+                "err-be-rs-call-trumps", "must be {said!r}, as its call {call!r} says, not "
+                "{value!r} (BETEL §2, §6)", said=said[1].upper(), call=c.call, value=trumps))
+        if below_value is not None and c.value < below_value.value:
+            raise key_refusal(source, f"{where}value", Msg(
+                "err-be-rs-value-down", "is {value}, less than the {below} of {call!r} below "
+                "it: a higher contract is never worth less (BETEL §2, §5)", value=c.value,
+                below=below_value.value, call=below_value.call))
+        below_value = c
+        kind = (c.at_most, NO_TRUMPS if c.at_most else c.trump)  # every betelek is bez atu
+        b = below_goal.get(kind)
+        if b is not None and c.at_most and c.goal > b.goal:
+            raise key_refusal(source, f"{where}at_most", Msg(
+                "err-be-rs-allows-more", "is {goal}, more than the {below} of {call!r} below "
+                "it: a higher betelek never allows more tricks (BETEL §2)", goal=c.goal,
+                below=b.goal, call=b.call))
+        if b is not None and not c.at_most and c.goal < b.goal:
+            raise key_refusal(source, f"{where}at_least", Msg(
+                "err-be-rs-needs-fewer", "is {goal}, fewer than the {below} of {call!r} below "
+                "it in the same trumps: a higher contract never needs fewer tricks (BETEL §2)",
+                goal=c.goal, below=b.goal, call=b.call))
+        below_goal[kind] = c
 
 
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
@@ -278,6 +339,7 @@ misspelling of it?)
         if calls.count(c.call.casefold()) > 1:
             raise top.fail("contracts", Msg("err-be-rs-twice", "names {call!r} twice "
                                             "(BETEL §2)", call=c.call))
+    _check_ladder(contracts, source)
     p = top.table("peeking")
     peek_one, peek_two = p.number("one"), p.number("two")
     p.done()
