@@ -250,3 +250,48 @@ def test_a_club_ruleset_beside_the_record(tmp_path: Path,
     for command in ("check", "replay"):
         result = CliRunner().invoke(app, [command, str(league / "stul.toml")])
         assert result.exit_code == 0, result.output
+
+
+DEALER_OUT_OF_TURN = {
+    "en": "rec.toml: deal 2: dealer 2 should be 1: the deal moves one seat clockwise each deal "
+          "(MARIAS §9, §11)",
+    "pl": "rec.toml: rozdanie 2: rozdającym powinno być miejsce 1, nie 2: rozdanie przechodzi co "
+          "rozdanie o jedno miejsce zgodnie z ruchem wskazówek zegara (MARIAS §9, §11)",
+    "cs": "rec.toml: hra 2: rozdávat má místo 1, ne 2: rozdávající se každou hru posouvá o jedno "
+          "místo po směru hodinových ručiček (MARIAS §9, §11)",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DEALER_OUT_OF_TURN))
+def test_a_dealer_out_of_turn_is_refused_naming_the_file_deal_and_rule(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Issue 24.8, MARIAS §11: each deal's dealer is the previous deal's + 1 (mod 4), as
+    Baśka's and Betel's records check. A record whose dealers go 0 then 2 was accepted;
+    stolik check refuses it in one line naming the file, the deal and the rule, in the
+    reader's language; with the dealers 0 then 1 the same deals pass."""
+    sim = simulate(RS, 2, seed=3, first_dealer=0)
+    assert [d.dealer for d in sim.records] == [0, 1]
+    document = loads_document(dumps_record(series_record(RS, sim.records)), "toml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rec.toml").write_text(dumps_record(series_record(RS, sim.records)))
+    assert CliRunner().invoke(app, ["check", "rec.toml", "--lang", lang]).exit_code == 0
+    document["deal"][1]["dealer"] = 2
+    (tmp_path / "rec.toml").write_text(dumps_record(parse_record(document)))
+    result = CliRunner().invoke(app, ["check", "rec.toml", "--lang", lang])
+    assert result.exit_code == 1
+    assert result.stderr.rstrip("\n") == f"stolik: {DEALER_OUT_OF_TURN[lang]}"
+
+
+def test_a_leagues_counted_deals_may_skip_a_deal() -> None:
+    """Issue 24.8: a league table's deals that count may skip one that does not (entered
+    after the round's limit), so its page settles them deal by deal (MARIAS §6: a deal's
+    money does not depend on the deals before) and is not refused for the dealer order a
+    record file must keep (the settle replayed them as one record)."""
+    from stolik.games.marias.league import settle
+
+    sim = simulate(RS, 3, seed=3, first_dealer=0)
+    docs = loads_document(dumps_record(series_record(RS, sim.records)), "toml")["deal"]
+    kept = [docs[0], docs[2]]                       # dealers 0 and 2: deal 2 does not count
+    assert [d["dealer"] for d in kept] == [0, 2]
+    assert [f.payout for f in settle(RS, "record", kept)] == [
+        replay_deal(RS, sim.records[i]).result().payouts for i in (0, 2)]

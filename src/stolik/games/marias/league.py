@@ -52,7 +52,7 @@ from typing import Any, Literal
 
 from stolik.errors import CardError, StolikError
 from stolik.games.marias.deck import CARDS_PER_HAND, parse_card
-from stolik.games.marias.record import SeriesRecord, parse_record, replay
+from stolik.games.marias.record import SeriesRecord, parse_record, replay, replay_deal
 from stolik.games.marias.ruleset import Ruleset
 from stolik.i18n import Msg
 from stolik.web.league.forms import FormError
@@ -207,7 +207,10 @@ def settle(rs: Ruleset, kind: str, docs: Sequence[Mapping[str, Any]]) -> list[De
     if not docs:
         return []
     rec = parse_record({"game": "marias", "deal": [dict(d) for d in docs]})
-    results = replay(SeriesRecord(rs, rec.deals)).results
+    # Deal by deal: the money of a Mariáš deal does not depend on the deals before, and
+    # the deals that count may skip one that does not, so their dealers need not follow
+    # one another as a record's do (MARIAS §9, §11; issue 24.8).
+    results = [replay_deal(rs, d, i + 1).result() for i, d in enumerate(rec.deals)]
     return [DealFace(r.payouts, " · ".join(n for n, _ in r.lines) or r.settlement.game)
             for r in results]
 

@@ -366,17 +366,26 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
 
 
 def replay(record: SeriesRecord) -> SeriesResult:
-    """Replay every deal: each result and the money totals by seat."""
+    """Replay every deal: each result and the money totals by seat. Each deal's dealer is
+    the previous deal's dealer + 1 (MARIAS §9, §11), as in Baśka's and Betel's records.
+    """
     try:
-        results = tuple(replay_deal(record.ruleset, d, i + 1).result()
-                        for i, d in enumerate(record.deals))
+        results = []
+        for i, d in enumerate(record.deals):
+            if i and d.dealer != (want := (record.deals[i - 1].dealer + 1) % 4):
+                raise _fail(_at(i + 1), Msg("err-ma-rec-dealer", "dealer {dealer} should be "
+                                            "{want}: the deal moves one seat clockwise each "
+                                            "deal (MARIAS §9, §11)", dealer=d.dealer,
+                                            want=want))
+            results.append(replay_deal(record.ruleset, d, i + 1).result())
     except RecordError as e:
         raise e.with_source(record.source) if record.source else e from None
     totals = [0, 0, 0, 0]
     for r in results:
         for s in range(4):
             totals[s] += r.payouts[s]
-    return SeriesResult(record, results, (totals[0], totals[1], totals[2], totals[3]))
+    return SeriesResult(record, tuple(results),
+                        (totals[0], totals[1], totals[2], totals[3]))
 
 
 # ---------------------------------------------------------------- writing
