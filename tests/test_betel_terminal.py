@@ -96,11 +96,13 @@ def test_a_typed_match_is_played_and_saved(tmp_path: Path, lang: str, name: str,
 
 
 def test_numbered_options_and_contract_names(tmp_path: Path) -> None:
-    """Typing 1 at every prompt plays a whole deal; the options and the auction name the
-    contracts as the ruleset spells them (BETEL §2), with their record words (BETEL §6);
-    the looker is shown the dubel card he looked at (BETEL §3)."""
+    """Typing 1 and 5 in turn plays a whole deal (1: look at the first dubel card, 5: pas —
+    the auction's numbers stay put, issue 25.6 — and in the play the first or fifth legal
+    card); the options and the auction name the contracts as the ruleset spells them
+    (BETEL §2), with their record words (BETEL §6); the looker is shown the dubel card he
+    looked at (BETEL §3)."""
     code, out, path = play(tmp_path, "--seed", "2", "--deals", "1", "--lang", "en",
-                           "--ascii", input="1\n" * 200)
+                           "--ascii", input="1\n5\n" * 200)
     assert code == 0
     assert "1) look 1 #1" in out and "Szlem bez atu (szlem-BA)" in out
     assert re.search(r"You: looks at one dubel card: [AKQJT987][CDHS]$", out, re.M)
@@ -113,13 +115,13 @@ def test_illegal_input_is_one_line_and_asked_again(tmp_path: Path) -> None:
     asked again — a word it does not know, a card in the auction (BETEL §3), an option
     that is not there, ``look 1`` naming a card rather than the place of a dubel card
     (BETEL §1: the dubel lies face down; §3: looking at one card)."""
-    text = "zzz\nAS\n99\nlook 1 7H\n" + "1\n" * 200
+    text = "zzz\nAS\n99\nlook 1 7H\n" + "1\n5\n" * 200
     code, out, _ = play(tmp_path, "--seed", "2", "--deals", "1", "--lang", "en", "--ascii",
                         input=text)
     assert code == 0
     assert "I don't understand 'zzz'" in out
     assert "The auction is on: make a call (e.g. pass) or pick a number." in out
-    assert "There is no option 99: choose 1–" in out
+    assert "There is no step 99 now: choose a number shown" in out
     assert "Name the dubel card by its place: look 1 #1 or look 1 #2" in out
     assert "Traceback" not in out
     # each refusal is followed by the prompt again, and the deal goes on to its end
@@ -244,7 +246,7 @@ def test_betel_1_the_first_dealer_is_chosen_by_lot(tmp_path: Path) -> None:
     seed = 3
     assert first_dealer_by_lot(seed) == 2
     code, out, path = play(tmp_path, "--seed", str(seed), "--deals", "2", "--opponents",
-                           "random", "--lang", "en", "--ascii", input="1\n" * 400)
+                           "random", "--lang", "en", "--ascii", input="1\n5\n" * 400)
     assert code == 0
     assert [d.dealer for d in load_record(path).deals] == [2, 0]
     assert "dealer random 3" in out

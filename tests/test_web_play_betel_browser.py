@@ -92,7 +92,7 @@ def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], p
     # laid back: ten cards again, the new dubel known to him alone, no pas offered
     page.wait_for_selector("#calls button[data-move='betelek-3']", timeout=10000)
     assert len(page.query_selector_all("#hand button.card")) == 10
-    assert not page.query_selector("#calls button[data-move='pas']")
+    assert page.is_disabled("#calls button[data-move='pas']")  # in the box, disabled
     row = page.query_selector("#open-hands .card-row")
     assert sorted(c.get_attribute("data-card") for c in row.query_selector_all(".card")) == \
         sorted(laid)
@@ -112,9 +112,9 @@ def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], p
                                 full_page=True)
             click_and_wait(page, "#hand button.legal")
         else:
-            pas = page.query_selector("#calls button[data-move='pas']")
-            click_and_wait(page, "#calls button[data-move='pas']" if pas
-                           else "#calls button[data-move]")
+            pas = page.query_selector("#calls button[data-move='pas']:enabled")
+            click_and_wait(page, "#calls button[data-move='pas']:enabled" if pas
+                           else "#calls button[data-move]:enabled")
     assert page.get_attribute("#play", "data-over") == "1"
     # the end: three hands as played, the dubel, the sheet, the chart of the match
     assert len(page.query_selector_all("#result table.reveal tr")) == 5
@@ -141,3 +141,51 @@ def test_a_betel_deal_with_a_dubel_exchange(live_server: Callable[[Any], str], p
                        full_page=True)
     finally:
         tie.close()
+
+
+def test_the_bidding_box_on_a_phone(live_server: Callable[[Any], str], page: Any,
+                                    artifacts_dir: Path, tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 25.6 (BETEL §2, §3): the dealer's first call at 390 px is a bidding box — the
+    four dubel actions apart, pas and kontra, five levels of ♣ ♦ ♥ ♠ BA and the betelek
+    row: 36 buttons, each at least 40 px each way and inside the screen, no sideways
+    scroll; kontra (no contract yet) disabled, not hidden. After a look at both dubel cards
+    the box keeps its 36 buttons with the dubel actions disabled, and a contract is called
+    from the grid."""
+    monkeypatch.setattr(web, "first_dealer_by_lot", lambda seed: 0)  # the lot: seat 0
+    page.set_viewport_size({"width": 390, "height": 844})
+    db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
+    page.goto(live_server(create_app(db, bot_delay=0)) + "/play/?lang=pl")
+    form = "#new-table-betel"
+    page.fill(f"{form} input[name=name]", "Ala")
+    for field in ("seat1", "seat2"):
+        page.select_option(f"{form} select[name={field}]", "heuristic")
+    page.click("#create-betel")
+    page.wait_for_url("**/play/t/**")
+    page.wait_for_selector("#calls .bidding-box", timeout=10000)
+    settled(page)
+
+    def buttons() -> list[Any]:
+        found: list[Any] = page.query_selector_all("#calls .bidding-box button")
+        return found
+
+    assert len(buttons()) == 36
+    assert [page.inner_text(f"#calls .box-grid button[data-move='{m}']").strip()
+            for m in ("betelek-3", "betel")] == ["3", "betel"]
+    assert page.is_disabled("#calls button[data-move='kontra']")
+    assert page.is_enabled("#calls button[data-move='1C']")
+    for b in buttons():
+        box = b.bounding_box()
+        assert box is not None and box["width"] >= 40 and box["height"] >= 40, \
+            (b.get_attribute("data-move"), box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, b.get_attribute("data-move")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts_dir / "web-play-betel-box-390.png"), full_page=True)
+    click_and_wait(page, "#calls button[data-move='look 2']")
+    page.wait_for_selector("#calls .bidding-box", timeout=10000)
+    assert len(buttons()) == 36
+    for move in ("look 1 #1", "look 1 #2", "look 2", "take", "kontra"):
+        assert page.is_disabled(f"#calls button[data-move='{move}']"), move
+    assert page.is_enabled("#calls button[data-move='pas']")
+    click_and_wait(page, "#calls button[data-move='2BA']")
+    assert "Dwa bez atu" in page.inner_text("#auction")

@@ -1,10 +1,12 @@
 """What a person types at Betel's terminal table (:mod:`stolik.games.betel.terminal`), read
 against his own :class:`~stolik.games.betel.view.SeatView` only (BETEL §3, §4): a prompt
-command, a numbered option, or a move as records write it (BETEL §6) — a card ``AH``,
-``10s``, ``A♥``; ``pas`` (or ``pass``), ``kontra``, a contract by its record word
-(``2H``, ``betelek-0``, ``szlemik-BA``) or its name (``Dwa kiery``); the dubel actions
-``look 1 #1``, ``look 1 #2`` (a card by its place: the cards lie face down), ``look 2``,
+command, a numbered option, or a move as records write it (BETEL §6, in any case) — a card
+``AH``, ``10s``, ``A♥``; ``pas`` (or ``pass``), ``kontra``, a contract by its record word
+(``2H``, ``2BA``, ``betelek-0``, ``szlemik-BA``) or its name (``Dwa kiery``); the dubel
+actions ``look 1`` (the first place), ``look 1 #1``, ``look 1 #2`` (a card by its place:
+the cards lie face down), ``look 2``,
 ``take`` (``exchange``, ``wymiana``) and, after it, ``lay AS KS`` or just the two cards;
+An auction step's number is its own for the whole auction (:func:`numbered`, issue 25.6).
 Enter alone for the only legal move; with several, Enter alone asks again and says nothing
 (a :class:`~stolik.cli.prompt.Problem` with no message). Anything else is a
 :class:`~stolik.cli.prompt.Problem`: one line in the reader's language.
@@ -18,7 +20,8 @@ from __future__ import annotations
 from stolik.cli.prompt import COMMANDS as PROMPT_COMMANDS
 from stolik.cli.prompt import Command, Problem, command_of
 from stolik.errors import CardError
-from stolik.games.betel.calls import Action, lay
+from stolik.games.betel.box import number
+from stolik.games.betel.calls import LOOK_FIRST, Action, lay
 from stolik.games.betel.deck import name, parse_card, parse_cards
 from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.state import Move
@@ -38,11 +41,34 @@ Read = Command | Action | int | Problem
 
 
 def options(view: SeatView) -> list[Move]:
-    """The legal moves as numbered on screen: cards in the hand's order, auction steps in
-    the engine's; none while two cards are to be laid back (they are typed)."""
+    """The legal moves on offer: cards in the hand's order, auction steps in the engine's;
+    none while two cards are to be laid back (they are typed)."""
     if view.step == "taken":
         return []
     return list(view.legal)
+
+
+def numbered(view: SeatView, rs: Ruleset) -> list[tuple[int, Move]]:
+    """The legal moves with the numbers shown for choosing them: cards 1, 2, … in the
+    hand's order; an auction step its stable number (:func:`stolik.games.betel.box.number`),
+    the same at every turn of the auction, so that nothing renumbers after a dubel action
+    (issue 25.6).
+
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> from stolik.games.betel.state import Deal
+    >>> rs = load_ruleset()
+    >>> d = Deal.from_text(rs, 0, ["AS KS QS JS TS 9S 8S 7S AH KH",
+    ...     "AC KC QC JC TC 9C 8C 7C QH JH", "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
+    >>> before = dict((n, m) for n, m in numbered(d.view(0), rs))
+    >>> d.move("look 2")
+    >>> after = dict((n, m) for n, m in numbered(d.view(0), rs))
+    >>> sorted(set(before) - set(after)), all(before[n] == m for n, m in after.items())
+    ([1, 2, 3, 4], True)
+    """
+    opts = options(view)
+    if view.phase == "play":
+        return list(enumerate(opts, 1))
+    return [(number(m, rs), m) for m in opts if isinstance(m, Action)]
 
 
 def _word(a: Action, rs: Ruleset) -> str:
@@ -74,15 +100,18 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
     cmd = command_of(low, COMMANDS)
     if cmd is not None:
         return cmd
-    opts = options(view)
+    opts = numbered(view, rs)
     if not low and len(view.legal) == 1:
         return view.legal[0]
     if low.isdigit():
         n = int(low)
-        if 1 <= n <= len(opts):
-            return opts[n - 1]
+        chosen = dict(opts).get(n)
+        if chosen is not None:
+            return chosen
         if not opts:
             return Problem(tr(lang, "btui-lay-how"))
+        if view.phase != "play":  # the numbers shown are not 1 … k (issue 25.6)
+            return Problem(tr(lang, "btui-no-number", n=n))
         return Problem(tr(lang, "tui-no-option", n=n, k=len(opts)))
     if not low:
         return Problem("")
@@ -135,13 +164,15 @@ def _read_call(low: str, view: SeatView, rs: Ruleset, lang: str) -> Read:
     if words[:2] == ["look", "1"] and len(words) == 3 and words[2] not in ("#1", "#2"):
         return Problem(tr(lang, "btui-look-place"))
     by_word = {_word(a, rs): a for a in legal}
+    if LOOK_FIRST in legal:  # "look 1" as records write it: the first place (issue 25.6)
+        by_word["look 1"] = LOOK_FIRST
     by_name = {rs.contracts[a.contract].name.casefold(): a for a in legal if a.kind == "bid"}
     move = by_word.get(said) or by_name.get(said)
     if move is not None:
         return move
     known = said in {c.call.casefold() for c in rs.contracts} | {
         c.name.casefold() for c in rs.contracts} | {"pas", "kontra", "take", "look 2",
-                                                     "look 1 #1", "look 1 #2"}
+                                                     "look 1", "look 1 #1", "look 1 #2"}
     if not known:
         try:
             parse_card(said)
@@ -153,4 +184,4 @@ def _read_call(low: str, view: SeatView, rs: Ruleset, lang: str) -> Read:
                                               calls=allowed)))
 
 
-__all__ = ["COMMANDS", "SPOKEN", "Read", "options", "read_action"]
+__all__ = ["COMMANDS", "SPOKEN", "Read", "numbered", "options", "read_action"]

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Literal
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -49,16 +48,14 @@ from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
 from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
 from stolik.games.betel.match import tied_at_top, undecided_note
-from stolik.games.betel.prompt import options, read_action
+from stolik.games.betel.prompt import numbered, options, read_action
 from stolik.games.betel.record import dumps_record, replay
 from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import Event, Series, opponent_kinds
 from stolik.games.betel.sheet import render_sheet
 from stolik.games.betel.view import SeatView
-from stolik.i18n import N_, Msg
-
-Lang = Literal["pl", "en"]
+from stolik.i18n import N_, Msg, screen_lang
 
 RED_SUITS = (1, 2)
 """karo and kier are printed red (BETEL §1)."""
@@ -415,13 +412,15 @@ class PlayUI(TableUI):
         return line
 
     def options_block(self, view: SeatView) -> RenderableType:
-        """The legal auction steps, numbered; after taking the dubel, how to lay back."""
+        """The legal auction steps, each with its own number for the whole auction (it does
+        not change after a dubel action, issue 25.6); after taking the dubel, how to lay
+        back."""
         if view.step == "taken":
             return Text(self.t("btui-lay-how"), style="magenta")
         label = Text(self.t("btui-options") + ":", style="bold")
-        for i, m in enumerate(options(view)):
+        for n, m in numbered(view, self.s.rs):  # stable numbers (issue 25.6)
             assert isinstance(m, Action)
-            label.append(f"  {i + 1}) ", style="cyan")
+            label.append(f"  {n}) ", style="cyan")
             label.append(self.option_text(m))
         return label
 
@@ -516,7 +515,7 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     if seat not in range(3):
         raise IllegalMove(Msg("err-be-play-seat", "Betel has seats 1–3, not {seat} (BETEL §1)",
                               seat=seat + 1))
-    language: Lang = "en" if lang == "en" else "pl"
+    language = screen_lang(lang)  # pl, en or cs (issue 25.1)
     kinds = opponent_kinds(opponents)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)

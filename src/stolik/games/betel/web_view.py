@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
 from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.view import SeatView
+from stolik.games.betel.web_box import bidding_box
 from stolik.games.betel.web_text import (
     action_label,
     contract_text,
@@ -156,6 +157,7 @@ def deal_message(deal: Deal, seat: int | None, number: int, lang: str,
         "step": view.step, "to_act": view.to_act, "call_rows": True,
         "hand": [ASCII_NAMES[c] for c in view.hand],
         "legal": _legal(view, rs, lang) if seat is not None else [],
+        "bidding_box": bidding_box(view, rs, lang) if seat is not None else None,
         "calls": [[s, "pass" if w == "pas" else w, said_label(w, rs, lang)]
                   for s, w in view.calls],
         "trick": [[s, ASCII_NAMES[c]] for s, c in view.trick],

@@ -464,6 +464,7 @@
     box.textContent = "";
     var d = st.deal;
     if (!mine || d.phase === "play" || d.phase === "done") { openGroup = null; return; }
+    if (d.bidding_box) { drawBox(box, d.bidding_box); return; }
     var groups = [], seen = {};
     d.legal.forEach(function (m) {
       if (m.group && !seen[m.group]) { seen[m.group] = true; groups.push(m); }
@@ -502,6 +503,46 @@
       back.addEventListener("click", function () { openGroup = null; drawCalls(state, true); });
       box.appendChild(back);
     }
+  }
+
+  // Betel's bidding box (issue 25.6, BETEL §3): the dubel actions apart, pas and kontra,
+  // the contracts as levels x denominations and the betelek row. A step not legal now is
+  // disabled, never hidden: the box keeps its shape from call to call.
+  function boxButton(c, cls) {
+    var b = el("button", "call box-cell " + cls + (c.suit ? " suit-" + c.suit : ""), c.label);
+    b.dataset.move = c.move;
+    b.title = c.title;
+    b.setAttribute("aria-label", c.title);
+    b.disabled = !c.legal;
+    b.addEventListener("click", function () { send({ type: "move", move: c.move }); });
+    return b;
+  }
+  function drawBox(box, bb) {
+    var wrap = el("div", "bidding-box");
+    var dubel = el("div", "box-dubel");
+    bb.dubel.forEach(function (c) { dubel.appendChild(boxButton(c, "dubel")); });
+    var calls = el("div", "box-calls");
+    bb.calls.forEach(function (c) { calls.appendChild(boxButton(c, c.move)); });
+    var grid = el("div", "box-grid");
+    var n = bb.columns.length;
+    grid.style.gridTemplateColumns = "auto repeat(" + n + ", minmax(0, 1fr))";
+    bb.levels.forEach(function (row) {
+      grid.appendChild(el("span", "box-level", row.label));
+      row.cells.forEach(function (c) {
+        grid.appendChild(c ? boxButton(c, "bid") : el("span", "box-empty"));
+      });
+    });
+    for (var i = 0; i < bb.limits.cells.length; i += n) {  // the betelek row, n a line
+      grid.appendChild(el("span", "box-level", i ? "" : bb.limits.label));
+      for (var k = i; k < i + n; k++) {
+        var c = bb.limits.cells[k];
+        grid.appendChild(c ? boxButton(c, "bid limit") : el("span", "box-empty"));
+      }
+    }
+    wrap.appendChild(dubel);
+    wrap.appendChild(calls);
+    wrap.appendChild(grid);
+    box.appendChild(wrap);
   }
 
   function drawAuction(st) {
