@@ -122,6 +122,29 @@ def own_last_trick(deal: Deal, seat: int) -> Trick | None:
     return next((t for t in reversed(p.history) if t.winner == seat), None)
 
 
+def public_last_trick(deal: Deal) -> Trick | None:
+    """The finished trick every seat may look at — the intersection of the four seats'
+    :func:`own_last_trick` — and so the only one a spectator is shown (issue 24.6: a
+    spectator learns nothing a seat would not). Each trick lies in one pile, and a seat may
+    look at the last trick of its own pile only (MARIAS §3, seed §9), so no finished trick
+    is every seat's to look at: this is None in every position of a Czech table.
+
+    >>> from stolik.games.marias.ruleset import load_ruleset
+    >>> from stolik.games.marias.state import Deal
+    >>> d = Deal.from_text(load_ruleset(), 3, ["7A AA KA OA KH OH TL AL",
+    ...     "AH TH 9H 8H UL 9L 8L 7L", "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"])
+    >>> for text in ["trump=7A call=TA", "dobry", "dobry", "dobry", "dobry", "sto",
+    ...              "nic", "nic", "nic", "pass", "pass", "pass", "pass",
+    ...              "AA", "AH", "KL", "TA"]:
+    ...     d.move(text)
+    >>> own_last_trick(d, 0) is not None, public_last_trick(d)
+    (True, None)
+    """
+    tricks = [own_last_trick(deal, s) for s in range(4)]
+    first = tricks[0]
+    return first if first is not None and all(t == first for t in tricks) else None
+
+
 def _taken(deal: Deal) -> tuple[int, int, int, int]:
     """How many tricks lie before each seat (public: the piles are on the table)."""
     p = deal.pos

@@ -6,8 +6,9 @@ Hidden information (MARIAS §2–§4): a seat gets its own cards (the first four
 choice), everything said as it may read it (the laid trump card face down), the trick, its
 own last trick, the piles, the marriages, the open hands of a betl from the second trick,
 and whom it plays with only as its view knows it. A spectator gets no hand, no move, no
-laid card, and a side only where everyone knows it: the chooser's, a seat that showed
-itself, the soloist's, or all once the partner is shown or the deal is over.
+laid card, no finished trick (none is every seat's to look at: issue 24.6, seed §9), and
+a side only where everyone knows it: the chooser's, a seat that showed itself, the
+soloist's, or all once the partner is shown or the deal is over.
 
 >>> import random
 >>> from stolik.games.marias.ruleset import load_ruleset
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import ASCII_NAMES, KING, NAMES, OBER, card
 from stolik.games.marias.ruleset import Ruleset
-from stolik.games.marias.view import SeatView
+from stolik.games.marias.view import SeatView, public_last_trick
 from stolik.games.marias.web_text import (
     call_label,
     fleky_text,
@@ -169,8 +170,9 @@ def deal_message(deal: Deal, seat: int | None, number: int, names: Sequence[str]
         soloist = next(s for s in range(4) if sides[s] == 0)
     sedma = _sedma(view, sides)
     proti = view.proti_by is not None
-    # a spectator sees the last trick taken, as everyone at the table saw it played
-    lt = (deal.history[-1] if deal.history else None) if spectator else view.last_trick
+    # a spectator sees only a finished trick every seat may look at: none (MARIAS §3,
+    # seed §9: a seat looks at its own last trick only; issue 24.6)
+    lt = public_last_trick(deal) if spectator else view.last_trick
     mine = not spectator and view.to_act == seat
     return {
         "number": number, "dealer": view.dealer, "chooser": view.chooser, "bok": False,
