@@ -233,13 +233,14 @@ def test_replay_sheet() -> None:
     total = _row(out, "Σ")
     assert total[1:] == ["151", "-211", "191", "-131"]
     assert "punkty za miejsce" in out
-    assert "zwykła" in out and "starzy 0+2" in out
+    # seats as a person counts them, 1–4 (issue 25.5); the record's own are 0 and 2
+    assert "zwykła" in out and "starzy 1+3" in out
 
 
 def test_replay_sheet_names_players_and_marks_bok_deals() -> None:
     code, out, _ = run("replay", BOK)
     assert code == 0
-    assert "seats: 0 Ala · 1 Bogdan · 2 Celina · 3 Darek" in out
+    assert "seats: 1 Ala · 2 Bogdan · 3 Celina · 4 Darek" in out  # 1–4 (issue 25.5)
     assert "event stolik CLI test" in out
     assert "52:52 bok" in _line(out, "1 ")
     for n in range(2, 6):
@@ -358,6 +359,9 @@ def test_simulate_summary() -> None:
     assert "zwykła (plain game)" in out
     assert "mean payout" in out
     assert "deals per second" in out
+    # seats 1–4 as a person counts them (issue 25.5), the first dealer too (--first-dealer 0)
+    assert "seat 1" in out and "seat 4" in out and "seat 0" not in out
+    assert "first dealer 1" in out
     assert "%" in out
 
 

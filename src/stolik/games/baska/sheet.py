@@ -100,7 +100,7 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
         return translate(message, lang)
 
     console.print(headline(say, lang, deals=n, ruleset=rs.id, bots=bots, seed=result.seed,
-                           first_dealer=result.first_dealer))
+                           first_dealer=result.first_dealer + 1))  # seat 1–4 (issue 25.5)
     order = {c.id: i for i, c in enumerate((rs.zwykla, rs.cicha, *rs.ladder))}
     rows = [((_game_label(rs, gid, lang), gid), count) for gid, count in
             sorted(result.games.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))]
@@ -108,7 +108,7 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
         say, lang, lambda: new_table(ascii),
         heads=(say(Msg("sheet-sim-game", "game (gra)")), "id"), rows=rows, deals=n))
     console.print(seats_table(
-        say, lambda: new_table(ascii), corner="", seats=range(4),
+        say, lambda: new_table(ascii), corner="", seats=range(1, 5),
         mean=[num(lang, f"{t / n:+.3f}") if n else "—" for t in result.totals],
         totals=[str(t) for t in result.totals],
         mean_label=Msg("sheet-sim-mean", "mean payout")))
@@ -140,9 +140,10 @@ def _per_seat(values: tuple[int, int, int, int]) -> str:
 
 
 def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
-                 title: str | None = None, first: int = 0, lang: str = "en") -> None:
-    """Print the score sheet of a replayed series; seats numbered from ``first`` (0 as in
-    the record, RULES §11; 1 for a person at the terminal table). The columns keep the
+                 title: str | None = None, first: int = 1, lang: str = "en") -> None:
+    """Print the score sheet of a replayed series; seats numbered from ``first``: 1 as a
+    person counts them (issue 25.5: stolik replay and simulate --sheet too; the record
+    itself numbers them 0–3, RULES §11). The columns keep the
     sheet's Polish words (RULES §11) in every language; the lines around them, the legend
     and the standings are in ``lang`` (English: each Polish word glossed).
 
@@ -164,7 +165,7 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
     players = record.players
     head = title or f"Baśka — {rs.name}"
     console.print(Text(head, style="bold"))
-    seats = " · ".join(f"{s + first} {escape(seat_name(players, s))}"
+    seats = " · ".join(f"{s + first} {escape(seat_name(players, s, first=first))}"
                        for s in range(4)) if players else ""
     n = len(series.results)
     info = [translate(Msg("sheet-ruleset", "ruleset {ruleset}", ruleset=record.ruleset_ref),
@@ -236,7 +237,7 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int, first: int = 
         t.add_column("wygrani", no_wrap=True)
     t.add_column("wynik", no_wrap=True)
     for s in range(4):
-        name = escape(players[s]) if players else f"seat {s}"
+        name = escape(players[s]) if players else f"seat {s + first}"
         width = pay_w + tot_w + 1 if detail != TOTALS_ONLY else tot_w
         t.add_column(name, justify="right", no_wrap=True, min_width=width,
                      footer=Text(str(series.totals[s]), style="bold"))
@@ -248,7 +249,7 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int, first: int = 
             for p, t_ in zip(r.payout, row_sums, strict=True)
         ]
         details = [_per_seat(r.points), " ".join(str(x) for x in r.tricks),
-                   " ".join(str(x) for x in r.winners)] if detail == FULL else []
+                   " ".join(str(x + first) for x in r.winners)] if detail == FULL else []
         t.add_row(
             str(i + 1),
             Text("B", style="magenta") if r.bok_deal else "",
@@ -265,9 +266,9 @@ def _deal_table(series: SeriesResult, *, ascii: bool, detail: int, first: int = 
 
 
 def render_standings(series: SeriesResult, console: Console, *, ascii: bool = False,
-                     first: int = 0, lang: str = "en") -> None:
-    """Totals, places and place points (RULES §9); seats numbered from ``first``; the
-    words in ``lang``."""
+                     first: int = 1, lang: str = "en") -> None:
+    """Totals, places and place points (RULES §9); seats numbered from ``first`` (1 as a
+    person counts them, issue 25.5); the words in ``lang``."""
     players = series.record.players
     places = ranks(series.totals)
     title = Msg("sheet-standings", "Wynik serii (series result)")
