@@ -41,7 +41,7 @@ def assert_speaks(text: str, game: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["baska", "marias", "betel"])
-@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("lang", ["pl", "en", "cs"])  # Czech: issue 25.1
 def test_the_sheet_at_the_end_of_a_series_is_in_the_language_of_lang(
         tmp_path: Path, game: str, lang: str) -> None:
     """One deal against random bots, every turn the first option: the series ends and the
@@ -57,7 +57,7 @@ def test_the_sheet_at_the_end_of_a_series_is_in_the_language_of_lang(
     assert_speaks(out[out.rindex(TITLE[game]):], game, lang)
 
 
-@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("lang", ["pl", "en", "cs"])
 def test_the_sheet_asked_for_during_the_series_is_in_the_language_of_lang(
         tmp_path: Path, lang: str) -> None:
     """``sheet`` typed at the table (Mariáš, a few deals in) prints the same sheet in the

@@ -65,13 +65,15 @@ SHEET_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     # Baśka: the columns keep the sheet's Polish words (RULES §11); the lines around them,
     # the legend and the standings follow --lang
     "baska": {"en": ("3 deals", "Wynik serii (series result)", "per player: payout"),
-              "pl": ("3 rozdania", "przy graczu: wypłata", "suma narastająca")},
+              "pl": ("3 rozdania", "przy graczu: wypłata", "suma narastająca"),
+              "cs": ("3 rozdání", "u hráče: výplata", "průběžný součet")},  # issue 25.1
     # Mariáš: Czech by its own default (a money tournament's sheet), else --lang (MARIAS §9)
     "marias": {"en": ("dealer", "choosing side", "components (Kč)", "total"),
                "pl": ("rozdaje", "strona wybierającego", "składniki (Kč)", "razem"),
                "cs": ("rozdává", "volí", "složky (Kč)", "celkem")},
     "betel": {"en": ("dealer", "contract", "declarer", "tricks", "total"),
-              "pl": ("rozdaje", "kontrakt", "gra", "bitki", "razem")},
+              "pl": ("rozdaje", "kontrakt", "gra", "bitki", "razem"),
+              "cs": ("rozdává", "závazek", "hraje", "štychy", "celkem")},  # issue 25.1
 }
 """Words each game's sheet says in a language, and only in it."""
 

@@ -60,7 +60,8 @@ class Cli:
 
     def __call__(self, *args: str | Path) -> tuple[int, str, str]:
         argv = ["tournament", *(str(a) for a in args), "--db", self.url]
-        result = self.runner.invoke(app, argv, env={"STOLIK_WHO": "ref", "STOLIK_DB": None})
+        result = self.runner.invoke(app, argv, env={"STOLIK_WHO": "ref", "STOLIK_DB": None,
+                                                    "STOLIK_LANG": "en"})  # issue 25.1
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception
         return result.exit_code, result.stdout, result.stderr

@@ -209,7 +209,7 @@ def test_web_extensions_stop_at_a_day(db: Database,
 def _cli(url: str, *args: str | int | Path) -> tuple[int, str]:
     result = CliRunner().invoke(cli_app, ["tournament", *(str(a) for a in args), "--db", url],
                                 env={"STOLIK_WHO": "ref", "STOLIK_DB": None,
-                                     "STOLIK_LANG": None})
+                                     "STOLIK_LANG": "en"})  # English lines (issue 25.1)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception  # a traceback
     return result.exit_code, result.stderr

@@ -34,7 +34,9 @@ class Cli:
         argv = ["tournament", *(str(a) for a in args)]
         if db:
             argv += ["--db", self.url]
-        result = runner.invoke(app, argv, env={"STOLIK_WHO": who, "STOLIK_DB": None})
+        # The English lines: the organiser's commands speak Polish unless told (issue 25.1).
+        result = runner.invoke(app, argv, env={"STOLIK_WHO": who, "STOLIK_DB": None,
+                                               "STOLIK_LANG": "en"})
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception
         return result.exit_code, result.stdout, result.stderr
@@ -84,15 +86,15 @@ def test_running_a_tournament(cli: Cli, tmp_path: Path) -> None:
     assert "Rumia" in out and "p1 Ala Nowak, p2 Bo Konkol" in out and "Reda" in out
 
     first = cli.ok("seat", "t1")
-    assert first.startswith("Runda / Round 1\nStolik / Table 1: 1.") and "Pauzuje" in first
+    assert first.startswith("Round 1\nTable 1: 1.") and "Sitting out" in first
     cli.ok("seat", "t1", "--round", "1", "--seed", "7")  # a redraw before the start
     cli.ok("seat", "t1", "--round", "1", "--manual", "p1 p2 p3 p4", "--sit-out", "p5")
     assert cli.ok("seat", "t1", "--show") == (
-        "Runda / Round 1\nStolik / Table 1: 1. Ala Nowak (rozdaje / deals) | 2. Bo Konkol | "
-        "3. Cela Formela | 4. Darek Kreft\nPauzuje / Sitting out: Ewa Labuda (4 pkt, +40 "
-        "stolikowych / 4 place points, +40 table points)\n")
+        "Round 1\nTable 1: 1. Ala Nowak (deals) | 2. Bo Konkol | "
+        "3. Cela Formela | 4. Darek Kreft\nSitting out: Ewa Labuda (4 place points, +40 "
+        "table points)\n")
     out = cli.ok("seat", "t1", "--player", "p3")
-    assert "Runda / Round 1: stolik / table 1, miejsce / seat 3" in out
+    assert "Round 1: table 1, seat 3" in out
 
     out = cli.ok("round", "start", "t1", "1")
     assert "playing (gra)" in out and "left" in out

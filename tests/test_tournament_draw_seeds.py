@@ -62,8 +62,8 @@ def test_the_cli_prints_the_seed_of_a_draw(db_url: str) -> None:
     runner = CliRunner()
 
     def run(*args: str) -> str:
-        r = runner.invoke(app, ["tournament", *args, "--db", db_url],
-                          env={"STOLIK_WHO": WHO, "STOLIK_DB": None})
+        r = runner.invoke(app, ["tournament", *args, "--db", db_url],  # English lines
+                          env={"STOLIK_WHO": WHO, "STOLIK_DB": None, "STOLIK_LANG": "en"})
         assert r.exit_code == 0, r.stderr
         return r.stdout
 

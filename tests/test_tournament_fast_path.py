@@ -275,7 +275,7 @@ def _run(url: str, *args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-c", _PROBE.format(args=[*args, "--db", url],
                                              modules=("sqlalchemy",))],
         capture_output=True, text=True, timeout=120, check=False,
-        env={"PATH": "/usr/bin:/bin", "STOLIK_WHO": "ref"})
+        env={"PATH": "/usr/bin:/bin", "STOLIK_WHO": "ref", "STOLIK_LANG": "en"})
 
 
 def test_new_and_sheet_add_on_sqlite_import_no_sqlalchemy(tmp_path: Path) -> None:

@@ -186,20 +186,32 @@ def test_team_mates_apart_in_one_round() -> None:
 # --- printing --------------------------------------------------------------------------------
 
 
-def test_format_round_and_where_do_i_sit() -> None:
+WORDS = {"pl": ("Runda", "Stolik", "Pauzuje", "stolik", "pauza", "nie gra"),
+         "en": ("Round", "Table", "Sitting out", "table", "sitting out", "not playing"),
+         "cs": ("Kolo", "Stůl", "Nehraje", "stůl", "nehraje", "nehraje")}
+"""The plan's words in each language (issue 25.1: one language, not "Runda / Round")."""
+
+
+@pytest.mark.parametrize("lang", ["pl", "en", "cs"])
+def test_format_round_and_where_do_i_sit(lang: str) -> None:
+    """The printed plan and a player's card say each word in ``lang`` alone (issue 25.1:
+    they said "Runda / Round", "Stolik / Table" in every language)."""
+    round_, table, out_, table_lc, out_lc, none = WORDS[lang]
     players = names(9)
     plans = plan_tournament(players, 3, seed=0)
-    text = format_round(plans[0], {"P00": "Ala"}, number=1)
+    text = format_round(plans[0], {"P00": "Ala"}, number=1, lang=lang)
     lines = text.splitlines()
-    assert lines[0] == "Runda / Round 1"
-    assert sum(line.startswith("Stolik / Table") for line in lines) == 2
-    assert "Pauzuje / Sitting out" in lines[-1] and "+40" in lines[-1]
+    assert lines[0] == f"{round_} 1"
+    assert sum(line.startswith(f"{table} ") for line in lines) == 2
+    assert lines[-1].startswith(f"{out_}:") and "+40" in lines[-1]
+    assert "/" not in text
     out = Counter(p for plan in plans for p in plan.sitting_out)
     for player in players:
-        card = where_do_i_sit(plans, player).splitlines()
+        card = where_do_i_sit(plans, player, lang=lang).splitlines()
         assert card[0].endswith(player)
         assert len(card) == 4
-        assert sum("pauza / sitting out" in line for line in card) == out[player]
-        assert sum("stolik / table" in line for line in card) == 3 - out[player]
-    gone = where_do_i_sit(plans, "nobody").splitlines()
-    assert all("nie gra / not playing" in line for line in gone[1:])
+        assert sum(f": {out_lc} (" in line for line in card) == out[player]
+        assert sum(f": {table_lc} " in line for line in card) == 3 - out[player]
+        assert not any(" / " in line for line in card)
+    gone = where_do_i_sit(plans, "nobody", lang=lang).splitlines()
+    assert all(line.endswith(f": {none}") for line in gone[1:])

@@ -1,7 +1,8 @@
-"""Every text a person reads, in Polish and English, from gettext message catalogs
-(issue 9.9): ``src/stolik/locale/<lang>/LC_MESSAGES/stolik.po``, compiled to ``.mo``
-next to it (``make catalogs`` re-extracts, merges and compiles; ``babel.cfg`` says where
-the texts are). A language is added by adding its catalog (Mariáš brings ``cs``).
+"""Every text a person reads, in Polish, English and Czech, from gettext message catalogs
+(issue 9.9; Czech whole since issue 25.1):
+``src/stolik/locale/<lang>/LC_MESSAGES/stolik.po``, compiled to ``.mo`` next to it
+(``make catalogs`` re-extracts, merges and compiles; ``babel.cfg`` says where the texts
+are). A language is added by adding its catalog and naming it in :data:`LANGS`.
 
 Message ids are keys (``play-lobby``, ``lg-round``, ``err-must-follow``, ``g-zolo``) and
 every language — English too — translates them, so that a test can demand that each
@@ -30,24 +31,43 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 if TYPE_CHECKING:
     import gettext as _gettext
 
-LANGS: tuple[str, ...] = ("pl", "en")
-"""The languages with a complete catalog; the first is the default."""
+LANGS: tuple[str, ...] = ("pl", "en", "cs")
+"""The languages with a complete catalog, offered on every page, by ``stolik play`` and
+by every command's ``--lang``; the first is the default. Czech (``cs``) is whole since
+issue 25.1: a Mariáš player or organiser reads no Polish."""
 
-CATALOGS: tuple[str, ...] = (*LANGS, "cs")
-"""Every language with a catalog: the complete ones, and Czech, which Mariáš brings —
-whole for what a Mariáš money tournament's referee and players read (its pages, ``stolik
-tournament money``, its tournament part's refusals; :data:`stolik.i18n_catalogs.PARTIAL`),
-English where it lacks a message (:func:`tr`). A game's tournament part names the
-languages its pages offer besides :data:`LANGS` (``LANGUAGES``)."""
+CATALOGS: tuple[str, ...] = LANGS
+"""Every language with a catalog (a partial one, :data:`stolik.i18n_catalogs.PARTIAL`,
+would be named here and not in :data:`LANGS`; none is today). Where a catalog lacks a
+message, English is shown (:func:`tr`)."""
+
+BROWSER_LANGS: tuple[str, ...] = ("cs",)
+"""The languages a browser's ``Accept-Language`` chooses (issue 25.1): a Czech reader
+reads no Polish, so a Czech browser gets Czech pages; an English one still gets the
+leagues' Polish first, with the EN link one click away."""
 
 DEFAULT_LANG = "pl"
 DOMAIN = "stolik"
 LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+Lang = Literal["pl", "en", "cs"]
+"""A language of :data:`LANGS`, as the terminals type their screen's language."""
+
+
+def screen_lang(lang: str | None) -> Lang:
+    """``lang`` when it is one of :data:`LANGS`, else the default: the language of a
+    terminal screen (``stolik play --lang``; Czech too since issue 25.1, which gave Polish).
+
+    >>> screen_lang("cs"), screen_lang("en"), screen_lang("xx"), screen_lang(None)
+    ('cs', 'en', 'pl', 'pl')
+    """
+    return cast(Lang, lang) if lang in LANGS else cast(Lang, DEFAULT_LANG)
 
 
 def N_(msgid: str) -> str:

@@ -3,10 +3,9 @@ message id from the sources as ``babel.cfg`` says, merge them into each language
 ``.po``, compile the ``.mo`` files the program reads, and check that every catalog is
 complete. It imports Babel, so nothing on the program's own paths imports it.
 
-Czech (``cs``) is whole only for what a Mariáš money tournament shows (:data:`PARTIAL`):
-its referee's pages, ``stolik tournament money`` and the refusals of Mariáš's tournament
-part; its catalog holds those ids, and every other text falls back to English
-(:func:`stolik.i18n.tr`). :func:`problems` demands those ids translated, the rest may be.
+Every language of :data:`stolik.i18n.CATALOGS` is complete: Polish, English and Czech
+(whole since issue 25.1; it was partial, for a Mariáš money tournament only). A language
+being written may be named in :data:`PARTIAL` meanwhile.
 
 ``python -m stolik.i18n_catalogs update`` extracts and merges (new ids arrive with an
 empty translation, which :func:`problems` reports until someone writes it; ids no longer
@@ -37,28 +36,11 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "tr": (2
 
 
 
-PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"cs": (
-    ("games/marias/tournament.py", "web/league/money.py", "cli/tournament_money.py",
-     "web/templates/base.html", "web/templates/league/layout.html",
-     "web/templates/league/money_sheet.html", "web/templates/league/_money_table.html",
-     "web/templates/league/print_money.html", "web/templates/league/live.html",
-     "web/templates/league/_clock.html", "web/templates/league/_clock_texts.html",
-     "web/templates/league/print_standings.html", "web/templates/league/player.html",
-     "web/templates/league/missing.html", "games/marias/state.py", "games/marias/calls.py",
-     "games/marias/claims.py", "games/marias/record.py", "records.py", "rulesets.py",
-     "cli/replay.py", "games/marias/ruleset.py", "games/__init__.py"),
-    ("err-st-closed", "err-st-handed-in", "err-st-not-seated", "err-st-event-kind",
-     "err-st-event-game", "err-st-event-twice", "err-st-warning-needed",
-     "err-st-never-warned", "err-st-no-tournament", "err-st-no-table", "err-st-not-drawn",
-     "lg-audit-w-deal", "lg-audit-w-player", "lg-audit-w-round", "lg-audit-w-table",
-     "lg-audit-w-tournament", "lg-mdeal-refused", "sim-wrote", "sim-progress",
-     "sim-json-sheet", "sim-players", "sim-replay-differs"))}
-"""A catalog whole only for a part of the program: the files (under ``src/stolik``) whose
-ids it must translate (the Mariáš engine's refusals among them: a referee enters deals
-on the Czech pages; and the readers of every game's record and ruleset files, which
-``stolik replay --lang cs`` refuses), and the ids of other files its readers meet (the
-store's refusals on a money table's page, the place words in front of a refusal, a refused
-deal, the lines ``stolik simulate --lang cs`` prints besides Mariáš's summary)."""
+PARTIAL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""A catalog whole only for a part of the program, by language: the files (under
+``src/stolik``) whose ids it must translate and the ids of other files its readers meet;
+every other text falls back to English. None today: Czech, the last, is whole since
+issue 25.1 (it named Mariáš's tournament part, the money pages and the record readers)."""
 
 
 def _mapping() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:

@@ -26,6 +26,7 @@ class Language(StrEnum):
 
     PL = "pl"
     EN = "en"
+    CS = "cs"  # issue 25.1: every game's screen in Czech
 
 
 def play_command(
@@ -58,7 +59,8 @@ def play_command(
         ".json); default stolik-YYYYmmdd-HHMMSS.toml here.")] = None,
     ascii: AsciiOption = False,
     lang: Annotated[Language, typer.Option(
-        "--lang", help="Language of the screen: pl (Polish) or en (English).")] = Language.PL,
+        "--lang", envvar="STOLIK_LANG", help="Language of the screen: pl (Polish), en "
+        "(English) or cs (Czech); default $STOLIK_LANG, else pl.")] = Language.PL,
     no_analysis: Annotated[bool, typer.Option(
         "--no-analysis", help="Skip the review of your decisions after each deal "
         "(faster).")] = False,

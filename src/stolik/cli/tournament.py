@@ -8,7 +8,8 @@ The commands that run a tournament in a database (``new``, ``players``, ``seat``
 ``round``, ``sheet``, ``money`` (a Mariáš table's money sheet,
 :mod:`stolik.cli.tournament_money`), ``event``, ``standings``, ``export``, ``import``, ``backup``,
 ``restore``, ``audit``) live in :mod:`stolik.cli.tournament_db`,
-:mod:`stolik.cli.tournament_new` and :mod:`stolik.cli.tournament_sheet`, listed in
+:mod:`stolik.cli.tournament_new`, :mod:`stolik.cli.tournament_round` and
+:mod:`stolik.cli.tournament_sheet`, listed in
 :data:`DB_COMMANDS` and imported only when one of them runs (``report`` and ``season``
 need no database).
 """
@@ -20,6 +21,7 @@ import typer
 from stolik.cli.lazy import LazyCommand, lazy_group
 
 _DB = "stolik.cli.tournament_db"
+_ROUND = "stolik.cli.tournament_round"
 DB_COMMANDS = {
     "new": LazyCommand("stolik.cli.tournament_new", "new_command", "Create a tournament "
                        "(turniej) in the database."),
@@ -31,7 +33,7 @@ DB_COMMANDS = {
                         "the fewest repeat meetings, team-mates apart, sit-outs rotating; a "
                         "drawn round is drawn again until it starts. Prints the plan (seat 1 "
                         "deals first)."),
-    "clock": LazyCommand(_DB, "round_clock", "The round's clock: time left, or the phase (= "
+    "clock": LazyCommand(_ROUND, "round_clock", "The round's clock: time left, or the phase (= "
                          "`round clock`).", command_help="The round's clock: time left, or "
                          "the phase (= `round clock`)."),
     "standings": LazyCommand(_DB, "standings_command", "Standings (klasyfikacja): players by "
@@ -55,7 +57,7 @@ DB_COMMANDS = {
                            "lists them; add, remove, import a CSV."),
     "teams": LazyCommand(_DB, "teams_app", "Teams (drużyny): `teams SLUG` lists them with "
                          "their members; `teams set` moves a player."),
-    "round": LazyCommand(_DB, "round_app", "The round clock (zegar, seed 000 §7p): start, "
+    "round": LazyCommand(_ROUND, "round_app", "The round clock (zegar, seed 000 §7p): start, "
                          "extend, length, close, reopen, clock. A deal started after the "
                          "limit is flagged and does not count unless the round is extended; "
                          "a deal begun before it is finished and counts (MARIAS §9)."),

@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from stolik.db import Database
     from stolik.tournament.sqlite_fast import FastSqlite
 
-__all__ = ["DbOption", "ListFirstGroup", "SlugArg", "WhoOption", "core_database", "database",
-           "parse_date", "parse_pairs", "parse_time", "who_of"]
+__all__ = ["DbOption", "ListFirstGroup", "OrgLangOption", "SlugArg", "WhoOption",
+           "core_database", "database", "org_lang", "parse_date", "parse_pairs", "parse_time",
+           "who_of"]
 
 WHO_ENV = "STOLIK_WHO"
 
@@ -51,6 +52,26 @@ TableArg = Annotated[int, typer.Argument(metavar="TABLE", help="Table number (st
                                          min=1, show_default=False)]
 
 
+OrgLangOption = Annotated[str | None, typer.Option(
+    "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language it prints in: pl "
+    "(default), en or cs; default $STOLIK_LANG.", show_default=False)]
+"""``--lang`` of the organiser's commands (issue 25.1: ``new``, ``players``, ``teams``,
+``seat``, ``round``, ``event``, ``standings``), :func:`org_lang`."""
+
+
+def org_lang(asked: str | None) -> str:
+    """The language an organiser's command prints in: ``--lang`` (or ``$STOLIK_LANG``,
+    which typer reads for it) when a catalog is whole for it — ``pl``, ``en``, ``cs`` —
+    else Polish, the leagues' language (issue 25.1).
+
+    >>> org_lang("cs"), org_lang("en"), org_lang(None), org_lang("xx")
+    ('cs', 'en', 'pl', 'pl')
+    """
+    from stolik.i18n import screen_lang
+
+    return screen_lang(asked)
+
+
 def who_of(who: str | None) -> str:
     """``--who``, else ``$STOLIK_WHO``, else the login name."""
     if who and who.strip():
@@ -65,15 +86,16 @@ def who_of(who: str | None) -> str:
 
 
 @contextmanager
-def database(db: str | None) -> Iterator[Database]:
+def database(db: str | None, lang: str | None = None) -> Iterator[Database]:
     """Open (and create or migrate) the database of ``--db``/``$STOLIK_DB``/``stolik.db``
     and turn every user's mistake — and a database that refuses a write — into one line on
-    stderr with exit status 1. The database is closed afterwards."""
+    stderr with exit status 1, in ``lang`` where the mistake has a catalog code (else as
+    :func:`~stolik.cli.common.user_errors` chooses). The database is closed afterwards."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from stolik.db import open_database
 
-    with user_errors():
+    with user_errors(lang):
         try:
             database = open_database(resolve_url(db), migrate=True)
         except SQLAlchemyError as e:
@@ -88,7 +110,8 @@ def database(db: str | None) -> Iterator[Database]:
 
 
 @contextmanager
-def core_database(db: str | None) -> Iterator[Database | FastSqlite]:
+def core_database(db: str | None, lang: str | None = None
+                  ) -> Iterator[Database | FastSqlite]:
     """As :func:`database`, for the writes of :mod:`stolik.tournament.store_core` alone
     (``tournament new``, ``sheet add``): a SQLite file at head opens on the standard
     library without SQLAlchemy (:func:`stolik.tournament.sqlite_fast.open_fast`, issue
@@ -97,13 +120,13 @@ def core_database(db: str | None) -> Iterator[Database | FastSqlite]:
 
     from stolik.tournament.sqlite_fast import open_fast
 
-    with user_errors():
+    with user_errors(lang):
         fast = open_fast(resolve_url(db))
     if fast is None:
-        with database(db) as d:
+        with database(db, lang) as d:
             yield d
         return
-    with user_errors():
+    with user_errors(lang):
         try:
             yield fast
         except sqlite3.Error as e:

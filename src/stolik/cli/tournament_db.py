@@ -9,20 +9,22 @@ transaction with a line in the audit log naming ``--who``. The commands:
 - ``players`` (``add``, ``remove``, ``import``), ``teams`` (``set``) — the entry list;
 - ``seat`` — the draw of a round (redrawn until the round starts), printed per round, or
   one player's "where do I sit";
-- ``round start|extend|close|reopen|clock`` and ``clock`` — the round clock (seed 000 §7p);
+- ``round start|extend|close|reopen|clock`` and ``clock`` — the round clock (seed 000 §7p),
+  in :mod:`stolik.cli.tournament_round`;
 - ``sheet`` (:mod:`stolik.cli.tournament_sheet`) — a table's score sheet, entry,
   corrections, confirmation, totals, deal records;
 - ``event add|list|remove`` — late, left, excluded (seed 000 §7q–t);
 - ``standings``, ``export``, ``import``, ``backup``, ``restore``, ``audit``.
 
 Bad input: one line on stderr naming the tournament, round, table, deal and rule, exit
-status 1; nothing is written.
+status 1; nothing is written. ``players``, ``teams``, ``seat``, ``event`` and ``standings``
+print (and refuse) in the language of ``--lang`` / ``STOLIK_LANG``: Polish by default,
+English, Czech (issue 25.1).
 """
 
 from __future__ import annotations
 
 import csv
-import datetime
 import json
 import re
 from pathlib import Path
@@ -41,16 +43,19 @@ from stolik.cli.common import (
 from stolik.cli.tournament_common import (
     DbOption,
     ListFirstGroup,
+    OrgLangOption,
     RoundArg,
     SlugArg,
     TableArg,
     WhoOption,
     database,
     fail,
-    parse_time,
+    org_lang,
     who_of,
 )
+from stolik.cli.tournament_round import clock_line
 from stolik.db.schema import utcnow
+from stolik.i18n import N_, tr
 from stolik.tournament import store
 from stolik.tournament.file import dumps_tournament, load_tournament, write_csv
 from stolik.tournament.seating import RoundPlan, format_round, where_do_i_sit
@@ -101,7 +106,7 @@ def info_command(slug: SlugArg, db: DbOption = None, who: WhoOption = None) -> N
         now = utcnow()
         for n in range(1, i.rounds_drawn + 1):
             c = store.round_clock(d, slug, n)
-            lines.append(f"  round {n}: {_clock_line(c, now)}")
+            lines.append(f"  round {n}: {clock_line(c, now)}")
         typer.echo("\n".join(lines))
 
 
@@ -139,11 +144,14 @@ def players_add(
     )] = None,
     db: DbOption = None,
     who: WhoOption = None,
+    lang: OrgLangOption = None,
 ) -> None:
     """Enter a player (new to the league, or known by his id)."""
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         store.add_player(d, slug, code, name, who=who_of(who), team=team)
-        report(f"{slug}: entered {code} {name}" + (f" ({team})" if team else ""))
+        said = N_("tcli-entered-team") if team else N_("tcli-entered")
+        report(tr(language, said, slug=slug, code=code, name=name, team=team))
 
 
 @players_app.command("remove")
@@ -153,11 +161,13 @@ def players_remove(
                                         show_default=False)],
     db: DbOption = None,
     who: WhoOption = None,
+    lang: OrgLangOption = None,
 ) -> None:
     """Withdraw a player who has not been seated yet."""
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         store.remove_player(d, slug, code, who=who_of(who))
-        report(f"{slug}: withdrew {code}")
+        report(tr(language, "tcli-withdrew", slug=slug, code=code))
 
 
 def read_players_csv(path: str) -> list[tuple[str, str, str | None]]:
@@ -190,12 +200,14 @@ def players_import(
                                         show_default=False)],
     db: DbOption = None,
     who: WhoOption = None,
+    lang: OrgLangOption = None,
 ) -> None:
     """Enter every player of a CSV file — all of them, or none if one is refused."""
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         rows = read_players_csv(file)
         store.add_players(d, slug, rows, who=who_of(who))
-        report(f"{slug}: entered {len(rows)} players from {file}")
+        report(tr(language, "tcli-imported", slug=slug, n=len(rows), file=file))
 
 
 # ------------------------------------------------------------------------ teams
@@ -237,11 +249,14 @@ def teams_set(
                                         show_default=False)],
     db: DbOption = None,
     who: WhoOption = None,
+    lang: OrgLangOption = None,
 ) -> None:
     """Put a player in a team (at most 6 players a team), or in none (``-``)."""
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         store.set_team(d, slug, code, None if team == "-" else team, who=who_of(who))
-        report(f"{slug}: {code} is in " + ("no team" if team == "-" else f"team {team}"))
+        said = N_("tcli-no-team") if team == "-" else N_("tcli-team")
+        report(tr(language, said, slug=slug, code=code, team=team))
 
 
 # ----------------------------------------------------------------------- seating
@@ -282,17 +297,19 @@ def seat_command(
         "(pauzują).")] = None,
     db: DbOption = None,
     who: WhoOption = None,
+    lang: OrgLangOption = None,
 ) -> None:
     """Draw a round (losowanie): tables of four with the fewest repeat meetings,
     team-mates apart, sit-outs rotating; a drawn round is drawn again until it starts.
     Prints the plan (seat 1 deals first)."""
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         names = {e.code: e.name for e in store.players_of(d, slug)}
         if player is not None:
             if player not in names:
                 raise StoreError(f"{slug}: player '{player}' is not entered in this "
                                  "tournament")
-            typer.echo(where_do_i_sit(store.plans_of(d, slug), player, names))
+            typer.echo(where_do_i_sit(store.plans_of(d, slug), player, names, language))
             return
         if show:
             plans = store.plans_of(d, slug)
@@ -302,8 +319,8 @@ def seat_command(
                 raise StoreError(f"{slug}: round {round} is not drawn yet ({len(plans)} "
                                  "drawn)")
             numbers = [round] if round is not None else list(range(1, len(plans) + 1))
-            typer.echo("\n\n".join(format_round(plans[n - 1], names, number=n)
-                                   for n in numbers))
+            typer.echo("\n\n".join(format_round(plans[n - 1], names, number=n,
+                                                lang=language) for n in numbers))
             return
         plan = _parse_manual(manual, sit_out) if manual is not None else None
         if plan is None and sit_out is not None:
@@ -311,113 +328,12 @@ def seat_command(
         before = len(store.plans_of(d, slug))
         drawn = store.seat_round(d, slug, round, who=who_of(who), seed=seed, plan=plan)
         number = round or before + 1
-        typer.echo(format_round(drawn, names, number=number))
+        typer.echo(format_round(drawn, names, number=number, lang=language))
         if plan is None:
             used = store.round_seeds(d, slug)[number]
-            typer.echo(f"seed {used} (`--round {number} --seed {used}` draws it again before "
-                       "the round starts)")
+            typer.echo(tr(language, "tcli-seed", seed=used, round=number))
         if round is not None and round <= before:
-            report(f"{slug}: round {number} drawn again")
-
-
-# ------------------------------------------------------------------------ clock
-
-
-def _mmss(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def _clock_line(c: store.RoundClock, now: datetime.datetime) -> str:
-    phase = c.phase(now)
-    if c.started_at is None or c.limit is None or c.break_end is None:
-        return "drawn, not started"
-    extra = f" (+{c.extra_minutes} min)" if c.extra_minutes else ""
-    text = f"started {c.started_at:%H:%M:%S} UTC, limit {c.limit:%H:%M:%S}{extra}"
-    if now < c.started_at:
-        left = int((c.started_at - now).total_seconds())
-        return f"starts at {c.started_at:%H:%M:%S} UTC (in {_mmss(left)}), limit " \
-            f"{c.limit:%H:%M:%S}{extra}"
-    if phase == "playing":
-        return f"{text}; playing (gra), {_mmss(c.remaining(now))} left"
-    if phase == "break":
-        left = int((c.break_end - now).total_seconds())
-        return f"{text}; break (przerwa), {_mmss(left)} to the next round"
-    return f"{text}; over (koniec)"
-
-
-round_app = typer.Typer(no_args_is_help=True, help=(
-    "The round clock (zegar, seed 000 §7p): start, extend, length, close, reopen, clock. A "
-    "deal started after the limit is flagged and does not count unless the round is "
-    "extended; a deal begun before it is finished and counts (MARIAS §9)."))
-
-
-@round_app.command("start")
-def round_start(
-    slug: SlugArg, number: RoundArg,
-    at: Annotated[str | None, typer.Option(
-        "--at", metavar="TIME", help="When it started (HH:MM or YYYY-MM-DDTHH:MM, UTC); "
-        "default: now.")] = None,
-    db: DbOption = None, who: WhoOption = None,
-) -> None:
-    """Start the round's clock: play for the tournament's minutes, then the break."""
-    with database(db) as d:
-        c = store.start_round(d, slug, number, who=who_of(who), at=parse_time(at, "--at"))
-        typer.echo(f"{slug}: round {number}: {_clock_line(c, utcnow())}")
-
-
-@round_app.command("extend")
-def round_extend(
-    slug: SlugArg, number: RoundArg,
-    minutes: Annotated[int, typer.Argument(metavar="MINUTES", help="Minutes to add "
-                                           "(negative takes back).", show_default=False)],
-    db: DbOption = None, who: WhoOption = None,
-) -> None:
-    """The referee's extension (przedłużenie): deals started before the new limit count."""
-    with database(db) as d:
-        c = store.extend_round(d, slug, number, minutes, who=who_of(who))
-        typer.echo(f"{slug}: round {number}: {_clock_line(c, utcnow())}")
-
-
-@round_app.command("length")
-def round_length(
-    slug: SlugArg, number: RoundArg,
-    minutes: Annotated[int, typer.Argument(metavar="MINUTES", help="The round's length in "
-                                           "minutes.", show_default=False)],
-    db: DbOption = None, who: WhoOption = None,
-) -> None:
-    """Set a drawn round's length before it starts (seed 002 §1: the organiser may change
-    it with notice); a round already started is extended instead."""
-    with database(db) as d:
-        c = store.set_round_length(d, slug, number, minutes, who=who_of(who))
-        typer.echo(f"{slug}: round {number}: {minutes} min; {_clock_line(c, utcnow())}")
-
-
-@round_app.command("close")
-def round_close(slug: SlugArg, number: RoundArg, db: DbOption = None,
-                who: WhoOption = None) -> None:
-    """Close the round: no more entries until it is reopened."""
-    with database(db) as d:
-        store.close_round(d, slug, number, who=who_of(who))
-        report(f"{slug}: round {number} closed")
-
-
-@round_app.command("reopen")
-def round_reopen(slug: SlugArg, number: RoundArg, db: DbOption = None,
-                 who: WhoOption = None) -> None:
-    """Reopen a closed round for corrections."""
-    with database(db) as d:
-        store.reopen_round(d, slug, number, who=who_of(who))
-        report(f"{slug}: round {number} reopened")
-
-
-@round_app.command("clock")
-def round_clock(slug: SlugArg, number: RoundArg, db: DbOption = None,
-                who: WhoOption = None) -> None:
-    """The round's clock: time left, or the phase (playing, break, over)."""
-    del who
-    with database(db) as d:
-        c = store.round_clock(d, slug, number)
-        typer.echo(f"{slug}: round {number}: {_clock_line(c, utcnow())}")
+            report(tr(language, "tcli-redrawn", slug=slug, round=number))
 
 
 # ----------------------------------------------------------------------- events
@@ -443,26 +359,29 @@ def event_add(
     value: Annotated[int | None, typer.Argument(
         metavar="[N]", help="Minutes late, or deals played before leaving.",
         show_default=False)] = None,
-    db: DbOption = None, who: WhoOption = None,
+    db: DbOption = None, who: WhoOption = None, lang: OrgLangOption = None,
 ) -> None:
     """Record an event at a table; the table is scored again with it."""
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         ev = store.add_event(d, slug, round, table, player, kind, value, who=who_of(who))
-        report(f"{slug}: event {ev.id}: round {round}, table {table}, {player} {kind}"
-               + (f" {value}" if value is not None else ""))
+        report(tr(language, "tcli-event", slug=slug, id=ev.id, round=round, table=table,
+                  player=player, kind=kind) + (f" {value}" if value is not None else ""))
 
 
 @event_app.command("list")
 def event_list(slug: SlugArg, db: DbOption = None, who: WhoOption = None,
-               ascii: AsciiOption = False) -> None:
+               ascii: AsciiOption = False, lang: OrgLangOption = None) -> None:
     """List the recorded events, round by round (ids for `event remove`)."""
     del who
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         events = store.events_of(d, slug)
-        t = new_table(ascii, title=f"{slug}: {len(events)} events", title_justify="left",
-                      title_style="bold")
-        for col in ("id", "round", "table", "player", "event", "N"):
-            t.add_column(col)
+        t = new_table(ascii, title=tr(language, "tcli-events", slug=slug, n=len(events)),
+                      title_justify="left", title_style="bold")
+        for col in (N_("tcli-col-id"), N_("tcli-col-round"), N_("tcli-col-table"),
+                    N_("tcli-col-player"), N_("tcli-col-event"), N_("tcli-col-n")):
+            t.add_column(tr(language, col))
         for e in events:
             t.add_row(str(e.id), str(e.round), str(e.table), e.player, e.kind,
                       "" if e.value is None else str(e.value))
@@ -474,12 +393,13 @@ def event_remove(
     slug: SlugArg,
     event_id: Annotated[int, typer.Argument(metavar="ID", help="The event's id "
                                             "(`event list`).", show_default=False)],
-    db: DbOption = None, who: WhoOption = None,
+    db: DbOption = None, who: WhoOption = None, lang: OrgLangOption = None,
 ) -> None:
     """Remove a recorded event."""
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         store.remove_event(d, slug, event_id, who=who_of(who))
-        report(f"{slug}: event {event_id} removed")
+        report(tr(language, "tcli-event-removed", slug=slug, id=event_id))
 
 
 # -------------------------------------------------------------------- standings
@@ -498,6 +418,7 @@ def standings_command(
         "--tables", help="Also print every round's tables and the events.")] = False,
     db: DbOption = None, who: WhoOption = None,
     ascii: AsciiOption = False,
+    lang: OrgLangOption = None,
 ) -> None:
     """Standings (klasyfikacja): players by place points, then table points; teams by
     their best 4 (RULES §10); a Mariáš tournament by money, ties by the best round, then
@@ -509,10 +430,11 @@ def standings_command(
     )
 
     del who
+    language = org_lang(lang)
     if (slug is None) == (season is None):
-        raise fail("standings: give a tournament (SLUG) or --season NAME, not "
-                   + ("both" if slug else "neither"))
-    with database(db) as d:
+        raise fail(tr(language, N_("tcli-standings-both") if slug
+                      else N_("tcli-standings-neither")))
+    with database(db, language) as d:
         if season is not None:
             results, st = store.season_of(d, season)
             if csv_dir is not None:
@@ -523,8 +445,10 @@ def standings_command(
                     ensure_ascii=False, indent=1))
                 return
             console = stdout_console()
-            console.print(Text(f"Season {season}: {len(results)} tournaments", style="bold"))
-            _render_standings(st, console, ascii, "Players (tournaments played)")
+            console.print(Text(tr(language, "tcli-season", season=season, n=len(results)),
+                               style="bold"))
+            _render_standings(st, console, ascii, tr(language, "tcli-players-season"),
+                              language)
             return
         assert slug is not None
         res, st = store.result_of(d, slug)
@@ -537,10 +461,11 @@ def standings_command(
         console = stdout_console()
         head = f"{t.name}" + (f" — {t.date.isoformat()}" if t.date else "")
         info = store.tournament_info(d, slug)
-        console.print(Text(f"{head} (ruleset {info.ruleset})", style="bold"))
-        _render_standings(st, console, ascii, "Players")
+        console.print(Text(tr(language, "tcli-head", head=head, ruleset=info.ruleset),
+                           style="bold"))
+        _render_standings(st, console, ascii, tr(language, "tcli-players"), language)
         if tables:
-            _render_tables(res, console, ascii)
+            _render_tables(res, console, ascii, language)
 
 
 # ------------------------------------------------------------- export / import
@@ -661,4 +586,4 @@ def audit_command(slug: SlugArg, as_json: Annotated[bool, typer.Option(
 
 __all__ = ["audit_command", "backup_command", "event_app", "export_command", "import_command",
            "info_command", "list_command", "players_app", "restore_command",
-           "round_app", "round_clock", "seat_command", "standings_command", "teams_app"]
+           "seat_command", "standings_command", "teams_app"]

@@ -16,13 +16,16 @@ import typer
 from stolik.cli.common import report
 from stolik.cli.tournament_common import (
     DbOption,
+    OrgLangOption,
     SlugArg,
     WhoOption,
     core_database,
+    org_lang,
     parse_date,
     who_of,
 )
 from stolik.games import games
+from stolik.i18n import N_, tr
 from stolik.tournament.store_core import create_tournament
 
 __all__ = ["new_command"]
@@ -66,14 +69,19 @@ def new_command(
         "marias); a shipped ruleset id names its game.", show_default=False)] = None,
     db: DbOption = None,
     who: WhoOption = None,
+    lang: OrgLangOption = None,
 ) -> None:
-    """Create a tournament (turniej) in the database."""
-    with core_database(db) as d:
+    """Create a tournament (turniej) in the database.
+
+    It says so in the language of --lang (pl by default, en, cs; issue 25.1)."""
+    language = org_lang(lang)
+    with core_database(db, language) as d:
         info = create_tournament(d, slug, name=name, ruleset=ruleset, who=who_of(who),
                                  date=parse_date(date), place=place, rounds=rounds,
                                  deals=deals, minutes=minutes, break_minutes=break_minutes,
                                  seed=seed, season=season, require_confirmation=confirm,
                                  game=game)
-        length = (f"of {info.deals_per_round} deals, " if info.deals_per_round else "of ")
-        report(f"created {slug}: {info.name}, ruleset {info.ruleset}, {info.rounds} rounds "
-               f"{length}{info.minutes_per_round} min (database {d.url})")
+        said = N_("tcli-created-deals") if info.deals_per_round else N_("tcli-created")
+        report(tr(language, said, slug=slug, name=info.name, ruleset=info.ruleset,
+                  rounds=info.rounds, deals=info.deals_per_round,
+                  minutes=info.minutes_per_round, url=d.url))

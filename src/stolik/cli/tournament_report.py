@@ -18,6 +18,8 @@ from rich.console import Console
 from rich.text import Text
 
 from stolik.cli.common import AsciiOption, fmt_number, new_table, stdout_console, user_errors
+from stolik.i18n import N_
+from stolik.i18n import tr as say
 from stolik.tournament.file import load_tournament, write_csv
 from stolik.tournament.games import tournament_game
 from stolik.tournament.scoring import TournamentResult, score_tournament
@@ -30,37 +32,52 @@ JsonOption = Annotated[bool, typer.Option(
     "teams [{team, score, rank, …}].")]
 
 
-def _render_money(st: Standings, console: Console, ascii: bool, title: str) -> None:
+def _columns(lang: str, *cols: tuple[str, str]) -> list[tuple[str, str]]:
+    """Column headers (message ids, ``#`` as it is) in ``lang``, with their justify."""
+    return [(col if col == "#" else say(lang, col), just) for col, just in cols]
+
+
+def _render_money(st: Standings, console: Console, ascii: bool, title: str,
+                  lang: str = "en") -> None:
     """A money tournament's standings (MARIAS §10): the sum of the round results in Kč,
-    each round's result, ties by the best round, then the second best."""
+    each round's result, ties by the best round, then the second best; in ``lang``."""
     t = new_table(ascii, title=title, title_justify="left", title_style="bold")
-    for col, just in (("#", "right"), ("id", "left"), ("player", "left"), ("Kč", "right"),
-                      ("rounds (Kč)", "left"), ("played", "right")):
+    for col, just in _columns(lang, ("#", "right"), (N_("tcli-col-id"), "left"),
+                              (N_("tcli-col-player"), "left"), (N_("tcli-col-kc"), "right"),
+                              (N_("tcli-col-rounds-kc"), "left"),
+                              (N_("tcli-col-played"), "right")):
         t.add_column(col, justify=just)  # type: ignore[arg-type]
     for p in st.players:
-        name = p.name + (" (excluded)" if p.excluded else "")
+        name = say(lang, N_("tcli-excluded"), name=p.name) if p.excluded else p.name
         t.add_row(str(p.rank), p.id, name, st.amount(p.table_points),
                   " ".join(st.amount(x) for x in p.rounds), str(p.played))
     console.print(t)
 
 
-def _render_standings(st: Standings, console: Console, ascii: bool, title: str) -> None:
+def _render_standings(st: Standings, console: Console, ascii: bool, title: str,
+                      lang: str = "en") -> None:
+    """The standings table (players; teams by their best 4, RULES §10) in ``lang``."""
     if st.unit != "points":
-        _render_money(st, console, ascii, title)
+        _render_money(st, console, ascii, title, lang)
         return
     t = new_table(ascii, title=title, title_justify="left", title_style="bold")
-    for col, just in (("#", "right"), ("id", "left"), ("player", "left"), ("team", "left"),
-                      ("place pts", "right"), ("table pts", "right"), ("played", "right")):
+    for col, just in _columns(lang, ("#", "right"), (N_("tcli-col-id"), "left"),
+                              (N_("tcli-col-player"), "left"), (N_("tcli-col-team"), "left"),
+                              (N_("tcli-col-place-pts"), "right"),
+                              (N_("tcli-col-table-pts"), "right"),
+                              (N_("tcli-col-played"), "right")):
         t.add_column(col, justify=just)  # type: ignore[arg-type]
     for p in st.players:
         t.add_row(str(p.rank), p.id, p.name, p.team or "", fmt_number(p.place_points),
                   str(p.table_points), str(p.played))
     console.print(t)
     if st.teams:
-        tt = new_table(ascii, title="Teams (best 4 players)", title_justify="left",
+        tt = new_table(ascii, title=say(lang, N_("tcli-teams")), title_justify="left",
                        title_style="bold")
-        for col, just in (("#", "right"), ("team", "left"), ("score", "right"),
-                          ("table pts", "right"), ("counted", "left")):
+        for col, just in _columns(lang, ("#", "right"), (N_("tcli-col-team"), "left"),
+                                  (N_("tcli-col-score"), "right"),
+                                  (N_("tcli-col-table-pts"), "right"),
+                                  (N_("tcli-col-counted"), "left")):
             tt.add_column(col, justify=just)  # type: ignore[arg-type]
         for tm in st.teams:
             tt.add_row(str(tm.rank), tm.team, fmt_number(tm.score), str(tm.table_points),
@@ -68,15 +85,17 @@ def _render_standings(st: Standings, console: Console, ascii: bool, title: str) 
         console.print(tt)
 
 
-def _render_tables(res: TournamentResult, console: Console, ascii: bool) -> None:
+def _render_tables(res: TournamentResult, console: Console, ascii: bool,
+                   lang: str = "en") -> None:
+    """Every round's tables and the events, in ``lang``."""
     part = tournament_game(res.tournament.game)
     for r in res.rounds:
-        t = new_table(ascii, title=f"Round {r.number}", title_justify="left",
-                      title_style="bold")
+        t = new_table(ascii, title=say(lang, N_("seat-round"), number=r.number),
+                      title_justify="left", title_style="bold")
         money = part.UNIT != "points"
-        for col in ("table", "from", "deals", "seats: Kč" if money else
-                    "seats: table points / place points"):
-            t.add_column(col)
+        for col in (N_("tcli-col-table"), N_("tcli-col-from"), N_("tcli-col-deals"),
+                    N_("tcli-col-seats-kc") if money else N_("tcli-col-seats-points")):
+            t.add_column(say(lang, col))
         for tr in r.tables:
             cells = ", ".join(f"{p} {part.amount_text(tp)}" if money else
                               f"{p} {tp:+d}/{fmt_number(pp)}" for p, tp, pp in
@@ -86,11 +105,11 @@ def _render_tables(res: TournamentResult, console: Console, ascii: bool) -> None
             t.add_row(str(tr.table), tr.source, deals, cells)
         if r.sitting_out:
             pp, tp = r.sitting_out_points
-            t.add_row("—", "sitting out", "", ", ".join(
+            t.add_row("—", say(lang, N_("tcli-sitting-out")), "", ", ".join(
                 f"{p} {tp:+d}/{fmt_number(pp)}" for p in r.sitting_out))
         console.print(t)
     if res.events:
-        console.print(Text("Events", style="bold"))
+        console.print(Text(say(lang, N_("tcli-events-head")), style="bold"))
         for e in res.events:
             console.print(Text("  " + e.text()))
 

@@ -61,6 +61,8 @@ import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from stolik.i18n import N_, tr
+
 REPEAT = 100
 """Cost of seating two players together per earlier meeting of theirs."""
 TEAM = 1
@@ -606,61 +608,71 @@ def _name(player: str, names: Mapping[str, str] | None) -> str:
 
 
 def format_round(
-    plan: RoundPlan, names: Mapping[str, str] | None = None, *, number: int | None = None
+    plan: RoundPlan, names: Mapping[str, str] | None = None, *, number: int | None = None,
+    lang: str = "pl",
 ) -> str:
-    """The round's plan as plain text: per table, the players by seat (seat 1 deals first).
+    """The round's plan as plain text in ``lang`` (issue 25.1: one language, not
+    "Runda / Round"): per table, the players by seat (seat 1 deals first).
 
-    >>> print(format_round(RoundPlan((("a", "b", "c", "d"),), ("e",)), {"a": "Ala"}, number=2))
-    Runda / Round 2
-    Stolik / Table 1: 1. Ala (rozdaje / deals) | 2. b | 3. c | 4. d
-    Pauzuje / Sitting out: e (4 pkt, +40 stolikowych / 4 place points, +40 table points)
+    >>> plan = RoundPlan((("a", "b", "c", "d"),), ("e",))
+    >>> print(format_round(plan, {"a": "Ala"}, number=2))
+    Runda 2
+    Stolik 1: 1. Ala (rozdaje) | 2. b | 3. c | 4. d
+    Pauzuje: e (4 pkt za miejsce, +40 pkt stolikowych)
+    >>> print(format_round(plan, {"a": "Ala"}, number=2, lang="cs"))
+    Kolo 2
+    Stůl 1: 1. Ala (rozdává) | 2. b | 3. c | 4. d
+    Nehraje: e (4 body za umístění, +40 bodů stolu)
+    >>> print(format_round(plan, {"a": "Ala"}, number=2, lang="en"))
+    Round 2
+    Table 1: 1. Ala (deals) | 2. b | 3. c | 4. d
+    Sitting out: e (4 place points, +40 table points)
     """
-    lines = [f"Runda / Round {number}" if number is not None else "Runda / Round"]
+    lines = [tr(lang, "seat-round", number=number) if number is not None
+             else tr(lang, "seat-round-any")]
+    deals = tr(lang, "seat-deals")
     for ti, table in enumerate(plan.tables, 1):
         seats = " | ".join(
-            f"{s}. {_name(p, names)}" + (" (rozdaje / deals)" if s == 1 else "")
+            f"{s}. {_name(p, names)}" + (f" {deals}" if s == 1 else "")
             for s, p in enumerate(table, 1)
         )
-        lines.append(f"Stolik / Table {ti}: {seats}")
+        lines.append(tr(lang, "seat-table", table=ti, seats=seats))
     if plan.sitting_out:
         out = ", ".join(_name(p, names) for p in plan.sitting_out)
-        lines.append(
-            f"Pauzuje / Sitting out: {out} ({SIT_OUT_PLACE_POINTS} pkt, "
-            f"+{SIT_OUT_TABLE_POINTS} stolikowych / {SIT_OUT_PLACE_POINTS} place points, "
-            f"+{SIT_OUT_TABLE_POINTS} table points)"
-        )
+        lines.append(tr(lang, "seat-sitting-out", players=out, place=SIT_OUT_PLACE_POINTS,
+                        table=SIT_OUT_TABLE_POINTS))
     return "\n".join(lines)
 
 
 def where_do_i_sit(
-    plans: Sequence[RoundPlan], player: str, names: Mapping[str, str] | None = None
+    plans: Sequence[RoundPlan], player: str, names: Mapping[str, str] | None = None,
+    lang: str = "pl",
 ) -> str:
-    """One player's rounds as plain text: table and seat (with whom), or sitting out.
+    """One player's rounds as plain text in ``lang``: table and seat (with whom), or
+    sitting out.
 
     >>> plans = [RoundPlan((("a", "b", "c", "d"),), ("e",)),
     ...          RoundPlan((("e", "c", "b", "a"),), ("d",))]
     >>> print(where_do_i_sit(plans, "d", {"a": "Ala"}))
-    Gdzie siedzę / Where do I sit: d
-    Runda / Round 1: stolik / table 1, miejsce / seat 4 — z / with: Ala, b, c
-    Runda / Round 2: pauza / sitting out (4 pkt, +40 / 4 place points, +40 table points)
+    Gdzie siedzę: d
+    Runda 1: stolik 1, miejsce 4 — z: Ala, b, c
+    Runda 2: pauza (4 pkt za miejsce, +40 pkt stolikowych)
+    >>> print(where_do_i_sit(plans, "a", {"a": "Ala"}, lang="cs"))
+    Kde sedím: Ala
+    Kolo 1: stůl 1, místo 1 (rozdává) — s: b, c, d
+    Kolo 2: stůl 1, místo 4 — s: e, c, b
     """
-    lines = [f"Gdzie siedzę / Where do I sit: {_name(player, names)}"]
+    lines = [tr(lang, "seat-where", player=_name(player, names))]
     for r, plan in enumerate(plans, 1):
         seat = plan.seat_of(player)
         if seat is not None:
             ti, s = seat
             others = ", ".join(_name(p, names) for p in plan.tables[ti] if p != player)
-            first = " (rozdaje / deals)" if s == 0 else ""
-            lines.append(
-                f"Runda / Round {r}: stolik / table {ti + 1}, miejsce / seat {s + 1}{first}"
-                f" — z / with: {others}"
-            )
+            said = N_("seat-where-first") if s == 0 else N_("seat-where-table")
+            lines.append(tr(lang, said, round=r, table=ti + 1, seat=s + 1, others=others))
         elif player in plan.sitting_out:
-            lines.append(
-                f"Runda / Round {r}: pauza / sitting out ({SIT_OUT_PLACE_POINTS} pkt, "
-                f"+{SIT_OUT_TABLE_POINTS} / {SIT_OUT_PLACE_POINTS} place points, "
-                f"+{SIT_OUT_TABLE_POINTS} table points)"
-            )
+            lines.append(tr(lang, "seat-where-out", round=r, place=SIT_OUT_PLACE_POINTS,
+                            table=SIT_OUT_TABLE_POINTS))
         else:
-            lines.append(f"Runda / Round {r}: nie gra / not playing")
+            lines.append(tr(lang, "seat-where-none", round=r))
     return "\n".join(lines)

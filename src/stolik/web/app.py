@@ -20,7 +20,7 @@ from fastapi.templating import Jinja2Templates
 
 from stolik import __version__
 from stolik.db import Database
-from stolik.i18n import CATALOGS, catalog, format_when, translate
+from stolik.i18n import BROWSER_LANGS, CATALOGS, catalog, format_when, translate
 from stolik.web.bodylimit import MAX_BODY, BodyLimit
 from stolik.web.i18n import LANGS, tr
 
@@ -34,30 +34,34 @@ templates.env.install_null_translations()  # type: ignore[attr-defined]
 
 def lang_of(request: Request, offered: Sequence[str] = CATALOGS) -> str:
     """``?lang=``, else the ``lang`` cookie, each only when ``offered``; else a language
-    the page offers beyond the complete ones (Czech on a Mariáš tournament's pages) when
-    the browser's ``Accept-Language`` asks for it; else Polish. The leagues are Polish: an
-    English browser still gets Polish pages first, with the EN link one click away.
+    the browser's ``Accept-Language`` asks for that a browser chooses (Czech: a Czech
+    reader reads no Polish, issue 25.1; :data:`stolik.i18n.BROWSER_LANGS`); else Polish.
+    The leagues are Polish: an English browser still gets Polish pages first, with the EN
+    link one click away.
 
     >>> from starlette.requests import Request
     >>> def req(accept: str) -> Request:
     ...     return Request({"type": "http", "query_string": b"",
     ...                     "headers": [(b"accept-language", accept.encode())]})
-    >>> lang_of(req("en-GB,en;q=0.9"), LANGS), lang_of(req("cs-CZ,cs"), (*LANGS, "cs"))
+    >>> lang_of(req("en-GB,en;q=0.9"), LANGS), lang_of(req("cs-CZ,cs"), LANGS)
     ('pl', 'cs')
+    >>> lang_of(req("de-DE,cs;q=0.8"), LANGS), lang_of(req("cs"), ("pl", "en"))
+    ('cs', 'pl')
     """
     for asked in (request.query_params.get("lang"), request.cookies.get("lang")):
         if asked is not None and asked in offered:
             return asked
     for part in request.headers.get("accept-language", "").split(","):
         lang = part.split(";")[0].strip().lower()[:2]
-        if lang in offered and lang not in LANGS:
+        if lang in offered and lang in BROWSER_LANGS:
             return lang
     return "pl"
 
 
 def offered_langs(context: Mapping[str, Any]) -> tuple[str, ...]:
-    """The languages a page offers: the complete ones, and on a tournament's pages those
-    its game's tournament part names (``LANGUAGES``: Mariáš's Czech, issue 10 §3)."""
+    """The languages a page offers: the complete ones (Czech among them, issue 25.1),
+    and on a tournament's pages any more its game's tournament part names
+    (``LANGUAGES``, a catalog's language)."""
     game = getattr(context.get("info"), "game", None)
     if not isinstance(game, str):
         return LANGS
@@ -68,7 +72,7 @@ def offered_langs(context: Mapping[str, Any]) -> tuple[str, ...]:
         extra = tuple(getattr(tournament_game(game), "LANGUAGES", ()))
     except UnknownGame:
         extra = ()
-    return (*LANGS, *(x for x in extra if x in CATALOGS))
+    return (*LANGS, *(x for x in extra if x in CATALOGS and x not in LANGS))
 
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None,

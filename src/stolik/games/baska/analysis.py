@@ -128,23 +128,37 @@ _WORDS: dict[str, dict[str, str]] = {
            "exact-loss": "with all cards known {best} made {loss:+.0f} more",
            "seen-ok": "right on what could be seen",
            "seen-loss": "on what could be seen {best} made {loss:+.2f} more on average"},
+    "cs": {"hint": "Rada", "play": "zahrajte", "auction": "hlaste",
+           "expected": "očekávaná výplata", "others": "ostatní",
+           "only": "{best} je jediný dovolený tah.",
+           "equal": "{best} a {runner} jsou stejně dobré ({n}).",
+           "gain": "{best} dává v průměru o {gap:.2f} víc než {runner} ({n}).",
+           "layouts": "spočítáno {k} {noun}",
+           "where-auction": "licitace", "where-play": "štych {trick}",
+           "did-auction": "hlášeno", "did-play": "zahráno",
+           "forced": "vynucený tah",
+           "dead": "mrtvá: nepočítá se (RULES §4)",
+           "exact-ok": "nejlepší při odkrytých kartách",
+           "exact-loss": "při odkrytých kartách dávalo {best} o {loss:+.0f} víc",
+           "seen-ok": "dobrý podle toho, co bylo vidět",
+           "seen-loss": "podle toho, co bylo vidět, dávalo {best} v průměru o {loss:+.2f} víc"},
 }
 """The words of :meth:`Hint.text` and :meth:`Review.text` in each language."""
 
 
 def _words(lang: str) -> dict[str, str]:
     if lang not in _WORDS:
-        raise ValueError(f"a language is pl or en, not {lang!r}")
+        raise ValueError(f"a language is pl, en or cs, not {lang!r}")
     return _WORDS[lang]
 
 
 def _say(move: str, lang: str) -> str:
-    """A move's text as said in ``lang``: in Polish the pass is ``pas``.
+    """A move's text as said in ``lang``: in Polish and Czech the pass is ``pas``.
 
-    >>> _say("pass", "pl"), _say("pass", "en"), _say("gran", "pl")
-    ('pas', 'pass', 'gran')
+    >>> _say("pass", "pl"), _say("pass", "en"), _say("gran", "pl"), _say("pass", "cs")
+    ('pas', 'pass', 'gran', 'pas')
     """
-    return "pas" if lang == "pl" and move == "pass" else move
+    return "pas" if lang in ("pl", "cs") and move == "pass" else move
 
 
 def layouts_text(k: int, lang: str) -> str:
@@ -155,8 +169,12 @@ def layouts_text(k: int, lang: str) -> str:
      'policzono 22 rozkłady', 'policzono 40 rozkładów']
     >>> layouts_text(1, "en"), layouts_text(40, "en")
     ('1 layout solved', '40 layouts solved')
+    >>> layouts_text(1, "cs"), layouts_text(40, "cs")
+    ('spočítáno 1 rozložení', 'spočítáno 40 rozložení')
     """
-    if lang == "pl":
+    if lang == "cs":
+        noun = "rozložení"  # the same in every number
+    elif lang == "pl":
         few = k % 10 in (2, 3, 4) and k % 100 not in (12, 13, 14)
         noun = "rozkład" if k == 1 else "rozkłady" if few else "rozkładów"
     else:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Literal
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -49,9 +48,7 @@ from stolik.games.baska.words import (
     note_text,
     term,
 )
-from stolik.i18n import N_, Msg
-
-Lang = Literal["pl", "en"]
+from stolik.i18n import N_, Lang, Msg, screen_lang
 
 CLAIM_IDS = {"laid-down": N_("play-claim-laid-down"), "fixed": N_("play-claim-fixed"),
              "not-in-play": N_("play-claim-not-in-play"),
@@ -560,7 +557,7 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     person's (RULES §11 numbering), ``lang`` ``pl`` or ``en``. A bot that is not installed
     is one line naming those that are, in ``lang`` (:func:`stolik.games.bot_kind`); an
     unwritable record file is an ``OSError``."""
-    language: Lang = "en" if lang == "en" else "pl"
+    language = screen_lang(lang)  # pl, en or cs (issue 25.1)
     # One kind for the three bots; one that is not installed is refused in ``lang``.
     kind = bot_kind(opponents if opponents is not None else default_opponents(),
                     available_bots(), game_name="Baśka")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Literal
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -61,9 +60,7 @@ from stolik.games.marias.words import (
     suit_text,
     word,
 )
-from stolik.i18n import N_
-
-Lang = Literal["pl", "en"]
+from stolik.i18n import N_, screen_lang
 
 END_NOTES = {"no-re": N_("mtui-end-no-re"), "claim": N_("mtui-end-claim"),
              "betl": N_("mtui-end-betl"), "durch": N_("mtui-end-durch")}
@@ -521,7 +518,7 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     the review is exact, with every hand open). An unknown bot is one line naming those
     there are."""
     del samples
-    language: Lang = "en" if lang == "en" else "pl"
+    language = screen_lang(lang)  # pl, en or cs (issue 25.1)
     kinds = opponent_kinds(opponents)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
