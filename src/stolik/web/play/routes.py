@@ -259,6 +259,7 @@ async def table_page(request: Request, table_id: str) -> Response:
     return render(request, "play/table.html", {
         "table": table, "player": player, "seat": table.seat_of(player),
         "open_seats": table.open_seats(), "record_later": record_withheld(table),
+        "suit_letters": texts.suit_letters(table.info.game),
         "texts": json.dumps(texts.client_texts(lang), ensure_ascii=False)})
 
 

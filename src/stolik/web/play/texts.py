@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from stolik.i18n import N_, tr
 
 CLIENT_KEYS: tuple[str, ...] = (
@@ -35,7 +37,7 @@ CLIENT_KEYS: tuple[str, ...] = (
     N_("play-waiting-players"), N_("play-hint"), N_("play-claim"), N_("play-next"),
     N_("play-ready"), N_("play-review"), N_("play-review-none"), N_("play-sheet"), N_("play-nr"),
     N_("play-points"), N_("play-payout"), N_("play-total"), N_("play-hands"),
-    N_("play-deal-over"), N_("play-place-points"), N_("play-ascii"), N_("play-offline"),
+    N_("play-deal-over"), N_("play-place-points"), N_("play-offline"),
     N_("play-connected"), N_("play-away"), N_("play-thinking"), N_("play-error"), N_("play-you"),
     N_("play-chart"), N_("play-chart-target"),
 )
@@ -64,3 +66,18 @@ def client_texts(lang: str) -> dict[str, str]:
     'Hint'
     """
     return {k.removeprefix("play-"): tr(lang, k) for k in CLIENT_KEYS}
+
+
+def suit_letters(game: str) -> str:
+    """The letters of ``game``'s suits, in its deck's order, as the table's letters toggle
+    names them (issue 25.3): each game's own, as its records write them (RULES §11,
+    MARIAS §1, BETEL §1).
+
+    >>> suit_letters("baska"), suit_letters("marias"), suit_letters("betel")
+    ('C S H D', 'H L B A', 'C D H S')
+    """
+    deck = importlib.import_module(f"stolik.games.{game}.deck")
+    letters = getattr(deck, "SUITS", None)
+    if not isinstance(letters, str):  # a French deck (stolik.cards.Deck): its suits in order
+        letters = "".join(dict.fromkeys(c.suit.letter for c in deck.DECK))
+    return " ".join(letters)

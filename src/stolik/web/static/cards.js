@@ -90,14 +90,70 @@
   }
 
   var NAMES = {};  // a game's own card names: NAMES[game](code) -> words, or null
+  var SUIT_WORDS = {};  // a game's own suit names: SUIT_WORDS[game][code] -> words
+
+  // Suit pictures in text (issue 25.3): the server writes suits as pictures (A\u2665,
+  // "kule \ud83d\udd14"); a stock Chromium without an emoji font shows the German ones
+  // as empty boxes. fillText draws each picture as the card faces draw their pips (an
+  // inline SVG), or as the game's own letter where the table asks for letters.
+  var BY_PICTURE = { "\u2667": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D" };
+  var pictureRe = null;
+  function learnPictures(s) {
+    for (var k in s) {
+      if (Object.prototype.hasOwnProperty.call(s, k) && s[k].symbol) { BY_PICTURE[s[k].symbol] = k; }
+    }
+    var alts = Object.keys(BY_PICTURE).sort(function (a, b) { return b.length - a.length; });
+    pictureRe = new RegExp("(" + alts.join("|") + ")\ufe0f?", "g");
+  }
+  learnPictures(SUITS);
+  function suitIcon(code, four, label) {
+    var suit = SUITS[code];
+    if (!suit) { return document.createTextNode(code); }
+    var svg = node("svg", { viewBox: "-5.6 -5.6 11.2 11.2", "class": "suit-icon suit-" + code,
+                            role: "img", "aria-label": label || code, focusable: "false" });
+    node("title", {}, svg).textContent = label || code;
+    node("path", { d: suit.path, fill: four ? suit.color4 : suit.color }, svg);
+    return svg;
+  }
 
   var API = {
     // A game's card names for screen readers and titles: fn(code) -> text or null.
     addNames: function (game, fn) { NAMES[game] = fn; },
     cardName: function (game, code) { return NAMES[game] ? NAMES[game](code) : null; },
+    // A game's own suit names (Mari\u00e1\u0161: Czech in every language): {code: words}.
+    addSuitNames: function (game, names) { SUIT_WORDS[game] = names; },
+    suitName: function (game, code) { return SUIT_WORDS[game] && SUIT_WORDS[game][code] || null; },
     // The suit's picture as text ("\u2665"), or null for an unknown suit.
     symbol: function (suitCode) { var s = SUITS[suitCode]; return s && s.symbol || null; },
-    addSuits: function (s) { for (var k in s) { if (Object.prototype.hasOwnProperty.call(s, k)) { SUITS[k] = s[k]; } } },
+    addSuits: function (s) {
+      for (var k in s) { if (Object.prototype.hasOwnProperty.call(s, k)) { SUITS[k] = s[k]; } }
+      learnPictures(s);
+    },
+    // The suit letter a picture stands for ("\ud83c\udf30" -> "A"), or null.
+    suitOf: function (picture) { return BY_PICTURE[picture.replace("\ufe0f", "")] || null; },
+    // A suit drawn for a line of text: an inline SVG one em high, named by label.
+    suitIcon: suitIcon,
+    // Append text to parent, each suit picture in it drawn (an SVG) or, with
+    // opts.ascii, written as its letter; opts.four: the four-colour deck; opts.name(code):
+    // the suit's name for screen readers.
+    fillText: function (parent, text, opts) {
+      opts = opts || {};
+      var at = 0, m;
+      text = String(text);
+      pictureRe.lastIndex = 0;
+      while ((m = pictureRe.exec(text)) !== null) {
+        var code = BY_PICTURE[m[1]];
+        if (opts.ascii) {
+          parent.appendChild(document.createTextNode(text.slice(at, m.index) + code));
+        } else {
+          if (m.index > at) { parent.appendChild(document.createTextNode(text.slice(at, m.index))); }
+          parent.appendChild(suitIcon(code, opts.four, opts.name ? opts.name(code) : code));
+        }
+        at = m.index + m[0].length;
+      }
+      if (at < text.length || !at) { parent.appendChild(document.createTextNode(text.slice(at))); }
+      return parent;
+    },
     addRanks: function (r) { for (var k in r) { if (Object.prototype.hasOwnProperty.call(r, k)) { RANKS[k] = r[k]; } } },
     // The suit's colour: classic (red and black) or the four-colour deck.
     colour: function (suitCode, four) {
@@ -161,6 +217,7 @@
                   U: ["spodek", 0], 9: ["devítka", 1], 8: ["osmička", 1], 7: ["sedma", 1] };
   var CZ_SUIT = { H: ["červený", "červená", "červené"], L: ["zelený", "zelená", "zelené"],
                   B: ["kulový", "kulová", "kulové"], A: ["žaludský", "žaludská", "žaludské"] };
+  API.addSuitNames("marias", { H: "\u010derven\u00e9", L: "zelen\u00e9", B: "kule", A: "\u017ealudy" });
   API.addNames("marias", function (code) {  // "zelená desítka", "kulový svršek"
     var r = CZ_RANK[code.slice(0, -1)], s = CZ_SUIT[code.slice(-1)];
     return r && s ? s[r[1]] + " " + r[0] : null;

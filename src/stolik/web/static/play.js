@@ -7,7 +7,6 @@
   var T = JSON.parse(document.getElementById("play-texts").textContent);
   var tableId = root.dataset.table;
   var lang = root.dataset.lang;
-  var SUITS = { C: "\u2663", S: "\u2660", H: "\u2665", D: "\u2666" };
   var RANKS = { A: "A", T: "10", Q: "Q", J: "J" };
   var Cards = window.StolikCards;
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -40,12 +39,18 @@
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
-    if (text !== undefined && text !== null) { e.textContent = text; }
+    if (text !== undefined && text !== null) { fill(e, text); }
     return e;
   }
-  function cardText(code) {
-    var r = code.slice(0, -1), su = code.slice(-1);
-    return ascii ? code : (RANKS[r] || r) + (SUITS[su] || Cards.symbol(su) || su);
+  // A suit's name for screen readers: the game's own (Mariáš: Czech), else the page's.
+  function suitName(code) {
+    return (state && Cards.suitName(state.game, code)) || T["suit-" + code] || code;
+  }
+  // Text from the server into e: its suit pictures drawn (issue 25.3: no emoji font
+  // needed), or the game's letters when the table asks for letters.
+  function fill(e, text) {
+    e.textContent = "";
+    return Cards.fillText(e, text, { ascii: ascii, four: four, name: suitName });
   }
   function cardName(code) {  // "dama kier", "queen of hearts": what a screen reader says
     var r = code.slice(0, -1), su = code.slice(-1);
@@ -60,8 +65,9 @@
     return (v > 0 ? "+" : "") + v;
   }
   function cardEl(code, tag) {  // a small text card (tables, the reveal)
-    var su = code.slice(-1);
-    var e = el(tag || "span", "card suit-" + su, cardText(code));
+    var su = code.slice(-1), r = code.slice(0, -1);
+    var e = el(tag || "span", "card suit-" + su, ascii ? code : RANKS[r] || r);
+    if (!ascii) { e.appendChild(Cards.suitIcon(su, four, suitName(su))); }
     e.dataset.card = code;
     e.style.color = Cards.colour(su, four);
     e.title = cardName(code);
@@ -85,7 +91,7 @@
   }
   function say(text, cls) {
     var m = $("message");
-    m.textContent = text || "";
+    fill(m, text || "");
     m.className = "message " + (cls || "");
   }
 
@@ -141,7 +147,7 @@
       " · " + T.dealer + ": " + st.players[d.dealer];
     if (d.bok) { info += " · " + T.bok; }
     if (st.bok_pending) { info += " · " + T["bok-pending"] + ": " + st.bok_pending; }
-    $("deal-info").textContent = info;
+    fill($("deal-info"), info);
     var turn = $("turn");
     if (!st.started) { turn.textContent = T["waiting-players"]; }
     else if (st.over) { turn.textContent = T["series-over"]; }
@@ -340,7 +346,7 @@
     }
     if (d.laid_down) { text += " · " + T["laid-down"]; }  // RULES §7: announced, public
     if (d.doubling) { text += " · " + d.doubling; }
-    g.textContent = text;
+    fill(g, text);
     if (st.seat !== null && !d.no_sides) {
       var mine = d.sides[st.seat];
       var stext = T["your-side"] + ": ";
