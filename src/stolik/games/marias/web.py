@@ -35,6 +35,7 @@ from typing import Any
 
 from stolik.errors import IllegalMove
 from stolik.games.marias.bots import RandomBot, available_bots
+from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import ASCII_NAMES, NAMES
 from stolik.games.marias.heuristic import HeuristicBot
 from stolik.games.marias.ruleset import (
@@ -62,6 +63,10 @@ from stolik.web.play.game import (
 DEFAULT_DEALS = 8
 """A series' length when the lobby names none (MARIAS §9 plays until the round's time is
 up; a web table counts deals instead)."""
+
+FORCED = ("nic", "pass")
+"""The calls a person's seat makes without a click when they are its only legal move
+(issue 25.9): nothing to announce, a pass (MARIAS §4)."""
 
 CLAIM = "claim"
 """The op-log word of a lay-down (MARIAS §4.7, §11)."""
@@ -115,6 +120,17 @@ class MariasKind:
                 else rulesets[0],
                 "bots": available_bots(), "default_bot": "heuristic",
                 "deals": [1, 4, 8, 12, 16, 24, 32], "max_deals": MAX_DEALS}
+
+    def first_dealer_for(self, seat: int) -> int:
+        """The first dealer of a lobby's table set by the person at ``seat``: the seat to
+        his right, so that he is the chooser (forhont, left of the dealer) who picks trumps
+        in the first deal — at a one-deal table he would otherwise only ever deal (issue
+        25.9, MARIAS §4.1, §9).
+
+        >>> MariasKind().first_dealer_for(0), MariasKind().first_dealer_for(2)
+        (3, 1)
+        """
+        return (seat - 1) % 4
 
     def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
         """A normalized configuration: ruleset, deals, seed, first dealer, hints.
@@ -194,6 +210,23 @@ class MariasMatch:
     def bot_is_fast(self, seat: int) -> bool:
         """Random and heuristic bots answer in well under a millisecond."""
         return self.bots[seat] in ("random", "heuristic")
+
+    def forced_move(self, seat: int) -> str | None:
+        """A person's forced move (issue 25.9): his only legal call, when it is ``nic``
+        (nothing to announce) or ``pass`` — made for him by the table, as the terminal's
+        Enter alone makes it (MARIAS §4); None otherwise (a bot's seat, another's turn, a
+        choice, a duty such as the trhák's flek, a card).
+
+        >>> m = MariasKind().new_match({"seed": 1}, [SeatSpec(name="Ala")] * 4, print)
+        >>> [m.forced_move(s) for s in range(4)]
+        [None, None, None, None]
+        """
+        if self.is_bot(seat) or self.deal.is_over or self.deal.to_act != seat:
+            return None
+        legal = self.deal.legal_moves()
+        if len(legal) == 1 and isinstance(legal[0], Call) and legal[0].word in FORCED:
+            return move_text(legal[0], self.rs)
+        return None
 
     def bot_move(self, seat: int) -> str:
         """The seat's bot's choice on its own view (pure: the bot is made afresh)."""
@@ -372,6 +405,8 @@ class MariasMatch:
             "money_text": [money(x) for x in totals],
             "bok_pending": 0, "over": over, "waiting_next": self.waiting_for_next(),
             "result": None}
+        if seat is not None and self.forced_move(seat) is not None:
+            msg["deal"]["legal"] = []  # the table makes it for him (issue 25.9): no button
         if self.deal.is_over and self.finished:
             msg["result"] = reveal(self.finished[-1], self.rs, lang, seat)
         return msg

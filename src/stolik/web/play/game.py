@@ -252,6 +252,31 @@ def serve_meta(seed: int | str, over: bool, bots: list[str | None]
     return (("event", "stolik serve"), ("comment", comment))
 
 
+def forced_move(match: Match, seat: int) -> str | None:
+    """A person's forced move at ``seat`` (issue 25.9): his only legal move, when it is a
+    pass or "nothing to announce" — what the terminal's Enter alone takes — which the table
+    makes for him, as a bot's, so that he never clicks the one button every deal. A match
+    says it through its own ``forced_move(seat)`` (Mariáš's: MARIAS §4); a game without
+    one has none."""
+    hook = getattr(match, "forced_move", None)
+    if not callable(hook):
+        return None
+    move: str | None = hook(seat)
+    return move
+
+
+def first_dealer_for(kind: GameKind, seat: int) -> int | None:
+    """The first dealer a lobby's table gets when the person who sets it takes ``seat``
+    (issue 25.9): the game's own ``first_dealer_for(seat)`` (Mariáš: the seat right of
+    his, so that he chooses trumps in the first deal, MARIAS §4.1), None where the game
+    keeps its default."""
+    hook = getattr(kind, "first_dealer_for", None)
+    if not callable(hook):
+        return None
+    dealer: int | None = hook(seat)
+    return dealer
+
+
 class Registry:
     """Game kinds by name."""
 

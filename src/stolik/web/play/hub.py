@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from stolik.errors import StolikError
-from stolik.web.play.game import GAMES, Message
+from stolik.web.play.game import GAMES, Message, forced_move
 from stolik.web.play.protocol import Command, ProtocolError, error_event
 from stolik.web.play.scheduler import BotScheduler
 from stolik.web.play.store import Player, PlayStore, SeatInfo, TableInfo
@@ -361,10 +361,12 @@ class LocalHub:
 
     @staticmethod
     def _bot_due(table: Table) -> bool:
+        """Whether the scheduler has a move to make: a bot's, or a person's forced move
+        (issue 25.9), or at a table of bots only the next deal."""
         m = table.match
         seat = m.to_act()
         if seat is not None:
-            return m.is_bot(seat)
+            return m.is_bot(seat) or forced_move(m, seat) is not None
         return m.waiting_for_next() and not table.human_seats()
 
     def _bot_step(self, table_id: str) -> float | None:
@@ -378,6 +380,12 @@ class LocalHub:
         if seat is None:  # a table of bots only: deal on
             table.deal_next()
             table.changed(Change("next"))
+        elif not m.is_bot(seat):  # a person's forced move, made for him (issue 25.9)
+            move = forced_move(m, seat)
+            if move is None:
+                return None
+            table.move(seat, move)
+            self._finish_if_over(table)
         elif m.bot_is_fast(seat):
             table.move(seat, m.bot_move(seat))
             self._finish_if_over(table)

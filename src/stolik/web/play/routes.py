@@ -18,6 +18,7 @@ import gc
 import json
 import logging
 import os
+from collections.abc import Mapping
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -33,7 +34,7 @@ from stolik.i18n import Msg, tr, translate
 from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
 from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
-from stolik.web.play.game import GAMES, Message
+from stolik.web.play.game import GAMES, Message, first_dealer_for
 from stolik.web.play.hub import Hub, make_hub
 from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
 from stolik.web.play.ratelimit import PlayGuard, PlayLimits, TokenBucket, client_of
@@ -169,6 +170,15 @@ def _bots_from_form(form: Any) -> tuple[list[str | None], int | None]:
     return bots, seat
 
 
+def _first_dealer(name: str, seat: int) -> int | None:
+    """The first dealer of a lobby's table whose creator sits at ``seat``, where the game
+    chooses one (Mariáš: he is the chooser, issue 25.9); None: the game's default (an unknown
+    game is refused when the table is set)."""
+    if name not in GAMES.names():
+        return None
+    return first_dealer_for(GAMES.get(name), seat)
+
+
 @router.post("/tables", include_in_schema=False)
 async def create_table_form(request: Request) -> Response:
     """Create a table from the lobby's form."""
@@ -181,8 +191,12 @@ async def create_table_form(request: Request) -> Response:
                                            status_code=429), token)
     if player is None:
         seat = None
-    config = {"ruleset": form.get("ruleset"), "deals": form.get("deals"),
-              "hints": bool(form.get("hints"))}
+    config: dict[str, object] = {"ruleset": form.get("ruleset"), "deals": form.get("deals"),
+                                 "hints": bool(form.get("hints"))}
+    if seat is not None:  # a person's seat: the game may choose its first dealer (issue 25.9)
+        dealer = _first_dealer(str(form.get("game") or DEFAULT_GAME), seat)
+        if dealer is not None:
+            config["first_dealer"] = dealer
     try:
         table_id = hub.create_table(str(form.get("game") or DEFAULT_GAME), config, bots,
                                     bool(form.get("private")),
@@ -336,8 +350,22 @@ async def history(request: Request, player_id: str) -> Response:
     return _history(request, player)
 
 
+def _length_text(config: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> str:
+    """A table's length as the history says it: its number of deals, or a match to the
+    target ("do 1000", BETEL §5) where ``deals`` is 0 — not "0 deals" (issue 25.9).
+
+    >>> _length_text({"deals": 8}, {}, "pl"), _length_text({"deals": 0}, {"target": 1000}, "pl")
+    ('8', 'do 1000')
+    """
+    deals = config.get("deals")
+    if deals or not options.get("target"):
+        return str(deals) if deals else "—"
+    return tr(lang, "play-to-target", target=options["target"])
+
+
 def _history(request: Request, player: Player) -> Response:
     rows = []
+    lang = lang_of(request)
     for e in store_of(request.app).history(player.id):
         t = e.table
         places = None
@@ -346,7 +374,8 @@ def _history(request: Request, player: Player) -> Response:
             places = kind.place_points(t.config, t.totals)[e.seat]
         total = t.totals[e.seat] if t.totals else None
         rows.append({"table": t, "seat": e.seat, "total": total, "places": places,
-                     "total_text": kind.total_text(total) if total is not None else None})
+                     "total_text": kind.total_text(total) if total is not None else None,
+                     "length": _length_text(t.config, kind.options(), lang)})
     return render(request, "play/history.html", {"who": player, "rows": rows,
                                                  "me": current_player(request)})
 
