@@ -227,3 +227,42 @@ def test_an_organisers_refusal_speaks_czech(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith("stolik: brno: kolo 3: kolo 2 ještě není vylosované"), \
         result.stderr
+
+
+def test_the_organisers_listings_speak_czech(tmp_path: Path) -> None:
+    """``list``, ``info``, ``players``, ``teams``, ``event list``, ``audit`` and ``export``
+    with ``--lang cs`` head their columns and lines in Czech (issue 25.1; they were
+    English), the audit log's actions in the pages' words (``kolo vylosováno``)."""
+    url = f"sqlite:///{tmp_path}/t.db"
+    _organise(url, tmp_path, "cs", None)
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(cli_app, ["tournament", *args, "--db", url, "--lang",
+                                              "cs"],
+                                    env={"STOLIK_WHO": "ref", "STOLIK_DB": None})
+        assert result.exit_code == 0, (args, result.output)
+        return result.stdout + result.stderr
+
+    said = {
+        "list": (run("list"), ("zkratka", "pravidla", "sezóna", "hráči", "kola")),
+        "info": (run("info", "brno"), ("datum —, místo —, sezóna —", "hra marias, pravidla "
+                                       "ctyrka; kol: 5", "semínko 3", "hráčů: 8; vylosovaných "
+                                       "kol: 1", "kolo 1: začalo v")),
+        "players": (run("players", "brno"), ("brno: hráčů: 8", "jméno", "družstvo")),
+        "teams": (run("teams", "brno"), ("brno: družstev: 0", "(bez družstva)", "členové")),
+        "events": (run("event", "list", "brno"), ("brno: události: 1", "kolo", "stůl")),
+        "audit": (run("audit", "brno"), ("brno: záznam změn", "kdy (UTC)", "kolo vylosováno",
+                                         "nový turnaj")),
+        "export": (run("export", "brno", "--out", str(tmp_path / "brno.toml")),
+                   ("brno: zapsáno do",)),
+    }
+    for name, (out, words) in said.items():
+        for w in words:
+            assert w in out, (name, w, out)
+        if name == "audit":  # its last column holds the store's values, JSON keys and all
+            cut = out.index("před → po")
+            line_start = out.rindex("\n", 0, cut) + 1
+            out = "\n".join(line[:cut - line_start] for line in out.splitlines())
+        for english in ("slug", "ruleset", "players", "rounds", "season", "round drawn",
+                        "members", "audit log", "written", "events"):
+            assert not re.search(rf"\b{english}\b", out), (name, english, out)

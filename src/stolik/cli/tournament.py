@@ -8,8 +8,8 @@ The commands that run a tournament in a database (``new``, ``players``, ``seat``
 ``round``, ``sheet``, ``money`` (a Mariáš table's money sheet,
 :mod:`stolik.cli.tournament_money`), ``event``, ``standings``, ``export``, ``import``, ``backup``,
 ``restore``, ``audit``) live in :mod:`stolik.cli.tournament_db`,
-:mod:`stolik.cli.tournament_new`, :mod:`stolik.cli.tournament_round` and
-:mod:`stolik.cli.tournament_sheet`, listed in
+:mod:`stolik.cli.tournament_new`, :mod:`stolik.cli.tournament_round`,
+:mod:`stolik.cli.tournament_archive` and :mod:`stolik.cli.tournament_sheet`, listed in
 :data:`DB_COMMANDS` and imported only when one of them runs (``report`` and ``season``
 need no database).
 """
@@ -22,6 +22,7 @@ from stolik.cli.lazy import LazyCommand, lazy_group
 
 _DB = "stolik.cli.tournament_db"
 _ROUND = "stolik.cli.tournament_round"
+_ARCHIVE = "stolik.cli.tournament_archive"
 DB_COMMANDS = {
     "new": LazyCommand("stolik.cli.tournament_new", "new_command", "Create a tournament "
                        "(turniej) in the database."),
@@ -41,17 +42,17 @@ DB_COMMANDS = {
                              "§10); a Mariáš tournament by money, ties by the best round, "
                              "then the second best (MARIAS §10). Deals started after a "
                              "round's limit do not count."),
-    "export": LazyCommand(_DB, "export_command", "Export the tournament as a tournament file "
+    "export": LazyCommand(_ARCHIVE, "export_command", "Export the tournament as a tournament file "
                           "(what `report` reads): the deals that count, the events and the "
                           "sitting out."),
-    "import": LazyCommand(_DB, "import_command", "Import a whole tournament file (checked by "
+    "import": LazyCommand(_ARCHIVE, "import_command", "Import a whole tournament file (checked by "
                           "scoring it first); its rounds are closed. Players are matched by "
                           "id with the league's players."),
-    "backup": LazyCommand(_DB, "backup_command", "Back up the whole database to one portable "
+    "backup": LazyCommand(_ARCHIVE, "backup_command", "Back up the whole database to one portable "
                           "JSON file (SQLite ↔ PostgreSQL)."),
-    "restore": LazyCommand(_DB, "restore_command", "Restore a backup into an empty database "
+    "restore": LazyCommand(_ARCHIVE, "restore_command", "Restore a backup into an empty database "
                            "(or replace what is there): all or nothing."),
-    "audit": LazyCommand(_DB, "audit_command", "The audit log: every change, who made it, "
+    "audit": LazyCommand(_ARCHIVE, "audit_command", "The audit log: every change, who made it, "
                          "when, the value before → after."),
     "players": LazyCommand(_DB, "players_app", "The players (gracze) entered: `players SLUG` "
                            "lists them; add, remove, import a CSV."),

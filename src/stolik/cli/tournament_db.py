@@ -14,7 +14,8 @@ transaction with a line in the audit log naming ``--who``. The commands:
 - ``sheet`` (:mod:`stolik.cli.tournament_sheet`) — a table's score sheet, entry,
   corrections, confirmation, totals, deal records;
 - ``event add|list|remove`` — late, left, excluded (seed 000 §7q–t);
-- ``standings``, ``export``, ``import``, ``backup``, ``restore``, ``audit``.
+- ``standings``; ``export``, ``import``, ``backup``, ``restore``, ``audit`` live in
+  :mod:`stolik.cli.tournament_archive`.
 
 Bad input: one line on stderr naming the tournament, round, table, deal and rule, exit
 status 1; nothing is written. ``players``, ``teams``, ``seat``, ``event`` and ``standings``
@@ -28,7 +29,7 @@ import csv
 import json
 import re
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.text import Text
@@ -37,7 +38,6 @@ from stolik.cli.common import (
     AsciiOption,
     new_table,
     report,
-    stderr_console,
     stdout_console,
 )
 from stolik.cli.tournament_common import (
@@ -57,7 +57,7 @@ from stolik.cli.tournament_round import clock_line
 from stolik.db.schema import utcnow
 from stolik.i18n import N_, tr
 from stolik.tournament import store
-from stolik.tournament.file import dumps_tournament, load_tournament, write_csv
+from stolik.tournament.file import write_csv
 from stolik.tournament.seating import RoundPlan, format_round, where_do_i_sit
 from stolik.tournament.store_core import StoreError
 
@@ -72,41 +72,50 @@ CsvOption = Annotated[str | None, typer.Option(
 
 
 def list_command(db: DbOption = None, who: WhoOption = None,
-                 ascii: AsciiOption = False) -> None:
+                 ascii: AsciiOption = False, lang: OrgLangOption = None) -> None:
     """List the tournaments in the database, oldest first."""
     del who
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         infos = store.list_tournaments(d)
         if not infos:
-            report(f"no tournaments yet in {d.url}; create one with `stolik tournament new`")
+            report(tr(language, "tcli-none-yet", url=d.url))
             return
         t = new_table(ascii)
-        for col in ("slug", "name", "date", "ruleset", "season", "players", "rounds"):
-            t.add_column(col)
+        for col in (N_("tcli-col-slug"), N_("tcli-col-name"), N_("tcli-col-date"),
+                    N_("tcli-col-ruleset"), N_("tcli-col-season"), N_("tcli-col-players"),
+                    N_("tcli-col-rounds")):
+            t.add_column(tr(language, col))
         for i in infos:
             t.add_row(i.slug, i.name, i.date.isoformat() if i.date else "", i.ruleset,
                       i.season or "", str(i.players), f"{i.rounds_drawn}/{i.rounds}")
         stdout_console().print(t)
 
 
-def info_command(slug: SlugArg, db: DbOption = None, who: WhoOption = None) -> None:
+def info_command(slug: SlugArg, db: DbOption = None, who: WhoOption = None,
+                 lang: OrgLangOption = None) -> None:
     """A tournament's settings and its rounds (drawn, started, closed)."""
     del who
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         i = store.tournament_info(d, slug)
+        rules = N_("tcli-info-rules-deals") if i.deals_per_round else N_("tcli-info-rules")
+        draws = (tr(language, "tcli-info-fresh") if i.seed is None
+                 else tr(language, "tcli-info-seed", seed=i.seed))
         lines = [f"{i.slug}: {i.name}",
-                 f"date {i.date.isoformat() if i.date else '—'}, place {i.place or '—'}, "
-                 f"season {i.season or '—'}",
-                 f"game {i.game}, ruleset {i.ruleset}; {i.rounds} rounds of "
-                 + (f"{i.deals_per_round} deals, " if i.deals_per_round else "")
-                 + f"{i.minutes_per_round} min + {i.break_minutes} min break; "
-                 f"{'fresh draws' if i.seed is None else f'seed {i.seed}'}"
-                 + ("; only confirmed deals count" if i.require_confirmation else ""),
-                 f"{i.players} players; {i.rounds_drawn} rounds drawn"]
+                 tr(language, "tcli-info-where", date=i.date.isoformat() if i.date else "—",
+                    place=i.place or "—", season=i.season or "—"),
+                 tr(language, rules, game=i.game, ruleset=i.ruleset, rounds=i.rounds,
+                    deals=i.deals_per_round, minutes=i.minutes_per_round,
+                    brk=i.break_minutes) + f"; {draws}"
+                 + ("; " + tr(language, "tcli-info-confirmed") if i.require_confirmation
+                    else ""),
+                 tr(language, "tcli-info-counts", players=i.players, drawn=i.rounds_drawn)]
         now = utcnow()
         for n in range(1, i.rounds_drawn + 1):
             c = store.round_clock(d, slug, n)
-            lines.append(f"  round {n}: {clock_line(c, now)}")
+            lines.append("  " + tr(language, "tcli-info-round", round=n,
+                                   clock=clock_line(c, now, language)))
         typer.echo("\n".join(lines))
 
 
@@ -118,15 +127,17 @@ players_app = typer.Typer(cls=ListFirstGroup, no_args_is_help=True, help=(
 
 @players_app.command("list")
 def players_list(slug: SlugArg, db: DbOption = None, who: WhoOption = None,
-                 ascii: AsciiOption = False) -> None:
+                 ascii: AsciiOption = False, lang: OrgLangOption = None) -> None:
     """List the players entered, in order of entry."""
     del who
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         entries = store.players_of(d, slug)
-        t = new_table(ascii, title=f"{slug}: {len(entries)} players", title_justify="left",
-                      title_style="bold")
-        for col in ("id", "name", "team"):
-            t.add_column(col)
+        t = new_table(ascii, title=tr(language, "tcli-players-title", slug=slug,
+                                      n=len(entries)),
+                      title_justify="left", title_style="bold")
+        for col in (N_("tcli-col-id"), N_("tcli-col-name"), N_("tcli-col-team")):
+            t.add_column(tr(language, col))
         for e in entries:
             t.add_row(e.code, e.name, e.team or "")
         stdout_console().print(t)
@@ -219,24 +230,25 @@ teams_app = typer.Typer(cls=ListFirstGroup, no_args_is_help=True, help=(
 
 @teams_app.command("list")
 def teams_list(slug: SlugArg, db: DbOption = None, who: WhoOption = None,
-               ascii: AsciiOption = False) -> None:
+               ascii: AsciiOption = False, lang: OrgLangOption = None) -> None:
     """List the teams with their members (at most 6; the best 4 count)."""
     del who
-    with database(db) as d:
+    language = org_lang(lang)
+    with database(db, language) as d:
         entries = store.players_of(d, slug)
         teams: dict[str, list[str]] = {}
         for e in entries:
             if e.team:
                 teams.setdefault(e.team, []).append(f"{e.code} {e.name}")
-        t = new_table(ascii, title=f"{slug}: {len(teams)} teams", title_justify="left",
-                      title_style="bold")
-        for col in ("team", "players", "members"):
-            t.add_column(col)
+        t = new_table(ascii, title=tr(language, "tcli-teams-title", slug=slug, n=len(teams)),
+                      title_justify="left", title_style="bold")
+        for col in (N_("tcli-col-team"), N_("tcli-col-players"), N_("tcli-col-members")):
+            t.add_column(tr(language, col))
         for team, members in teams.items():
             t.add_row(team, str(len(members)), ", ".join(members))
         alone = [e.code for e in entries if not e.team]
         if alone:
-            t.add_row("(none)", str(len(alone)), ", ".join(alone))
+            t.add_row(tr(language, "tcli-no-team-row"), str(len(alone)), ", ".join(alone))
         stdout_console().print(t)
 
 
@@ -468,122 +480,5 @@ def standings_command(
             _render_tables(res, console, ascii, language)
 
 
-# ------------------------------------------------------------- export / import
-
-
-def export_command(
-    slug: SlugArg,
-    out: Annotated[str | None, typer.Option(
-        "--out", "-o", metavar="FILE", help="Write the tournament file here (.toml or "
-        ".json); default: TOML on stdout.")] = None,
-    csv_dir: CsvOption = None,
-    db: DbOption = None, who: WhoOption = None,
-) -> None:
-    """Export the tournament as a tournament file (what `report` reads): the deals that
-    count, the events and the sitting out."""
-    del who
-    with database(db) as d:
-        t = store.tournament_of(d, slug, complete=True)  # the whole draw (round-trips)
-        fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
-        text = dumps_tournament(t, fmt)
-        if csv_dir is not None:
-            _res, st = store.result_of(d, slug)
-            write_csv(st, csv_dir)
-        if out is None:
-            typer.echo(text, nl=not text.endswith("\n"))
-            return
-        Path(out).write_text(text, encoding="utf-8")
-        report(f"{slug}: written {out}")
-
-
-def import_command(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A tournament file "
-                                        "(TOML/JSON).", show_default=False)],
-    slug: Annotated[str | None, typer.Option(
-        "--slug", help="Its short name (default: from the file's name).",
-        show_default=False)] = None,
-    season: Annotated[str | None, typer.Option(
-        "--season", metavar="NAME", help="The season it counts for.")] = None,
-    place: Annotated[str | None, typer.Option("--place", help="Where it was played.")
-                     ] = None,
-    db: DbOption = None, who: WhoOption = None,
-) -> None:
-    """Import a whole tournament file (checked by scoring it first); its rounds are
-    closed. Players are matched by id with the league's players."""
-    with database(db) as d:
-        t = load_tournament(file)
-        name = slug or re.sub(r"[^A-Za-z0-9_.-]+", "-", Path(file).stem).strip("-") or "t"
-        store.import_tournament(d, t, name, who=who_of(who), season=season, place=place)
-        report(f"imported {file} as {name}: {len(t.players)} players, {len(t.rounds)} "
-               "rounds")
-
-
-# ------------------------------------------------------------ backup / restore
-
-
-def backup_command(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="The backup file (JSON).",
-                                        show_default=False)],
-    db: DbOption = None, who: WhoOption = None,
-) -> None:
-    """Back up the whole database to one portable JSON file (SQLite ↔ PostgreSQL)."""
-    del who
-    with database(db) as d:
-        with stderr_console().status(f"backing up {d.url}…"):
-            counts = store.backup(d, file)
-        report(f"backed up {sum(counts.values())} rows of {len(counts)} tables to {file}")
-
-
-def restore_command(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A backup file.",
-                                        show_default=False)],
-    replace: Annotated[bool, typer.Option(
-        "--replace", help="Replace what the database holds (in the same transaction).")
-    ] = False,
-    db: DbOption = None, who: WhoOption = None,
-) -> None:
-    """Restore a backup into an empty database (or replace what is there): all or
-    nothing."""
-    del who
-    with database(db) as d:
-        with stderr_console().status(f"restoring {file} into {d.url}…"):
-            counts = store.restore(d, file, replace=replace)
-        report(f"restored {sum(counts.values())} rows of {len(counts)} tables into {d.url}")
-
-
-# -------------------------------------------------------------------------- audit
-
-
-def _short(v: Any) -> str:
-    if v is None:
-        return "—"
-    text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False,
-                                                   separators=(",", ":"))
-    return text if len(text) <= 80 else text[:77] + "…"
-
-
-def audit_command(slug: SlugArg, as_json: Annotated[bool, typer.Option(
-        "--json", help="Print JSON: [{at, who, action, what, before, after}].")] = False,
-        db: DbOption = None, who: WhoOption = None, ascii: AsciiOption = False) -> None:
-    """The audit log: every change, who made it, when, the value before → after."""
-    del who
-    with database(db) as d:
-        log = store.audit_log(d, slug)
-        if as_json:
-            typer.echo(json.dumps([{"at": a.at.isoformat(), "who": a.who, "action": a.action,
-                                    "what": a.what, "before": a.before, "after": a.after}
-                                   for a in log], ensure_ascii=False, indent=1))
-            return
-        t = new_table(ascii, title=f"{slug}: audit log", title_justify="left",
-                      title_style="bold")
-        for col in ("when (UTC)", "who", "action", "what", "before → after"):
-            t.add_column(col)
-        for a in log:
-            t.add_row(f"{a.at:%Y-%m-%d %H:%M:%S}", a.who, a.action, a.what,
-                      f"{_short(a.before)} → {_short(a.after)}")
-        stdout_console().print(t, soft_wrap=False)
-
-
-__all__ = ["audit_command", "backup_command", "event_app", "export_command", "import_command",
-           "info_command", "list_command", "players_app", "restore_command",
-           "seat_command", "standings_command", "teams_app"]
+__all__ = ["event_app", "info_command", "list_command", "players_app", "seat_command",
+           "standings_command", "teams_app"]
