@@ -63,7 +63,7 @@ FUZZ_EXAMPLES ?= 20000
 fuzz: venv
 	STOLIK_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -q -p no:cacheprovider \
 		--hypothesis-show-statistics tests/test_fuzz_files.py tests/test_fuzz_sheet.py \
-		tests/test_fuzz_files_marias_betel.py
+		tests/test_fuzz_files_marias_betel.py tests/test_web_fuzz.py tests/test_web_play_crash.py
 
 # Message catalogs (issue 9.9): extract the ids from the sources (babel.cfg), merge them
 # into src/stolik/locale/<lang>/LC_MESSAGES/stolik.po (new ids arrive untranslated, unused

@@ -7,9 +7,13 @@ with an answer, never ``server-error`` or a dropped connection.
 The routes are read from ``app.routes`` (a new route is fuzzed without a change here); a
 logged-in referee with a valid CSRF token, a tournament with a drawn round and a play table
 where the fuzzing player sits are set up first, so that real ids and tokens mix with odd
-values and the requests reach the handlers, not only the guards. Each route gets
-``STOLIK_FUZZ_EXAMPLES`` examples (default 12; ``STOLIK_FUZZ_EXAMPLES=500 pytest
-tests/test_web_fuzz.py -s`` for a long run, which prints the counts).
+values and the requests reach the handlers, not only the guards. A table of each game —
+Baśka, Mariáš, Betel — is set (issue 24.10): the routes get their ids, and the WebSocket
+fuzz runs at each, its moves mixing the game's own words with odd values. Each route gets
+``STOLIK_FUZZ_EXAMPLES`` examples, each WebSocket ten times as many messages: 12 by
+default, the bounded sample of CI; a long run (``STOLIK_FUZZ_EXAMPLES`` past 100, as
+``make fuzz`` sets it) gets at most :data:`LONG_RUN_EXAMPLES`, drawn afresh each time
+(``STOLIK_FUZZ_EXAMPLES=500 pytest tests/test_web_fuzz.py -s`` prints the counts).
 """
 
 from __future__ import annotations
@@ -39,7 +43,10 @@ from stolik.web.league import auth
 from stolik.web.play.protocol import KINDS
 from stolik.web.play.routes import COOKIE
 
-EXAMPLES = int(os.environ.get("STOLIK_FUZZ_EXAMPLES", "12"))
+LONG_RUN_EXAMPLES = 200
+"""The most examples a route gets in a long run: ``make fuzz`` asks 20,000 of the file
+fuzzers, which would keep the web fuzz for hours (about 30 ms a request on 2 cores)."""
+EXAMPLES = min(int(os.environ.get("STOLIK_FUZZ_EXAMPLES") or "12"), LONG_RUN_EXAMPLES)
 DERANDOMIZE = EXAMPLES <= 100
 """CI's sample is derandomized (the same cases every run: a red CI names a real defect found
 on purpose, not a draw); a long run (``STOLIK_FUZZ_EXAMPLES`` > 100) draws afresh each time.
@@ -68,6 +75,19 @@ odd_json = st.recursive(
     max_leaves=12)
 
 
+GAME_SEATS = {"baska": 4, "marias": 4, "betel": 3}
+"""The games of the play tables, and their seats (the fuzzing player at 0, random bots)."""
+GAME_WORDS = {
+    "baska": ["pass", "kontra", "zolo-du", "AH", "10♥", "QC", "claim"],
+    "marias": ["trump=7A call=TA", "trump=AA call=7A", "dobry", "hra", "sto", "betl", "durch",
+               "flek", "nic", "pass", "sedma", "AA", "TL", "claim"],
+    "betel": ["look 1 #1", "look 1 #2", "look 1 AS", "look 2", "take", "lay", "lay AS KS",
+              "lay AS AS", "pas", "kontra", "1C", "2BA", "szlem-BA", "betelek-3", "betel",
+              "AS", "10S", "claim"],
+}
+"""Each game's move words (MARIAS §4, BETEL §3, §6, RULES §3), mixed into the moves sent."""
+
+
 @dataclass
 class World:
     """What the fuzz runs against: the app, its client (a logged-in referee who also sits
@@ -78,6 +98,8 @@ class World:
     csrf: str
     real: dict[str, list[str]]
     names: list[str]
+    tables: dict[str, str]
+    """The play table of each game (its id), where the fuzzing player sits at seat 0."""
     counts: Counter[str] = field(default_factory=Counter)
 
 
@@ -112,17 +134,20 @@ def make_world(db: Database) -> World:
     store.add_event(db, SLUG, 1, 1, plan.tables[0][0], "late", 3, who="ref")
     app = create_app(db, bot_delay=0, rate=1e9, burst=10**9)
     client = TestClient(app, raise_server_exceptions=False).__enter__()
-    r = client.post("/play/api/tables", json={"name": "Fuzz", "deals": 2,
-                                              "bots": [None, "random", "random", "random"]})
-    assert r.status_code == 200, r.text
-    table_id = r.json()["id"]
+    tables: dict[str, str] = {}
+    for game, seats in GAME_SEATS.items():
+        r = client.post("/play/api/tables", json={
+            "game": game, "name": "Fuzz", "deals": 2,
+            "bots": [None, *["random"] * (seats - 1)]})
+        assert r.status_code == 200, r.text
+        tables[game] = r.json()["id"]
     csrf = login(client)
     player = app.state.play_store.player_by_token(client.cookies.get(COOKIE))
-    real = {"slug": [SLUG], "table_id": [table_id], "player_id": [str(player.id)],
+    real = {"slug": [SLUG], "table_id": list(tables.values()), "player_id": [str(player.id)],
             "rnd": ["1"], "table": ["1"], "number": ["1"], "event_id": ["1"],
             "code": ["p1"], "name": ["S"], "what": ["start", "extend", "close", "reopen"],
             "path": ["play.js", "style.css"]}
-    return World(app, client, csrf, real, form_names())
+    return World(app, client, csrf, real, form_names(), tables)
 
 
 def flat_routes(app: FastAPI) -> list[tuple[str, Any]]:
@@ -243,22 +268,27 @@ def test_no_route_answers_odd_input_with_a_5xx(db: Database, kind: str) -> None:
         world.client.__exit__(None, None, None)
 
 
-messages = st.one_of(
-    st.fixed_dictionaries({"type": st.sampled_from(KINDS)},
-                          optional={"move": st.one_of(odd_text, odd_json),
-                                    "on": odd_json, "id": odd_json, "x": odd_json}),
-    odd_json,
-    odd_text)
+def messages(game: str) -> st.SearchStrategy[Any]:
+    """Messages of every type with odd fields, the moves often the game's own words (some
+    right, some not now, some malformed), and non-messages."""
+    words = st.sampled_from(GAME_WORDS[game])
+    return st.one_of(
+        st.fixed_dictionaries({"type": st.sampled_from(KINDS)},
+                              optional={"move": st.one_of(words, odd_text, odd_json),
+                                        "on": odd_json, "id": odd_json, "x": odd_json}),
+        st.fixed_dictionaries({"type": st.just("move"), "move": words}),
+        odd_json,
+        odd_text)
 
 
-def fuzz_socket(ws: Any, sent: Counter[str]) -> None:
+def fuzz_socket(ws: Any, sent: Counter[str], game: str) -> None:
     """Hypothesis' messages over one connection, each followed by a ping whose pong ends
-    the answers to it."""
+    the answers to it; ``sent`` counts them by type, and the errors answered by code."""
     counter = [10**6]
 
     @settings(max_examples=EXAMPLES * 10, deadline=None, database=None,
               derandomize=DERANDOMIZE, suppress_health_check=list(HealthCheck))
-    @given(msg=messages, as_text=st.booleans())
+    @given(msg=messages(game), as_text=st.booleans())
     def run(msg: Any, as_text: bool) -> None:
         kind = msg.get("type") if isinstance(msg, dict) else None
         sent[str(kind) if kind in KINDS else "other"] += 1
@@ -274,6 +304,8 @@ def fuzz_socket(ws: Any, sent: Counter[str]) -> None:
             except WebSocketDisconnect as e:  # pragma: no cover - a failure
                 raise AssertionError(f"the server closed on {msg!r}") from e
             assert m.get("code") != "server-error", (msg, m)
+            if m.get("type") == "error":
+                sent["answer " + str(m.get("code"))] += 1
             if m.get("type") == "pong" and m.get("ack") == counter[0]:
                 return
         raise AssertionError("no answer")
@@ -283,14 +315,15 @@ def fuzz_socket(ws: Any, sent: Counter[str]) -> None:
     run()
 
 
-def test_no_websocket_message_gets_a_server_error(db: Database) -> None:
-    """Every message type (and non-messages) with odd values over the table's WebSocket,
-    as the seated player and as a spectator: each gets an answer; none is
-    ``server-error``; the connection stays open. A ping with a known id after each message
-    collects the answers."""
+@pytest.mark.parametrize("game", list(GAME_SEATS))
+def test_no_websocket_message_gets_a_server_error(db: Database, game: str) -> None:
+    """Every message type (and non-messages) with odd values over the WebSocket of a
+    table of ``game``, as the seated player and as a spectator: each gets an answer; none
+    is ``server-error``; the connection stays open. A ping with a known id after each
+    message collects the answers."""
     world = make_world(db)
     client = world.client
-    table_id = world.real["table_id"][0]
+    table_id = world.tables[game]
     sent = Counter[str]()
     try:
         for path in ws_routes(world.app):
@@ -299,9 +332,14 @@ def test_no_websocket_message_gets_a_server_error(db: Database) -> None:
             if who == "spectator":
                 client.cookies.delete(COOKIE)
             with client.websocket_connect(f"/play/ws/{table_id}") as ws:
-                ws.receive_json()
-                fuzz_socket(ws, sent)
-        print(f"\nfuzz: {sum(sent.values())} WebSocket messages: {dict(sorted(sent.items()))}")
+                assert ws.receive_json()["type"] == "hello"
+                state = ws.receive_json()  # the table's state: the game's own table
+                assert state["type"] == "state" and state["game"] == game, state
+                fuzz_socket(ws, sent, game)
+        count = sum(n for k, n in sent.items() if not k.startswith("answer "))
+        print(f"\nfuzz: {count} WebSocket messages at a {game} table: "
+              f"{dict(sorted(sent.items()))}")
         assert set(KINDS) <= set(sent)
+        assert sent["answer illegal"] > 0, sent  # the game's own rules judged some moves
     finally:
         client.__exit__(None, None, None)

@@ -1,11 +1,13 @@
-"""Crash test of browser play: the real server (``stolik serve``, a subprocess on
-127.0.0.1, bots without delay) is killed with SIGKILL right after the acknowledgement of a
-move; restarted over the same database (SQLite file, and PostgreSQL with
-``STOLIK_TEST_PG``), the resumed table holds every acknowledged move at its place in the op
-log, and every move echoed to the player before the kill — the bots' included.
+"""Crash test of browser play at a table of each game — Baśka, Mariáš and Betel (issue
+24.10): the real server (``stolik serve``, a subprocess on 127.0.0.1, bots without delay)
+is killed with SIGKILL right after the acknowledgement of a move; restarted over the same
+database (SQLite file, and PostgreSQL with ``STOLIK_TEST_PG``), the resumed table holds
+every acknowledged move at its place in the op log, and every move echoed to the player
+before the kill — the bots' included.
 
-``STOLIK_PLAY_KILLS`` kills per backend (default 10); each kill is one more server start
-(about a second on 2 cores)."""
+``STOLIK_PLAY_KILLS`` kills per game and backend: CI's bounded sample is 3; a long hostile
+run (``make fuzz``, which sets ``STOLIK_FUZZ_EXAMPLES`` past 100) makes 15 — each kill is
+one more server start, a few seconds on 2 cores."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import select
 from websockets.sync.client import connect
 
@@ -27,7 +30,11 @@ from stolik.web.play.orm import OpRow
 
 REPO = Path(__file__).resolve().parents[1]
 STOLIK = str(Path(sys.executable).parent / "stolik")
-KILLS = int(os.environ.get("STOLIK_PLAY_KILLS", "10"))
+LONG_RUN = int(os.environ.get("STOLIK_FUZZ_EXAMPLES") or "0") > 100
+"""``make fuzz``: the long hostile campaign (issue 24.10)."""
+KILLS = int(os.environ.get("STOLIK_PLAY_KILLS") or (15 if LONG_RUN else 3))
+SEATS = {"baska": 4, "marias": 4, "betel": 3}
+"""The games a web table is set for, and their seats (a person at 0, random bots)."""
 
 Msg = dict[str, Any]
 
@@ -43,9 +50,10 @@ class Seen:
     """The longest op log a state message showed (every move echoed, bots' too)."""
 
 
-def _new_table(server: StolikServer) -> tuple[str, str]:
+def _new_table(server: StolikServer, game: str) -> tuple[str, str]:
+    bots = [None, *["random"] * (SEATS[game] - 1)]
     resp = httpx.post(f"{server.base}/play/api/tables", trust_env=False, timeout=10, json={
-        "name": "Ala", "deals": 8, "bots": [None, "random", "random", "random"]})
+        "game": game, "name": "Ala", "deals": 8, "bots": bots})
     assert resp.status_code == 200, resp.text
     data = resp.json()
     return str(data["id"]), str(data["token"])
@@ -81,7 +89,7 @@ def _play_until_kill(server: StolikServer, table: str, token: str, moves: int,
                 return seen, True
             deal = m["deal"]
             if deal["to_act"] == 0 and deal["legal"] and not pending:
-                move = rng.choice(deal["legal"])["move"]
+                move = _pick(deal, rng)
                 ident += 1
                 made += 1
                 pending[ident] = move
@@ -91,7 +99,17 @@ def _play_until_kill(server: StolikServer, table: str, token: str, moves: int,
                 ws.send(json.dumps({"type": "next"}))
 
 
-def _resumed_length(server: StolikServer, table: str, token: str) -> int:
+def _pick(deal: Msg, rng: random.Random) -> str:
+    """A random legal move of the seat's state, as the page sends it: a card, a call, or
+    a pick of cards from the hand (Betel's lay-back of two, BETEL §3)."""
+    item: Msg = rng.choice(deal["legal"])
+    pick = item.get("pick")
+    if pick:
+        return f"{item['move']} " + " ".join(rng.sample(deal["hand"], int(pick)))
+    return str(item["move"])
+
+
+def _resumed_length(server: StolikServer, table: str, token: str, game: str) -> int:
     """The op-log length of ``table`` as the restarted server shows it to its player."""
     with connect(f"ws://127.0.0.1:{server.port}/play/ws/{table}",
                  additional_headers={"Cookie": f"stolik_player={token}"},
@@ -100,26 +118,29 @@ def _resumed_length(server: StolikServer, table: str, token: str) -> int:
             m: Msg = json.loads(ws.recv(timeout=20))
             assert m["type"] != "error", m
             if m["type"] == "state":
+                assert m["game"] == game, m["game"]  # the game's own table, resumed
                 return int(m["seq"])
 
 
-def test_kill_9_after_an_ack_loses_no_move(db_url: str, tmp_path: Path,
+@pytest.mark.parametrize("game", list(SEATS))
+def test_kill_9_after_an_ack_loses_no_move(db_url: str, tmp_path: Path, game: str,
                                            servers: list[StolikServer]) -> None:
-    """Kill after kill, every acknowledged move is in the op log at its place, and the
-    restarted server's table is at least as far as anything the player was shown."""
+    """Kill after kill, at a table of ``game``, every acknowledged move is in the op log at
+    its place, and the restarted server's table is at least as far as anything the player
+    was shown."""
     open_database(db_url, migrate=True).dispose()
     log = tmp_path / "serve.log"
     rng = random.Random(int(os.environ.get("STOLIK_PLAY_KILL_SEED", "0")) or None)
     server = StolikServer(db_url, log, "--bot-delay", "0")
     servers.append(server)
-    table, token = _new_table(server)
+    table, token = _new_table(server, game)
     lost: list[str] = []
     behind: list[str] = []
     acked = kills = 0
     while kills < KILLS:
         seen, over = _play_until_kill(server, table, token, rng.randint(1, 3), rng)
         if over:  # the series ended before the kill: a new table, same server
-            table, token = _new_table(server)
+            table, token = _new_table(server, game)
             continue
         kills += 1
         server = StolikServer(db_url, log, "--bot-delay", "0")
@@ -136,7 +157,7 @@ def test_kill_9_after_an_ack_loses_no_move(db_url: str, tmp_path: Path,
             if len(ops) < length or ops[length - 1] != op:
                 lost.append(f"kill {kills}: {op!r} acknowledged at op {length}, "
                             f"the stored log has {len(ops)}")
-        shown = _resumed_length(server, table, token)
+        shown = _resumed_length(server, table, token, game)
         if shown < seen.echoed:
             behind.append(f"kill {kills}: {seen.echoed} ops echoed, {shown} resumed")
     assert not lost, f"{len(lost)} of {acked} acknowledged moves lost: {lost}"
