@@ -11,10 +11,20 @@ connection. Floods:
 - ``tables``: 24 at once, new tables of 4 bots, 64 deals (up to 200);
 - ``websockets``: 400 connections from one client to one table, held;
 - ``spectators``: 16 at once connect to a table, read its state, leave, again;
-- ``hints``: a player at each of 8 tables with hints on asks for a hint 20 times a second.
+- ``hints``: a player at each of 8 tables with hints on asks for a hint 20 times a second;
+- ``messages`` (issue 24.2): 30 connections held open to one table, each sending
+  ``ping`` messages as fast as it can (reading what comes back); one that is closed
+  connects again at once (after a refused connection, 0.5 s later). Meanwhile another
+  process plays a person's seat at another table (three bots, no bot delay: the server
+  of this flood runs with ``--bot-delay 0``) and times each move's answer (the state
+  carrying its ``ack``) — the other tables' latency while a client floods.
 
-Prints, per flood, the ``/healthz`` p50/p99/max and what the flood got (answers by
-status). Run: ``.venv/bin/python benchmarks/bench_floods.py`` (``--seconds 6``).
+Prints, per flood, the ``/healthz`` p50/p99/max, for ``messages`` the other table's move
+p50/p99/max too, and what the flood got (answers by status, close codes).
+``--against REV`` runs each flood against the code of commit REV as well (``git archive``
+into a temporary folder, its server started first, then this tree's): before and after in
+the same run. Run: ``.venv/bin/python benchmarks/bench_floods.py`` (``--seconds 6``), or
+``.venv/bin/python benchmarks/bench_floods.py --only none messages --against HEAD~1``.
 """
 
 from __future__ import annotations
@@ -51,27 +61,70 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def probe(port: int, seconds: float, out: Any) -> None:
-    """(In its own process.) GET /healthz every 20 ms for ``seconds``; send the
-    latencies (s) to ``out``."""
+def probe(port: int, stop: Any, out: Any) -> None:
+    """(In its own process.) GET /healthz every 20 ms until ``stop`` is set; send ``out``
+    the (moment it was asked, latency in s) of each."""
     import http.client
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    lat: list[float] = []
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        t0 = time.perf_counter()
+    got: list[tuple[float, float]] = []
+    while not stop.is_set():
+        asked, t0 = time.monotonic(), time.perf_counter()
         try:
             conn.request("GET", "/healthz")
             conn.getresponse().read()
         except OSError:
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            lat.append(10.0)
+            got.append((asked, 10.0))
             continue
-        lat.append(time.perf_counter() - t0)
+        got.append((asked, time.perf_counter() - t0))
         time.sleep(max(0.0, 0.02 - (time.perf_counter() - t0)))
-    out.send(lat)
+    out.send(got)
+
+
+def move_probe(port: int, table: str, token: str, ready: Any, stop: Any, out: Any) -> None:
+    """(In its own process.) Play the person's seat of ``table`` until ``stop`` is set:
+    each time it is to act, wait 20 ms and send its first legal move; set ``ready`` once
+    the first is answered; send ``out`` the (moment it was sent, latency in s) of each
+    move's answer — the state that carries its ``ack``."""
+    asyncio.run(_play_probe(port, table, token, ready, stop, out))
+
+
+async def _play_probe(port: int, table: str, token: str, ready: Any, stop: Any,
+                      out: Any) -> None:
+    from websockets.asyncio.client import connect
+
+    got: list[tuple[float, float]] = []
+    async with connect(f"ws://127.0.0.1:{port}/play/ws/{table}", open_timeout=60,
+                       compression=None,
+                       additional_headers={"Cookie": f"stolik_player={token}"}) as ws:
+        ident, seq = 0, -1
+        sent: tuple[float, float] | None = None  # (moment, perf_counter) of the move
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 0.2)
+            except TimeoutError:
+                continue
+            msg = json.loads(raw)
+            if sent is not None and msg.get("ack") == ident:
+                got.append((sent[0], time.perf_counter() - sent[1]))
+                sent = None
+                ready.set()
+            if msg["type"] != "state" or msg["over"]:
+                continue
+            deal = msg["deal"]
+            if deal["to_act"] == msg["seat"] and deal["legal"] and sent is None:
+                await asyncio.sleep(0.02)
+                ident += 1
+                sent = (time.monotonic(), time.perf_counter())
+                await ws.send(json.dumps({"type": "move", "move": deal["legal"][0]["move"],
+                                          "id": ident}))
+            elif msg["waiting_next"] and msg["seat"] not in msg["ready"] and \
+                    seq != msg["seq"]:
+                seq = msg["seq"]
+                await ws.send(json.dumps({"type": "next"}))
+    out.send(got)
 
 
 async def _loop(seconds: float, workers: int, one: Callable[[int], Awaitable[str]],
@@ -128,12 +181,13 @@ async def tables_flood(base: str, seconds: float, tally: Counter[str]) -> None:
         await _loop(seconds, 24, one, tally)
 
 
-async def _table(base: str, hints: bool = False) -> tuple[str, str]:
+async def _table(base: str, hints: bool = False, deals: int = 64,
+                 name: str | None = "Ala") -> tuple[str, str]:
     import httpx
 
-    async with httpx.AsyncClient(base_url=base, timeout=30, trust_env=False) as c:
+    async with httpx.AsyncClient(base_url=base, timeout=60, trust_env=False) as c:
         r = await c.post("/play/api/tables", json={
-            "name": "Ala", "deals": 64, "hints": hints,
+            "name": name, "deals": deals, "hints": hints,
             "bots": [None, "heuristic", "heuristic", "heuristic"]})
         data = r.json()
         if "id" not in data:
@@ -225,6 +279,61 @@ async def hints_flood(base: str, seconds: float, tally: Counter[str]) -> None:
     await asyncio.gather(*(player(t, k) for t, k in tables))
 
 
+FLOODERS = 30
+"""Connections of the ``messages`` flood."""
+
+
+async def messages_flood(base: str, seconds: float, tally: Counter[str]) -> None:
+    """:data:`FLOODERS` connections to one table (spectators), each sending pings as fast
+    as it can and reading the answers; a closed one connects again (issue 24.2)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    table, _ = await _table(base, name=None)  # nobody seated: the table waits
+    url = f"{base.replace('http://', 'ws://')}/play/ws/{table}"
+    end = time.monotonic() + seconds
+
+    async def read(ws: Any) -> None:
+        async for raw in ws:
+            kind = json.loads(raw).get("type")
+            tally[f"got {kind}"] += 1 if kind in ("pong", "error") else 0
+
+    async def flooder() -> None:
+        while time.monotonic() < end:
+            try:
+                async with connect(url, open_timeout=30, close_timeout=1,
+                                   compression=None) as ws:
+                    first = json.loads(await ws.recv())
+                    if first["type"] == "error":  # refused: try again a little later
+                        tally[f"refused {first['code']}"] += 1
+                        await asyncio.sleep(0.5)
+                        continue
+                    tally["connected"] += 1
+                    reader = asyncio.create_task(read(ws))
+                    n = 0
+                    try:
+                        while time.monotonic() < end:
+                            n += 1
+                            await ws.send(f'{{"type":"ping","id":{n}}}')
+                            tally["sent"] += 1
+                            if n % 64 == 0:
+                                await asyncio.sleep(0)  # let the reader run
+                    finally:
+                        reader.cancel()
+            except ConnectionClosed as e:
+                code = e.rcvd.code if e.rcvd is not None else "none"
+                tally[f"closed {code}"] += 1
+            except Exception as e:
+                tally[type(e).__name__] += 1
+                await asyncio.sleep(0.1)
+
+    tasks = [asyncio.create_task(flooder()) for _ in range(FLOODERS)]
+    _, late = await asyncio.wait(tasks, timeout=seconds + 0.2)
+    for task in late:  # one waiting to send (the server reads no more): the flood is over
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
 FLOODS: dict[str, Callable[[str, float, Counter[str]], Coroutine[Any, Any, None]]] = {
     "none": lambda base, s, t: asyncio.sleep(s),
     "login-random": lambda base, s, t: login_flood(base, s, t, named=False),
@@ -233,38 +342,93 @@ FLOODS: dict[str, Callable[[str, float, Counter[str]], Coroutine[Any, Any, None]
     "websockets": websockets_flood,
     "spectators": spectators_flood,
     "hints": hints_flood,
+    "messages": messages_flood,
 }
+MOVE_PROBED = {"none", "messages"}
+"""Floods during which another table's moves are timed too (its server: no bot delay)."""
 
 
-def run_flood(port: int, name: str, seconds: float) -> tuple[list[float], Counter[str]]:
-    """One flood with the prober running beside it."""
-    recv, send = mp.Pipe(duplex=False)
-    prober = mp.get_context("spawn").Process(target=probe, args=(port, seconds + 1.0, send))
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system, s) process ``pid`` has used (None: no ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_flood(port: int, name: str, seconds: float, pid: int
+              ) -> tuple[list[float], list[float] | None, Counter[str], float]:
+    """One flood with the probers running beside it: the latencies (s) of ``/healthz``
+    and (:data:`MOVE_PROBED`) of the other table's moves begun while it ran, what the
+    flood got, and the CPU time the server (process ``pid``) used meanwhile (nan: not
+    known) — on a busy computer a steadier measure of the flood's cost than latency."""
+    ctx = mp.get_context("spawn")
+    base = f"http://127.0.0.1:{port}"
+    stop = ctx.Event()
+    mover = moves_in = None
+    if name in MOVE_PROBED:
+        table, token = asyncio.run(_table(base))
+        ready = ctx.Event()
+        moves_in, moves_out = ctx.Pipe(duplex=False)
+        mover = ctx.Process(target=move_probe, args=(port, table, token, ready, stop,
+                                                     moves_out))
+        mover.start()
+        if not ready.wait(120):  # its first move answered: the table is warm
+            raise SystemExit("the other table's first move was not answered")
+    recv, send = ctx.Pipe(duplex=False)
+    prober = ctx.Process(target=probe, args=(port, stop, send))
     prober.start()
     tally: Counter[str] = Counter()
     time.sleep(0.5)
-    asyncio.run(FLOODS[name](f"http://127.0.0.1:{port}", seconds, tally))
-    lat: list[float] = recv.recv()
-    prober.join(10)
-    return lat, tally
+    start, cpu = time.monotonic(), cpu_seconds(pid)
+    asyncio.run(FLOODS[name](base, seconds, tally))
+    end, cpu_end = time.monotonic(), cpu_seconds(pid)
+    stop.set()
+    used = cpu_end - cpu if cpu is not None and cpu_end is not None else float("nan")
+    lat = [x for t, x in recv.recv() if start <= t <= end]
+    prober.join(20)
+    moves = None
+    if mover is not None and moves_in is not None:
+        moves = [x for t, x in moves_in.recv() if start <= t <= end]
+        mover.join(20)
+    return lat, moves, tally, used
 
 
-def start_server(tmp: str, unlimited: bool) -> tuple[subprocess.Popen[bytes], int]:
-    """``stolik serve`` over a fresh database with referee "ref"."""
+def old_tree(rev: str, tmp: str) -> str:
+    """The ``src`` folder of commit ``rev`` (``git archive``), unpacked under ``tmp``."""
+    root = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    archive = subprocess.run(["git", "-C", root, "archive", rev, "src"], capture_output=True,
+                             check=False)
+    if archive.returncode:
+        raise SystemExit(f"git archive {rev}: {archive.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+    return os.path.join(tmp, "src")
+
+
+def start_server(tmp: str, unlimited: bool, extra: tuple[str, ...] = (),
+                 src: str | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """``stolik serve`` over a fresh database with referee "ref" (the code of ``src``
+    when given, else this tree's)."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     url = f"sqlite:///{os.path.join(tmp, 'floods.db')}"
     add = subprocess.run([sys.executable, "-m", "stolik", "referee", "add", "ref", "--db", url,
                           "--password-stdin"], input=PASSWORD + "\n", text=True,
-                         capture_output=True)
+                         capture_output=True, env=env)
     if add.returncode:
         raise SystemExit(f"cannot add the referee: {add.stderr.strip()}")
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "stolik", "serve", "--db", url, "--host",
                                "127.0.0.1", "--port", str(port),
-                               *(NO_LIMITS if unlimited else ())],
-                              stderr=subprocess.DEVNULL)
+                               *(NO_LIMITS if unlimited else ()), *extra],
+                              stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env)
     import urllib.request
 
-    for _ in range(300):
+    for _ in range(600):
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
                 return server, port
@@ -274,34 +438,65 @@ def start_server(tmp: str, unlimited: bool) -> tuple[subprocess.Popen[bytes], in
     raise SystemExit("the server did not start")
 
 
+def _figures(lat: list[float] | None) -> str:
+    """p50, p99 and max in ms (and how many), or dashes."""
+    if not lat:
+        return f"{'-':>5} {'-':>7} {'-':>7} {'-':>7}"
+    ms = sorted(x * 1000 for x in lat)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    return f"{len(ms):5d} {statistics.median(ms):7.1f} {p99:7.1f} {ms[-1]:7.1f}"
+
+
+def p99(lat: list[float] | None) -> float:
+    """The 99th percentile in ms (0 for none)."""
+    if not lat:
+        return 0.0
+    ms = sorted(x * 1000 for x in lat)
+    return ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+
+
 def main(argv: list[str]) -> int:
-    """Each flood against its own fresh server; the table of figures."""
+    """Each flood against its own fresh server (the old code's first with ``--against``);
+    the table of figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=6.0, help="how long each flood runs")
     ap.add_argument("--unlimited", action="store_true",
                     help="turn stolik serve's limits off (to compare)")
     ap.add_argument("--only", nargs="*", choices=sorted(FLOODS), help="these floods only")
+    ap.add_argument("--against", metavar="REV",
+                    help="run each flood against the code of commit REV too (before/after)")
     args = ap.parse_args(argv)
     names = args.only or list(FLOODS)
+    moved = "; the other table: a move 20 ms after each turn" if MOVE_PROBED & set(names) else ""
     print(f"stolik serve, {'no limits' if args.unlimited else 'default limits'}; each flood "
-          f"{args.seconds:g} s from 127.0.0.1; /healthz every 20 ms from another process")
-    print(f"{'flood':14} {'probes':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}  flood's answers")
-    worst = 0.0
-    for name in names:
-        with tempfile.TemporaryDirectory() as tmp:
-            server, port = start_server(tmp, args.unlimited)
-            try:
-                lat, tally = run_flood(port, name, args.seconds)
-            finally:
-                server.terminate()
-                server.wait(20)
-        ms = sorted(x * 1000 for x in lat)
-        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
-        worst = max(worst, p99)
-        answers = ", ".join(f"{k} {v}" for k, v in tally.most_common())
-        print(f"{name:14} {len(ms):6d} {statistics.median(ms):7.1f} {p99:7.1f} "
-              f"{ms[-1]:7.1f}  {answers}", flush=True)
-    print(f"worst /healthz p99: {worst:.1f} ms (goal: at most 100 ms)")
+          f"{args.seconds:g} s from 127.0.0.1; /healthz every 20 ms from another process{moved}")
+    print(f"{'flood':9} {'code':8} {'cpu s':>5} {'/healthz':>5} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'max ms':>7} | {'moves':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} | "
+          "flood's answers")
+    worst = {"healthz": 0.0, "moves": 0.0}
+    with tempfile.TemporaryDirectory() as keep:
+        codes: list[tuple[str, str | None]] = [("this", None)]
+        if args.against:
+            codes.insert(0, (args.against[:8], old_tree(args.against, keep)))
+        for name in names:
+            for label, src in codes:
+                with tempfile.TemporaryDirectory() as tmp:
+                    extra = ("--bot-delay", "0") if name in MOVE_PROBED else ()
+                    server, port = start_server(tmp, args.unlimited, extra, src)
+                    try:
+                        lat, moves, tally, cpu = run_flood(port, name, args.seconds,
+                                                           server.pid)
+                    finally:
+                        server.terminate()
+                        server.wait(20)
+                if src is None:
+                    worst["healthz"] = max(worst["healthz"], p99(lat))
+                    worst["moves"] = max(worst["moves"], p99(moves))
+                answers = ", ".join(f"{k} {v}" for k, v in tally.most_common())
+                print(f"{name:9} {label:8} {cpu:5.1f} {_figures(lat)} | {_figures(moves)} | "
+                      f"{answers}", flush=True)
+    print(f"this code's worst p99: /healthz {worst['healthz']:.1f} ms, the other table's "
+          f"move {worst['moves']:.1f} ms (goal: at most 100 ms each)")
     return 0
 
 

@@ -198,14 +198,17 @@ def test_spectators_cannot_play_and_see_no_hand(tmp_path: Path) -> None:
 
 
 def test_rate_limit(tmp_path: Path) -> None:
+    """Past its burst a connection is refused once; the refused messages after it within
+    the second are dropped unanswered (issue 24.2; the flood and its close:
+    tests/test_web_play_flood.py)."""
     with TestClient(make_app(tmp_path, rate=0.001, burst=3)) as c:
         tid = new_table(c)
         with c.websocket_connect(f"/play/ws/{tid}") as ws:
             ws.receive_json()
             for i in range(5):
                 ws.send_json({"type": "ping", "id": i})
-            got = [until(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(5)]
-            assert [m["type"] for m in got] == ["pong"] * 3 + ["error"] * 2
+            got = [until(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(4)]
+            assert [m["type"] for m in got] == ["pong"] * 3 + ["error"]
             assert got[-1]["code"] == "rate-limited"
 
 

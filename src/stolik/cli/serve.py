@@ -10,7 +10,11 @@ import typer
 from stolik.cli.common import DbOption, report, user_errors
 from stolik.errors import StolikError
 from stolik.web.bodylimit import MAX_BODY  # light: no web stack
-from stolik.web.play.ratelimit import PlayLimits  # the defaults (light: no web stack)
+from stolik.web.play.ratelimit import (  # the defaults (light: no web stack)
+    MAX_FRAME,
+    WS_PROTOCOL,
+    PlayLimits,
+)
 
 
 def _check_port(host: str, port: int) -> None:
@@ -159,5 +163,8 @@ def serve_command(
                      max_body=max_body_kib * 1024, hub=hub)
     shared = f", tables shared through {hub}" if hub else ""
     report(f"serving http://{host}:{port}/ (database {database.url}{shared}); Ctrl+C stops")
-    # Table messages are small JSON: compressing each costs more CPU than it saves.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # Table messages are small JSON: compressing each costs more CPU than it saves; a
+    # client's message past MAX_FRAME closes its connection unread, and a connection
+    # closed for flooding is read no more (issue 24.2).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
+                ws_max_size=MAX_FRAME, ws=WS_PROTOCOL)

@@ -3,6 +3,8 @@ server may hold, how fast, and when an idle table is closed.
 
 - :class:`TokenBucket` — at most ``burst`` at once, refilled at ``rate`` per second (a
   connection's messages, a client's new tables and connections, a connection's hints).
+- :class:`MessageLimit` — a connection's messages: past the limit refused cheaply, at most
+  one answer a second, closed (1008) after a burst of them (issue 24.2).
 - :class:`PlayLimits` — the numbers (``stolik serve`` options and ``STOLIK_…`` variables;
   0 means no limit).
 - :class:`PlayGuard` — keeps the counts and answers each request: a refusal is one line
@@ -25,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import enum
 import logging
 import time
 from collections.abc import Callable
@@ -71,6 +74,73 @@ class TokenBucket:
     def full(self, now: float) -> bool:
         """Whether the bucket has refilled (it can be forgotten)."""
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
+
+
+REFUSALS_BEFORE_CLOSE = 20
+"""Messages past its limit a connection may send (one more each second) before it is
+closed with 1008, policy violation (issue 24.2)."""
+REFUSAL_EVERY_S = 1.0
+"""At most one ``rate-limited`` answer this often per connection (issue 24.2): the others
+are dropped unanswered."""
+MAX_FRAME = 16 * 1024
+"""The largest WebSocket message the server reads, in bytes (uvicorn's ``ws_max_size``
+under ``stolik serve``; a bigger one closes the connection with 1009): a message is at most
+:data:`~stolik.web.play.protocol.MAX_MESSAGE` characters of up to 4 bytes (issue 24.2)."""
+WS_PROTOCOL = "stolik.web.play.wsflood:FloodClosingProtocol"
+"""uvicorn's WebSocket protocol under ``stolik serve`` (its ``ws``; named, so that this
+module imports no uvicorn): a connection closed for flooding is read no more (issue 24.2,
+:mod:`stolik.web.play.wsflood`)."""
+
+
+class Admit(enum.Enum):
+    """What becomes of a client message (:meth:`MessageLimit.admit`)."""
+
+    PASS = "pass"
+    """Within the limit: read and handled."""
+    REFUSE = "refuse"
+    """Past it: answered ``rate-limited``, nothing else."""
+    DROP = "drop"
+    """Past it, a refusal answered less than :data:`REFUSAL_EVERY_S` ago: dropped unread."""
+    CLOSE = "close"
+    """Past it :data:`REFUSALS_BEFORE_CLOSE` times: the connection is closed (1008)."""
+
+
+class MessageLimit:
+    """A connection's limit on its messages (issue 24.2): ``rate`` a second, ``burst`` at
+    once. A message past it costs the server next to nothing: it is not parsed, at most
+    one a second (``reply_every``) is answered, and after ``refusals`` of them (regained
+    one a second) the connection is closed — a flood ends in a burst, not in a reply to
+    each message.
+
+    >>> lim = MessageLimit(rate=1.0, burst=2, refusals=3, now=0.0)
+    >>> [lim.admit(0.0).value for _ in range(6)]
+    ['pass', 'pass', 'refuse', 'drop', 'drop', 'close']
+    >>> lim = MessageLimit(rate=1.0, burst=1, refusals=3, now=0.0)
+    >>> [lim.admit(t).value for t in (0.0, 0.1, 0.2, 1.5, 1.6, 3.0)]
+    ['pass', 'refuse', 'drop', 'pass', 'refuse', 'pass']
+    """
+
+    def __init__(self, rate: float = 20.0, burst: int = 40, *,
+                 refusals: int = REFUSALS_BEFORE_CLOSE, reply_every: float = REFUSAL_EVERY_S,
+                 now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        self.messages = TokenBucket(rate, burst, now)
+        self.refusals = TokenBucket(1.0, refusals, now)
+        self.reply_every = reply_every
+        self.replied = -float("inf")
+        """When the last refusal was answered."""
+
+    def admit(self, now: float | None = None) -> Admit:
+        """Take one message: what becomes of it."""
+        now = time.monotonic() if now is None else now
+        if self.messages.take(now):
+            return Admit.PASS
+        if not self.refusals.take(now):
+            return Admit.CLOSE
+        if now - self.replied < self.reply_every:
+            return Admit.DROP
+        self.replied = now
+        return Admit.REFUSE
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message, first_dealer_for
 from stolik.web.play.hub import Hub, make_hub
 from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
-from stolik.web.play.ratelimit import PlayGuard, PlayLimits, TokenBucket, client_of
+from stolik.web.play.ratelimit import Admit, MessageLimit, PlayGuard, PlayLimits, client_of
 from stolik.web.play.store import Player, PlayStore, clean_name
 from stolik.web.play.table import Table
 
@@ -48,6 +48,9 @@ DEFAULT_GAME = "baska"
 """The lobby's first game (its form comes first; a form or JSON ``game`` picks another)."""
 MAX_QUEUE = 2000
 """Messages a client may fall behind by before it is disconnected."""
+CLOSE_WAIT_S = 2.0
+"""How long a connection closed by the server (a flood, issue 24.2) may take to send what
+was queued before the close."""
 
 router = APIRouter(prefix="/play")
 
@@ -384,12 +387,17 @@ def _history(request: Request, player: Player) -> Response:
 
 
 class Connection:
-    """One client's WebSocket: its seat, language and outgoing queue."""
+    """One client's WebSocket: its seat, language and outgoing queue (a message; ``None``:
+    close with 1013, too far behind; a number: close with that code)."""
 
     def __init__(self, seat: int | None, lang: str) -> None:
         self.seat = seat
         self.lang = lang
-        self.queue: asyncio.Queue[Message | str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[Message | str | int | None] = asyncio.Queue()
+
+    def close(self, code: int) -> None:
+        """Close the connection with ``code`` once what is queued has been sent."""
+        self.queue.put_nowait(code)
 
     def deliver(self, msg: Message) -> None:
         """Queue a message (a client too far behind is cut off)."""
@@ -438,6 +446,9 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
             if msg is None:
                 await ws.close(code=1013)
                 return
+            if isinstance(msg, int):  # closed by the server (Connection.close)
+                await ws.close(code=msg)
+                return
             if isinstance(msg, str):  # sent as it is
                 await ws.send_text(msg)
                 continue
@@ -480,8 +491,9 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
                  if player is not None and s.player_id == player.id), None)
     conn = Connection(seat, _lang_of_ws(ws))
     settings = ws.app.state.settings
-    bucket = TokenBucket(rate=float(settings.get("rate", 20.0)),
+    limit = MessageLimit(rate=float(settings.get("rate", 20.0)),
                          burst=int(settings.get("burst", 40)))
+    closing = False
     conn.deliver({"type": "hello", "table": table_id, "seat": conn.seat,
                   "player": player.name if player else None})
     sender = asyncio.create_task(_sender(ws, conn))
@@ -493,13 +505,19 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
             event = await ws.receive()
             if event["type"] == "websocket.disconnect":
                 break
+            admit = limit.admit()  # before anything is read of it (issue 24.2)
+            if admit is not Admit.PASS:
+                if admit is Admit.REFUSE:  # at most one a second; the rest are dropped
+                    conn.deliver(error_event(ProtocolError(
+                        "rate-limited", "too many messages: slow down")))
+                elif admit is Admit.CLOSE:  # a flood: 1008, policy violation
+                    conn.close(1008)
+                    closing = True
+                    break
+                continue
             raw = event.get("text")
             if raw is None:
                 raw = event.get("bytes") or b""
-            if not bucket.take():
-                conn.deliver(error_event(ProtocolError(
-                    "rate-limited", "too many messages: slow down")))
-                continue
             try:
                 cmd = parse_message(raw)
             except ProtocolError as e:
@@ -511,9 +529,10 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
     finally:
         guard.disconnected(address, table_id)
         hub.disconnect(table_id, conn)
-        sender.cancel()
+        if not closing:
+            sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+            await asyncio.wait_for(sender, CLOSE_WAIT_S)  # cancelled when it takes longer
 
 
 # ---------------------------------------------------------------- installing
