@@ -308,12 +308,12 @@ def test_a_table_entered_deal_by_deal_shows_the_engines_money(referee: TestClien
                re.findall(r'class="kc">([^<]*) Kč', table)) == 0
 
 
-def test_czech_on_a_mariash_tournaments_pages_only(referee: TestClient,
-                                                  sqlite_db: Database) -> None:
-    """Issue 10 §3: a Mariáš tournament's pages offer Čeština (its catalog is whole for
-    them) — by ``?lang=cs``, the cookie or the browser's Accept-Language — in a referee's
-    words (stolový lístek, vklad, dokup, konečná částka, výsledek), its refusals too
-    (seed 002 §10); the pages of no tournament offer it."""
+def test_czech_on_a_mariash_tournaments_pages(referee: TestClient,
+                                             sqlite_db: Database) -> None:
+    """Issue 10 §3: a Mariáš tournament's pages offer Čeština — by ``?lang=cs``, the cookie
+    or the browser's Accept-Language — in a referee's words (stolový lístek, vklad, dokup,
+    konečná částka, výsledek), its refusals too (seed 002 §10); since issue 25.1 every
+    other page offers it too."""
     page = referee.get(f"{T1}?lang=cs").text
     assert '<html lang="cs">' in page and 'href="?lang=cs"' in page
     for word in ("stolový lístek", "vklad", "dokup", "konečná částka", "výsledek",
@@ -328,8 +328,9 @@ def test_czech_on_a_mariash_tournaments_pages_only(referee: TestClient,
     referee.cookies.delete("lang")
     asked = referee.get(T1, headers={"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.5"}).text
     assert '<html lang="cs">' in asked
+    # every page offers Czech since issue 25.1 (it was a Mariáš tournament's pages only)
     home = referee.get("/t/?lang=cs", headers={"Accept-Language": "cs"}).text
-    assert 'href="?lang=cs"' not in home and '<html lang="cs">' not in home
+    assert 'href="?lang=cs"' in home and '<html lang="cs">' in home
 
 
 def test_a_money_sheet_refuses_baskas_forms_and_baska_refuses_money(
