@@ -266,3 +266,17 @@ def test_the_organisers_listings_speak_czech(tmp_path: Path) -> None:
         for english in ("slug", "ruleset", "players", "rounds", "season", "round drawn",
                         "members", "audit log", "written", "events"):
             assert not re.search(rf"\b{english}\b", out), (name, english, out)
+
+
+@pytest.mark.parametrize("msgid", ["tui-help", "mtui-help"])
+def test_the_czech_help_names_commands_the_prompt_takes(msgid: str) -> None:
+    """Each command the Czech help names (rada, vykládám, skládám, lístek, pomoc, konec) is
+    a word the prompt takes (issue 25.1: the help said vykládám, which the prompt did not
+    know)."""
+    from stolik.cli.prompt import COMMANDS, command_of
+    from stolik.i18n import tr
+
+    inputs = {"číslo", "karta", "hlášení", "volba"}  # what is typed, not a command
+    named = [line.split()[0] for line in tr("cs", msgid).splitlines()[1:]]
+    assert named and all(command_of(w, COMMANDS) is not None for w in named
+                         if w not in inputs), named

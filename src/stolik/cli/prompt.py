@@ -21,10 +21,11 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "help": ("help", "pomoc", "h", "?"),
+    "help": ("help", "pomoc", "h", "?", "napoveda", "nápověda"),
     "quit": ("quit", "q", "exit", "koniec", "wyjdz", "wyjdź", "konec"),
     "hint": ("hint", "podpowiedz", "podpowiedź", "rada"),
-    "claim": ("claim", "wykladam", "wykładam", "wyklad", "wykład", "skladam", "skládám"),
+    "claim": ("claim", "wykladam", "wykładam", "wyklad", "wykład", "skladam", "skládám",
+              "vykladam", "vykládám"),  # the Czech help says vykládám (issue 25.1)
     "sheet": ("sheet", "zapis", "wynik", "score", "listek", "lístek"),
 }
 """The words of each prompt command (every language's words work in each)."""
