@@ -578,48 +578,69 @@
     box.appendChild(t);
   }
 
+  // The series' score sheet (issue 25.4): a deal's number, one cell for what was played
+  // (the game, its declarer, the result), then each seat's payout over its running total.
+  // On a phone each deal is two lines: what was played, then the seats side by side under
+  // the names at the top; the totals name their seats. Nothing scrolls sideways.
   function drawSheet(st) {
     var box = $("sheet");
     box.textContent = "";
-    var t = el("table", "grid sheet");
-    var head = el("tr");
-    [T.nr, "", T.game, T.declarer, T.result].forEach(function (h) { head.appendChild(el("th", "", h)); });
-    st.players.forEach(function (p) { head.appendChild(el("th", "", p)); });
+    var n = seatCount(st);
+    var t = el("table", "grid sheet stacked");
+    t.style.setProperty("--cols", String(n));
+    var head = el("tr", "head");
+    head.appendChild(el("th", "nr", T.nr));
+    head.appendChild(el("th", "what name", T.game + " · " + T.declarer + " · " + T.result));
+    st.players.forEach(function (p) { head.appendChild(el("th", "seat", p)); });
     t.appendChild(head);
     st.sheet.forEach(function (r) {
       var tr = el("tr", r.bok ? "bok" : "");
-      tr.appendChild(el("td", "", String(r.number)));
-      tr.appendChild(el("td", "bok-mark", r.bok ? "B" : ""));
-      tr.appendChild(el("td", "name", r.game));
-      tr.appendChild(el("td", "name", r.declarer));
-      tr.appendChild(el("td", "name", r.note));
-      for (var s = 0; s < seatCount(st); s++) {
+      var nr = el("td", "nr", String(r.number));
+      if (r.bok) { nr.appendChild(el("span", "bok-mark", " B")); }
+      tr.appendChild(nr);
+      var what = el("td", "what name");
+      what.dataset.nr = String(r.number) + (r.bok ? " B" : "");
+      what.appendChild(el("span", "game", r.game));
+      [r.declarer, r.note].forEach(function (x) {
+        if (x) { what.appendChild(el("span", "muted", " · ")); what.appendChild(el("span", "", x)); }
+      });
+      tr.appendChild(what);
+      for (var s = 0; s < n; s++) {
         var p = r.payout[s];
-        var td = el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", cash(r.payout, r.payout_text, s) + " ");
-        td.appendChild(el("b", "", r.running_text ? r.running_text[s] : String(r.running[s])));
+        var td = el("td", "seat " + (p > 0 ? "plus" : p < 0 ? "minus" : ""));
+        td.appendChild(el("span", "pay", cash(r.payout, r.payout_text, s)));
+        td.appendChild(document.createTextNode(" "));
+        td.appendChild(el("b", "run", r.running_text ? r.running_text[s] : String(r.running[s])));
         tr.appendChild(td);
       }
       t.appendChild(tr);
     });
     var foot = el("tr", "total");
-    foot.appendChild(el("td", "", "Σ"));
-    foot.appendChild(el("td", "", ""));
-    foot.appendChild(el("td", "", "")); foot.appendChild(el("td", "", "")); foot.appendChild(el("td", "", ""));
+    foot.appendChild(el("td", "nr", "Σ"));
+    foot.appendChild(el("td", "what name", T.total));
     st.totals.forEach(function (v, s) {
-      foot.appendChild(el("td", "", st.totals_text ? st.totals_text[s] : String(v)));
+      var td = el("td", "seat", st.totals_text ? st.totals_text[s] : String(v));
+      td.dataset.name = st.players[s];
+      foot.appendChild(td);
     });
     t.appendChild(foot);
     if (st.place_points) {
       var pp = el("tr", "places");
-      var label = el("td", "name", T["place-points"]);
-      label.colSpan = 5;
-      pp.appendChild(label);
-      st.place_points.forEach(function (v) { pp.appendChild(el("td", "", String(v))); });
+      pp.appendChild(el("td", "nr", ""));
+      pp.appendChild(el("td", "what name", T["place-points"]));
+      st.place_points.forEach(function (v, s) {
+        var td = el("td", "seat", String(v));
+        td.dataset.name = st.players[s];
+        pp.appendChild(td);
+      });
       t.appendChild(pp);
     }
     box.appendChild(t);
   }
 
+  // The end of a deal: each seat's hand as dealt, its points and tricks, payout and total.
+  // On a phone (issue 25.4) a seat is a block: its name and hand, then the numbers side
+  // by side, each under its label.
   function drawResult(st) {
     var box = $("result");
     box.textContent = "";
@@ -630,29 +651,36 @@
     if (r.doubling) { head += " · " + r.doubling; }
     head += " · " + r.note;
     box.appendChild(el("h3", "", head));
-    var t = el("table", "grid reveal");
-    var h = el("tr");
+    var t = el("table", "grid reveal stacked");
+    var h = el("tr", "head");
     var points = r.points !== null && r.points !== undefined;  // a game without card points
-    ["", T.hands].concat(points ? [T.points] : [], [T.tricks, T.payout, T.total]).forEach(function (x) { h.appendChild(el("th", "", x)); });
+    var labels = (points ? [T.points] : []).concat([T.tricks, T.payout, T.total]);
+    t.style.setProperty("--cols", String(labels.length));
+    ["", T.hands].concat(labels).forEach(function (x) { h.appendChild(el("th", "", x)); });
     t.appendChild(h);
+    function number(tr, cls, text, label) {
+      var td = el("td", cls, text);
+      td.dataset.label = label;
+      tr.appendChild(td);
+    }
     for (var s = 0; s < seatCount(st); s++) {
       var tr = el("tr");
-      tr.appendChild(el("td", "name", name(s)));
+      tr.appendChild(el("td", "name who", name(s)));
       var cards = el("td", "name hand-cell");
       r.hands[s].forEach(function (c) { cards.appendChild(cardEl(c)); cards.appendChild(document.createTextNode(" ")); });
       tr.appendChild(cards);
-      if (points) { tr.appendChild(el("td", "", String(r.points[s]))); }
-      tr.appendChild(el("td", "", String(r.tricks[s])));
+      if (points) { number(tr, "", String(r.points[s]), T.points); }
+      number(tr, "", String(r.tricks[s]), T.tricks);
       var p = r.payout[s];
-      tr.appendChild(el("td", p > 0 ? "plus" : p < 0 ? "minus" : "", cash(r.payout, r.payout_text, s)));
-      tr.appendChild(el("td", "", st.totals_text ? st.totals_text[s] : String(st.totals[s])));
+      number(tr, p > 0 ? "plus" : p < 0 ? "minus" : "", cash(r.payout, r.payout_text, s), T.payout);
+      number(tr, "total", st.totals_text ? st.totals_text[s] : String(st.totals[s]), T.total);
       t.appendChild(tr);
     }
     if (r.dubel) {  // the cards left out of the play (a dubel), as the table may see them
       var dr = el("tr", "dubel");
-      dr.appendChild(el("td", "name", "dubel"));
+      dr.appendChild(el("td", "name who", "dubel"));
       var dc = el("td", "name hand-cell");
-      dc.colSpan = points ? 6 : 5;
+      dc.colSpan = labels.length + 1;
       r.dubel.forEach(function (c) { dc.appendChild(cardEl(c)); dc.appendChild(document.createTextNode(" ")); });
       dr.appendChild(dc);
       t.appendChild(dr);
