@@ -57,15 +57,15 @@ def test_home_page_and_language_switch(page: Page, live_server: LiveServer,
 
 
 def test_home_quick_game_and_recent_tournaments(sqlite_db: Database) -> None:
-    """The home page: one click seats you against three bots (pucka-2019, a private table);
-    the latest tournaments are listed."""
+    """The home page: one click seats you against three bots at Baśka (pucka-2019, a private
+    table; each game has its quick game, issue 25.7); the latest tournaments are listed."""
     from stolik.tournament import store
 
     store.create_tournament(sqlite_db, "t9", name="Turniej Dziewiąty", ruleset="linia",
                             who="ala")
     with TestClient(create_app(sqlite_db, bot_delay=0)) as client:
         home = client.get("/")
-        assert 'id="quick-game"' in home.text and "Turniej Dziewiąty" in home.text
+        assert 'id="quick-baska"' in home.text and "Turniej Dziewiąty" in home.text
         resp = client.post("/play/tables", data={
             "name": "Ala", "ruleset": "pucka-2019", "deals": "8", "seat0": "me",
             "seat1": "heuristic", "seat2": "heuristic", "seat3": "heuristic", "hints": "1",

@@ -125,14 +125,14 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> Response:
-        from stolik.games import DEFAULT_GAME
         from stolik.tournament.store import list_tournaments
-        from stolik.web.play.game import GAMES
+        from stolik.web.home import quick_games
+        from stolik.web.play.routes import current_player
 
-        bots = GAMES.get(DEFAULT_GAME).options()["bots"]  # the default game's bots
-        strong = "pimc" if "pimc" in bots else "heuristic"
         recent = list(reversed(list_tournaments(db)))[:5]
-        return render(request, "home.html", {"bot": strong, "tournaments": recent})
+        return render(request, "home.html", {
+            "games": quick_games(lang_of(request)), "tournaments": recent,
+            "player": current_player(request)})
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> Response:

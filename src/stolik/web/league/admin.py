@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse, Response
 from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
-from stolik.games import games
+from stolik.games import GameSpec, games
 from stolik.i18n import Msg
 from stolik.tournament import store
 from stolik.web.app import lang_of, render
@@ -185,10 +185,17 @@ def setup_post(request: Request, form: Form,
 # -------------------------------------------------------------- tournaments
 
 
+def tournament_games() -> list[GameSpec]:
+    """The games a tournament can be run for: those with a ``tournament`` part and shipped
+    rulesets (issue 25.7: Betel has none, so the new-tournament form does not offer it)."""
+    return [g for g in games() if g.rulesets() and g.has_part("tournament")]
+
+
 def available_rulesets() -> list[str]:
-    """The ids of every game's shipped rulesets (unique across games, so an id names its
-    game: ``ctyrka`` a Mariáš tournament, MARIAS §10) — never a path on the server."""
-    return [r for g in games() for r in g.rulesets()]
+    """The ids of the shipped rulesets of every game a tournament can be run for (unique
+    across games, so an id names its game: ``ctyrka`` a Mariáš tournament, MARIAS §10) —
+    never a path on the server."""
+    return [r for g in tournament_games() for r in g.rulesets()]
 
 
 def _home(request: Request, db: Database, ref: auth.Referee, error: str | None = None,
@@ -196,7 +203,7 @@ def _home(request: Request, db: Database, ref: auth.Referee, error: str | None =
     return render(request, "league/admin_home.html",
                   {"referee": ref, "tournaments": store.list_tournaments(db),
                    "ruleset_groups": [(g.name(lang_of(request)), g.rulesets())
-                                      for g in games() if g.rulesets()],
+                                      for g in tournament_games()],
                    "error": error, "form": form or {},
                    "referees": auth.referees(db)}, status_code=400 if error else 200)
 
