@@ -162,7 +162,9 @@ class StolikServer:
             [str(Path(sys.executable).parent / "stolik"), "serve", "--db", db, "--host",
              "127.0.0.1", "--port", str(self.port), *extra],
             stdout=self.log, stderr=self.log, start_new_session=True, cwd=REPO,
-            env={**os.environ, "NO_PROXY": "127.0.0.1"})
+            # no warm-up (issue 24.3: seconds a start; the crash tests start many, and
+            # tests/test_serve_warmup.py checks it): the games load as the server starts
+            env={**os.environ, "NO_PROXY": "127.0.0.1", "STOLIK_WARM_UP": "0"})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

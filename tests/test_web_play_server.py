@@ -109,11 +109,10 @@ def test_serve_tunes_the_garbage_collector_once_started(db: Database) -> None:
 
 def test_stolik_serve_asks_for_the_tuning(tmp_path: Any,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
-
+    from stolik.cli import serving
     from stolik.cli.serve import serve_command
 
     apps: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: apps.append(app))
-    serve_command(db=f"sqlite:///{tmp_path}/s.db", port=0)
+    monkeypatch.setattr(serving, "run", lambda app, **kw: apps.append(app))
+    serve_command(db=f"sqlite:///{tmp_path}/s.db", port=0, warm_up=False)
     assert apps and apps[0].state.settings.get("tune_gc") is True

@@ -9,6 +9,7 @@ import typer
 
 from stolik.cli.common import DbOption, report, user_errors
 from stolik.errors import StolikError
+from stolik.i18n import tr
 from stolik.web.bodylimit import MAX_BODY  # light: no web stack
 from stolik.web.play.ratelimit import (  # the defaults (light: no web stack)
     MAX_FRAME,
@@ -114,6 +115,12 @@ def serve_command(
         rich_help_panel="Limits", show_envvar=True,
         help="Largest request body in KiB; larger ones get 413 before anything reads "
         "them (a ruleset upload is at most 64).")] = MAX_BODY // 1024,
+    warm_up: Annotated[bool, typer.Option(
+        "--warm-up/--no-warm-up", envvar="STOLIK_WARM_UP", show_envvar=True,
+        help="Load every game's bots, hints and reviews and compile their solvers before "
+        "serving (seconds; minutes the first time on a machine, then cached). Without it "
+        "the start is quicker, and a game's first table, review or bot move waits for "
+        "them (in a worker thread).")] = True,
 ) -> None:
     """Serve the web pages: the lobby and tables to play Baśka, Mariáš and Betel in the
     browser, and the tournament pages (referee entry with login, live results, printable
@@ -122,8 +129,8 @@ def serve_command(
     Limits against abuse are per client address (uvicorn takes it from X-Forwarded-For
     only from a proxy on 127.0.0.1) and per server; each option has its environment
     variable, and 0 turns a limit off."""
-    import uvicorn
-
+    from stolik.cli import serving
+    from stolik.cli.common import cli_lang
     from stolik.db import open_database, resolve_url
     from stolik.web.app import create_app
     from stolik.web.league.auth import LoginLimits
@@ -158,13 +165,24 @@ def serve_command(
         max_connections=max_connections, connect_rate=connect_rate, hint_slots=hint_slots,
         idle_minutes=idle_minutes)
     login_limits = LoginLimits(per_address=login_per_address or 10**9)
+    lang = cli_lang()
+    if warm_up:  # before the event loop runs: nothing waits behind it (issue 24.3)
+        try:
+            serving.warm_up(lang)
+        except KeyboardInterrupt:
+            report(tr(lang, "serve-warm-stopped"))
+            raise typer.Exit(130) from None
     app = create_app(database, bot_delay=bot_delay, tune_gc=True, play_limits=play_limits,
                      login_limits=login_limits, hash_slots=hash_slots,
-                     max_body=max_body_kib * 1024, hub=hub)
+                     max_body=max_body_kib * 1024, hub=hub,
+                     on_resumed=serving.resumed(lang))
     shared = f", tables shared through {hub}" if hub else ""
-    report(f"serving http://{host}:{port}/ (database {database.url}{shared}); Ctrl+C stops")
+
+    def serving_line(bound: str) -> str:  # said once the port accepts (issue 24.3)
+        return (f"serving http://{host}:{bound}/ (database {database.url}{shared}); "
+                "Ctrl+C stops")
     # Table messages are small JSON: compressing each costs more CPU than it saves; a
     # client's message past MAX_FRAME closes its connection unread, and a connection
     # closed for flooding is read no more (issue 24.2).
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
-                ws_max_size=MAX_FRAME, ws=WS_PROTOCOL)
+    serving.run(app, host=host, port=port, line=serving_line, log_level="warning",
+                ws_per_message_deflate=False, ws_max_size=MAX_FRAME, ws=WS_PROTOCOL)

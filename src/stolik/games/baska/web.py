@@ -109,6 +109,17 @@ class BaskaKind:
         """
         return f"{total:+d}"
 
+    def warm_up(self) -> None:
+        """Load what a table's first bot move, hint, review and claim would: the bots
+        (pimc imports the solver, whose numba functions compile, or load from numba's
+        cache, at import), the analysis and the claims (issue 24.3)."""
+        import stolik.games.baska.analysis
+        import stolik.games.baska.claims
+        import stolik.games.baska.record
+        import stolik.games.baska.solver  # noqa: F401
+
+        available_bots()
+
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices."""
         rulesets = available_rulesets()

@@ -56,13 +56,16 @@ from stolik.games.betel.deck import CARDS, HIGHER, SEATS, SUIT_MASKS, TRICKS
 from stolik.games.betel.ruleset import NO_TRUMPS
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import numpy as np
     import numpy.typing as npt
 
+    from stolik.games.betel.ruleset import Ruleset
     from stolik.games.betel.state import Deal
     from stolik.solver import trick32 as k
 
-__all__ = ["beats_table", "card_values", "tricks"]
+__all__ = ["beats_table", "card_values", "tricks", "warm_up"]
 
 TRICK_POINTS = 10
 """What a trick is worth to the kernel (its points count in tens)."""
@@ -237,3 +240,26 @@ def card_values(deal: Deal, seat: int | None = None) -> dict[int, int]:
         d.play(c)
         out[c] = prob.tricks(d)
     return out
+
+
+def warm_up(rulesets: Sequence[Ruleset] = ()) -> int:
+    """Compile — or load from numba's cache on disk — every search kernel the play of a
+    contract of ``rulesets`` (default: the shipped ones) or of an all-pass deal may need
+    (BETEL §2, §4), so that a table's first pimc bot move, claim or review does not pay
+    it; ``stolik serve`` calls it before it serves (issue 24.3). The number of distinct
+    kernels they need.
+
+    >>> warm_up() >= 2   # the betel and the betelki play by other compiled rules
+    True
+    """
+    from stolik.games.betel.ruleset import available_rulesets, load_ruleset
+    from stolik.solver import trick32 as k
+
+    chosen = list(rulesets) or [load_ruleset(r) for r in available_rulesets()]
+    kernels = set()
+    for seat in range(SEATS):
+        kernels.add(k.kernel(_rules(NO_TRUMPS, False, seat, False)))  # an all-pass deal
+        for rs in chosen:
+            for c in rs.contracts:
+                kernels.add(k.kernel(_rules(c.trump, c.defenders_free, seat, c.at_most)))
+    return len(kernels)

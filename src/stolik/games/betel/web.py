@@ -101,6 +101,16 @@ class BetelKind:
         """
         return f"{total:+d}" if total else "0"
 
+    def warm_up(self) -> None:
+        """Load what a table's first bot move, review and claim would: the bots, the
+        review and the solver's compiled kernels for the contracts of every shipped
+        ruleset (issue 24.3)."""
+        import stolik.games.betel.record
+        import stolik.games.betel.web_review  # noqa: F401
+        from stolik.games.betel.solver import warm_up
+
+        warm_up()
+
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices: ``deals`` 0 is the match to the target."""
         rulesets = available_rulesets()

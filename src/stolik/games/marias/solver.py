@@ -69,6 +69,7 @@ __all__ = [
     "money_table",
     "soloist_wins",
     "solve",
+    "warm_up",
 ]
 
 FATES = ("not in the last trick", "took the last trick", "beaten in the last trick")
@@ -348,3 +349,18 @@ def card_values(deal: Deal) -> dict[int, int]:
         out[c] = d.result().pair if d.is_over else prob.value(d)
     return out
 
+
+def warm_up() -> int:
+    """Compile — or load from numba's cache on disk — every search kernel a Mariáš deal's
+    play may need (a trump game, betl, durch: MARIAS §2, §3), so that a table's first pimc
+    bot move, claim or review does not pay it; ``stolik serve`` calls it before it serves
+    (issue 24.3). The number of distinct kernels they are.
+
+    >>> warm_up()   # the trump games share one
+    3
+    """
+    from stolik.solver import trick32 as k
+
+    kernels = {k.kernel(_rules(trump, "hra")) for trump in range(NO_TRUMPS)}
+    kernels |= {k.kernel(_rules(NO_TRUMPS, game)) for game in ("betl", "durch")}
+    return len(kernels)

@@ -125,6 +125,12 @@ class GameKind(Protocol):
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices: ``rulesets``, ``bots``, ``deals`` (defaults and limits)."""
 
+    def warm_up(self) -> None:
+        """Load — import, and compile or load from numba's cache — what a table's first
+        bot move, hint, review and claim would; ``stolik serve`` calls it before it serves
+        (issue 24.3). Blocking and long (seconds; minutes when numba compiles afresh):
+        never on the event loop."""
+
     def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
         """A normalized copy of a table configuration; ConfigError if it is not valid."""
 

@@ -18,6 +18,7 @@ import gc
 import json
 import logging
 import os
+import time
 from collections.abc import Mapping
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -40,6 +41,7 @@ from stolik.web.play.protocol import ProtocolError, error_event, localize, parse
 from stolik.web.play.ratelimit import Admit, MessageLimit, PlayGuard, PlayLimits, client_of
 from stolik.web.play.store import Player, PlayStore, clean_name
 from stolik.web.play.table import Table
+from stolik.web.play.warmup import games_loaded
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +83,9 @@ def _too_many(guard: PlayGuard, request: Request, bots: list[str | None]) -> str
 
 
 async def ready_hub(app: Any) -> Hub:
-    """The hub, resumed (the first request does it if the server's start did not)."""
+    """The hub, resumed (the first request does it if the server's start did not), the
+    games' table kinds loaded — in a worker thread, never on the loop (issue 24.3)."""
+    await games_loaded()
     hub = hub_of(app)
     await hub.start()
     return hub
@@ -335,6 +339,7 @@ async def my_history(request: Request) -> Response:
     if player is None:
         return RedirectResponse("/play/", status_code=303)
     await asyncio.to_thread(store_of(request.app).flush)
+    await games_loaded()  # the games' kinds say the totals
     return _history(request, player)
 
 
@@ -346,6 +351,7 @@ async def history(request: Request, player_id: str) -> Response:
         return render(request, "play/missing.html", {"reason": "play-player-not-found"},
                       status_code=404)
     await asyncio.to_thread(store_of(request.app).flush)
+    await games_loaded()  # the games' kinds say the totals
     player = store_of(request.app).player(int(player_id))
     if player is None:
         return render(request, "play/missing.html", {"reason": "play-player-not-found"},
@@ -569,7 +575,12 @@ def install(app: FastAPI) -> None:
     app.include_router(router)
 
     async def start() -> None:
+        await games_loaded()  # before the tables are resumed, off the loop (issue 24.3)
+        t0 = time.perf_counter()
         await hub.start()
+        resumed = app.state.settings.get("on_resumed")  # stolik serve says it on its console
+        if resumed is not None:
+            resumed(len(getattr(hub, "tables", ())), time.perf_counter() - t0)
         guard.start()
         if app.state.settings.get("tune_gc"):
             tune_gc()
