@@ -23,8 +23,9 @@ Prints, per flood, the ``/healthz`` p50/p99/max, for ``messages`` the other tabl
 p50/p99/max too, and what the flood got (answers by status, close codes).
 ``--against REV`` runs each flood against the code of commit REV as well (``git archive``
 into a temporary folder, its server started first, then this tree's): before and after in
-the same run. Run: ``.venv/bin/python benchmarks/bench_floods.py`` (``--seconds 6``), or
-``.venv/bin/python benchmarks/bench_floods.py --only none messages --against HEAD~1``.
+the same run (given twice or more: each commit's in turn). Run: ``.venv/bin/python
+benchmarks/bench_floods.py`` (``--seconds 6``), or ``.venv/bin/python
+benchmarks/bench_floods.py --only none messages --against HEAD~1``.
 """
 
 from __future__ import annotations
@@ -399,11 +400,13 @@ def run_flood(port: int, name: str, seconds: float, pid: int
 def old_tree(rev: str, tmp: str) -> str:
     """The ``src`` folder of commit ``rev`` (``git archive``), unpacked under ``tmp``."""
     root = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True,
-                          text=True, check=True).stdout.strip()
+                          text=True, check=True,
+                          cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
     archive = subprocess.run(["git", "-C", root, "archive", rev, "src"], capture_output=True,
                              check=False)
     if archive.returncode:
         raise SystemExit(f"git archive {rev}: {archive.stderr.decode().strip()}")
+    os.makedirs(tmp, exist_ok=True)
     subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
     return os.path.join(tmp, "src")
 
@@ -463,8 +466,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--unlimited", action="store_true",
                     help="turn stolik serve's limits off (to compare)")
     ap.add_argument("--only", nargs="*", choices=sorted(FLOODS), help="these floods only")
-    ap.add_argument("--against", metavar="REV",
-                    help="run each flood against the code of commit REV too (before/after)")
+    ap.add_argument("--against", metavar="REV", action="append", default=[],
+                    help="run each flood against the code of commit REV too (before/after; "
+                    "again for more commits)")
     args = ap.parse_args(argv)
     names = args.only or list(FLOODS)
     moved = "; the other table: a move 20 ms after each turn" if MOVE_PROBED & set(names) else ""
@@ -476,8 +480,8 @@ def main(argv: list[str]) -> int:
     worst = {"healthz": 0.0, "moves": 0.0}
     with tempfile.TemporaryDirectory() as keep:
         codes: list[tuple[str, str | None]] = [("this", None)]
-        if args.against:
-            codes.insert(0, (args.against[:8], old_tree(args.against, keep)))
+        for n, rev in enumerate(args.against):
+            codes.insert(n, (rev[:8], old_tree(rev, os.path.join(keep, str(n)))))
         for name in names:
             for label, src in codes:
                 with tempfile.TemporaryDirectory() as tmp:

@@ -530,6 +530,9 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
                 conn.deliver(error_event(e))
                 continue
             await guard.handle(table_id, conn, cmd, hints)
+            # A queued message is received without a pause: let the others in between, or
+            # a burst of 40 from each of many connections holds everyone (issue 24.2).
+            await asyncio.sleep(0)
     except WebSocketDisconnect:
         pass
     finally:
