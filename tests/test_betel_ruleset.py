@@ -207,13 +207,14 @@ def test_a_web_tables_bots_and_hint_keep_a_club_files_rules(tmp_path: Path) -> N
 
 def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:
     """End to end: a deal of a club's file (BETEL §2–§5 as its data) against two heuristic
-    bots, saved and checked (BETEL §6)."""
+    bots, saved and checked (BETEL §6); typed 1 and 5 in turn (a look, pas: the auction's
+    numbers stay, issue 25.6; in the play the first or fifth legal card)."""
     path = tmp_path / "klub.toml"
     path.write_text(rs_text().replace('id = "gps-2022"', 'id = "klub"'))
     out = tmp_path / "m.toml"
     result = CliRunner().invoke(app, ["play", "--game", "betel", "-r", str(path), "--opponents",
                                       "heuristic", "--deals", "1", "--seed", "3", "--ascii",
-                                      "--lang", "en", "--out", str(out)], input="1\n" * 200)
+                                      "--lang", "en", "--out", str(out)], input="1\n5\n" * 200)
     assert result.exit_code == 0, result.output
     assert "unknown Betel ruleset" not in result.output
     assert "Saved the finished deals (1)" in " ".join(result.output.split())

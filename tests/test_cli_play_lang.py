@@ -44,12 +44,13 @@ def assert_speaks(text: str, game: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["pl", "en", "cs"])  # Czech: issue 25.1
 def test_the_sheet_at_the_end_of_a_series_is_in_the_language_of_lang(
         tmp_path: Path, game: str, lang: str) -> None:
-    """One deal against random bots, every turn the first option: the series ends and the
+    """One deal against random bots, every turn the first option (Betel: 1 and 5 in turn,
+    a look and pas — its auction numbers stay put, issue 25.6): the series ends and the
     table prints its sheet — in ``--lang``, the screen's language."""
     result = CliRunner().invoke(app, [
         "play", "--game", game, "--deals", "1", "--opponents", "random", "--seed", "3",
         "--lang", lang, "--no-analysis", "--ascii", "--out", str(tmp_path / "s.toml")],
-        input="1\n" * 400)
+        input=("1\n5\n" if game == "betel" else "1\n") * 400)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "s.toml").exists()
     out = result.stdout

@@ -285,7 +285,7 @@ def test_the_betel_sheet_in_the_terminals_language(tmp_path: Path, lang: str,
     result = CliRunner().invoke(cli_app, ["play", "--game", "betel", "--seed", "2", "--deals",
                                           "1", "--opponents", "random", "--lang", lang,
                                           "--ascii", "--out", str(tmp_path / "b.toml")],
-                                input="1\n" * 200)
+                                input="1\n5\n" * 200)  # a look, pas (issue 25.6)
     assert result.exit_code == 0
     sheet = result.stdout.split("gps-2022]")[-1]
     for w in heads:
