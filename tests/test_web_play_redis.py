@@ -11,7 +11,7 @@ database (``STOLIK_TEST_PG``); skipped when either is unset.
 - The owner is killed (``kill -9``) in the middle of a deal: another process takes the
   table over from the op log, the players' clients (on the other two processes) go on
   where they were, and the series ends with every acknowledged move in the op log exactly
-  once, at its place.
+  once, at its place — at a table of each game (issue 24.10: Baśka, Mariáš, Betel).
 """
 
 from __future__ import annotations
@@ -46,6 +46,17 @@ REDIS_ENV = "STOLIK_TEST_REDIS"
 Msg = dict[str, Any]
 DEADLINE_S = 60.0
 """The longest a series may take (each wait has its own, shorter timeout)."""
+SEATS = {"baska": 4, "marias": 4, "betel": 3}
+"""The seats of a table of each game (RULES §1, MARIAS §1, BETEL §1)."""
+
+
+def choose(rng: random.Random, deal: Msg) -> str:
+    """A random legal move of the seat to act, as the page sends it: a move that picks
+    cards from the hand (Betel's lay-back, BETEL §3) with as many random cards of it."""
+    x = rng.choice(deal["legal"])
+    if x.get("pick"):
+        return " ".join([x["move"], *rng.sample(deal["hand"], int(x["pick"]))])
+    return str(x["move"])
 
 
 @pytest.fixture
@@ -89,10 +100,12 @@ def start_three(pg_url: str, redis_url: str, log: Path,
         return list(pool.map(one, range(3)))
 
 
-def new_table(server: StolikServer, bots: list[str | None], deals: int) -> tuple[str, str]:
-    """A table made on ``server`` (which owns it); its id and the creator's token."""
+def new_table(server: StolikServer, bots: list[str | None], deals: int,
+              game: str = "baska") -> tuple[str, str]:
+    """A table of ``game`` made on ``server`` (which owns it); its id and the creator's
+    token."""
     resp = httpx.post(f"{server.base}/play/api/tables", trust_env=False, timeout=10,
-                      json={"name": "Ala", "deals": deals, "bots": bots})
+                      json={"game": game, "name": "Ala", "deals": deals, "bots": bots})
     assert resp.status_code == 200, resp.text
     return str(resp.json()["id"]), str(resp.json()["token"])
 
@@ -197,7 +210,7 @@ class Client:
                 continue
             deal = m["deal"]
             if deal["to_act"] == self.seat and deal["legal"] and not pending:
-                move = self.rng.choice(deal["legal"])["move"]
+                move = choose(self.rng, deal)
                 ident += 1
                 pending[ident] = move
                 ws.send(json.dumps({"type": "move", "move": move, "id": ident}))
@@ -307,15 +320,19 @@ def test_seats_on_three_processes_play_a_series(pg_url: str, redis_url: str,
 
 
 @pytest.mark.postgres
+@pytest.mark.parametrize("game", ["baska", "marias", "betel"])
 def test_the_owner_killed_mid_deal_loses_nothing(pg_url: str, redis_url: str,
                                                  tmp_path: Path,
-                                                 servers: list[StolikServer]) -> None:
+                                                 servers: list[StolikServer],
+                                                 game: str) -> None:
     """A (the owner) is killed right after Ala's third move is acknowledged, in the middle
     of the first deal: another process takes the table over from the op log within a few
     seconds, Ala (on B) and Ola (on C) go on where they were, a spectator cut off with A
-    reconnects to B; every acknowledged move is in the finished op log once, at its place."""
+    reconnects to B; every acknowledged move is in the finished op log once, at its place.
+    At a table of each game (issue 24.10)."""
     a, b, c = start_three(pg_url, redis_url, tmp_path / "serve.log", servers)
-    table, ala = new_table(a, [None, None, "random", "random"], deals=2)
+    bots: list[str | None] = [None, None, *["random"] * (SEATS[game] - 2)]
+    table, ala = new_table(a, bots, deals=2, game=game)
     ola = join(b, table, 1, "Ola")
     watcher = Client(table, [a.port, b.port], None, None)
     players = [Client(table, [b.port], ala, 0, random.Random(3)),

@@ -3,9 +3,11 @@
 A client sends JSON objects with a ``type``: ``move`` (with ``move``: a card such as
 ``AH`` or a call such as ``pass``), ``next`` (ready for the next deal), ``claim``, ``hint``,
 ``hints`` (with ``on``: true or false — hints on or off for the whole table), ``review`` or
-``ping``; any may carry an ``id`` (a number) that the answer echoes as
-``ack``. Anything else is a :class:`ProtocolError` with a code the error event carries;
-nothing changes at the table.
+``ping``; any may carry an ``id`` that the answer echoes as ``ack``: a whole number from 0
+to :data:`MAX_ID` (2**53 - 1, the largest a browser's JavaScript counts exactly; issue 24.4:
+a bigger one is refused here, at the edge, so no larger number reaches a table or travels
+between the processes of a site). Anything else is a :class:`ProtocolError` with a code
+the error event carries; nothing changes at the table.
 
 >>> parse_message('{"type": "move", "move": "AH", "id": 7}')
 Command(kind='move', move='AH', id=7, on=None)
@@ -36,6 +38,9 @@ from stolik.i18n import N_, Msg, tr, translate
 KINDS = ("claim", "hint", "hints", "move", "next", "ping", "review")
 MAX_MESSAGE = 1024
 """Longest client message accepted, in characters."""
+MAX_ID = 2**53 - 1
+"""The largest message ``id`` (issue 24.4): JavaScript's largest exact integer, and well
+inside the 64 bits orjson reads and writes (one JSON library for every message)."""
 
 
 class ProtocolError(StolikError):
@@ -75,9 +80,7 @@ def parse_message(text: str | bytes) -> Command:
     if not isinstance(data, dict):
         raise ProtocolError("bad-json", "a message is a JSON object")
     kind = data.get("type")
-    ident = data.get("id")
-    if ident is not None and (not isinstance(ident, int) or isinstance(ident, bool)):
-        raise ProtocolError("bad-message", "id is a whole number")
+    ident = check_id(data.get("id"))
     if kind not in KINDS:
         raise ProtocolError("bad-type", f"unknown message type {kind!r}: types are "
                             f"{', '.join(KINDS)}")
@@ -95,6 +98,31 @@ def parse_message(text: str | bytes) -> Command:
                    ident, on if kind == "hints" else None)
 
 
+def check_id(ident: object) -> int | None:
+    """A message's ``id`` as accepted (None: none given); ProtocolError ``bad-id`` for
+    anything but a whole number from 0 to :data:`MAX_ID` (issue 24.4).
+
+    >>> check_id(7), check_id(None), check_id(MAX_ID) == MAX_ID
+    (7, None, True)
+    >>> for bad in (MAX_ID + 1, 10**30, -1, 1.0, True, "7"):
+    ...     try:
+    ...         check_id(bad)
+    ...     except ProtocolError as e:
+    ...         print(e.code)
+    bad-id
+    bad-id
+    bad-id
+    bad-id
+    bad-id
+    bad-id
+    """
+    if ident is None:
+        return None
+    if not isinstance(ident, int) or isinstance(ident, bool) or not 0 <= ident <= MAX_ID:
+        raise ProtocolError("bad-id", f"id is a whole number from 0 to {MAX_ID}")
+    return ident
+
+
 def error_event(err: ProtocolError, ack: int | None = None) -> dict[str, Any]:
     """The error event sent back for a refused message. An engine's message stays a
     :class:`~stolik.i18n.Msg` until :func:`localize` says it in the client's language."""
@@ -106,11 +134,13 @@ def error_event(err: ProtocolError, ack: int | None = None) -> dict[str, Any]:
 
 
 ERROR_IDS = (
-    N_("ws-bad-json"), N_("ws-too-long"), N_("ws-bad-message"), N_("ws-bad-type"),
+    N_("ws-bad-json"), N_("ws-too-long"), N_("ws-bad-message"), N_("ws-bad-id"),
+    N_("ws-bad-type"),
     N_("ws-bad-move"), N_("ws-bad-config"), N_("ws-no-table"), N_("ws-not-seated"),
     N_("ws-stale"), N_("ws-no-hints"), N_("ws-not-your-turn"), N_("ws-not-now"),
     N_("ws-too-many"), N_("ws-rate-limited"), N_("ws-busy"), N_("ws-server-error"),
     N_("ws-not-stored"), N_("ws-seated"), N_("ws-seat-taken"), N_("ws-illegal"),
+    N_("ws-taken-over"),
 )
 """A refusal's text by its code (``ws-<code>``), for a client whose language is not the
 English of the refusal's own text."""

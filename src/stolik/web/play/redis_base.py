@@ -6,7 +6,6 @@ before it starts. Light: no web stack.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -110,15 +109,53 @@ def channel(proc: str) -> str:
 
 
 def dumps(obj: Any) -> bytes:
-    """JSON bytes (orjson; ``json`` for what it does not write: ints past 64 bits).
+    """An envelope's JSON bytes, written by orjson as every envelope is read (issue 24.4:
+    one library both ways; ``json`` wrote what orjson could not read back alike — an int
+    past 64 bits came back a float, or failed the whole batch). A value orjson cannot
+    write is a TypeError (:class:`orjson.JSONEncodeError`): the message ``id`` that could
+    bring one is bounded at the edge (:data:`~stolik.web.play.protocol.MAX_ID`).
 
-    >>> dumps({"k": "msg", "m": {"ack": 10**30}})
-    b'{"k":"msg","m":{"ack":1000000000000000000000000000000}}'
+    >>> dumps({"k": "msg", "m": {"ack": 2**53 - 1}, 1: None})
+    b'{"k":"msg","m":{"ack":9007199254740991},"1":null}'
+    >>> dumps({"ack": 10**30})
+    Traceback (most recent call last):
+    ...
+    TypeError: Integer exceeds 64-bit range
     """
-    try:
-        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
-    except TypeError:
-        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+    return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+
+
+def frame(envelopes: list[bytes]) -> bytes:
+    r"""Envelopes (each one's JSON) as one pub/sub message: one a line. orjson writes no
+    line break outside a string and escapes it inside one, so each line is one envelope,
+    read on its own (:func:`unframe`).
+
+    >>> frame([b'{"x":1}', b'{"y":"a\\nb"}'])
+    b'{"x":1}\n{"y":"a\\nb"}'
+    """
+    return b"\n".join(envelopes)
+
+
+def unframe(data: bytes) -> list[tuple[bytes, Any]]:
+    r"""The envelopes of a pub/sub message, each decoded on its own (issue 24.4): a line
+    that is no JSON object comes back with None, and the others are kept. A message of the
+    earlier format (a JSON array of envelopes on one line) is read too.
+
+    >>> [v for _, v in unframe(b'{"x":1}\n{"x":1e+30\n[3]\n{"x":4}')]
+    [{'x': 1}, None, None, {'x': 4}]
+    >>> [v for _, v in unframe(b'[{"x":1},{"x":2}]')]
+    [{'x': 1}, {'x': 2}]
+    """
+    out: list[tuple[bytes, Any]] = []
+    for line in data.split(b"\n"):
+        try:
+            value = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            out.append((line, None))
+            continue
+        items = value if isinstance(value, list) else [value]
+        out.extend((line, v if isinstance(v, dict) else None) for v in items)
+    return out
 
 
 def publish_command(channel: str, data: bytes) -> bytes:

@@ -14,7 +14,11 @@ Redis, over one PostgreSQL database whose op log is the truth.
   seat S, language L); the owner subscribes a :class:`Seat` stand-in, whose messages go
   back to the origin on its pub/sub channel (:mod:`stolik.web.play.redis_relay`: in the
   order the table sent them, as the text the client gets). The client's messages go to
-  the owner's channel the same way (``cmd``). An origin that is the owner skips Redis.
+  the owner's channel the same way (``cmd``), each kept by the origin until the owner
+  says it has answered it (``done``, sent after the answer); a command whose owner dies
+  first is answered by the origin (``taken-over``: the client sends it again to the new
+  owner if the state it gets shows it still due; issue 24.5). An origin that is the
+  owner skips Redis.
   Joining a seat from another process asks the owner and waits for its answer (a Redis
   list), after the seat is committed.
 - **Takeover.** A process killed with ``kill -9`` is dead to the others at once: Redis
@@ -72,7 +76,18 @@ from stolik.web.play.redis_base import (
 from stolik.web.play.redis_limits import RedisLimits
 from stolik.web.play.redis_lobby import Lobby
 from stolik.web.play.redis_lobby import others as lobby_of_others
-from stolik.web.play.redis_relay import Link, Relay, Seat
+from stolik.web.play.redis_relay import (
+    DONE,
+    Forwarded,
+    Link,
+    Relay,
+    Seat,
+    Unanswered,
+    command_dict,
+    command_of,
+    moving,
+    taken_over,
+)
 from stolik.web.play.store import Player, PlayStore, TableInfo
 from stolik.web.play.table import Subscriber, Table
 
@@ -104,6 +119,8 @@ class RedisHub(LocalHub):
         """Origin side: this process's clients by number: (table, client)."""
         self._ids: dict[Subscriber, int] = {}
         self.links: dict[str, Link] = {}
+        self.unanswered = Unanswered()
+        """Origin side: the commands relayed to owners and not answered yet (24.5)."""
         self._numbers = itertools.count(1)
         self.relay = Relay(self.proc, self._dispatch, tick)
         """This process's channel, and the way to the others'."""
@@ -134,7 +151,11 @@ class RedisHub(LocalHub):
         elif kind == "unsub":
             self._on_unsub(str(m["t"]), str(m["o"]), int(m["c"]))
         elif kind == "cmd":
-            self._spawn(self._on_cmd(str(m["t"]), str(m["o"]), int(m["c"]), m["cmd"]))
+            n = m.get("n")
+            self._spawn(self._on_cmd(str(m["t"]), str(m["o"]), int(m["c"]), m["cmd"],
+                                     None if n is None else int(n)))
+        elif kind == "done":
+            self.unanswered.answered(int(m["n"]))
         elif kind == "join":
             self._spawn(self._on_join(m))
         elif kind == "moved":
@@ -170,14 +191,31 @@ class RedisHub(LocalHub):
         if table_id not in self.tables:
             self._spawn(self._release(table_id))
 
-    async def _on_cmd(self, table_id: str, origin: str, conn: int,
-                      data: dict[str, Any]) -> None:
-        cmd = Command(**data)
+    async def _on_cmd(self, table_id: str, origin: str, conn: int, data: Any,
+                      n: int | None = None) -> None:
+        """A client's command (relayed as number ``n`` by another process: it is told
+        when the answer has gone, issue 24.5)."""
         stand_in = self.seats.get((origin, conn))
-        if stand_in is None or stand_in.table_id != table_id or table_id not in self.tables:
-            self.publish(origin, {"k": "msg", "c": conn, "m": error_event(_moving(), cmd.id)})
+        try:
+            cmd = command_of(data)
+        except ProtocolError as e:  # this envelope alone (issue 24.4)
+            self.publish(origin, {"k": "msg", "c": conn, "m": error_event(e)})
+            stand_in = None
+        else:
+            if stand_in is None or stand_in.table_id != table_id \
+                    or table_id not in self.tables:
+                self.publish(origin, {"k": "msg", "c": conn,
+                                      "m": error_event(moving(), cmd.id)})
+                stand_in = None
+            else:
+                await super().handle(table_id, stand_in, cmd)
+        if n is None:
             return
-        await super().handle(table_id, stand_in, cmd)
+        table = self.tables.get(table_id)
+        if stand_in is not None and table is not None:
+            table.send(stand_in, {"type": DONE, "n": n})  # after the answer, once sent
+        else:
+            self.publish(origin, {"k": "done", "c": conn, "n": n})
 
     async def _on_join(self, m: dict[str, Any]) -> None:
         answer: dict[str, Any] = {"ok": True}
@@ -384,14 +422,14 @@ class RedisHub(LocalHub):
             return
         owner = self.sync.get(lease_key(table_id))
         if owner is None:
-            raise _moving()
+            raise moving()
         reply = f"{PREFIX}reply:{self.proc}:{next(self._numbers)}"
-        self.sync.publish(channel(str(text(owner))), dumps([{
+        self.sync.publish(channel(str(text(owner))), dumps({
             "k": "join", "t": table_id, "seat": seat, "pid": player.id,
-            "pname": player.name, "r": reply}]))
+            "pname": player.name, "r": reply}))
         got = self.sync.blpop([reply], timeout=5)
         if got is None:
-            raise _moving()
+            raise moving()
         answer = orjson.loads(got[1])
         if not answer.get("ok"):
             raise ProtocolError(str(answer["code"]), str(answer["message"]))
@@ -419,6 +457,7 @@ class RedisHub(LocalHub):
         if conn is None:
             return
         self.conns.pop(conn, None)
+        self.unanswered.forget_conn(conn)
         link = self.links.get(table_id)
         if link is None:
             return
@@ -444,12 +483,14 @@ class RedisHub(LocalHub):
                 await asyncio.wait_for(link.ready.wait(), self.lease_ms / 1000 + 2 * self.tick)
         owner = link.owner
         if owner is None or not link.ready.is_set():
-            sub.deliver(error_event(_moving(), cmd.id))
+            sub.deliver(error_event(moving(), cmd.id))
         elif owner == self.proc:
-            await self._on_cmd(table_id, owner, conn, _command(cmd))
+            await self._on_cmd(table_id, owner, conn, command_dict(cmd))
         else:
+            n = next(self._numbers)
+            self.unanswered.add(n, Forwarded(conn, table_id, owner, cmd.id))
             self.publish(owner, {"k": "cmd", "t": table_id, "o": self.proc, "c": conn,
-                                 "cmd": _command(cmd)})
+                                 "cmd": command_dict(cmd), "n": n})
 
     def expire(self, table_id: str) -> bool:
         """Close an idle table of ours (:meth:`LocalHub.expire`) and give its lease up."""
@@ -487,6 +528,7 @@ class RedisHub(LocalHub):
                 self._drop(owned[int(i) - 1])
         await self._forget_dead_origins()
         await self._follow_owners()
+        await self._answer_orphans()
         if sweep:
             await self._sweep()
         await self.lobby.write(self.redis, self.tables, refresh)
@@ -496,6 +538,18 @@ class RedisHub(LocalHub):
         dead = await self._dead({o for o, _ in self.seats})
         for key in [k for k in self.seats if k[0] in dead]:
             self._on_unsub(self.seats[key].table_id, *key)
+
+    async def _answer_orphans(self) -> None:
+        """Answer the relayed commands whose owner died before it answered them (issue
+        24.5): the client is told to send again what the new owner's state still asks
+        for (a move the dead owner stored shows in that state)."""
+        if not len(self.unanswered):
+            return
+        dead = await self._dead(self.unanswered.owners())
+        for f in self.unanswered.take_sent_to(dead):
+            hit = self.conns.get(f.conn)
+            if hit is not None:
+                hit[1].deliver(error_event(taken_over(), f.ack))
 
     async def _follow_owners(self) -> None:
         assert self.redis is not None
@@ -573,17 +627,3 @@ class RedisHub(LocalHub):
             self._leases = None
         self.tables.clear()
         self._running = False
-
-
-def _moving() -> ProtocolError:
-    return ProtocolError("not-stored", "the table is being taken over by another server; "
-                         "try again in a moment")
-
-
-def _command(cmd: Command) -> dict[str, Any]:
-    """A client message as it travels to the owner.
-
-    >>> Command(**_command(Command("move", "AH", 3)))
-    Command(kind='move', move='AH', id=3, on=None)
-    """
-    return {"kind": cmd.kind, "move": cmd.move, "id": cmd.id, "on": cmd.on}

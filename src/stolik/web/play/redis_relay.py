@@ -9,9 +9,11 @@ message through several layers of coroutines (retry, time-outs, the RESP3 parser
 a line at a time: 0.1 ms and more a message, the largest part of the relay's CPU in
 ``benchmarks/bench_web_play_redis.py``). So
 
-- the publisher sends what is queued for one channel as **one** message, a JSON array of
-  the envelopes in their order (a group commit settles many tables at once: their
-  messages for one process go together), and
+- the publisher sends what is queued for one channel as **one** message, the envelopes in
+  their order, one a line (a group commit settles many tables at once: their messages for
+  one process go together); the reader decodes each line on its own (issue 24.4: an
+  envelope it cannot read is logged and dropped alone — the others of its batch go on;
+  a JSON array of the whole batch was lost whole for one bad envelope), and
 - the reader takes what the socket holds at once and splits it into messages itself
   (:func:`~stolik.web.play.redis_base.pushes`), on a connection redis-py opened (the
   URL's password, TLS or socket are redis-py's business).
@@ -19,6 +21,11 @@ a line at a time: 0.1 ms and more a message, the largest part of the relay's CPU
 The order of one process's envelopes to another is kept: one publishing connection, one
 message a channel per batch, batches in order; Redis delivers a channel's messages in the
 order published.
+
+Every envelope is written and read by orjson (:func:`~stolik.web.play.redis_base.dumps`,
+:func:`~stolik.web.play.redis_base.unframe`); the one number a client chooses, a message's
+``id``, is bounded where it comes in (:func:`~stolik.web.play.protocol.check_id`), so
+what one process writes the other reads back the same.
 """
 
 from __future__ import annotations
@@ -30,14 +37,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import orjson
 import redis
 import redis.asyncio as aioredis
 from redis.asyncio.connection import AbstractConnection
 
 from stolik.web.play.game import Message
-from stolik.web.play.protocol import localize
-from stolik.web.play.redis_base import channel, dumps, publish_command, pushes
+from stolik.web.play.protocol import KINDS, Command, ProtocolError, check_id, localize
+from stolik.web.play.redis_base import (
+    channel,
+    dumps,
+    frame,
+    publish_command,
+    pushes,
+    unframe,
+)
 
 if TYPE_CHECKING:
     from stolik.web.play.redis_hub import RedisHub
@@ -51,17 +64,124 @@ SUBSCRIBE_S = 10.0
 """How long a start waits for Redis to confirm the subscription."""
 
 
+DONE = "relay-done"
+"""The ``type`` of the marker an owner sends through a table after its answer to a relayed
+command (``n``: the origin's number of it): the stand-in passes it on as a ``done``
+envelope, after the answer (issue 24.5, :mod:`stolik.web.play.redis_hub`)."""
+
+
 def batch(items: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
-    """Queued envelopes (channel, JSON) as one message a channel, a JSON array keeping
+    r"""Queued envelopes (channel, JSON) as one message a channel, one envelope a line in
     their order (channels in the order first seen).
 
     >>> batch([("a", b'{"x":1}'), ("b", b'{"y":2}'), ("a", b'{"x":3}')])
-    [('a', b'[{"x":1},{"x":3}]'), ('b', b'[{"y":2}]')]
+    [('a', b'{"x":1}\n{"x":3}'), ('b', b'{"y":2}')]
     """
     by_channel: dict[str, list[bytes]] = {}
     for ch, data in items:
         by_channel.setdefault(ch, []).append(data)
-    return [(ch, b"[" + b",".join(parts) + b"]") for ch, parts in by_channel.items()]
+    return [(ch, frame(parts)) for ch, parts in by_channel.items()]
+
+
+def command_of(data: object) -> Command:
+    """A client's command as it came through Redis (``cmd`` of a ``cmd`` envelope),
+    checked again by the owner (issue 24.4: a peer's envelope is input too; a
+    ProtocolError answers it alone).
+
+    >>> command_of({"kind": "move", "move": "AH", "id": 3, "on": None})
+    Command(kind='move', move='AH', id=3, on=None)
+    >>> command_of({"kind": "ping", "id": 10**30})
+    Traceback (most recent call last):
+    ...
+    stolik.web.play.protocol.ProtocolError: id is a whole number from 0 to 9007199254740991
+    """
+    if not isinstance(data, dict) or data.get("kind") not in KINDS:
+        raise ProtocolError("bad-message", "a relayed command names its kind")
+    move, on = data.get("move"), data.get("on")
+    if not (move is None or isinstance(move, str)) or not (on is None or isinstance(on, bool)):
+        raise ProtocolError("bad-message", "a relayed command's move is text, on a bool")
+    return Command(str(data["kind"]), move, check_id(data.get("id")), on)
+
+
+def command_dict(cmd: Command) -> dict[str, Any]:
+    """A client message as it travels to the owner (:func:`command_of` reads it).
+
+    >>> command_of(command_dict(Command("move", "AH", 3)))
+    Command(kind='move', move='AH', id=3, on=None)
+    """
+    return {"kind": cmd.kind, "move": cmd.move, "id": cmd.id, "on": cmd.on}
+
+
+def moving() -> ProtocolError:
+    """The refusal of a command while its table has no owner to run it."""
+    return ProtocolError("not-stored", "the table is being taken over by another server; "
+                         "try again in a moment")
+
+
+def taken_over() -> ProtocolError:
+    """The origin's answer to a command whose owner died before answering it (issue
+    24.5): the dead owner may have stored it or not — the new owner's state shows which."""
+    return ProtocolError("taken-over", "the server running this table stopped before "
+                         "answering this message; the table goes on at another one, from "
+                         "its last stored state: send it again if that state still asks "
+                         "for it")
+
+
+@dataclass(frozen=True)
+class Forwarded:
+    """A client's command an origin relayed to its table's owner (issue 24.5): the
+    client's number at the origin, the table, the owner it went to, its ``id``."""
+
+    conn: int
+    table_id: str
+    owner: str
+    ack: int | None
+
+
+class Unanswered:
+    """An origin's relayed commands whose owner has not said yet that it answered them
+    (a ``done`` envelope, sent after the answer), by the origin's number of each (issue
+    24.5). An owner killed between a command and its answer — or before the command
+    reached it: Redis drops what is published to a channel nobody listens to — leaves it
+    here, and the origin answers it itself once it sees that owner dead.
+
+    >>> u = Unanswered()
+    >>> u.add(1, Forwarded(7, "t", "A", 3)); u.add(2, Forwarded(8, "t", "B", None))
+    >>> u.answered(2); u.owners()
+    {'A'}
+    >>> u.take_sent_to({"A"})
+    [Forwarded(conn=7, table_id='t', owner='A', ack=3)]
+    >>> len(u)
+    0
+    """
+
+    def __init__(self) -> None:
+        self._items: dict[int, Forwarded] = {}
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def add(self, n: int, forwarded: Forwarded) -> None:
+        """A command relayed as number ``n``."""
+        self._items[n] = forwarded
+
+    def answered(self, n: int) -> None:
+        """The owner answered command ``n``."""
+        self._items.pop(n, None)
+
+    def owners(self) -> set[str]:
+        """The processes that owe answers."""
+        return {f.owner for f in self._items.values()}
+
+    def take_sent_to(self, dead: set[str]) -> list[Forwarded]:
+        """Forget and return the commands sent to any of ``dead`` (in the order sent)."""
+        gone = [n for n, f in self._items.items() if f.owner in dead]
+        return [self._items.pop(n) for n in gone]
+
+    def forget_conn(self, conn: int) -> None:
+        """The client left: nobody waits for its answers."""
+        for n in [n for n, f in self._items.items() if f.conn == conn]:
+            del self._items[n]
 
 
 @dataclass(eq=False)  # a subscriber is itself (hashed by identity)
@@ -78,12 +198,21 @@ class Seat:
 
     def deliver(self, msg: Message) -> None:
         """Pass the message to the client (through Redis when it is elsewhere, as the
-        text the client is sent: the origin passes it on without reading it)."""
+        text the client is sent: the origin passes it on without reading it). The
+        :data:`DONE` marker goes to the origin as a ``done`` envelope, not to the client."""
+        if msg.get("type") == DONE:
+            if self.origin != self.hub.proc:
+                self.hub.publish(self.origin, {"k": "done", "c": self.conn, "n": msg["n"]})
+            return
         if self.origin == self.hub.proc:
             self.hub.deliver_local(self.conn, msg)
-        else:
-            self.hub.publish(self.origin, {"k": "msg", "c": self.conn,
-                                           "m": dumps(localize(msg, self.lang)).decode()})
+            return
+        try:
+            text = dumps(localize(msg, self.lang)).decode()
+        except TypeError:  # unreachable while ids are bounded; never the others' loss
+            log.exception("stolik hub: a message for client %d cannot be written", self.conn)
+            return
+        self.hub.publish(self.origin, {"k": "msg", "c": self.conn, "m": text})
 
 
 @dataclass
@@ -110,9 +239,16 @@ class Relay:
         """Set while the channel is subscribed (Redis confirmed it)."""
 
     def publish(self, proc: str, payload: dict[str, Any]) -> None:
-        """Queue an envelope to a process's channel (sent in order)."""
-        if self._outbox is not None:
-            self._outbox.put_nowait((channel(proc), dumps(payload)))
+        """Queue an envelope to a process's channel (sent in order). One that orjson
+        cannot write is logged and dropped alone (issue 24.4)."""
+        if self._outbox is None:
+            return
+        try:
+            data = dumps(payload)
+        except TypeError:
+            log.exception("stolik hub: an envelope cannot be written: %r", payload)
+            return
+        self._outbox.put_nowait((channel(proc), data))
 
     async def start(self, client: aioredis.Redis) -> list[asyncio.Task[None]]:
         """Subscribe (returns once Redis has confirmed: the process is live, see
@@ -198,24 +334,24 @@ class Relay:
             frames, used = pushes(buf)
             if used:
                 del buf[:used]
-            for frame in frames:
-                if len(frame) == 3 and frame[0] == b"message" \
-                        and isinstance(frame[2], bytes):
-                    self._received(frame[2])
-                elif frame and frame[0] == b"subscribe":
+            for push in frames:
+                if len(push) == 3 and push[0] == b"message" \
+                        and isinstance(push[2], bytes):
+                    self._received(push[2])
+                elif push and push[0] == b"subscribe":
                     self.listening.set()
 
     def _received(self, data: bytes) -> None:
-        try:
-            envelopes = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            log.exception("stolik hub: a message is no JSON: %r", data[:200])
-            return
-        for m in envelopes if isinstance(envelopes, list) else [envelopes]:
+        """Dispatch each envelope of a message on its own (issue 24.4): one that cannot be
+        read, or whose dispatch fails, is logged; the others go on."""
+        for line, m in unframe(data):
+            if m is None:
+                log.error("stolik hub: an envelope is no JSON object: %r", line[:200])
+                continue
             try:
                 self.dispatch(m)
             except Exception:
-                log.exception("stolik hub: a message failed: %r", m)
+                log.exception("stolik hub: an envelope failed: %r", m)
 
 
 def _streams(conn: AbstractConnection) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
