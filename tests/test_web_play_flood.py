@@ -138,6 +138,19 @@ def test_refusals_once_a_second_and_closed_only_when_flooding() -> None:
 # --------------------------------------------------------------- under uvicorn
 
 
+def test_stolik_serve_runs_uvicorn_with_the_flood_guard(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24.2: ``stolik serve`` gives uvicorn the protocol that reads no more of a
+    connection closed for flooding, and the largest message it reads."""
+    from stolik.cli import serving
+    from stolik.cli.serve import serve_command
+
+    options: dict[str, Any] = {}
+    monkeypatch.setattr(serving, "run", lambda app, **kw: options.update(kw))
+    serve_command(db=f"sqlite:///{tmp_path}/s.db", port=0, warm_up=False)
+    assert options["ws"] == WS_PROTOCOL and options["ws_max_size"] == MAX_FRAME
+
+
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """:func:`make_app` under uvicorn as ``stolik serve`` sets its WebSocket (the protocol
