@@ -59,11 +59,16 @@ bench: venv
 # The long hostile-input campaign (issue 9.16): mutated records, rulesets, tournament files
 # and sheet lines through the CLI, STOLIK_FUZZ_EXAMPLES cases per test (CI runs 100). It
 # prints the counts of cases and outcomes; a failure shows the smallest input that breaks.
+# With STOLIK_TEST_REDIS and STOLIK_TEST_PG set (.ci/run's servers), TAKEOVER_KILLS owners
+# of each game are killed in the take-over window (issue 24.5; CI kills one).
 FUZZ_EXAMPLES ?= 20000
+TAKEOVER_KILLS ?= 15
 fuzz: venv
-	STOLIK_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -q -p no:cacheprovider \
+	STOLIK_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) STOLIK_TAKEOVER_KILLS=$(TAKEOVER_KILLS) \
+		$(BIN)/pytest -q -p no:cacheprovider \
 		--hypothesis-show-statistics tests/test_fuzz_files.py tests/test_fuzz_sheet.py \
-		tests/test_fuzz_files_marias_betel.py tests/test_web_fuzz.py tests/test_web_play_crash.py
+		tests/test_fuzz_files_marias_betel.py tests/test_web_fuzz.py tests/test_web_play_crash.py \
+		tests/test_web_play_redis_window.py
 
 # Message catalogs (issue 9.9): extract the ids from the sources (babel.cfg), merge them
 # into src/stolik/locale/<lang>/LC_MESSAGES/stolik.po (new ids arrive untranslated, unused
