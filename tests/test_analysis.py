@@ -106,9 +106,10 @@ def test_review_reports_a_blunder() -> None:
     assert r.seen_loss > 0 and r.blunder
     assert r.trick == 3 and "bitka 3" in r.text() and DECK.name(best) in r.text()
     b, pl, en = DECK.name(blunder), DECK.name(best), r.text("en")
+    seen_pl = f"{r.seen_loss:+.2f}".replace(".", ",")  # a decimal comma (issue 25.2)
     assert r.text("pl") == (f"bitka 3: zagrano {b} — przy odkrytych kartach {pl} dawało "
                             f"{r.exact_loss:+.0f} więcej; na to, co było widać, {pl} dawało "
-                            f"średnio {r.seen_loss:+.2f} więcej.")
+                            f"średnio {seen_pl} więcej.")
     assert en == (f"trick 3: played {b} — with all cards known {pl} made "
                   f"{r.exact_loss:+.0f} more; on what could be seen {pl} made "
                   f"{r.seen_loss:+.2f} more on average.")

@@ -127,7 +127,8 @@ def _param(value: Any, lang: str) -> Any:
 
 _PLACE_WORDS = {"tournament": N_("lg-audit-w-tournament"), "player": N_("lg-audit-w-player"),
                 "round": N_("lg-audit-w-round"), "table": N_("lg-audit-w-table"),
-                "deal": N_("lg-audit-w-deal"), "auction entry": N_("w-auction-entry"),
+                "deal": N_("lg-audit-w-deal"), "deals": N_("w-deals"),
+                "auction entry": N_("w-auction-entry"),
                 "play entry": N_("w-play-entry"), "revoke": N_("w-revoke")}
 
 
@@ -144,11 +145,17 @@ def place(lang: str, text: str) -> str:
 
     >>> place("pl", "deal 1, revoke"), place("en", "deal 1, revoke")
     ('rozdanie 1, renons', 'deal 1, revoke')
+
+    Deals entered at once (the audit log, issue 25.2: "deals 1–4" stayed English):
+
+    >>> place("cs", "round 1, table 1, deals 1–4")
+    'kolo 1, stůl 1, rozdání 1–4'
     """
     import re
 
     text = re.sub(r"(?<=, )revoke$", lambda m: tr(lang, _PLACE_WORDS["revoke"]), text)
-    return re.sub(r"\b(tournament|player|round|table|deal|auction entry|play entry) (?=\S)",
+    return re.sub(r"\b(tournament|player|round|table|deals|deal|auction entry|play entry) "
+                  r"(?=\S)",
                   lambda m: tr(lang, _PLACE_WORDS[m.group(1)]) + " ", text)
 
 
@@ -249,3 +256,49 @@ def format_when(value: Any, lang: str, *, seconds: bool = False) -> str:
 
     locale = BABEL_LOCALES[norm_lang(lang)]
     return str(format_datetime(value, "medium" if seconds else "short", locale=locale))
+
+
+def decimal(lang: str, value: float, *, places: int = 2, sign: bool = False) -> str:
+    """``value`` with ``places`` decimals as ``lang`` writes numbers (issue 25.2: a decimal
+    comma in Polish and Czech, "+1,46", not "+1.46"; thousands grouped), through Babel's
+    :func:`babel.numbers.format_decimal` (imported on first use, so that ``stolik --help``
+    does not load it); ``sign``: a plus sign before a positive number, as payouts show.
+
+    >>> decimal("pl", 1.456, sign=True), decimal("en", 1.456, sign=True)
+    ('+1,46', '+1.46')
+    >>> decimal("cs", -30, sign=True), decimal("pl", 6.8, places=1), decimal("en", 0, sign=True)
+    ('-30,00', '6,8', '+0.00')
+    >>> decimal("pl", 1234.5).replace("\\xa0", " ")
+    '1 234,50'
+    """
+    from babel.numbers import format_decimal
+
+    body = "#,##0" + ("." + "0" * places if places > 0 else "")
+    pattern = f"+{body};-{body}" if sign else body
+    value = round(float(value), places) + 0.0  # no "-0,00"
+    return str(format_decimal(value, format=pattern, locale=BABEL_LOCALES[norm_lang(lang)]))
+
+
+def number(lang: str, value: float) -> str:
+    """A score or place-point value as ``lang`` writes it, without a needless decimal:
+    ``5``, ``2,5`` in Polish and Czech, ``2.5`` in English (issue 25.2, :func:`decimal`).
+
+    >>> number("pl", 5.0), number("cs", 2.5), number("en", 2.5), number("pl", 1 / 3)
+    ('5', '2,5', '2.5', '0,33')
+    """
+    x = float(value)
+    if x.is_integer():
+        return str(int(x))
+    return decimal(lang, x, places=1 if (x * 10).is_integer() else 2)
+
+
+def trn(lang: str, msgid: str, plural_id: str, n: int, /, **params: Any) -> str:
+    """The text ``msgid`` / ``plural_id`` for the count ``n`` in ``lang``, in the plural
+    form its catalog's ``Plural-Forms`` choose (issue 25.2: "8 graczy", not "8 gracze";
+    Czech has three forms, "2 hráči", "5 hráčů"); ``{n}`` and ``params`` are filled in.
+    English where ``lang``'s catalog lacks it."""
+    lang = norm_lang(lang)
+    text = catalog(lang).ngettext(msgid, plural_id, n)
+    if text in (msgid, plural_id) and lang != "en":
+        text = catalog("en").ngettext(msgid, plural_id, n)
+    return text.format(n=n, **{k: _param(v, lang) for k, v in params.items()})

@@ -26,6 +26,7 @@ from typer.core import TyperGroup
 from stolik.cli.common import DbOption, report, user_errors
 from stolik.db import resolve_url
 from stolik.db.clock import utcnow
+from stolik.i18n import N_
 from stolik.tournament.store_core import StoreError
 
 if TYPE_CHECKING:
@@ -236,3 +237,32 @@ def parse_pairs(pairs: Sequence[str], *, allowed: Sequence[str] | None = None
         raise StoreError("no sheet line given: KEY=VALUE words, e.g. contract=gran "
                          "declarer=2 points=61")
     return out
+
+
+_EVENT_WORDS = {"late": N_("tsheet-ev-late"), "late-over": N_("tsheet-ev-late-over"),
+                "left": N_("tsheet-ev-left"), "left-early": N_("tsheet-ev-left-early"),
+                "excluded": N_("tsheet-ev-excluded"), "sitting-out": N_("tsheet-ev-sitting-out"),
+                "warning": N_("tsheet-ev-warning")}
+"""The message of each event kind (seed 000 §7q–w, seed 002 §2) in :func:`event_text`."""
+
+
+def event_text(e: Any, lang: str) -> str:
+    """A round's event (:class:`stolik.tournament.model.Event`) in ``lang``'s words, as
+    :meth:`~stolik.tournament.model.Event.text` says it in English (issue 25.2: the
+    table sheet printed it in English under Polish columns).
+
+    >>> from stolik.tournament.model import Event, EventKind
+    >>> event_text(Event(EventKind.LATE, "p3", 1, 2, 7), "pl")
+    'runda 1, stolik 2: p3 spóźnienie 7 min'
+    >>> event_text(Event(EventKind.LATE, "p3", 1, 2, 7), "en") == Event(
+    ...     EventKind.LATE, "p3", 1, 2, 7).text()
+    True
+    """
+    from stolik.i18n import place, tr
+
+    kind = str(getattr(e.kind, "value", e.kind))
+    where = place(lang, f"round {e.round}" + (f", table {e.table}" if e.table else ""))
+    key = _EVENT_WORDS[kind]
+    if kind == "excluded" and e.value is None:
+        key = N_("tsheet-ev-excluded-now")
+    return f"{where}: {e.player} {tr(lang, key, value=e.value)}"

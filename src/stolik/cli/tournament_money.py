@@ -17,9 +17,10 @@ deal by deal takes its deals with ``sheet record`` (MARIAS §11 ``[[deal]]`` tab
 money comes from them. A seat is 1–4 in the plan's order, or a player at the table (id or
 name). Every change is one transaction with a line in the audit log, or nothing.
 
-What it prints is in English, or in the language of ``--lang`` / ``STOLIK_LANG`` (``pl``,
-``cs``: Czech, the referee's words — stolový lístek, vklad, dokup, konečná částka; issue 10
-§3); a refusal too (:func:`stolik.cli.common.user_errors`).
+What it prints is in the language of ``--lang`` / ``STOLIK_LANG`` — Polish by default like
+the other organiser's commands (issue 25.2; it was English), ``en``, or ``cs`` (Czech, the
+referee's words — stolový lístek, vklad, dokup, konečná částka; issue 10 §3); a refusal too
+(:func:`stolik.cli.common.user_errors`).
 """
 
 from __future__ import annotations
@@ -28,15 +29,17 @@ from typing import Annotated, Any
 
 import typer
 
-from stolik.cli.common import cli_lang, report
+from stolik.cli.common import report
 from stolik.cli.tournament_common import (
     DbOption,
+    OrgLangOption,
     RoundArg,
     ShowFirstGroup,
     SlugArg,
     TableArg,
     WhoOption,
     database,
+    org_lang,
     who_of,
 )
 from stolik.db import Database
@@ -60,9 +63,6 @@ SpreadOption = Annotated[bool, typer.Option(
 CorrectionOption = Annotated[bool, typer.Option(
     "--correction", help="Change a sheet already handed in: the referee's correction, kept "
     "in the audit log (seed 002 §10).")]
-LangOption = Annotated[str | None, typer.Option(
-    "--lang", envvar="STOLIK_LANG", metavar="LANG", help="The language of the sheet: en "
-    "(default), pl or cs (Czech).", show_default=False)]
 SeatArg = Annotated[str, typer.Argument(
     metavar="SEAT", help="Seat 1–4 (the plan's order) or a player at the table (id or name).",
     show_default=False)]
@@ -99,8 +99,11 @@ def show_money(d: Database, slug: str, rnd: int, table: int, lang: str | None = 
     """Print a table's money sheet (also what ``sheet SLUG ROUND TABLE`` prints for a
     money tournament): per seat the stake, the top-ups, the final money — written, or
     settled by the deals when the table was entered deal by deal — and the result
-    (MARIAS §7); each deal's money; in ``lang`` (default: ``STOLIK_LANG``, else English)."""
-    lang = lang or cli_lang()
+    (MARIAS §7); each deal's money; in ``lang`` (default: ``STOLIK_LANG``, else Polish,
+    issue 25.2)."""
+    import os
+
+    lang = org_lang(lang or os.environ.get("STOLIK_LANG"))
     info = store.table_sheet_of(d, slug, rnd, table)
     part = money_game(info.game)
     sheet = info.sheet
@@ -142,10 +145,10 @@ def show_money(d: Database, slug: str, rnd: int, table: int, lang: str | None = 
 
 @money_app.command("show")
 def money_show(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = None,
-               who: WhoOption = None, lang: LangOption = None) -> None:
+               who: WhoOption = None, lang: OrgLangOption = None) -> None:
     """Print the table's money sheet: players, stake, top-ups, final money, results."""
     del who
-    with database(db) as d:
+    with database(db, org_lang(lang)) as d:
         _game(d, slug)
         show_money(d, slug, round, table, lang)
 
@@ -180,13 +183,13 @@ def money_final(
         "--topup", metavar="SEAT=KČ[@HH:MM]", help="A top-up on the sheet (≥ 10 Kč, seed "
         "002 §3); repeat for each.", show_default=False)] = None,
     equal_share: SpreadOption = False, correction: CorrectionOption = False,
-    db: DbOption = None, who: WhoOption = None,
+    db: DbOption = None, who: WhoOption = None, lang: OrgLangOption = None,
 ) -> None:
     """Write the final money on the table by seat (and top-ups): result = final − stake −
     top-ups (MARIAS §7); refused unless the results sum to zero or --equal-share."""
     where = _where(slug, round, table)
-    lang = cli_lang()
-    with database(db) as d:
+    lang = org_lang(lang)
+    with database(db, lang) as d:
         part = _game(d, slug)
         if len(amounts) != 4:
             raise _fail(slug, Msg("mt-cli-four", "give the final money of the 4 seats, not "
@@ -202,7 +205,7 @@ def money_final(
         report(tr(lang, "mt-cli-did-final", where=where, amounts=" ".join(amounts))
                + (tr(lang, "mt-cli-did-topups", n=len(tops)) if tops else "")
                + (tr(lang, "mt-cli-did-spread") if equal_share else ""))
-        show_money(d, slug, round, table)
+        show_money(d, slug, round, table, lang)
 
 
 @money_app.command("topup")
@@ -213,11 +216,11 @@ def money_topup(
     at: Annotated[str | None, typer.Option("--at", metavar="HH:MM",
                                            help="When it was put in.")] = None,
     equal_share: SpreadOption = False, correction: CorrectionOption = False,
-    db: DbOption = None, who: WhoOption = None,
+    db: DbOption = None, who: WhoOption = None, lang: OrgLangOption = None,
 ) -> None:
     """Add a top-up the table leader wrote on the sheet (at least 10 Kč, seed 002 §3)."""
     where = _where(slug, round, table)
-    with database(db) as d:
+    with database(db, org_lang(lang)) as d:
         part = _game(d, slug)
         players = store.table_sheet_of(d, slug, round, table).players
         top = part.topup(_seat(seat, players, slug, round, table),
@@ -226,33 +229,33 @@ def money_topup(
                 who=who, action="equal-share" if equal_share else "money",
                 what=f"top-up {seat} {amount}", correction=correction)
         said = N_("mt-cli-did-topup-at") if at else N_("mt-cli-did-topup")
-        report(tr(cli_lang(), said, where=where, seat=top.seat + 1, amount=amount, at=at))
+        report(tr(org_lang(lang), said, where=where, seat=top.seat + 1, amount=amount, at=at))
 
 
 @money_app.command("leader")
 def money_leader(slug: SlugArg, round: RoundArg, table: TableArg, seat: SeatArg,
                  correction: CorrectionOption = False, db: DbOption = None,
-                 who: WhoOption = None) -> None:
+                 who: WhoOption = None, lang: OrgLangOption = None) -> None:
     """Name the table leader (vedoucí hráč) who keeps the sheet (seed 002 §3)."""
     where = _where(slug, round, table)
-    with database(db) as d:
+    with database(db, org_lang(lang)) as d:
         part = _game(d, slug)
         players = store.table_sheet_of(d, slug, round, table).players
         s = _seat(seat, players, slug, round, table)
         _change(d, slug, round, table, part.money_change(leader=s), who=who, action="money",
                 what=f"leader {players[s][0]}", correction=correction)
-        report(tr(cli_lang(), "mt-cli-did-leader", where=where, player=players[s][0],
+        report(tr(org_lang(lang), "mt-cli-did-leader", where=where, player=players[s][0],
                   seat=s + 1))
 
 
 @money_app.command("hand-in")
 def money_hand_in(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = None,
-                  who: WhoOption = None) -> None:
+                  who: WhoOption = None, lang: OrgLangOption = None) -> None:
     """Signed by the four players and handed in (seed 002 §10): later changes need
     --correction (the referee's, audited)."""
     where = _where(slug, round, table)
-    with database(db) as d:
+    with database(db, org_lang(lang)) as d:
         part = _game(d, slug)
         _change(d, slug, round, table, part.money_change(hand_in=True), who=who,
                 action="hand-in", what="signed and handed in", correction=False)
-        report(tr(cli_lang(), "mt-cli-did-hand-in", where=where))
+        report(tr(org_lang(lang), "mt-cli-did-hand-in", where=where))

@@ -27,6 +27,7 @@ from stolik.cli.common import (
 )
 from stolik.cli.tournament_common import (
     DbOption,
+    OrgLangOption,
     RoundArg,
     ShowFirstGroup,
     SlugArg,
@@ -34,6 +35,7 @@ from stolik.cli.tournament_common import (
     WhoOption,
     core_database,
     database,
+    org_lang,
     parse_pairs,
     parse_time,
     who_of,
@@ -94,11 +96,13 @@ def _engine_line(d: Store, slug: str, rnd: int, table: int, words: Sequence[str]
 
 @sheet_app.command("show")
 def sheet_show(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = None,
-               who: WhoOption = None, ascii: AsciiOption = False) -> None:
+               who: WhoOption = None, ascii: AsciiOption = False,
+               lang: OrgLangOption = None) -> None:
     """Print the table's score sheet: deals with payouts and running totals, bok deals,
     flags (after the limit, unconfirmed), and the table's result."""
     del who
-    with database(db) as d:
+    lang = org_lang(lang)  # Polish by default, as the other organiser's commands (25.2)
+    with database(db, lang) as d:
         from stolik.tournament import store
         from stolik.tournament.games import tournament_game
 
@@ -106,10 +110,10 @@ def sheet_show(slug: SlugArg, round: RoundArg, table: TableArg, db: DbOption = N
         if tournament_game(gid).UNIT != "points":
             from stolik.cli.tournament_money import show_money  # a money sheet (MARIAS §7)
 
-            show_money(d, slug, round, table)
+            show_money(d, slug, round, table, lang)
             return
         game(gid).part("sheet").render_table_sheet(stdout_console(width=WIDE), slug, round,
-                                                   table, d, ascii=ascii)
+                                                   table, d, ascii=ascii, lang=lang)
 
 
 @sheet_app.command("add")

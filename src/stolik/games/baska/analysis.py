@@ -49,6 +49,7 @@ from stolik.games.baska.calls import Call
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.state import Deal, SeatView
 from stolik.games.baska.words import call_label
+from stolik.i18n import decimal
 
 REVIEW_SAMPLES = 100
 """Layouts per decision in :func:`review` (a deal review stays well under a second)."""
@@ -92,10 +93,11 @@ class Hint:
             return f"{line}. {self.explanation}"
         w = _words(lang)
         line = (f"{w['hint']}: {w[self.phase]} {_say(self.moves[0].text, lang)} — "
-                f"{w['expected']} {self.payout:+.2f}")
+                f"{w['expected']} {decimal(lang, self.payout, sign=True)}")
         if len(self.moves) > 1:
-            line += f"; {w['others']}: " + ", ".join(f"{_say(m.text, lang)} {m.payout:+.2f}"
-                                                     for m in self.moves[1:])
+            line += f"; {w['others']}: " + ", ".join(
+                f"{_say(m.text, lang)} {decimal(lang, m.payout, sign=True)}"
+                for m in self.moves[1:])
         return f"{line}. {explain(self.moves, self.layouts, lang)}"
 
 
@@ -104,44 +106,44 @@ _WORDS: dict[str, dict[str, str]] = {
            "expected": "oczekiwana wypłata", "others": "inne",
            "only": "{best} to jedyny dozwolony ruch.",
            "equal": "{best} i {runner} są równie dobre ({n}).",
-           "gain": "{best} daje średnio o {gap:.2f} więcej niż {runner} ({n}).",
+           "gain": "{best} daje średnio o {gap} więcej niż {runner} ({n}).",
            "layouts": "policzono {k} {noun}",
            "where-auction": "licytacja", "where-play": "bitka {trick}",
            "did-auction": "zgłoszono", "did-play": "zagrano",
            "forced": "ruch wymuszony",
            "dead": "martwa: nie liczy się (RULES §4)",
            "exact-ok": "najlepszy przy odkrytych kartach",
-           "exact-loss": "przy odkrytych kartach {best} dawało {loss:+.0f} więcej",
+           "exact-loss": "przy odkrytych kartach {best} dawało {loss} więcej",
            "seen-ok": "dobry na to, co było widać",
-           "seen-loss": "na to, co było widać, {best} dawało średnio {loss:+.2f} więcej"},
+           "seen-loss": "na to, co było widać, {best} dawało średnio {loss} więcej"},
     "en": {"hint": "Hint", "play": "play", "auction": "call",
            "expected": "expected payout", "others": "others",
            "only": "{best} is the only legal move.",
            "equal": "{best} and {runner} are equally good ({n}).",
-           "gain": "{best} gains {gap:.2f} on average over {runner} ({n}).",
+           "gain": "{best} gains {gap} on average over {runner} ({n}).",
            "layouts": "{k} {noun} solved",
            "where-auction": "auction", "where-play": "trick {trick}",
            "did-auction": "called", "did-play": "played",
            "forced": "a forced move",
            "dead": "dead: it does not count (RULES §4)",
            "exact-ok": "the best move with all cards known",
-           "exact-loss": "with all cards known {best} made {loss:+.0f} more",
+           "exact-loss": "with all cards known {best} made {loss} more",
            "seen-ok": "right on what could be seen",
-           "seen-loss": "on what could be seen {best} made {loss:+.2f} more on average"},
+           "seen-loss": "on what could be seen {best} made {loss} more on average"},
     "cs": {"hint": "Rada", "play": "zahrajte", "auction": "hlaste",
            "expected": "očekávaná výplata", "others": "ostatní",
            "only": "{best} je jediný dovolený tah.",
            "equal": "{best} a {runner} jsou stejně dobré ({n}).",
-           "gain": "{best} dává v průměru o {gap:.2f} víc než {runner} ({n}).",
+           "gain": "{best} dává v průměru o {gap} víc než {runner} ({n}).",
            "layouts": "spočítáno {k} {noun}",
            "where-auction": "licitace", "where-play": "štych {trick}",
            "did-auction": "hlášeno", "did-play": "zahráno",
            "forced": "vynucený tah",
            "dead": "mrtvá: nepočítá se (RULES §4)",
            "exact-ok": "nejlepší při odkrytých kartách",
-           "exact-loss": "při odkrytých kartách dávalo {best} o {loss:+.0f} víc",
+           "exact-loss": "při odkrytých kartách dávalo {best} o {loss} víc",
            "seen-ok": "dobrý podle toho, co bylo vidět",
-           "seen-loss": "podle toho, co bylo vidět, dávalo {best} v průměru o {loss:+.2f} víc"},
+           "seen-loss": "podle toho, co bylo vidět, dávalo {best} v průměru o {loss} víc"},
 }
 """The words of :meth:`Hint.text` and :meth:`Review.text` in each language."""
 
@@ -189,7 +191,7 @@ def explain(moves: tuple[MoveValue, ...], layouts: int, lang: str) -> str:
     >>> explain((a, b), 40, "en")
     'A♥ gains 0.50 on average over Q♠ (40 layouts solved).'
     >>> explain((a, b), 40, "pl")
-    'A♥ daje średnio o 0.50 więcej niż Q♠ (policzono 40 rozkładów).'
+    'A♥ daje średnio o 0,50 więcej niż Q♠ (policzono 40 rozkładów).'
     >>> explain((a,), 1, "en")
     'A♥ is the only legal move.'
     """
@@ -202,7 +204,7 @@ def explain(moves: tuple[MoveValue, ...], layouts: int, lang: str) -> str:
     runner = _say(moves[1].text, lang)
     if gap <= _EPS:
         return w["equal"].format(best=best, runner=runner, n=n)
-    return w["gain"].format(best=best, runner=runner, gap=gap, n=n)
+    return w["gain"].format(best=best, runner=runner, gap=decimal(lang, gap), n=n)
 
 
 def _rs(view: SeatView, rs: Ruleset | None) -> Ruleset:
@@ -331,12 +333,14 @@ class Review:
             exact = w["exact-ok"]
         else:
             best = _say(next(m.text for m in self.exact if m.move == self.exact_best), lang)
-            exact = w["exact-loss"].format(best=best, loss=self.exact_loss)
+            exact = w["exact-loss"].format(
+                best=best, loss=decimal(lang, self.exact_loss, places=0, sign=True))
         if self.seen_loss <= _EPS:
             seen = w["seen-ok"]
         else:
             best = _say(next(m.text for m in self.seen if m.move == self.seen_best), lang)
-            seen = w["seen-loss"].format(best=best, loss=self.seen_loss)
+            seen = w["seen-loss"].format(
+                best=best, loss=decimal(lang, self.seen_loss, sign=True))
         return f"{head} — {exact}; {seen}."
 
 

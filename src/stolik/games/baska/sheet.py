@@ -35,13 +35,15 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from stolik.cli.common import Para, fmt_number, new_table, seat_name
+from stolik import i18n
+from stolik.cli.common import Para, new_table, seat_name
 from stolik.cli.sim_summary import counts_table, headline, num, seats_table, speed_line
 from stolik.games.baska.record import GAME, SeriesResult
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
 from stolik.games.baska.words import doubling_text, game_name, note_text, term
 from stolik.i18n import Msg, catalog, norm_lang, translate
+from stolik.i18n import number as i18n_number
 from stolik.series import ranks
 
 if TYPE_CHECKING:  # not imported by replay: the simulation kernel costs 10 ms to import
@@ -283,7 +285,7 @@ def render_standings(series: SeriesResult, console: Console, *, ascii: bool = Fa
     for s in sorted(range(4), key=lambda s: (places[s], s)):
         t.add_row(str(s + first), escape(seat_name(players, s, first=first)),
                   str(series.totals[s]), str(places[s]),
-                  fmt_number(series.place_points[s]))
+                  i18n_number(lang, series.place_points[s]))
     console.print(t)
 
 
@@ -305,18 +307,20 @@ def _table_results(rs: Ruleset, deals: Sequence[DealInfo]) -> list[DealResult]:
     return list(replay(rec).results)
 
 
-def _flags(d: DealInfo, confirm: bool) -> str:
+def _flags(d: DealInfo, confirm: bool, lang: str) -> str:
     flags = []
     if d.after_limit:
-        flags.append("po czasie")
+        flags.append(i18n.tr(lang, "tsheet-late"))
     if d.confirmed_by is None and confirm:
-        flags.append("niepotw.")
+        flags.append(i18n.tr(lang, "tsheet-unconfirmed"))
     return ", ".join(flags)
 
 
 def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
-                       d: Database, *, ascii: bool = False) -> None:
-    """Print one table's score sheet and its result."""
+                       d: Database, *, ascii: bool = False, lang: str = "pl") -> None:
+    """Print one table's score sheet and its result, in ``lang`` (one language per
+    screen, issue 25.2: its head, columns, flags and legend were half English)."""
+    from stolik.cli.tournament_common import event_text
     from stolik.tournament import store
 
     deals = store.deals_of(d, slug, rnd, table)
@@ -328,24 +332,28 @@ def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
     by_seat = tuple(names.get(p, p) for p in entry.seats)
     # Seats as a person counts them, 1–4 in the plan's order (RULES §10).
     rs = load_ruleset(model.ruleset)
-    console.print(Text(f"{info.name} — round {rnd}, table {table} (ruleset {info.ruleset})",
-                       style="bold"))
+    def t(key: str, **kw: object) -> str:
+        return i18n.tr(lang, key, **kw)
+
+    console.print(Text(t("tsheet-head", name=info.name, round=rnd, table=table,
+                         ruleset=info.ruleset), style="bold"))
     console.print(" · ".join(f"{s + 1} {escape(seats[s])}" for s in range(4))
-                  + f" · first dealer: seat {entry.first_dealer + 1}")
+                  + " · " + t("tsheet-first-dealer", seat=entry.first_dealer + 1))
     if entry.totals is not None:
-        console.print(f"only totals entered: {' '.join(f'{v:+d}' for v in entry.totals)}")
+        console.print(t("tsheet-only-totals",
+                        totals=" ".join(f"{v:+d}" for v in entry.totals)))
     all_results = _table_results(rs, deals)
     counted = [x for x in deals if x.counts]
     counted_results = dict(zip((x.number for x in counted), _table_results(rs, counted),
                                strict=True))
     if deals:
-        t = new_table(ascii, show_footer=True, footer_style="bold")
-        t.add_column("nr", justify="right", footer="Σ")
-        t.add_column("", width=1)
-        t.add_column("gra")
-        t.add_column("grający")
-        t.add_column("kontra")
-        t.add_column("wynik")
+        tb = new_table(ascii, show_footer=True, footer_style="bold")
+        tb.add_column(t("tsheet-col-nr"), justify="right", footer="Σ")
+        tb.add_column("", width=1)
+        tb.add_column(t("msheet-game"))
+        tb.add_column(t("play-declarer"))
+        tb.add_column(t("lg-level").lower())
+        tb.add_column(t("play-result"))
         running = [0, 0, 0, 0]
         rows = []
         for x, shown in zip(deals, all_results, strict=True):
@@ -357,41 +365,42 @@ def render_table_sheet(console: Console, slug: str, rnd: int, table: int,
                 cells = [f"({r.payout[s]:+d})" for s in range(4)]
             rows.append((x, r, cells))
         for s in range(4):
-            t.add_column(escape(seats[s]), justify="right", footer=str(running[s]))
-        t.add_column("flags")
-        t.add_column("entered/confirmed")
+            tb.add_column(escape(seats[s]), justify="right", footer=str(running[s]))
+        tb.add_column(t("lg-flags").lower())
+        tb.add_column(t("tsheet-col-entered"))
         for x, r, cells in rows:
             style = "" if x.counts else "dim"
-            t.add_row(str(x.number), Text("B", style="magenta") if r.bok_deal else "",
-                      game_name(rs, r), escape(declarer_text(r, by_seat, first=1)),
-                      rs.doubling_name(r.level) if r.level else "", note_text(r), *cells,
-                      _flags(x, info.require_confirmation),
+            tb.add_row(str(x.number), Text("B", style="magenta") if r.bok_deal else "",
+                      game_name(rs, r, lang), escape(declarer_text(r, by_seat, first=1)),
+                      rs.doubling_name(r.level) if r.level else "", note_text(r, lang), *cells,
+                      _flags(x, info.require_confirmation, lang),
                       escape(x.entered_by + (f" / {x.confirmed_by}" if x.confirmed_by
                                              else "")), style=style)
-        console.print(t)
+        console.print(tb)
         legend = []
         if any(r.bok_deal for _x, r, _c in rows):
-            legend.append("B = bok-runda deal (worth double, RULES §6)")
+            legend.append(t("tsheet-legend-bok"))
         if any(not x.counts for x in deals):
-            legend.append("(…) = does not count")
+            legend.append(t("tsheet-legend-not-counted"))
         if any(x.after_limit for x in deals):
-            legend.append("po czasie = started after the round's limit (seed 000 §7p)")
+            legend.append(t("tsheet-legend-late"))
         if info.require_confirmation and any(x.confirmed_by is None for x in deals):
-            legend.append("niepotw. = not confirmed by a second person")
+            legend.append(t("tsheet-legend-unconfirmed"))
         if legend:
             console.print(Text("; ".join(legend), style="dim"))
     elif entry.totals is None:
-        console.print("no deals entered yet")
+        console.print(t("tsheet-no-deals"))
     res, _st = store.result_of(d, slug)
-    tr = next((x for x in res.rounds[rnd - 1].tables if x.seats == entry.seats), None)
-    if tr is not None:
-        rt = new_table(ascii, title="Wynik stolika (table result)", title_justify="left",
+    found = next((x for x in res.rounds[rnd - 1].tables if x.seats == entry.seats), None)
+    if found is not None:
+        rt = new_table(ascii, title=t("tsheet-result"), title_justify="left",
                        title_style="bold")
-        for col in ("seat", "player", "table points", "place points"):
-            rt.add_column(col, justify="left" if col == "player" else "right")
+        for col in ("tui-col-seat", "tcli-col-player", "tcli-col-table-pts",
+                    "tcli-col-place-pts"):
+            rt.add_column(t(col), justify="left" if col == "tcli-col-player" else "right")
         for s in range(4):
-            rt.add_row(str(s + 1), escape(seats[s]), str(tr.table_points[s]),
-                       fmt_number(tr.place_points[s]))
+            rt.add_row(str(s + 1), escape(seats[s]), str(found.table_points[s]),
+                       i18n_number(lang, found.place_points[s]))
         console.print(rt)
-        for e in tr.events:
-            console.print(Text("  " + e.text()))
+        for e in found.events:
+            console.print(Text("  " + event_text(e, lang)))

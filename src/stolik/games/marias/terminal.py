@@ -212,7 +212,7 @@ class PlayUI(TableUI):
             label = entry_label(f"trump={'HLBA'[ev.move.card >> 3]} call="
                                 f"{name(ev.move.called, ascii=True)}", ascii=self.ascii)
         else:
-            label = call_label(ev.move, rs.flek_names, ascii=self.ascii)
+            label = self.said(call_label(ev.move, rs.flek_names, ascii=self.ascii))
         return line.append(label, style="bold")
 
     def show_event(self, ev: Event) -> None:
@@ -314,9 +314,15 @@ class PlayUI(TableUI):
             if i:
                 line.append(" · ", style="dim")
             line.append(f"{self.who(seat)} ")
-            line.append(entry_label(text, ascii=self.ascii),
+            line.append(self.said(entry_label(text, ascii=self.ascii)),
                         style="dim" if text in ("pass", "dobry") else "bold")
         return line
+
+    def said(self, label: str) -> str:
+        """A call's label in the screen's language: the record word ``pass`` is said as the
+        reader's (``pas`` in Polish and Czech, issue 25.2; the prompt takes both, MARIAS §4);
+        the other calls are the game's Czech words in every language."""
+        return self.t("play-mar-pass") if label == "pass" else label
 
     def play_lines(self, view: SeatView) -> list[RenderableType]:
         """The trick in progress, the person's own last trick, the piles, the marriages
@@ -387,7 +393,8 @@ class PlayUI(TableUI):
                     line.append("  ")
                 line.append(f"{i + 1}) ", style="cyan")
                 assert isinstance(m, Call)
-                line.append(call_label(m, self.s.rs.flek_names, ascii=self.ascii), style="bold")
+                line.append(self.said(call_label(m, self.s.rs.flek_names, ascii=self.ascii)),
+                            style="bold")
             return line
         rows: list[RenderableType] = [label]
         groups: dict[int, Text] = {}

@@ -31,7 +31,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 import stolik.web.play.texts as texts
 from stolik.errors import StolikError
 from stolik.games import game
-from stolik.i18n import Msg, tr, translate
+from stolik.i18n import Msg, number, tr, translate
 from stolik.web.app import lang_of, render
 from stolik.web.i18n import LANGS
 from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
@@ -380,7 +380,7 @@ def _history(request: Request, player: Player) -> Response:
         places = None
         kind = GAMES.get(t.game)
         if t.totals is not None and kind.places:
-            places = kind.place_points(t.config, t.totals)[e.seat]
+            places = number(lang, kind.place_points(t.config, t.totals)[e.seat])  # 25.2
         total = t.totals[e.seat] if t.totals else None
         rows.append({"table": t, "seat": e.seat, "total": total, "places": places,
                      "total_text": kind.total_text(total) if total is not None else None,

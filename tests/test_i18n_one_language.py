@@ -1,0 +1,301 @@
+"""One language per screen (issue 25.2): every page and terminal screen, rendered in each
+language (pl, en, cs), holds no text of another catalog — no English leftovers on a Polish
+or Czech page ("Reopen", "0 deals", Baśka's ``tournament sheet`` half English, Mariáš's
+record word "pass" in the Czech bidding line) — and writes numbers the locale's way (a
+decimal comma in pl/cs: "+1,46", not "+1.46").
+
+How a leftover is found: :func:`foreign_phrases` collects every catalog text of the other
+two languages, cut at its ``{fields}``, markup and rule citations, and keeps the phrases
+that are distinctive — two words or more, ten characters or more, and not found anywhere
+in the screen language's own catalog (so a game term or a proper noun every language
+shares is never one); none may appear in the rendered text. :data:`ENGLISH_WORDS` is a
+cheap second check of words found on the pages before this issue.
+
+Runs in seconds: a bounded sample of screens; ``STOLIK_ONE_LANGUAGE_FULL=1`` plays more
+deals and more tables.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from stolik.cli import app as cli_app
+from stolik.db import Database, open_database
+from stolik.i18n import LANGS
+from stolik.i18n_catalogs import read
+from stolik.tournament import store
+from stolik.tournament.file import load_tournament
+from stolik.web.app import create_app
+from stolik.web.league import auth
+
+FULL = os.environ.get("STOLIK_ONE_LANGUAGE_FULL") == "1"
+DEALS = 4 if FULL else 2
+SAMPLE = Path(__file__).parent / "data" / "tournament-sample.toml"
+PASSWORD = "heslo-rozhodciho"
+
+_CUT = re.compile(r"\{[^{}]*\}|<[^<>]*>|\([^()]*§[^()]*\)|\S*§\s*\S+|\n")
+
+
+@cache
+def _texts(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for m in read(lang):
+        if not m.id:
+            continue
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
+        out.update({f"{key}#{i}": s for i, s in enumerate(strings) if isinstance(s, str)})
+    return out
+
+
+@cache
+def foreign_phrases(lang: str) -> dict[str, str]:
+    """Phrases of the other catalogs that ``lang``'s never says: phrase → its message id."""
+    mine = _texts(lang)
+    blob = "\n".join(mine.values()).casefold()
+    found: dict[str, str] = {}
+    for other in LANGS:
+        if other == lang:
+            continue
+        for key, text in _texts(other).items():
+            if text == mine.get(key):
+                continue
+            for frag in _CUT.split(text):
+                frag = frag.strip(" ,.:;—–-·()[]!?\"'…")
+                if (len(frag) >= 10 and " " in frag
+                        and len(re.findall(r"[^\W\d_]{2,}", frag)) >= 2
+                        and frag.casefold() not in blob):
+                    found.setdefault(frag, f"{other}:{key}")
+    return found
+
+
+ENGLISH_WORDS = ("Reopen", "Enter scores", "Close the round", "Blank sheets", "deals",
+                 "players", "first dealer", "only totals", "table result", "place points",
+                 "table points", "entered/confirmed", "does not count", "sitting out",
+                 "expected payout", "not started", "round", "table", "pass")
+"""English words found on Polish and Czech screens before issue 25.2 (whole words)."""
+
+_DOT_DECIMAL = re.compile(r"(?<![\w.,§/:-])[+\-−]?\d+\.\d{1,2}(?![\d.])")
+"""A number with a decimal point (``+1.46``), not a date (``23.11.2026``), a version or a
+rule's section (``§4.7``)."""
+
+
+def leftovers(text: str, lang: str) -> list[str]:
+    """What in ``text`` (a screen in ``lang``) belongs to another language."""
+    found = [f"{phrase!r} ({key})" for phrase, key in foreign_phrases(lang).items()
+             if phrase in text and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text)]
+    if lang != "en":
+        found += [f"English {w!r}" for w in ENGLISH_WORDS
+                  if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+        found += [f"decimal point {m.group(0)!r}" for m in _DOT_DECIMAL.finditer(text)]
+    return found
+
+
+DATA_KEYS = frozenset({"type", "event", "move", "moves", "calls", "id", "code"})
+"""Keys of a table's messages whose strings are record words for the page's script (a
+legal move's ``move``, the auction's raw ``calls``), not text a person reads."""
+
+
+def _strings(x: Any) -> Iterator[str]:
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k not in DATA_KEYS:
+                yield from _strings(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _strings(v)
+    elif isinstance(x, str):
+        yield x
+
+
+def visible(page: str) -> str:
+    """A page's words: its text without markup, scripts, styles and ``<code>`` (data as
+    stored: the audit log's values before and after), plus the strings of its JSON data
+    (the texts ``play.js`` shows), not their keys."""
+    data: list[str] = []
+    for m in re.finditer(r'(?is)<script[^>]*application/json[^>]*>(.*?)</script>', page):
+        data += _strings(json.loads(m.group(1)))
+    page = re.sub(r"(?is)<(style|script|code)[^>]*>.*?</\1>", " ", page)
+    page = re.sub(r"<[^>]+>", " ", page)
+    return re.sub(r"[ \t]+", " ", html.unescape(page)) + "\n" + "\n".join(data)
+
+
+def test_the_guard_finds_english_leftovers() -> None:
+    """The check itself can fail: the Czech referee page's words of before (issue 25.2)."""
+    said = leftovers("Kolo 1 · Reopen · Enter scores · 0 deals · +1.46", "cs")
+    assert any("Reopen" in x for x in said) and any("deals" in x for x in said)
+    assert any("decimal point '+1.46'" in x for x in said)
+    assert leftovers("Kolo 1 · +1,46 · 23.11.2026 · MARIAS §4.7", "cs") == []
+    assert any("Wynik stolika" in x for x in leftovers("Výsledek: Wynik stolika", "cs"))
+
+
+# ------------------------------------------------------------------ the web pages
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """A Baśka tournament with its deals (the sample, 5 rounds closed) and a Mariáš money
+    tournament, round 1 drawn, table 1 entered deal by deal; a referee account."""
+    folder = tmp_path_factory.mktemp("onelang")
+    db = open_database(f"sqlite:///{folder}/stolik.db", migrate=True)
+    auth.add_referee(db, "ala", PASSWORD)
+    store.import_tournament(db, load_tournament(SAMPLE), "puck", who="ala")
+    store.create_tournament(db, "brno", name="Mariáš Brno", ruleset="ctyrka", who="ala",
+                            seed=3)
+    for i in range(1, 9):
+        store.add_player(db, "brno", f"p{i}", f"Hráč {i}", who="ala")
+    store.seat_round(db, "brno", who="ala")
+    from stolik.games.marias.record import record_document, series_record
+    from stolik.games.marias.ruleset import load_ruleset
+    from stolik.games.marias.simulate import simulate
+
+    rs = load_ruleset("ctyrka")
+    first = store.tournament_of(db, "brno", complete=True).rounds[0].tables[0]
+    sim = simulate(rs, 4, seed=8, first_dealer=first.first_dealer)
+    store.enter_deals(db, "brno", 1, 1, record_document(series_record(rs, sim.records))["deal"],
+                      who="ala")
+    try:
+        yield db
+    finally:
+        db.dispose()
+
+
+@pytest.fixture(scope="module")
+def web(database: Database) -> FastAPI:
+    return create_app(database, bot_delay=0, client_seeds=True)
+
+
+PAGES = {"puck": ("/t/{s}/", "/t/{s}/player/p01", "/t/{s}/print/seating/1",
+                  "/t/{s}/print/sheet/2/3", "/t/{s}/print/sheets/1", "/t/{s}/print/standings",
+                  "/t/{s}/admin/", "/t/{s}/admin/audit", "/t/{s}/admin/round/2/table/3"),
+         "brno": ("/t/{s}/", "/t/{s}/player/p1", "/t/{s}/print/seating/1",
+                  "/t/{s}/print/sheet/1/1", "/t/{s}/print/sheets/1", "/t/{s}/print/standings",
+                  "/t/{s}/admin/", "/t/{s}/admin/audit", "/t/{s}/admin/round/1/table/1",
+                  "/t/{s}/admin/round/1/table/2")}
+"""Each tournament's pages (Mariáš's in Czech especially), the referee's among them."""
+
+
+def _login(c: TestClient) -> None:
+    page = c.get("/t/login")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert csrf
+    r = c.post("/t/login", data={"name": "ala", "password": PASSWORD, "csrf": csrf.group(1),
+                                 "next": "/t/admin/"}, follow_redirects=False)
+    assert r.status_code == 303
+
+
+def _table_messages(c: TestClient, game: str, lang: str) -> list[str]:
+    """A table of ``game`` with the person at seat 1 and bots, played by the first legal
+    move through ``DEALS`` deals (hints asked for): the texts of every state message — the
+    auction, the play, the end of each deal, the sheet — and the table page after it."""
+    bots = ["heuristic"] * (2 if game == "betel" else 3)
+    made = c.post("/play/api/tables", json={"game": game, "name": "Ala", "seed": 5,
+                                            "deals": DEALS, "hints": True,
+                                            "bots": [None, *bots]})
+    assert made.status_code == 200, made.text
+    tid = made.json()["id"]
+    texts: list[str] = []
+    with c.websocket_connect(f"/play/ws/{tid}?lang={lang}") as ws:
+        for _ in range(2000):
+            msg = ws.receive_json()
+            texts += _strings(msg)
+            if msg["type"] != "state":
+                continue
+            if msg["over"]:
+                break
+            d = msg["deal"]
+            if msg["waiting_next"] and 0 not in msg["ready"]:
+                ws.send_json({"type": "next"})
+            elif d["to_act"] == 0 and d["legal"]:
+                ws.send_json({"type": "move", "move": d["legal"][0]["move"]})
+    texts.append(visible(c.get(f"/play/t/{tid}", params={"lang": lang}).text))
+    return texts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_speaks_one_language(web: FastAPI, lang: str) -> None:
+    """The home page, the lobby, a table of each game through whole deals (its WebSocket
+    messages), the history, the tournament index, both tournaments' pages and the
+    referee's: no phrase of another catalog, no English leftover, no decimal point."""
+    found: dict[str, list[str]] = {}
+    with TestClient(web) as c:
+        _login(c)
+        for game in ("baska", "marias", "betel"):
+            said = [x for t in _table_messages(c, game, lang) for x in leftovers(t, lang)]
+            if said:
+                found[f"table {game}"] = sorted(set(said))
+        urls = ["/", "/play/", "/play/history", "/t/", "/t/admin/"] + [
+            p.format(s=s) for s, pages in PAGES.items() for p in pages]
+        for url in urls:
+            r = c.get(url, params={"lang": lang})
+            assert r.status_code == 200, (url, r.status_code)
+            said = leftovers(visible(r.text), lang)
+            if said:
+                found[url] = said
+    assert not found, found
+
+
+# ------------------------------------------------------------------ the terminal
+
+
+@pytest.mark.parametrize("game", ["baska", "marias", "betel"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_stolik_play_speaks_one_language(tmp_path: Path, game: str, lang: str) -> None:
+    """``stolik play --lang`` for each game, scripted: a hint, the help, then the first
+    option at every turn through ``DEALS`` deals, the sheet; and ``stolik replay`` of the
+    record it saved — no text of another language (Mariáš's "pass", Betel's dubel words,
+    Baśka's hint numbers "+6.80")."""
+    out = tmp_path / "s.toml"
+    args = ["play", "--game", game, "--deals", str(DEALS), "--opponents", "random",
+            "--seed", "3", "--lang", lang, "--ascii", "--out", str(out)]
+    if game != "betel":
+        args.append("--no-analysis")
+    turn = "pas\n1\n" if game == "betel" else "1\n"  # Betel's numbers are the box's
+    script = "hint\nhelp\n" + turn * 60 + "sheet\n" + turn * 400 + "quit\n"
+    played = CliRunner().invoke(cli_app, args, input=script, env={"STOLIK_LANG": None})
+    assert played.exit_code == 0, played.output
+    replayed = CliRunner().invoke(cli_app, ["replay", str(out), "--lang", lang, "--ascii"],
+                                  env={"STOLIK_LANG": None})
+    assert replayed.exit_code == 0, replayed.output
+    said = leftovers(played.stdout + played.stderr, lang) + leftovers(replayed.stdout, lang)
+    assert not said, sorted(set(said))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_organisers_commands_speak_one_language(database: Database, tmp_path: Path,
+                                                    lang: str) -> None:
+    """``tournament sheet`` (a Baśka table with its deals and events; a Mariáš money
+    sheet), ``standings`` and ``money`` in ``--lang`` — and ``money`` and ``sheet`` in
+    Polish by default like the other organiser's commands (``money`` was English)."""
+    url = database.engine.url.render_as_string(hide_password=False)
+
+    def run(*args: str, env_lang: str | None = None, with_lang: bool = True) -> str:
+        argv = ["tournament", *args, "--db", url, *(["--lang", lang] if with_lang else [])]
+        r = CliRunner().invoke(cli_app, argv, env={"STOLIK_WHO": "ala", "STOLIK_DB": None,
+                                                   "STOLIK_LANG": env_lang})
+        assert r.exit_code == 0, (args, r.output)
+        return r.stdout + r.stderr
+
+    said: dict[str, list[str]] = {}
+    for args in (("sheet", "puck", "2", "3"), ("sheet", "puck", "4", "1"),
+                 ("standings", "puck"), ("standings", "brno"), ("sheet", "brno", "1", "1"),
+                 ("money", "show", "brno", "1", "1")):
+        found = leftovers(run(*args), lang)
+        if found:
+            said[" ".join(args)] = found
+    assert not said, said
+    if lang == "pl":  # no --lang, no STOLIK_LANG: Polish
+        for args in (("money", "show", "brno", "1", "1"), ("sheet", "puck", "2", "3")):
+            assert not leftovers(run(*args, with_lang=False), "pl"), args
