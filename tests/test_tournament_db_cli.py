@@ -124,7 +124,7 @@ def test_running_a_tournament(cli: Cli, tmp_path: Path) -> None:
     # deal 1 by seat 1 (p1), deal 2 corrected to seat 4 (p4), deal 3 by seat 2 (p2)
     assert [r[1:3] for r in rows] == [["Gran", "Ala"], ["Gran", "Darek"],
                                       ["Zoło", "Bo"]], out
-    assert "Wynik stolika" in out and "ref / second" in out
+    assert "Table result" in out and "ref / second" in out
 
     cli.ok("event", "add", "t1", "1", "1", "p2", "late", "7")
     out = cli.ok("event", "t1")
@@ -186,11 +186,11 @@ def test_sheet_totals_and_deal_records(cli: Cli, tmp_path: Path) -> None:
     out = cli.ok("sheet", "record", "lin", "1", "2", LINIA_8)
     assert out == ""
     out = cli.ok("sheet", "lin", "1", "2")
-    assert "niepotw." in out and "(+20)" in out  # not counted yet
+    assert "unconf." in out and "(+20)" in out  # not counted yet
     for n in range(1, 9):
         cli.ok("sheet", "confirm", "lin", "1", "2", str(n), who="second")
     out = cli.ok("sheet", "lin", "1", "2")
-    assert "niepotw." not in out and "(+20)" not in out
+    assert "unconf." not in out and "(+20)" not in out
     doc = json.loads(cli.ok("standings", "lin", "--json"))
     assert {p["id"]: p["table_points"] for p in doc["players"]}["p1"] == 12
     assert sum(p["table_points"] for p in doc["players"]) == 0
