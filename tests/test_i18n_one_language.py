@@ -299,3 +299,22 @@ def test_the_organisers_commands_speak_one_language(database: Database, tmp_path
     if lang == "pl":  # no --lang, no STOLIK_LANG: Polish
         for args in (("money", "show", "brno", "1", "1"), ("sheet", "puck", "2", "3")):
             assert not leftovers(run(*args, with_lang=False), "pl"), args
+
+
+@pytest.mark.parametrize(("lang", "players"), [
+    ("pl", ("20 graczy", "8 graczy")), ("cs", ("20 hráčů", "8 hráčů")),
+    ("en", ("20 players", "8 players"))])
+def test_counts_take_the_catalogs_plural_form(web: FastAPI, lang: str,
+                                              players: tuple[str, str]) -> None:
+    """The referee's tournament list says "8 graczy" (it said "8 gracze": a count before
+    the column's word) and a tournament's page its deals per round in the plural form the
+    catalog's Plural-Forms choose (issue 25.2; Czech has three forms)."""
+    from stolik.i18n import trn
+
+    with TestClient(web) as c:
+        _login(c)
+        home = visible(c.get("/t/admin/", params={"lang": lang}).text)
+        assert all(p in home for p in players), home
+        deals = store.tournament_info(web.state.db, "puck").deals_per_round
+        page = visible(c.get("/t/puck/admin/", params={"lang": lang}).text)
+        assert trn(lang, "sheet-deals", "sheet-deals-n", deals) in page, page

@@ -29,7 +29,7 @@ import csv
 import json
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
@@ -274,6 +274,17 @@ def teams_set(
 # ----------------------------------------------------------------------- seating
 
 
+def _sitting_out(d: Any, slug: str) -> tuple[float, int]:
+    """What a sitting-out player gets in the tournament's game (its tournament part's
+    rules: Baśka's 4 place points and +40, RULES §10; Mariáš nothing, MARIAS §9)."""
+    from stolik.tournament.games import tournament_game
+
+    info = store.tournament_info(d, slug)
+    part = tournament_game(info.game)
+    rules = part.tournament_rules(part.load_ruleset(info.ruleset))
+    return (float(rules.sitting_out[0]), int(rules.sitting_out[1]))
+
+
 def _parse_manual(text: str, sit_out: str | None) -> RoundPlan:
     tables = []
     for n, part in enumerate(text.split(";"), 1):
@@ -317,6 +328,7 @@ def seat_command(
     language = org_lang(lang)
     with database(db, language) as d:
         names = {e.code: e.name for e in store.players_of(d, slug)}
+        out = _sitting_out(d, slug)
         if player is not None:
             if player not in names:
                 raise StoreError(f"{slug}: player '{player}' is not entered in this "
@@ -331,8 +343,8 @@ def seat_command(
                 raise StoreError(f"{slug}: round {round} is not drawn yet ({len(plans)} "
                                  "drawn)")
             numbers = [round] if round is not None else list(range(1, len(plans) + 1))
-            typer.echo("\n\n".join(format_round(plans[n - 1], names, number=n,
-                                                lang=language) for n in numbers))
+            typer.echo("\n\n".join(format_round(plans[n - 1], names, number=n, lang=language,
+                                                sitting_out=out) for n in numbers))
             return
         plan = _parse_manual(manual, sit_out) if manual is not None else None
         if plan is None and sit_out is not None:
@@ -340,7 +352,7 @@ def seat_command(
         before = len(store.plans_of(d, slug))
         drawn = store.seat_round(d, slug, round, who=who_of(who), seed=seed, plan=plan)
         number = round or before + 1
-        typer.echo(format_round(drawn, names, number=number, lang=language))
+        typer.echo(format_round(drawn, names, number=number, lang=language, sitting_out=out))
         if plan is None:
             used = store.round_seeds(d, slug)[number]
             typer.echo(tr(language, "tcli-seed", seed=used, round=number))

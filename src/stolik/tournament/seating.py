@@ -62,6 +62,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from stolik.i18n import N_, tr
+from stolik.i18n import number as number_text
 
 REPEAT = 100
 """Cost of seating two players together per earlier meeting of theirs."""
@@ -610,9 +611,13 @@ def _name(player: str, names: Mapping[str, str] | None) -> str:
 def format_round(
     plan: RoundPlan, names: Mapping[str, str] | None = None, *, number: int | None = None,
     lang: str = "pl",
+    sitting_out: tuple[float, int] = (SIT_OUT_PLACE_POINTS, SIT_OUT_TABLE_POINTS),
 ) -> str:
     """The round's plan as plain text in ``lang`` (issue 25.1: one language, not
-    "Runda / Round"): per table, the players by seat (seat 1 deals first).
+    "Runda / Round"): per table, the players by seat (seat 1 deals first); a sitting-out
+    player with what the game gives him (``sitting_out``, the tournament part's
+    :class:`~stolik.tournament.model.TournamentRules`: Baśka's 4 place points and +40,
+    RULES §10; nothing in Mariáš, MARIAS §9 — issue 25.2: its plan said Baśka's).
 
     >>> plan = RoundPlan((("a", "b", "c", "d"),), ("e",))
     >>> print(format_round(plan, {"a": "Ala"}, number=2))
@@ -627,6 +632,8 @@ def format_round(
     Round 2
     Table 1: 1. Ala (deals) | 2. b | 3. c | 4. d
     Sitting out: e (4 place points, +40 table points)
+    >>> print(format_round(plan, number=1, lang="cs", sitting_out=(0.0, 0)).splitlines()[-1])
+    Nehraje: e
     """
     lines = [tr(lang, "seat-round", number=number) if number is not None
              else tr(lang, "seat-round-any")]
@@ -639,8 +646,12 @@ def format_round(
         lines.append(tr(lang, "seat-table", table=ti, seats=seats))
     if plan.sitting_out:
         out = ", ".join(_name(p, names) for p in plan.sitting_out)
-        lines.append(tr(lang, "seat-sitting-out", players=out, place=SIT_OUT_PLACE_POINTS,
-                        table=SIT_OUT_TABLE_POINTS))
+        place, table_points = sitting_out
+        if place or table_points:
+            lines.append(tr(lang, "seat-sitting-out", players=out, place=number_text(lang, place),
+                            table=table_points))
+        else:
+            lines.append(tr(lang, "seat-sitting-out-plain", players=out))
     return "\n".join(lines)
 
 
