@@ -126,8 +126,13 @@ TT_BITS = 18
 INF = 1 << 50
 
 ST_NODES = 0
-STATS = 2
-"""Counters in the ``stats`` array."""
+ST_LIMIT = 1
+ST_STOPPED = 2
+STATS = 3
+"""The ``stats`` array: ``ST_NODES`` the nodes searched; ``ST_LIMIT`` a node budget (issue
+27.4: 0 none) — a search that reaches ``stats[ST_NODES] >= stats[ST_LIMIT]`` stops at once,
+puts the hands back, sets ``stats[ST_STOPPED]`` to 1 and returns 0 (no value: the caller
+reads the flag); the table keeps only entries of subtrees searched to their end."""
 
 
 def make_params(*, beats: Sequence[int], higher: Sequence[int], points: Sequence[int],
@@ -279,7 +284,7 @@ _STATIC_INDEX = np.array(STATIC, dtype=np.int64)
 _STATIC_NAMES = ("S_SEATS", "S_MODE", "S_MUST_BEAT", "S_MUST_TRUMP", "S_MUST_OVER",
                  "S_BEAT_TRUMPED", "S_FREE", "S_POINTS", "S_DUCK", "S_SIGN", "S_QUICK",
                  "S_TRICK_POINTS", "S_LAST_BONUS", "S_NATURAL")
-_LAYOUT = (P_SIZE, STATIC, FRAME, FRAMES, MOVES, ST_NODES, INF)
+_LAYOUT = (P_SIZE, STATIC, FRAME, FRAMES, MOVES, ST_NODES, ST_LIMIT, ST_STOPPED, INF)
 """What the templates read from this module: a change compiles new kernels."""
 
 
@@ -365,6 +370,7 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
                             tricks_left, p, util, tt, stats, fr)
 
 
-__all__ = ["MODE_ALL_TRICKS", "MODE_COUNT", "MODE_NO_TRICK", "MODE_POINTS", "STATIC", "Kernel",
+__all__ = ["MODE_ALL_TRICKS", "MODE_COUNT", "MODE_NO_TRICK", "MODE_POINTS", "STATIC", "ST_LIMIT",
+           "ST_NODES", "ST_STOPPED", "Kernel",
            "Tables", "kernel", "legal", "make_params", "make_stack", "make_tt", "quick_tricks",
            "representatives", "search"]

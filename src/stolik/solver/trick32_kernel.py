@@ -70,7 +70,9 @@ from stolik.solver.trick32 import (
     P_TRUMPS,
     P_WATCH,
     P_WIN,
+    ST_LIMIT,
     ST_NODES,
+    ST_STOPPED,
     I64Array,
 )
 
@@ -912,7 +914,9 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
     trick in progress already played (``trick`` their mask, led by ``leader``, now won by
     ``wcard`` of ``wseat``, ``led`` the first card), ``pts`` the side's points so far,
     ``tricks_left`` counting the trick in progress. Fail-soft within (alpha, beta).
-    ``fr``: the scratch of :func:`make_stack`. Fail-soft alpha-beta over an explicit stack
+    ``fr``: the scratch of :func:`make_stack`. With a node budget in ``stats`` (issue 27.4,
+    :data:`~stolik.solver.trick32.ST_LIMIT`) it may stop unfinished: ``stats[ST_STOPPED]``
+    set, 0 returned, the hands restored. Fail-soft alpha-beta over an explicit stack
     (numba caches no recursive code)."""
     side = p[P_SIDE]
     done, v = _enter(h, 0, leader, n, trick, wseat, wcard, led, pts, alpha, beta,
@@ -948,6 +952,14 @@ def search(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int,
                 d -= 1
                 continue
             pending = False
+        if stats[ST_LIMIT] > 0 and stats[ST_NODES] >= stats[ST_LIMIT]:
+            # out of the node budget (issue 27.4): the hands back as they were, no value
+            for j in range(d - 1, -1, -1):
+                for i in range(fr[j, F_NAUTO]):
+                    h[fr[j, F_AUTO_S + i]] = fr[j, F_AUTO_H + i]
+                h[fr[j, F_SEAT]] = fr[j, F_HAND]
+            stats[ST_STOPPED] = 1
+            return 0
         # try the next move of ply d
         seat = fr[d, F_SEAT]
         c = fr[d, FRAME + fr[d, F_I]]

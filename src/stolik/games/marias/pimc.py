@@ -25,6 +25,12 @@ seat has seen, each solved exactly, the card chosen by expected money (MARIAS §
 - **Bidding** (the choice, approval, announcements, fleky): the heuristic bot's decisions
   (:mod:`stolik.games.marias.heuristic`) — not evaluated by sampling.
 - **Strength** by budget: ``pimc`` draws 100 layouts, ``pimc-fast`` 20.
+- **Time** (issue 27.4): a card decision spends at most :data:`NODES` search nodes in all
+  (:class:`~stolik.solver.budget.Budget`; some 0.6 s of CPU at ten million a second)
+  and stops at :data:`SECONDS` of CPU whatever the count: the layouts are solved in their
+  order while the budget lasts, each solve limited to what is left; one stopped unfinished
+  is dropped, and the card is chosen on the layouts solved — none, the heuristic's card. A
+  first trick of a hra with an announced sedma solved 40 layouts in 8 s before.
 
 numba is imported at the first card decision, not with this module.
 
@@ -61,11 +67,12 @@ from stolik.games.marias.ruleset import Ruleset, load_ruleset
 from stolik.games.marias.sampling import Layout, Seen, sample
 from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
+from stolik.solver.budget import Budget
 
 if TYPE_CHECKING:
     from stolik.games.marias.solver import Problem
 
-__all__ = ["PimcBot", "card_values", "survivors"]
+__all__ = ["NODES", "SECONDS", "PimcBot", "card_values", "survivors"]
 
 LEVELS = {"pimc": 100, "pimc-fast": 20}
 """The pimc bots by name and their layouts per card decision."""
@@ -75,6 +82,11 @@ Z, EPS = 2.5, 5
 the leader by more than ``EPS`` haléř with ``Z`` standard errors to spare."""
 FIRST, EVERY = 20, 10
 """No card is dropped before ``FIRST`` layouts are solved; then every ``EVERY`` layouts."""
+NODES = 6_000_000
+"""Search nodes a card decision may spend in all (issue 27.4; measured in
+``benchmarks/bench_bot_decisions.py``)."""
+SECONDS = 0.9
+"""The CPU-time cap of a card decision, whatever is left of :data:`NODES` (issue 27.4)."""
 
 
 _PAIRS = sum(1 << card(suit, rank) for suit in range(4) for rank in (KING, OBER))
@@ -95,7 +107,9 @@ def card_values(view: SeatView, layouts: list[Layout]) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {c: [] for c in cards}
     solver = _Solver(view)
     for lay in layouts:
-        for c, v in solver.values(lay, cards).items():
+        got = solver.values(lay, cards)
+        assert got is not None  # no budget: every solve ends
+        for c, v in got.items():
             out[c].append(v)
     return out
 
@@ -135,16 +149,19 @@ def survivors(rows: dict[int, list[int]], z: float = Z, eps: float = EPS,
 class _Solver:
     """Solves the seat's cards in the layouts of one decision: one money table per distinct
     :func:`_table_key`, one solve per distinct layout (hands, points, sides, money —
-    late in a deal, or in an open betl, many draws are the same layout) and card set."""
+    late in a deal, or in an open betl, many draws are the same layout) and card set;
+    ``budget`` (issue 27.4): the nodes its solves may spend, None: no limit."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, budget: Budget | None = None) -> None:
         self.view = view
+        self.budget = budget
         self.trump = view.trump if view.trump is not None else NO_TRUMPS
         self.tables: dict[tuple[object, ...], list[list[int]]] = {}
         self.done: dict[tuple[object, ...], dict[int, int]] = {}
 
-    def values(self, lay: Layout, cards: list[int]) -> dict[int, int]:
-        """Each of ``cards`` (legal cards of the seat) → its money in layout ``lay``."""
+    def values(self, lay: Layout, cards: list[int]) -> dict[int, int] | None:
+        """Each of ``cards`` (legal cards of the seat) → its money in layout ``lay``; None
+        when the budget ran out before the layout was solved (issue 27.4)."""
         from stolik.games.marias.solver import Problem, money_table
 
         key = _table_key(lay)
@@ -163,10 +180,30 @@ class _Solver:
         for c in cards:  # the highest of each set first: its equals copy its value
             rep = same[c]
             if rep not in value:
-                value[rep] = _after(prob, self.view, lay, rep)
+                got = self._after(prob, lay, rep)
+                if got is None:
+                    return None
+                value[rep] = got
             out[c] = value[rep]
         self.done[seen] = out
         return out
+
+    def _after(self, prob: Problem, lay: Layout, c: int) -> int | None:
+        """:func:`_after` within the budget: None when it ran out first."""
+        if self.budget is None:
+            return _after(prob, self.view, lay, c)
+        from stolik.solver.trick32 import ST_LIMIT, ST_NODES, ST_STOPPED
+
+        left = self.budget.left()
+        if left == 0:
+            return None
+        before = int(prob.stats[ST_NODES])
+        prob.stats[ST_LIMIT] = before + left
+        value = _after(prob, self.view, lay, c)
+        self.budget.spend(int(prob.stats[ST_NODES]) - before)
+        if prob.stats[ST_STOPPED]:
+            return None
+        return value
 
 
 def _equivalents(cards: list[int], live: int, trump: int) -> dict[int, int]:
@@ -201,11 +238,15 @@ class PimcBot:
     """The ``pimc`` bot (module notes): ``layouts`` per card decision; ``seed`` makes its
     draws repeatable; ``ruleset`` for a club's own file (else the view's shipped one);
     ``z`` the margin of the successive elimination (:func:`survivors`; 0: every card is
-    solved in every layout)."""
+    solved in every layout); ``nodes`` and ``seconds`` a card decision's budget (issue
+    27.4; ``nodes=None``: none, every layout solved)."""
 
     def __init__(self, layouts: int = 100, seed: int | None = None,
-                 ruleset: Ruleset | None = None, name: str = "pimc", z: float = Z) -> None:
+                 ruleset: Ruleset | None = None, name: str = "pimc", z: float = Z,
+                 nodes: int | None = NODES, seconds: float = SECONDS) -> None:
         self.name = name
+        self.nodes = nodes
+        self.seconds = seconds
         self.layouts = layouts
         self.z = z
         self.rng = random.Random(seed)
@@ -216,7 +257,10 @@ class PimcBot:
         """The mean money for the seat of each card at the last card decision (over the
         layouts it was solved in)."""
         self.last_solved = 0
-        """How many layouts the last card decision solved (the rest were not needed)."""
+        """How many layouts the last card decision solved (the rest were not needed, or
+        beyond its budget)."""
+        self.last_nodes = 0
+        """Search nodes the last card decision spent (counted under a budget only)."""
 
     def _rules(self, view: SeatView) -> Ruleset:
         if self.ruleset is None or self.ruleset.id != view.ruleset:
@@ -237,16 +281,23 @@ class PimcBot:
         return move
 
     def _best(self, view: SeatView, cards: list[int], hint: Move) -> int:
+        budget = None if self.nodes is None else Budget(self.nodes, self.seconds)
         layouts = sample(view, self.seen, self._rules(view), self.layouts, self.rng)
+        assert isinstance(hint, int)
+        self.last_solved = 0
         if not layouts:  # nothing consistent found within the draws: play the club rules
-            assert isinstance(hint, int)
             return hint
         sign = 1 if view.sides[view.seat] == 0 else -1
-        solver = _Solver(view)
+        solver = _Solver(view, budget)
         rows: dict[int, list[int]] = {c: [] for c in cards}
         alive = list(cards)
-        for i, lay in enumerate(layouts, 1):
-            for c, v in solver.values(lay, alive).items():
+        i = 0
+        for lay in layouts:
+            got = solver.values(lay, alive)
+            if got is None:  # the budget ran out within this layout: decide without it
+                break
+            i += 1
+            for c, v in got.items():
                 rows[c].append(sign * v)
             if self.z > 0 and i >= FIRST and i % EVERY == 0 and i < len(layouts):
                 alive = survivors({c: rows[c] for c in alive}, self.z, EPS,
@@ -254,7 +305,11 @@ class PimcBot:
                 if len(alive) == 1:
                     break
         self.last_solved = i
-        means = {c: sum(v) / len(v) for c, v in rows.items()}
+        self.last_nodes = 0 if budget is None else budget.used
+        if i == 0:  # not one layout within the budget: the heuristic's card (issue 27.4)
+            self.last_values = {}
+            return hint
+        means = {c: sum(v) / len(v) for c, v in rows.items() if v}
         self.last_values = means
         top = max(means[c] for c in alive)
         best = [c for c in alive if means[c] >= top - 1e-9]
