@@ -10,7 +10,11 @@ their expected score over layouts drawn from what the seat knows, each solved ex
   Kinds the heuristic counts call hopeless for every contract still open are not solved
   (:func:`~stolik.games.betel.heuristic.sure_tricks`, ``forced_tricks``, with a slack).
 - **Bid**: the open contract with the highest mean score, when that mean is above what
-  passing scores (0, or the peeking cost after a look).
+  passing is worth (issue 27): the peeking cost after a look (BETEL §3), and where this
+  pass ends the auction in an all-pass deal (no contract, both others passed at their
+  first turn) the seat's all-pass score, +5 a trick, its tricks solved in each layout
+  (BETEL §4–§5: some +16.7 on average, not 0). Where others may still bid, a pass leaves
+  the seat a defender (scoring nothing) or in the all-pass: valued at 0 as before.
 - **Dubel**: an exchange is judged by its own mean — in each layout the dubel drawn there
   joins the hand and, for each kind, the two cards that kind wants least are laid back
   (:func:`lay_for`); the best contract's mean over those layouts, committed to before the
@@ -20,8 +24,13 @@ their expected score over layouts drawn from what the seat knows, each solved ex
   decides again with them known. After taking, each kind's lay is judged by the layouts and
   the best kept.
 - **Kontra** (BETEL §3, §5: the kontra'd declarer's score doubles; the doubler's own score
-  is unchanged): said when no bid of its own is worth making and the standing contract's
-  mean for its declarer, over this seat's layouts, is below :data:`KONTRA_BELOW`.
+  is unchanged) is valued by what it changes (issue 27): in each layout the declarer's
+  score kontra'd minus not (:func:`~stolik.games.betel.scoring.contract_points` with the
+  ruleset's factor, the declarer's solved tricks), and the seat gains half its negation —
+  a seat's standing against the other two is its score less their mean. It is said when no
+  bid of its own is worth making and that gain is positive with :data:`KONTRA_Z` standard
+  errors to spare (:func:`kontra_says`): before, any standing contract whose declarer's
+  mean was below −10 drew one, and a kontra restarts the auction (BETEL §3) — 2.8 a deal.
 """
 
 from __future__ import annotations
@@ -39,7 +48,8 @@ from stolik.games.betel.scoring import contract_points
 from stolik.games.betel.state import Deal
 from stolik.games.betel.view import SeatView
 
-__all__ = ["Evaluator", "Kind", "kind_of", "lay_for"]
+__all__ = ["KONTRA_Z", "Evaluator", "Kind", "all_pass_mean", "kind_of", "kontra_gains",
+           "kontra_says", "lay_for"]
 
 Kind = tuple[int, bool, bool]
 """A contract's kind: (trump, at most, defenders free) — BETEL §2, §4."""
@@ -48,8 +58,8 @@ SLACK = 3
 """How many tricks beyond the heuristic count a kind may still be solved for."""
 TAKE_MARGIN = 10.0
 """How many points an exchange must be worth above the best call (its estimate's noise)."""
-KONTRA_BELOW = -10.0
-"""Kontra when the declarer's mean score is below this (BETEL §5)."""
+KONTRA_Z = 2.0
+"""Kontra when its mean gain is above this many standard errors (issue 27)."""
 
 
 def kind_of(c: Contract) -> Kind:
@@ -96,6 +106,61 @@ def declarer_tricks(rs: Ruleset, hands: Sequence[int], dubel: int, declarer: int
     d.act(PAS)
     d.act(PAS)
     return tricks(d)
+
+
+def kontra_gains(rs: Ruleset, c: Contract, tricks: Sequence[int]) -> list[float]:
+    """The seat's gain from a kontra on ``c`` for each of the declarer's trick counts
+    (issue 27; BETEL §5): half the declarer's loss by the kontra — his score kontra'd
+    minus not, negated; the doubler's own score does not change.
+
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> rs = load_ruleset()
+    >>> kontra_gains(rs, rs.contract_of("2H"), [9, 6])   # made: he gains; down: he loses
+    [-60.0, 50.0]
+    """
+    return [-(contract_points(rs, c, True, t)[0] - contract_points(rs, c, False, t)[0]) / 2
+            for t in tricks]
+
+
+def kontra_says(gains: Sequence[float], z: float = KONTRA_Z) -> bool:
+    """Whether the gains of a kontra over the layouts make it pay: their mean above ``z``
+    standard errors of it (issue 27).
+
+    >>> kontra_says([40.0, 40.0, -60.0]), kontra_says([40.0, 40.0, 40.0, 30.0])
+    (False, True)
+    """
+    n = len(gains)
+    if n == 0:
+        return False
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
+    return mean > 0 and mean > z * (var / n) ** 0.5
+
+
+def all_pass_mean(rs: Ruleset, view: SeatView, layouts: Sequence[Layout]) -> float:
+    """The seat's mean all-pass score over ``layouts`` (BETEL §4–§5): +``all_pass_trick``
+    a trick it takes, every deal played with the dealer leading and each seat for itself
+    (the solver's tricks for the seat); 0 where the ruleset redeals an all-pass deal."""
+    from stolik.games.betel.solver import tricks
+
+    if not rs.all_pass_play or not layouts:
+        return 0.0
+    total = 0
+    for lay_ in layouts:
+        d = Deal(rs, view.dealer, [cards_of(h) for h in lay_.hands], cards_of(lay_.dubel))
+        for _ in range(3):
+            d.act(PAS)
+        total += rs.all_pass_trick * tricks(d, view.seat)
+    return total / len(layouts)
+
+
+def _ends_all_pass(view: SeatView) -> bool:
+    """Whether a pass of the seat now ends the auction in an all-pass deal: no contract
+    and no kontra, and both other seats passed at their first turn (BETEL §3)."""
+    if view.contract is not None or view.doubled:
+        return False
+    passed = {s for s, text in view.calls if text == "pas"}
+    return passed == {s for s in range(3) if s != view.seat}
 
 
 def _hopeless(hand: int, kind: Kind, goals: list[int]) -> bool:
@@ -171,13 +236,14 @@ class Evaluator:
                 best = max(best, max(means.values()))
         return best
 
-    def _kontra_mean(self, view: SeatView, layouts: list[Layout]) -> float:
-        """The standing contract's mean score for its declarer over this seat's layouts."""
+    def _kontra_pays(self, view: SeatView, layouts: list[Layout]) -> bool:
+        """Whether a kontra on the standing contract pays over this seat's layouts
+        (:func:`kontra_gains`, :func:`kontra_says`)."""
         c = view.contract
         assert c is not None and view.declarer is not None
         ts = [declarer_tricks(self.rs, lay.hands, lay.dubel, view.declarer, c.index)
               for lay in layouts]
-        return sum(contract_points(self.rs, c, False, t)[0] for t in ts) / len(ts)
+        return kontra_says(kontra_gains(self.rs, c, ts))
 
     def act(self, view: SeatView) -> Action:
         """The auction step of the module notes for the seat whose view this is."""
@@ -194,6 +260,8 @@ class Evaluator:
         best = means[best_bid] if means else float("-inf")
         looked = view.calls[-1][1].split()[1] if view.step == "looked" else "0"
         pass_value = -float(self.rs.peek_cost(int(looked)))  # BETEL §3
+        if _ends_all_pass(view):  # issue 27: the all-pass deal it leads to (BETEL §5)
+            pass_value += all_pass_mean(self.rs, view, layouts)
         if view.step == "laid":  # he must bid (BETEL §3): the best he may, else kontra
             if best_bid >= 0:
                 return bid(best_bid)
@@ -207,7 +275,7 @@ class Evaluator:
             if view.step == "start" and LOOK_BOTH in legal and None in view.dubel:
                 return LOOK_BOTH  # free when a bid follows (BETEL §3): look first
             return bid(best_bid)
-        if KONTRA in legal and self._kontra_mean(view, layouts) < KONTRA_BELOW:
+        if KONTRA in legal and self._kontra_pays(view, layouts):
             if view.step == "start" and LOOK_BOTH in legal and None in view.dubel:
                 return LOOK_BOTH
             return KONTRA
