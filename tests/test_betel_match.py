@@ -34,7 +34,7 @@ def test_simulate_says_when_it_stops_a_match_nobody_has_won() -> None:
     assert out.exit_code == 0, out.output
     text = " ".join(out.stdout.split())
     assert (f"the match to 1000 was not decided: after deal {DEFAULT_DEALS} nobody has 1000 "
-            "(BETEL §5 plays on; stolik simulate stops after --deals deals, "
+            "(BETEL §5: the match plays on; stolik simulate stops after --deals deals, "
             f"{DEFAULT_DEALS} unless told)") in text, text
     assert "was decided" not in text
 

@@ -229,7 +229,7 @@ def test_rules_show_prints_every_contract() -> None:
     result = CliRunner().invoke(app, ["rules", "show", "gps-2022"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.splitlines()[0] == "Betel (GPS, seed 004) [gps-2022]"
+    assert out.splitlines()[0] == "Betel (GPS) [gps-2022]"
     for c in RS.contracts:
         assert c.call in out and c.name in out
     assert "jedna karta −5, obie −10" in out and "k = 2" in out and "do 1000 pkt" in out

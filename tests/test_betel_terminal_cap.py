@@ -48,9 +48,9 @@ def play(tmp_path: Path, *args: str, lines: list[str]) -> str:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "nobody reached 1000 by deal 2: the table stops here, the match undecided "
-           "(BETEL §5 has no end for it)"),
+           "(BETEL §5: the rules give it no end)"),
     ("pl", "do 2. rozdania nikt nie osiągnął 1000: stolik kończy tu grę, mecz "
-           "nierozstrzygnięty (BETEL §5 nie przewiduje jego końca)"),
+           "nierozstrzygnięty (BETEL §5: zasady nie przewidują jego końca)"),
 ])
 def test_a_match_to_the_target_stops_at_the_cap_and_says_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: str) -> None:
@@ -78,8 +78,8 @@ def test_a_tie_at_the_top_at_the_cap_is_said_as_a_tie() -> None:
     ui = terminal.PlayUI(s, 0, Console(file=io.StringIO()), lang="en", capped=True)
     s.match.totals = (1040, 1040, -80)
     assert ui.undecided_text() == ("after deal 0 Ala, random 2 share the top with 1040: "
-                                   "the table stops here, the match undecided (BETEL §5 "
-                                   "plays a tie at the top on)")
+                                   "the table stops here, the match undecided (BETEL §5: "
+                                   "a tie at the top plays on)")
     s.match.totals = (990, 0, 0)
     assert "nobody reached 1000" in ui.undecided_text()
 

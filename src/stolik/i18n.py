@@ -24,6 +24,15 @@ code and parameters, which :func:`translate` puts into another language:
 "seat 2 may not call now — it is seat 3's turn (RULES §4)"
 >>> translate(m, "pl")
 'miejsce 2 nie może teraz licytować — ruch ma miejsce 3 (RULES §4)'
+
+What a player reads has no citation (issue 25.8, :mod:`stolik.i18n_cite`): within
+:func:`~stolik.i18n_cite.player_text` — a web page, a printed sheet, the terminal table —
+the same message says the rule's words only:
+
+>>> from stolik.i18n_cite import player_text
+>>> with player_text():
+...     translate(m, "pl"), tr("cs", "err-auction-over")
+('miejsce 2 nie może teraz licytować — ruch ma miejsce 3', 'licitace skončila')
 """
 
 from __future__ import annotations
@@ -32,6 +41,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
+
+from stolik.i18n_cite import CITE, uncite
 
 if TYPE_CHECKING:
     import gettext as _gettext
@@ -110,7 +121,7 @@ def tr(lang: str, msgid: str, /, **params: Any) -> str:
         text = catalog("en").gettext(msgid)
     if params:
         text = text.format(**{k: _param(v, lang) for k, v in params.items()})
-    return text
+    return _told(text)
 
 
 def _param(value: Any, lang: str) -> Any:
@@ -219,7 +230,7 @@ def translate(message: object, lang: str) -> str:
     anything else as ``str`` gives it. A code the catalogs lack keeps the English text."""
     if isinstance(message, Msg):
         return tr(lang, message.code, **message.params) if has("en", message.code) \
-            else str(message)
+            else _told(str(message))
     inner = getattr(message, "message", None)
     code, params = getattr(message, "code", None), getattr(message, "params", None)
     if isinstance(inner, Msg):
@@ -227,12 +238,18 @@ def translate(message: object, lang: str) -> str:
     elif isinstance(code, str) and isinstance(params, Mapping) and has("en", code):
         text = tr(lang, code, **params)
     else:
-        return str(message)
+        return _told(str(message))
     suffix = getattr(message, "suffix", None)  # a rule cited after the message
     if isinstance(suffix, str) and suffix:
-        text = f"{text} {suffix}"
+        text = _told(f"{text} {suffix}")
     prefix = getattr(message, "prefix", None)
     return f"{place(lang, prefix)}: {text}" if isinstance(prefix, str) and prefix else text
+
+
+def _told(text: str) -> str:
+    """``text`` as :data:`CITE` says: with its citations, or without them for a player
+    (issue 25.8)."""
+    return text if CITE.get() else uncite(text)
 
 
 BABEL_LOCALES = {"pl": "pl_PL", "en": "en_GB", "cs": "cs_CZ"}

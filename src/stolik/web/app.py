@@ -21,7 +21,8 @@ from fastapi.templating import Jinja2Templates
 from stolik import __version__
 from stolik.db import Database
 from stolik.i18n import BROWSER_LANGS, CATALOGS, catalog, format_when, translate
-from stolik.web.bodylimit import MAX_BODY, BodyLimit
+from stolik.i18n_cite import player_text
+from stolik.web.bodylimit import MAX_BODY, ASGIApp, BodyLimit, Receive, Scope, Send
 from stolik.web.i18n import LANGS, tr
 
 HERE = Path(__file__).parent
@@ -95,6 +96,21 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None,
     return resp
 
 
+class PlayerText:
+    """ASGI middleware: everything the application says — every page, the tables'
+    WebSocket events (hints, reviews, refusals, the end of a deal), the printable sheets
+    and the API's errors — is what a player reads, so it is said without spec citations
+    (issue 25.8, :func:`stolik.i18n_cite.player_text`). The lifespan is run within it
+    too, so that the tasks the tables start at startup say nothing else."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        with player_text():
+            await self.app(scope, receive, send)
+
+
 def database(request: Request) -> Database:
     """The application's database (a FastAPI dependency)."""
     db = request.app.state.db
@@ -121,6 +137,7 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
         return response
     # Outermost of our middleware: an oversized body is refused before anything reads it.
     app.add_middleware(BodyLimit, max_bytes=int(settings.get("max_body", MAX_BODY)))
+    app.add_middleware(PlayerText)  # what a player reads cites no spec (issue 25.8)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

@@ -7,7 +7,7 @@ list`` and the whole ruleset in ``rules show`` (BETEL §2–§5), as a referee r
 >>> console = Console(file=io.StringIO(), width=100, color_system=None)
 >>> render_ruleset(load_ruleset("gps-2022"), console)
 >>> console.file.getvalue().splitlines()[0]
-'Betel (GPS, seed 004) [gps-2022]'
+'Betel (GPS) [gps-2022]'
 >>> list_row(load_ruleset("gps-2022"))
 ('30', '1000')
 """

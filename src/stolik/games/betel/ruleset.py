@@ -373,7 +373,7 @@ def describe(rs: Ruleset) -> str:
     """The ruleset as a referee reads it (what ``stolik rules show gps-2022`` prints).
 
     >>> print("\\n".join(describe(load_ruleset()).splitlines()[:4]))
-    Betel (GPS, seed 004) [gps-2022]
+    Betel (GPS) [gps-2022]
     źródło: seed 004 (Betel. Część 3. Licytacja); BETEL.md §2–§5
      #  kontrakt            zapis        atu  lewy    V
      1  Betelek 3           betelek-3    BA   ≤ 3    10

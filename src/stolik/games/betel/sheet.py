@@ -108,7 +108,7 @@ def match_line(result: SimulationResult, lang: str = "en") -> str:
     >>> from stolik.games.betel.ruleset import load_ruleset
     >>> from stolik.games.betel.simulate import simulate
     >>> match_line(simulate(load_ruleset(), 20, seed=2))  # doctest: +ELLIPSIS
-    'the match to 1000 was not decided: after deal 20 nobody has 1000 (BETEL §5 plays on; ...'
+    'the match to 1000 was not decided: after deal 20 nobody has 1000 (BETEL §5: the ...'
     >>> match_line(simulate(load_ruleset(), 20, seed=2), "pl")  # doctest: +ELLIPSIS
     'mecz do 1000 nierozstrzygnięty: po 20. rozdaniu nikt nie ma 1000 (BETEL §5: gra się dalej; ...'
     """

@@ -42,7 +42,7 @@ Where MARIAS.md is silent the engine decides as a Czech referee would (each has 
 
 >>> from stolik.games.marias import load_ruleset, Deal
 >>> load_ruleset("ctyrka").name
-'Mariáš čtyřka s povinnou stovkou (seed 002)'
+'Mariáš čtyřka s povinnou stovkou'
 """
 
 from stolik.games.marias.calls import Call

@@ -7,7 +7,7 @@ list`` and its tariff sheet in ``rules show`` (MARIAS §6), as a club prints it.
 >>> console = Console(file=io.StringIO(), width=100, color_system=None)
 >>> render_ruleset(load_ruleset("ctyrka"), console)
 >>> console.file.getvalue().splitlines()[0]
-'Mariáš čtyřka s povinnou stovkou (seed 002) [ctyrka]'
+'Mariáš čtyřka s povinnou stovkou [ctyrka]'
 >>> list_row(load_ruleset("ctyrka"))
 ('seed 002 §4–§8; MARIAS.md §6',)
 """

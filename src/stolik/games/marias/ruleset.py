@@ -295,7 +295,7 @@ def describe(rs: Ruleset) -> str:
     """The ruleset as a club's tariff sheet (what ``stolik rules show ctyrka`` prints).
 
     >>> print(describe(load_ruleset()).splitlines()[0])
-    Mariáš čtyřka s povinnou stovkou (seed 002) [ctyrka]
+    Mariáš čtyřka s povinnou stovkou [ctyrka]
     """
     red = f" (× {rs.red} v červených)" if rs.red != 1 else ""
     flek = ", ".join(f"{n} ×{rs.multiplier(i + 1)}" for i, n in enumerate(rs.flek_names))
