@@ -129,7 +129,7 @@ def test_illegal_input_is_one_line_and_asked_again(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "prompt"), [("en", "Your move (help: help)> "),
-                                              ("pl", "Twój ruch (pomoc: help)> ")])
+                                              ("pl", "Twój ruch (wpisz pomoc)> ")])
 def test_an_empty_line_shows_the_prompt_again_and_nothing_else(tmp_path: Path, lang: str,
                                                                prompt: str) -> None:
     """issue 12 (the terminal table): Enter alone while several moves are on offer — the

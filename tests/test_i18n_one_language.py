@@ -87,6 +87,11 @@ ENGLISH_WORDS = ("Reopen", "Enter scores", "Close the round", "Blank sheets", "d
                  "expected payout", "not started", "round", "table", "pass")
 """English words found on Polish and Czech screens before issue 25.2 (whole words)."""
 
+COMMAND_WORDS = ("look", "take", "lay", "hint", "claim", "quit", "help", "sheet")
+"""The terminal's English command and dubel words: a Polish or Czech screen names its own
+(``podglądam 1 #1``, ``biorę``, ``odkładam``, ``pomoc``, ``koniec``; issue 25.2: Betel's
+dubel words and the prompt's "(pomoc: help)" stayed English); the prompt takes them all."""
+
 _DOT_DECIMAL = re.compile(r"(?<![\w.,§/:-])[+\-−]?\d+\.\d{1,2}(?![\d.])")
 """A number with a decimal point (``+1.46``), not a date (``23.11.2026``), a version or a
 rule's section (``§4.7``)."""
@@ -250,6 +255,11 @@ def test_every_page_speaks_one_language(web: FastAPI, lang: str) -> None:
 # ------------------------------------------------------------------ the terminal
 
 
+SAY = {"pl": ("podpowiedź", "pomoc", "zapis", "koniec"), "cs": ("rada", "pomoc", "lístek", "konec"),
+       "en": ("hint", "help", "sheet", "quit")}
+"""The prompt's commands hint, help, sheet and quit as each language's help names them."""
+
+
 @pytest.mark.parametrize("game", ["baska", "marias", "betel"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_stolik_play_speaks_one_language(tmp_path: Path, game: str, lang: str) -> None:
@@ -263,13 +273,19 @@ def test_stolik_play_speaks_one_language(tmp_path: Path, game: str, lang: str) -
     if game != "betel":
         args.append("--no-analysis")
     turn = "pas\n1\n" if game == "betel" else "1\n"  # Betel's numbers are the box's
-    script = "hint\nhelp\n" + turn * 60 + "sheet\n" + turn * 400 + "quit\n"
+    hint, help_, sheet, quit_ = SAY[lang]  # the commands in the screen's words
+    look = "podglądam 1 #2\n" if game == "betel" else ""  # a dubel card (BETEL §3)
+    script = (f"{hint}\n{help_}\n{look}" + turn * 60 + f"{sheet}\n" + turn * 400
+              + f"{quit_}\n")
     played = CliRunner().invoke(cli_app, args, input=script, env={"STOLIK_LANG": None})
     assert played.exit_code == 0, played.output
     replayed = CliRunner().invoke(cli_app, ["replay", str(out), "--lang", lang, "--ascii"],
                                   env={"STOLIK_LANG": None})
     assert replayed.exit_code == 0, replayed.output
     said = leftovers(played.stdout + played.stderr, lang) + leftovers(replayed.stdout, lang)
+    if lang != "en":
+        said += [f"English command {w!r}" for w in COMMAND_WORDS
+                 if re.search(rf"(?<![\w-]){w}(?![\w-])", played.stdout)]
     assert not said, sorted(set(said))
 
 

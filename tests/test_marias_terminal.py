@@ -163,7 +163,7 @@ def test_illegal_input_is_one_line_and_asked_again(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "prompt"), [("en", "Your move (help: help)> "),
-                                              ("pl", "Twój ruch (pomoc: help)> ")])
+                                              ("pl", "Twój ruch (wpisz pomoc)> ")])
 def test_enter_alone_among_several_moves_asks_again_silently(tmp_path: Path, lang: str,
                                                              prompt: str) -> None:
     """issue 11 (the terminal table): Enter alone at the choice (MARIAS §4.1: several

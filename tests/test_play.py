@@ -87,7 +87,7 @@ def test_screen_shows_hand_auction_and_numbered_options(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "prompt"), [("en", "Your move (help: help)> "),
-                                              ("pl", "Twój ruch (pomoc: help)> ")])
+                                              ("pl", "Twój ruch (wpisz pomoc)> ")])
 def test_an_empty_line_shows_the_prompt_again_and_nothing_else(
         tmp_path: Path, lang: Literal["pl", "en"], prompt: str) -> None:
     """Enter alone at the table (RULES §4 auction, §3 play) shows the prompt again and

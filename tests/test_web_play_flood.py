@@ -9,6 +9,7 @@ connection unread. The figures under load: ``benchmarks/bench_floods.py --only m
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import socket
@@ -33,6 +34,7 @@ from stolik.web.play.ratelimit import (
     WS_PROTOCOL,
     Admit,
     MessageLimit,
+    PlayLimits,
 )
 from stolik.web.play.routes import COOKIE
 from stolik.web.play.wsflood import FLOOD_CLOSE_GRACE_S
@@ -116,6 +118,35 @@ def test_a_flood_is_refused_once_and_closed_the_others_play_on(tmp_path: Path,
         with c.websocket_connect(f"/play/ws/{tid}") as again:
             assert again.receive_json()["seat"] == 0
             pong(again, 3)
+
+
+def test_a_flooder_is_kept_out_for_the_penalty(tmp_path: Path) -> None:
+    """Issue 24.2: after its connection is closed for flooding, the address opens no new
+    WebSocket for ``flood_penalty_s`` — refused before the handshake (so closed flooders
+    reconnecting at once cost next to nothing) — and may again after it; a connection it
+    already had open plays on."""
+    db = open_database(f"sqlite:///{tmp_path}/t.db", migrate=True)
+    limits = dataclasses.replace(PlayLimits.unlimited(), flood_penalty_s=30.0)
+    app = create_app(db, bot_delay=5.0, rate=0.001, burst=BURST, play_limits=limits)
+    now = [1000.0]
+    with TestClient(app) as c:
+        app.state.play_guard.clock = lambda: now[0]
+        tid, token = new_table(c, "baska")
+        with c.websocket_connect(f"/play/ws/{tid}") as watcher:
+            assert watcher.receive_json()["type"] == "hello"
+            with c.websocket_connect(f"/play/ws/{tid}") as player:
+                player.receive_json()
+                assert flood(player, 200) == (BURST, 1, 1008)
+            c.cookies.set(COOKIE, token)
+            with pytest.raises(WebSocketDisconnect) as refused, \
+                    c.websocket_connect(f"/play/ws/{tid}") as ws:
+                ws.receive_json()
+            assert refused.value.code == 1008
+            pong(watcher, 1)  # what it had open plays on
+            now[0] += 31.0
+            with c.websocket_connect(f"/play/ws/{tid}") as again:
+                assert again.receive_json()["seat"] == 0
+                pong(again, 2)
 
 
 def test_refusals_once_a_second_and_closed_only_when_flooding() -> None:

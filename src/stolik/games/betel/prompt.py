@@ -34,8 +34,16 @@ bot's move on the person's view) and ``claim`` (BETEL §4, :mod:`stolik.games.be
 among them."""
 
 SPOKEN = {"pass": "pas", "exchange": "take", "wymiana": "take", "wymieniam": "take",
-          "biorę": "take", "biore": "take", "dubel": "take"}
+          "biorę": "take", "biore": "take", "dubel": "take", "beru": "take",
+          "výměna": "take", "vymena": "take"}
 """What people say for a record word, accepted at the prompt."""
+
+LOOK_WORDS = frozenset({"look", "podglądam", "podgladam", "koukám", "koukam"})
+"""The dubel's look as each language's screen writes it (``podglądam 1 #1``, ``koukám 2``;
+issue 25.2: the Polish and Czech screens said ``look``), all taken in every language."""
+
+LAY_WORDS = frozenset({"lay", "odkładam", "odkladam", "odkládám"})
+"""Laying two cards back after the exchange (``odkładam AS KS``), in every language."""
 
 Read = Command | Action | int | Problem
 
@@ -86,6 +94,8 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
     >>> v = d.view(0)
     >>> read_action("Look 1 #2", v, rs), read_action("dwa kiery", v, rs).text(rs)
     (Action(kind='look', contract=-1, n=1, pos=1, cards=()), '2H')
+    >>> {read_action(w + " 1 #2", v, rs) for w in ("podglądam", "koukám", "look")}
+    {Action(kind='look', contract=-1, n=1, pos=1, cards=())}
     >>> read_action("look 1 7H", v, rs, "en").message
     'Name the dubel card by its place: look 1 #1 or look 1 #2 (the cards lie face down).'
     >>> read_action("AS", v, rs, "en").message
@@ -139,7 +149,7 @@ def _read_card(text: str, view: SeatView, lang: str) -> Read:
 
 def _read_lay(low: str, view: SeatView, lang: str) -> Read:
     words = low.split()
-    if words and words[0] in ("lay", "odkładam", "odkladam"):
+    if words and words[0] in LAY_WORDS:
         words = words[1:]
     try:
         cards = parse_cards(words)
@@ -161,6 +171,9 @@ def _read_call(low: str, view: SeatView, rs: Ruleset, lang: str) -> Read:
     legal = [m for m in view.legal if isinstance(m, Action)]
     said = SPOKEN.get(low, low)
     words = said.split()
+    if words and words[0] in LOOK_WORDS:  # podglądam 1 #2 = look 1 #2 (issue 25.2)
+        words[0] = "look"
+        said = " ".join(words)
     if words[:2] == ["look", "1"] and len(words) == 3 and words[2] not in ("#1", "#2"):
         return Problem(tr(lang, "btui-look-place"))
     by_word = {_word(a, rs): a for a in legal}
@@ -184,4 +197,5 @@ def _read_call(low: str, view: SeatView, rs: Ruleset, lang: str) -> Read:
                                               calls=allowed)))
 
 
-__all__ = ["COMMANDS", "SPOKEN", "Read", "numbered", "options", "read_action"]
+__all__ = ["COMMANDS", "LAY_WORDS", "LOOK_WORDS", "SPOKEN", "Read", "numbered", "options",
+           "read_action"]

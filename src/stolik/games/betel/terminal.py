@@ -192,7 +192,8 @@ class PlayUI(TableUI):
         if isinstance(move, int):
             said = name(move, ascii=self.ascii)
         elif move.kind == "lay":
-            said = "lay " + " ".join(name(c, ascii=self.ascii) for c in move.cards)
+            said = self.t("btui-w-lay") + " " + " ".join(name(c, ascii=self.ascii)
+                                                        for c in move.cards)
         else:
             said = self.option_text(move)
         self.console.print(Text(self.t("play-btl-hint", move=said), style="cyan"))
@@ -425,10 +426,17 @@ class PlayUI(TableUI):
         return label
 
     def option_text(self, a: Action) -> str:
-        """An auction step on offer, as the person types it."""
+        """An auction step on offer, as the person types it: a contract by its name and
+        record word, the dubel's actions in the screen's words (``podglądam 1 #1``,
+        ``biorę``; issue 25.2 — the prompt takes every language's, BETEL §3)."""
         text = a.text(self.s.rs)
         if a.kind == "bid":
             return self.contract_text(text)
+        head, _, rest = text.partition(" ")
+        if a.kind == "look" and head == "look":
+            return self.t("btui-w-look") + " " + rest
+        if a.kind == "take":
+            return self.t("btui-w-take")
         return text
 
     # ------------------------------------------------------------ the end of a deal

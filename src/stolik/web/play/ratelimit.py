@@ -154,7 +154,10 @@ class PlayLimits:
       second from one client (``connect_burst`` at once: spectators coming and going);
     - hints, reviews and claims: ``hint_rate`` per second per connection (``hint_burst`` at once),
       ``hint_slots`` thinking at once on the server (more are told the server is busy);
-    - ``idle_minutes``: a table nobody has been connected to that long is closed.
+    - ``idle_minutes``: a table nobody has been connected to that long is closed;
+    - ``flood_penalty_s``: a client whose connection was closed for flooding (1008, issue
+      24.2) opens no new one for that long — refused before the WebSocket handshake, so
+      flooders that reconnect at once cost the server next to nothing.
     """
 
     tables_per_client: int = 8
@@ -171,6 +174,7 @@ class PlayLimits:
     hint_burst: int = 3
     hint_slots: int = 1
     idle_minutes: float = 30.0
+    flood_penalty_s: float = 10.0
 
     @classmethod
     def unlimited(cls) -> PlayLimits:
@@ -250,6 +254,7 @@ class PlayGuard:
         self._buckets: dict[str, dict[str, TokenBucket]] = {"table": {}, "connect": {}}
         """This process's buckets by kind and client (all of them without Redis)."""
         self._conns: dict[str, int] = {}
+        self._penalty: dict[str, float] = {}  # client -> when it may connect again
         self._total = 0
         self._thinking = 0
         self._last: dict[str, float] = {}  # table -> a person's last sign of life
@@ -328,6 +333,30 @@ class PlayGuard:
         self.touch(table_id)
 
     # ------------------------------------------------------------ connections
+
+    def flooded(self, client: str) -> None:
+        """A connection of ``client`` was closed for flooding: it may open none for
+        :attr:`PlayLimits.flood_penalty_s` (issue 24.2).
+
+        >>> now = [0.0]
+        >>> g = PlayGuard(PlayLimits(flood_penalty_s=10), clock=lambda: now[0])
+        >>> g.flooded("1.2.3.4"); g.penalized("1.2.3.4"), g.penalized("5.6.7.8")
+        (True, False)
+        >>> now[0] = 10.5; g.penalized("1.2.3.4")
+        False
+        """
+        if self.limits.flood_penalty_s > 0:
+            self._penalty[client] = self.clock() + self.limits.flood_penalty_s
+
+    def penalized(self, client: str) -> bool:
+        """Whether ``client`` flooded a table too recently to connect again."""
+        until = self._penalty.get(client)
+        if until is None:
+            return False
+        if self.clock() < until:
+            return True
+        del self._penalty[client]
+        return False
 
     def connection_refusal(self, client: str) -> str | None:
         """Why ``client`` may not open another WebSocket now (None: it may)."""

@@ -479,6 +479,9 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=4403)
         return
     guard, address = guard_of(ws.app), client_of(ws)
+    if guard.penalized(address):  # it flooded a table: refused before the handshake
+        await ws.close(code=1008)
+        return
     if (refusal := guard.connection_refusal(address)) is not None:
         await ws.accept()
         await ws.send_json(localize(error_event(ProtocolError("too-many", refusal)),
@@ -518,6 +521,7 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
                         "rate-limited", "too many messages: slow down")))
                 elif admit is Admit.CLOSE:  # a flood: 1008, policy violation
                     conn.close(1008)
+                    guard.flooded(address)
                     closing = True
                     break
                 continue
