@@ -19,6 +19,7 @@ from stolik.cli.common import AsciiOption, RulesetOption, load_game_rs, user_err
 from stolik.errors import StolikError
 from stolik.games import UnknownGame, game
 from stolik.i18n import Msg
+from stolik.i18n_cite import player_text
 
 
 class Language(StrEnum):
@@ -102,10 +103,13 @@ def play_command(
             raise StolikError(Msg("err-play-no-terminal", "{game} cannot be played in the "
                                   "terminal yet (stolik simulate and stolik replay take it)",
                                   game=spec.name(lang.value))) from None
-        # A person counts seats 1–4; the engine and the record 0–3 (RULES §11).
-        terminal.play(rs, opponents=opponents, deals=deals, seed=seed, seat=seat - 1,
-                      name=name, out=out, ascii=ascii, lang=lang.value,
-                      analysis=not no_analysis, delay=delay, samples=samples)
+        # A person counts seats 1–4; the engine and the record 0–3 (RULES §11). The table
+        # is what a player reads: the rule's words without citations (issue 25.8); a
+        # refusal of the command line itself keeps its citation, as every command's does.
+        with player_text():
+            terminal.play(rs, opponents=opponents, deals=deals, seed=seed, seat=seat - 1,
+                          name=name, out=out, ascii=ascii, lang=lang.value,
+                          analysis=not no_analysis, delay=delay, samples=samples)
 
 
 __all__ = ["Language", "play_command"]
