@@ -264,9 +264,9 @@ SAY = {"pl": ("podpowiedź", "pomoc", "zapis", "koniec"), "cs": ("rada", "pomoc"
 @pytest.mark.parametrize("lang", LANGS)
 def test_stolik_play_speaks_one_language(tmp_path: Path, game: str, lang: str) -> None:
     """``stolik play --lang`` for each game, scripted: a hint, the help, then the first
-    option at every turn through ``DEALS`` deals, the sheet; and ``stolik replay`` of the
-    record it saved — no text of another language (Mariáš's "pass", Betel's dubel words,
-    Baśka's hint numbers "+6.80")."""
+    option at every turn through ``DEALS`` deals, the sheet; and ``stolik replay`` and
+    ``stolik check`` of the record it saved ("ok, 2 deals" was English) — no text of
+    another language (Mariáš's "pass", Betel's dubel words, Baśka's hint numbers "+6.80")."""
     out = tmp_path / "s.toml"
     args = ["play", "--game", game, "--deals", str(DEALS), "--opponents", "random",
             "--seed", "3", "--lang", lang, "--ascii", "--out", str(out)]
@@ -282,7 +282,11 @@ def test_stolik_play_speaks_one_language(tmp_path: Path, game: str, lang: str) -
     replayed = CliRunner().invoke(cli_app, ["replay", str(out), "--lang", lang, "--ascii"],
                                   env={"STOLIK_LANG": None})
     assert replayed.exit_code == 0, replayed.output
-    said = leftovers(played.stdout + played.stderr, lang) + leftovers(replayed.stdout, lang)
+    checked = CliRunner().invoke(cli_app, ["check", str(out), "--lang", lang],
+                                 env={"STOLIK_LANG": None})
+    assert checked.exit_code == 0 and str(out) in checked.stdout, checked.output
+    said = leftovers(played.stdout + played.stderr, lang) + leftovers(
+        replayed.stdout + checked.stdout, lang)
     if lang != "en":
         said += [f"English command {w!r}" for w in COMMAND_WORDS
                  if re.search(rf"(?<![\w-]){w}(?![\w-])", played.stdout)]

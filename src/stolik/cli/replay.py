@@ -29,7 +29,7 @@ from stolik.cli.common import (
 )
 from stolik.errors import RecordError, StolikError
 from stolik.games import GameSpec, UnknownGame, game_of_document
-from stolik.i18n import Msg
+from stolik.i18n import Msg, trn
 from stolik.records import load_document
 
 ReplayLangOption = Annotated[str | None, typer.Option(
@@ -113,7 +113,8 @@ def check_command(
     ruleset: RulesetOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Only validate deal records: replay each one and print "FILE: ok, N deals".
+    """Only validate deal records: replay each one and print "FILE: ok, N deals" (in
+    ``--lang``, its plural form by the catalog's, issue 25.2).
 
     The first illegal call or card, card dealt twice, wrong seat or missing play is one line
     naming the file, the deal and the entry (RULES §11); the exit status is then 1.
@@ -126,7 +127,7 @@ def check_command(
             with user_errors(lang):
                 _, series = _replay_file(file, rs)
                 n = len(series.results)
-                typer.echo(f"{file}: ok, {n} deal{'s' if n != 1 else ''}")
+                typer.echo(trn(cli_lang(lang), "check-ok", "check-ok-n", n, file=file))
         except typer.Exit:
             failed = True
     if failed:
