@@ -104,6 +104,26 @@ def test_no_ruleset_shown_to_players_is_named_by_its_source() -> None:
             assert not CITATION.search(name) and "seed" not in name, (rid, name)
 
 
+def test_a_dead_doubling_in_a_review_is_said_without_its_rule() -> None:
+    """Baśka's review says a doubling that did not count (RULES §4) from its own word
+    table, outside the catalogs: a player reads "martwa: nie liczy się", the referee's
+    text keeps the rule."""
+    from stolik.games.baska.analysis import Review
+    from stolik.games.baska.calls import parse_call
+    from stolik.games.baska.ruleset import load_ruleset
+
+    kontra = parse_call("kontra", load_ruleset("pucka-2019"))
+    r = Review(index=2, seat=0, phase="auction", trick=0, move=kontra, move_text="kontra",
+               forced=True, exact=(), exact_best=kontra, exact_loss=0.0, seen=(),
+               seen_best=kontra, seen_loss=0.0, layouts=0, dead=True)
+    assert "(RULES §4)" in r.text("pl")
+    with player_text():
+        said = [r.text(lang) for lang in LANGS]
+    assert said == ["licytacja: zgłoszono kontra (martwa: nie liczy się) — ruch wymuszony.",
+                    "auction: called kontra (dead: it does not count) — a forced move.",
+                    "licitace: hlášeno kontra (mrtvá: nepočítá se) — vynucený tah."], said
+
+
 # ---------------------------------------------------------------- the tables
 
 

@@ -121,7 +121,7 @@ def tr(lang: str, msgid: str, /, **params: Any) -> str:
         text = catalog("en").gettext(msgid)
     if params:
         text = text.format(**{k: _param(v, lang) for k, v in params.items()})
-    return _told(text)
+    return told(text)
 
 
 def _param(value: Any, lang: str) -> Any:
@@ -230,7 +230,7 @@ def translate(message: object, lang: str) -> str:
     anything else as ``str`` gives it. A code the catalogs lack keeps the English text."""
     if isinstance(message, Msg):
         return tr(lang, message.code, **message.params) if has("en", message.code) \
-            else _told(str(message))
+            else told(str(message))
     inner = getattr(message, "message", None)
     code, params = getattr(message, "code", None), getattr(message, "params", None)
     if isinstance(inner, Msg):
@@ -238,17 +238,18 @@ def translate(message: object, lang: str) -> str:
     elif isinstance(code, str) and isinstance(params, Mapping) and has("en", code):
         text = tr(lang, code, **params)
     else:
-        return _told(str(message))
+        return told(str(message))
     suffix = getattr(message, "suffix", None)  # a rule cited after the message
     if isinstance(suffix, str) and suffix:
-        text = _told(f"{text} {suffix}")
+        text = told(f"{text} {suffix}")
     prefix = getattr(message, "prefix", None)
     return f"{place(lang, prefix)}: {text}" if isinstance(prefix, str) and prefix else text
 
 
-def _told(text: str) -> str:
+def told(text: str) -> str:
     """``text`` as :data:`CITE` says: with its citations, or without them for a player
-    (issue 25.8)."""
+    (issue 25.8) — for a text of a language table outside the catalogs, as the catalogs'
+    texts are told by :func:`tr`."""
     return text if CITE.get() else uncite(text)
 
 

@@ -49,7 +49,7 @@ from stolik.games.baska.calls import Call
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.state import Deal, SeatView
 from stolik.games.baska.words import call_label
-from stolik.i18n import decimal
+from stolik.i18n import decimal, told
 
 REVIEW_SAMPLES = 100
 """Layouts per decision in :func:`review` (a deal review stays well under a second)."""
@@ -149,9 +149,11 @@ _WORDS: dict[str, dict[str, str]] = {
 
 
 def _words(lang: str) -> dict[str, str]:
+    """``lang``'s words; a player reads "martwa: nie liczy się" without its citation
+    (RULES §4; issue 25.8, :func:`stolik.i18n.told`)."""
     if lang not in _WORDS:
         raise ValueError(f"a language is pl, en or cs, not {lang!r}")
-    return _WORDS[lang]
+    return {key: told(text) for key, text in _WORDS[lang].items()}
 
 
 def _say(move: str, lang: str) -> str:
