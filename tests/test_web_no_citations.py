@@ -274,3 +274,21 @@ def test_league_pages_and_printed_sheets_cite_no_spec(league: FastAPI, lang: str
         shown["live.json"] = cited(live)
     assert all(line for line in lines), lines
     assert {k: v for k, v in shown.items() if v} == {}
+
+
+def test_an_error_that_stops_the_standings_is_shown_without_its_rule(
+        league: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the standings cannot be computed (a yellow-card ban, seed 000 §7t), the live
+    page, its JSON and a player's page say why — in the rule's words."""
+    from stolik.tournament.model import TournamentError
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise TournamentError("player 'p1' is banned by a yellow card (seed 000 §7t)")
+
+    monkeypatch.setattr(store, "result_of", refuse)
+    with TestClient(league) as c:
+        live = c.get("/t/puck/?lang=pl").text
+        js = c.get("/t/puck/live.json").json()
+        player = c.get("/t/puck/player/p1?lang=en").text
+    assert "banned by a yellow card" in js["error"]
+    assert cited(js) == [] and page_cited(live) == [] and page_cited(player) == []

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
-from stolik.i18n import Msg
+from stolik.i18n import Msg, told
 from stolik.tournament import store
 from stolik.tournament.games import tournament_game
 from stolik.tournament.model import Round, TableEntry, Tournament
@@ -204,11 +204,12 @@ def round_tables(db: Database, ctx: Context, rnd: int) -> list[TableView]:
 
 
 def standings(db: Database, slug: str) -> tuple[Standings | None, str | None]:
-    """The standings, or the error that prevents them."""
+    """The standings, or the error that prevents them (a player reads it: without its
+    citation, issue 25.8)."""
     try:
         return store.result_of(db, slug)[1], None
     except StolikError as e:
-        return None, str(e)
+        return None, told(str(e))
 
 
 def fmt(x: float) -> str:
