@@ -338,3 +338,38 @@ def test_counts_take_the_catalogs_plural_form(web: FastAPI, lang: str,
         deals = store.tournament_info(web.state.db, "puck").deals_per_round
         page = visible(c.get("/t/puck/admin/", params={"lang": lang}).text)
         assert trn(lang, "sheet-deals", "sheet-deals-n", deals) in page, page
+
+
+REFUSALS = (
+    ("/t/admin/new", {"slug": "x1", "name": "X", "ruleset": "pucka-2019", "date": "jutro"}),
+    ("/t/admin/new", {"slug": "x2", "name": "X", "ruleset": "pucka-2019", "rounds": "99"}),
+    ("/t/admin/new", {"slug": "x3", "name": "X", "ruleset": "nic-takiego"}),
+    ("/t/brno/admin/players", {"csv": "p9"}),
+)
+"""Forms the referee gets wrong: a date, a number out of range, a ruleset not on offer, a
+CSV line without a name."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_referees_refusals_speak_one_language(web: FastAPI, lang: str) -> None:
+    """Each refusal is one line in the page's language (issue 25.2: "date: YYYY-MM-DD",
+    "rounds: 1–50", "choose one of", "CSV line 1" were English on every page)."""
+    with TestClient(web) as c:
+        _login(c)
+        found: dict[str, list[str]] = {}
+        for url, data in REFUSALS:
+            csrf = re.search(r'name="csrf" value="([^"]+)"',
+                             c.get("/t/admin/", params={"lang": lang}).text)
+            assert csrf
+            r = c.post(url, params={"lang": lang}, data={"csrf": csrf.group(1), **data})
+            assert r.status_code == 400, (url, data, r.status_code)
+            line = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', r.text,
+                             re.S)
+            assert line, (url, data)
+            said = leftovers(html.unescape(line.group(1)), lang)
+            if lang != "en":
+                said += [w for w in ("not", "choose", "line", "rounds") if re.search(
+                    rf"\b{w}\b", line.group(1))]
+            if said:
+                found[f"{url} {data}"] = said
+    assert not found, found

@@ -230,7 +230,8 @@ def test_create_tournament_players_csv_and_draw(client: TestClient, db: Database
     dup = client.post("/t/admin/new", data={
         "csrf": csrf, "slug": "gdy", "name": "Again", "ruleset": "pucka-2019",
         "rounds": "2", "minutes": "40", "break_minutes": "5"})
-    assert dup.status_code == 400 and "exists" in dup.text and 'value="Again"' in dup.text
+    # the page's language, Polish (issue 25.2: the new-tournament form's refusals were English)
+    assert dup.status_code == 400 and "już istnieje" in dup.text and 'value="Again"' in dup.text
     csv = "id;name;team\n" + "\n".join(f"g{i};Gracz G{i};{'A' if i < 4 else ''}"
                                        for i in range(1, 9))
     client.post("/t/gdy/admin/players", data={"csrf": csrf, "csv": csv})

@@ -166,7 +166,7 @@ def test_a_typed_ruleset_is_never_a_server_path(db: Database, tmp_path: Path) ->
             assert time.perf_counter() - t0 < 2.0
             assert resp.status_code == 400
             error = re.search(r'id="error">([^<]*)<', resp.text)
-            assert error and "choose one of" in error.group(1)
+            assert error and "wybierz jeden z" in error.group(1)  # Polish page (issue 25.2)
             assert "root:" not in resp.text
         assert store.list_tournaments(db) == []
         ok = c.post("/t/admin/new", data=form(csrf, "shipped", ruleset="linia"),

@@ -22,7 +22,7 @@ from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
 from stolik.games import GameSpec, games
-from stolik.i18n import Msg
+from stolik.i18n import Msg, Term, translate
 from stolik.tournament import store
 from stolik.web.app import lang_of, render
 from stolik.web.league import auth, entry, money, texts, views
@@ -225,7 +225,8 @@ async def _uploaded_ruleset(request: Request) -> tuple[str, str] | None:
     ruleset's id."""
     size = request.headers.get("content-length", "")
     if size.isdigit() and int(size) > MAX_RULESET_UPLOAD + 64 * 1024:
-        raise FormError(f"ruleset file: at most {MAX_RULESET_UPLOAD // 1024} KiB")
+        raise FormError(Msg("err-form-ruleset-size", "ruleset file{name}: at most {kib} KiB",
+                            name="", kib=MAX_RULESET_UPLOAD // 1024))
     form = await request.form()  # cached: the guard read it already
     upload = form.get("ruleset_file")
     if isinstance(upload, str) or upload is None or not upload.filename:
@@ -233,11 +234,13 @@ async def _uploaded_ruleset(request: Request) -> tuple[str, str] | None:
     data = await upload.read(MAX_RULESET_UPLOAD + 1)
     name = upload.filename[-100:]
     if len(data) > MAX_RULESET_UPLOAD:
-        raise FormError(f"ruleset file {name}: at most {MAX_RULESET_UPLOAD // 1024} KiB")
+        raise FormError(Msg("err-form-ruleset-size", "ruleset file{name}: at most {kib} KiB",
+                            name=" " + name, kib=MAX_RULESET_UPLOAD // 1024))
     try:
         return name, data.decode("utf-8")
     except UnicodeDecodeError:
-        raise FormError(f"ruleset file {name}: not UTF-8 text") from None
+        raise FormError(Msg("err-form-ruleset-utf8", "ruleset file {name}: not UTF-8 text",
+                            name=name)) from None
 
 
 def _create(db: Database, p: Posted, ruleset: str, text: str | None) -> str:
@@ -248,15 +251,18 @@ def _create(db: Database, p: Posted, ruleset: str, text: str | None) -> str:
         try:
             date = datetime.date.fromisoformat(f["date"].strip())
         except ValueError:
-            raise FormError(f"date: YYYY-MM-DD, not {f['date']!r}") from None
+            raise FormError(Msg("err-form-date", "date: YYYY-MM-DD, not {raw}",
+                                raw=repr(f["date"]))) from None
     store.create_tournament(
         db, slug, name=f.get("name", "").strip() or slug, ruleset=ruleset,
         ruleset_text=text, who=p.who, date=date, place=f.get("place", "").strip() or None,
-        rounds=int_field(f, "rounds", lo=1, hi=50, label="rounds") or 5,
-        deals=int_field(f, "deals", lo=1, hi=200, label="deals"),
+        # the fields by the form's own labels (issue 25.2: "rounds: 1–50" was English)
+        rounds=int_field(f, "rounds", lo=1, hi=50, label=Term("lg-rounds", "rounds")) or 5,
+        deals=int_field(f, "deals", lo=1, hi=200, label=Term("lg-deals-per-round", "deals")),
         # empty: the game's round length (Mariáš 5 × 50 min, seed 002 §1)
-        minutes=int_field(f, "minutes", lo=1, hi=600, label="minutes"),
-        break_minutes=need_int(f, "break_minutes", lo=0, hi=600, label="break"),
+        minutes=int_field(f, "minutes", lo=1, hi=600, label=Term("lg-minutes", "minutes")),
+        break_minutes=need_int(f, "break_minutes", lo=0, hi=600,
+                               label=Term("lg-break", "break")),
         season=f.get("season", "").strip() or None,
         require_confirmation=f.get("require_confirmation") == "on")
     return slug
@@ -274,11 +280,14 @@ async def new_tournament(request: Request, p: Post, db: Db) -> Response:
         else:
             ruleset, text = f.get("ruleset", "").strip(), None
             if ruleset not in available_rulesets():
-                raise FormError(f"ruleset {ruleset[:60]!r}: choose one of "
-                                f"{', '.join(available_rulesets())} or upload a file")
+                raise FormError(Msg("err-form-ruleset-choice", "ruleset {ruleset}: choose "
+                                    "one of {rulesets} or upload a file",
+                                    ruleset=repr(ruleset[:60]),
+                                    rulesets=", ".join(available_rulesets())))
         slug = await run_in_threadpool(_create, db, p, ruleset, text)
     except StolikError as e:
-        return await run_in_threadpool(_home, request, db, p.referee, str(e), f)
+        return await run_in_threadpool(_home, request, db, p.referee,
+                                       translate(e, lang_of(request)), f)
     return back(f"/t/{slug}/admin/")
 
 

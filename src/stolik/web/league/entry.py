@@ -167,7 +167,8 @@ def enter(slug: str, rnd: int, table: int, request: Request, p: Post,
         if p.form.get("after_limit") == "on":
             started = store.round_clock(db, slug, rnd).limit
             if started is None:
-                raise FormError("the round has not started: no limit to be after")
+                raise FormError(Msg("err-form-not-started",
+                                    "the round has not started: no limit to be after"))
         store.enter_deal(db, slug, rnd, table, line, who=p.who, started_at=started,
                          kind=league_game(info.game).ENTRY_KIND)
 

@@ -81,6 +81,7 @@ def players_of_csv(text: str) -> list[tuple[str, str, str | None]]:
         if n == 1 and cells[0].lower() in ("id", "code", "kod"):
             continue
         if len(cells) < 2 or not cells[0] or not cells[1]:
-            raise FormError(f"CSV line {n}: id,name[,team], not {raw.strip()!r}")
+            raise FormError(Msg("err-form-csv-line", "CSV line {n}: id,name[,team], not {raw}",
+                                n=n, raw=repr(raw.strip())))
         out.append((cells[0], cells[1], cells[2] if len(cells) > 2 and cells[2] else None))
     return out
