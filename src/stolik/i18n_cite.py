@@ -40,10 +40,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 CITE: ContextVar[bool] = ContextVar("stolik_cite", default=True)
-"""Whether texts keep their citations: on for the terminal's referee commands (``stolik
-record check``, ``stolik rules``, ``stolik tournament``, ``--help``) and the tests, off
-for what players read (:func:`player_text`: the web application, printed sheets, the
-terminal table)."""
+"""Whether texts keep their citations: on for the terminal's commands a referee reads
+(``stolik check``, ``replay``, ``rules``, ``tournament``, a refused command line,
+``--help``) and the tests; off for what players read (:func:`player_text`: the web
+application with its printable sheets, :class:`stolik.web.app.PlayerText`; the table of
+``stolik play``)."""
 
 _SOURCE = r"(?:RULES|MARIAS|BETEL|seed(?: \d{3})?)(?:\.md)?"
 _SECTION = r"§ ?[\w{}]+(?:\.\w+)*(?:[–-]§?\w+(?:\.\w+)*)?"
