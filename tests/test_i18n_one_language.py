@@ -108,15 +108,17 @@ def leftovers(text: str, lang: str) -> list[str]:
     return found
 
 
-DATA_KEYS = frozenset({"type", "event", "move", "moves", "calls", "id", "code"})
+DATA_KEYS = frozenset({"type", "event", "move", "moves", "id", "code"})
 """Keys of a table's messages whose strings are record words for the page's script (a
-legal move's ``move``, the auction's raw ``calls``), not text a person reads."""
+legal move's ``move``), not text a person reads."""
 
 
 def _strings(x: Any) -> Iterator[str]:
     if isinstance(x, dict):
         for k, v in x.items():
-            if k not in DATA_KEYS:
+            if k == "calls" and isinstance(v, list) and v and isinstance(v[0], list):
+                yield from (c[2] for c in v if len(c) > 2 and isinstance(c[2], str))
+            elif k not in DATA_KEYS:  # an auction entry: seat, record word, its label
                 yield from _strings(v)
     elif isinstance(x, list):
         for v in x:
@@ -201,10 +203,21 @@ def _login(c: TestClient) -> None:
     assert r.status_code == 303
 
 
+def _answer(ws: Any, kind: str) -> dict[str, Any]:
+    """The answer of type ``kind`` to a request (states sent meanwhile are skipped)."""
+    for _ in range(50):
+        msg = ws.receive_json()
+        if msg["type"] in (kind, "error"):
+            assert msg["type"] == kind, msg
+            return dict(msg)
+    raise AssertionError(f"no {kind} answer")
+
+
 def _table_messages(c: TestClient, game: str, lang: str) -> list[str]:
     """A table of ``game`` with the person at seat 1 and bots, played by the first legal
-    move through ``DEALS`` deals (hints asked for): the texts of every state message — the
-    auction, the play, the end of each deal, the sheet — and the table page after it."""
+    move through ``DEALS`` deals: the texts of every state message — the auction, the
+    play, the end of each deal, the sheet — a hint and the first deal's review (Baśka's
+    numbers "+6,80"), and the table page after it."""
     bots = ["heuristic"] * (2 if game == "betel" else 3)
     made = c.post("/play/api/tables", json={"game": game, "name": "Ala", "seed": 5,
                                             "deals": DEALS, "hints": True,
@@ -212,6 +225,7 @@ def _table_messages(c: TestClient, game: str, lang: str) -> list[str]:
     assert made.status_code == 200, made.text
     tid = made.json()["id"]
     texts: list[str] = []
+    asked: set[str] = set()  # a hint on the first turn, the review of the first deal
     with c.websocket_connect(f"/play/ws/{tid}?lang={lang}") as ws:
         for _ in range(2000):
             msg = ws.receive_json()
@@ -222,9 +236,18 @@ def _table_messages(c: TestClient, game: str, lang: str) -> list[str]:
                 break
             d = msg["deal"]
             if msg["waiting_next"] and 0 not in msg["ready"]:
+                if "review" not in asked:
+                    asked.add("review")
+                    ws.send_json({"type": "review"})
+                    texts += _strings(_answer(ws, "review"))
                 ws.send_json({"type": "next"})
             elif d["to_act"] == 0 and d["legal"]:
+                if "hint" not in asked and len(d["legal"]) > 1:
+                    asked.add("hint")
+                    ws.send_json({"type": "hint"})
+                    texts += _strings(_answer(ws, "hint"))
                 ws.send_json({"type": "move", "move": d["legal"][0]["move"]})
+    assert asked == {"hint", "review"}, (game, asked)
     texts.append(visible(c.get(f"/play/t/{tid}", params={"lang": lang}).text))
     return texts
 
