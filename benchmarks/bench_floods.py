@@ -302,9 +302,10 @@ async def messages_flood(base: str, seconds: float, tally: Counter[str],
                          retry: bool = False) -> None:
     """:data:`FLOODERS` connections to one table (spectators), each sending pings as fast
     as it can and reading the answers; a closed one connects again (issue 24.2). A
-    refused one stops, or with ``retry`` tries again 0.5 s later."""
+    refused one (a ``too-many`` error, or the handshake refused: an address in its flood
+    penalty) stops, or with ``retry`` tries again 0.5 s later."""
     from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
 
     table, _ = await _table(base, name=None)  # nobody seated: the table waits
     url = f"{base.replace('http://', 'ws://')}/play/ws/{table}"
@@ -342,6 +343,11 @@ async def messages_flood(base: str, seconds: float, tally: Counter[str],
             except ConnectionClosed as e:
                 code = e.rcvd.code if e.rcvd is not None else "none"
                 tally[f"closed {code}"] += 1
+            except InvalidStatus as e:  # refused before the handshake (a flooder's penalty)
+                tally[f"refused http {e.response.status_code}"] += 1
+                if not retry:
+                    return
+                await asyncio.sleep(0.5)
             except Exception as e:
                 tally[type(e).__name__] += 1
                 await asyncio.sleep(0.1)
