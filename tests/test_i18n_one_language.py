@@ -320,8 +320,9 @@ def test_stolik_play_speaks_one_language(tmp_path: Path, game: str, lang: str) -
 def test_the_organisers_commands_speak_one_language(database: Database, tmp_path: Path,
                                                     lang: str) -> None:
     """``tournament sheet`` (a Baśka table with its deals and events; a Mariáš money
-    sheet), ``standings`` and ``money`` in ``--lang`` — and ``money`` and ``sheet`` in
-    Polish by default like the other organiser's commands (``money`` was English)."""
+    sheet), ``standings``, ``money``, and ``report`` and ``season`` of a tournament file in
+    ``--lang`` — and ``money`` and ``sheet`` in Polish by default like the other
+    organiser's commands (``money``, ``report`` and ``season`` were English)."""
     url = database.engine.url.render_as_string(hide_password=False)
 
     def run(*args: str, env_lang: str | None = None, with_lang: bool = True) -> str:
@@ -338,6 +339,13 @@ def test_the_organisers_commands_speak_one_language(database: Database, tmp_path
         found = leftovers(run(*args), lang)
         if found:
             said[" ".join(args)] = found
+    for file_args in (("report", str(SAMPLE)), ("season", str(SAMPLE), str(SAMPLE))):
+        r = CliRunner().invoke(cli_app, ["tournament", *file_args, "--lang", lang],
+                               env={"STOLIK_LANG": None})
+        assert r.exit_code == 0, r.output
+        found = leftovers(r.stdout, lang)
+        if found:
+            said[file_args[0]] = found
     assert not said, said
     if lang == "pl":  # no --lang, no STOLIK_LANG: Polish
         for args in (("money", "show", "brno", "1", "1"), ("sheet", "puck", "2", "3")):

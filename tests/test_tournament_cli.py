@@ -43,7 +43,7 @@ def test_report_json_fields() -> None:
 
 
 def test_report_text_and_csv(tmp_path: Path) -> None:
-    code, out, err = run("tournament", "report", "--csv", tmp_path, SAMPLE)
+    code, out, err = run("tournament", "report", "--csv", tmp_path, SAMPLE, "--lang", "en")
     assert code == 0, err
     for needle in ("Players", "Teams (best 4 players)", "Round 5", "Darek Kreft",
                    "p15 late 7 min", "p10 left after 12 deals", "p13 sitting out"):
@@ -80,7 +80,7 @@ def test_season_json_and_ban(tmp_path: Path) -> None:
     one = json.loads(run("tournament", "report", "--json", SAMPLE)[1])
     assert doc["players"][0]["place_points"] == 3 * one["players"][0]["place_points"]
     assert doc["teams"][0]["score"] == 3 * one["teams"][0]["score"]
-    code, out, _ = run("tournament", "season", *files)
+    code, out, _ = run("tournament", "season", *files, "--lang", "en")
     assert code == 0 and "Season: 3 tournaments" in out
 
     # Exclude a player in t1's last round: t2 may not seat him (yellow card, 000 §7t).
@@ -89,7 +89,7 @@ def test_season_json_and_ban(tmp_path: Path) -> None:
     carded = replace(last.tables[0], left=((leaver, 12),), excluded=(leaver,))
     rounds = (*t.rounds[:4], Round((carded, *last.tables[1:]), last.sitting_out))
     files[0].write_text(dumps_tournament(replace(t, rounds=rounds)), encoding="utf-8")
-    code, out, err = run("tournament", "season", *files)
+    code, out, err = run("tournament", "season", *files, "--lang", "en")
     assert code == 1 and out == ""
     assert err.strip().splitlines() == [
         f"stolik: {files[1]}: round 1, table {_table_of(t, 1, leaver)}, seats: player "

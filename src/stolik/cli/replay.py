@@ -113,8 +113,7 @@ def check_command(
     ruleset: RulesetOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Only validate deal records: replay each one and print "FILE: ok, N deals" (in
-    ``--lang``, its plural form by the catalog's, issue 25.2).
+    """Only validate deal records: replay each one and print "FILE: ok, N deals".
 
     The first illegal call or card, card dealt twice, wrong seat or missing play is one line
     naming the file, the deal and the entry (RULES §11); the exit status is then 1.
@@ -127,6 +126,7 @@ def check_command(
             with user_errors(lang):
                 _, series = _replay_file(file, rs)
                 n = len(series.results)
+                # in --lang, the plural form by the catalog's (issue 25.2)
                 typer.echo(trn(cli_lang(lang), "check-ok", "check-ok-n", n, file=file))
         except typer.Exit:
             failed = True

@@ -17,8 +17,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from stolik.cli.common import AsciiOption, fmt_number, new_table, stdout_console, user_errors
+from stolik.cli.common import AsciiOption, new_table, stdout_console, user_errors
+from stolik.cli.tournament_common import OrgLangOption, event_text, org_lang
 from stolik.i18n import N_
+from stolik.i18n import number as fmt
 from stolik.i18n import tr as say
 from stolik.tournament.file import load_tournament, write_csv
 from stolik.tournament.games import tournament_game
@@ -68,7 +70,7 @@ def _render_standings(st: Standings, console: Console, ascii: bool, title: str,
                               (N_("tcli-col-played"), "right")):
         t.add_column(col, justify=just)  # type: ignore[arg-type]
     for p in st.players:
-        t.add_row(str(p.rank), p.id, p.name, p.team or "", fmt_number(p.place_points),
+        t.add_row(str(p.rank), p.id, p.name, p.team or "", fmt(lang, p.place_points),
                   str(p.table_points), str(p.played))
     console.print(t)
     if st.teams:
@@ -80,7 +82,7 @@ def _render_standings(st: Standings, console: Console, ascii: bool, title: str,
                                   (N_("tcli-col-counted"), "left")):
             tt.add_column(col, justify=just)  # type: ignore[arg-type]
         for tm in st.teams:
-            tt.add_row(str(tm.rank), tm.team, fmt_number(tm.score), str(tm.table_points),
+            tt.add_row(str(tm.rank), tm.team, fmt(lang, tm.score), str(tm.table_points),
                        " ".join(tm.counted))
         console.print(tt)
 
@@ -98,20 +100,28 @@ def _render_tables(res: TournamentResult, console: Console, ascii: bool,
             t.add_column(say(lang, col))
         for tr in r.tables:
             cells = ", ".join(f"{p} {part.amount_text(tp)}" if money else
-                              f"{p} {tp:+d}/{fmt_number(pp)}" for p, tp, pp in
+                              f"{p} {tp:+d}/{fmt(lang, pp)}" for p, tp, pp in
                               zip(tr.seats, tr.table_points, tr.place_points, strict=True))
             deals = "—" if tr.source in ("totals", "none") and not tr.deals_played else str(
                 tr.deals_played)
-            t.add_row(str(tr.table), tr.source, deals, cells)
-        if r.sitting_out:
+            source = say(lang, _SOURCES[tr.source]) if tr.source in _SOURCES else tr.source
+            t.add_row(str(tr.table), source, deals, cells)
+        if r.sitting_out:  # the game's due (issue 25.2: a Mariáš sit-out showed "+0/0")
             pp, tp = r.sitting_out_points
             t.add_row("—", say(lang, N_("tcli-sitting-out")), "", ", ".join(
-                f"{p} {tp:+d}/{fmt_number(pp)}" for p in r.sitting_out))
+                f"{p} {part.amount_text(tp)}" if money else f"{p} {tp:+d}/{fmt(lang, pp)}"
+                for p in r.sitting_out))
         console.print(t)
     if res.events:
         console.print(Text(say(lang, N_("tcli-events-head")), style="bold"))
         for e in res.events:
-            console.print(Text("  " + e.text()))
+            console.print(Text("  " + event_text(e, lang)))
+
+
+_SOURCES = {"deals": N_("tcli-src-deals"), "sheet": N_("tcli-src-sheet"),
+            "totals": N_("tcli-src-totals"), "none": N_("tcli-src-none")}
+"""Where a table's result came from (the deals, the sheet's lines, the totals only), in
+the report's words (issue 25.2: the record's keys were printed)."""
 
 
 def report_document(res: TournamentResult, st: Standings) -> dict[str, object]:
@@ -131,11 +141,12 @@ def report_command(
     as_json: JsonOption = False,
     csv_dir: Annotated[str | None, typer.Option(
         "--csv", metavar="DIR", help="Also write players.csv and teams.csv into DIR.")] = None,
-    ascii: AsciiOption = False,
+    ascii: AsciiOption = False, lang: OrgLangOption = None,
 ) -> None:
     """Score a tournament file: players (place points, then table points), teams (best 4),
     each round's tables, and the events (late, left, excluded, sitting out; RULES §10)."""
-    with user_errors():
+    language = org_lang(lang)  # Polish by default, as the organiser's commands (25.2)
+    with user_errors(language):
         t = load_tournament(file)
         res = score_tournament(t)
         st = tournament_standings(res)
@@ -146,9 +157,10 @@ def report_command(
             return
         console = stdout_console()
         head = f"{t.name}" + (f" — {t.date.isoformat()}" if t.date else "")
-        console.print(Text(f"{head} (ruleset {t.ruleset})", style="bold"))
-        _render_standings(st, console, ascii, "Players")
-        _render_tables(res, console, ascii)
+        console.print(Text(say(language, "tcli-head", head=head, ruleset=t.ruleset),
+                           style="bold"))
+        _render_standings(st, console, ascii, say(language, "tcli-players"), language)
+        _render_tables(res, console, ascii, language)
 
 
 def season_command(
@@ -158,11 +170,12 @@ def season_command(
     as_json: JsonOption = False,
     csv_dir: Annotated[str | None, typer.Option(
         "--csv", metavar="DIR", help="Also write players.csv and teams.csv into DIR.")] = None,
-    ascii: AsciiOption = False,
+    ascii: AsciiOption = False, lang: OrgLangOption = None,
 ) -> None:
     """Season standings: tournaments summed, individual and team; a player seated during a
     yellow-card ban (three tournaments, seed 000 §7t) is refused."""
-    with user_errors():
+    language = org_lang(lang)
+    with user_errors(language):
         results = [score_tournament(load_tournament(f)) for f in files]
         st = season_standings(results)
         if csv_dir is not None:
@@ -172,5 +185,5 @@ def season_command(
                                    **st.to_json()}, ensure_ascii=False, indent=1))
             return
         console = stdout_console()
-        console.print(Text(f"Season: {len(results)} tournaments", style="bold"))
-        _render_standings(st, console, ascii, "Players (tournaments played)")
+        console.print(Text(say(language, N_("tcli-season-files"), n=len(results)), style="bold"))
+        _render_standings(st, console, ascii, say(language, "tcli-players-season"), language)
