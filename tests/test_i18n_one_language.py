@@ -404,3 +404,25 @@ def test_the_referees_refusals_speak_one_language(web: FastAPI, lang: str) -> No
             if said:
                 found[f"{url} {data}"] = said
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_run_page_refuses_in_one_language(tmp_path: Path, lang: str) -> None:
+    """The first-run page (no referee yet) refuses a short password and two passwords that
+    differ in the page's language (issue 25.2: "the password must have at least 8
+    characters", "the two passwords differ" were English on every page)."""
+    app = create_app(open_database(f"sqlite:///{tmp_path}/first.db", migrate=True))
+    with TestClient(app) as c:
+        page = c.get("/t/setup", params={"lang": lang})
+        token = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert token
+        for pw, pw2 in (("x", "x"), ("dlouhé-heslo-1", "dlouhé-heslo-2")):
+            r = c.post("/t/setup", params={"lang": lang}, data={
+                "name": "ala", "password": pw, "password2": pw2, "csrf": token.group(1)})
+            assert r.status_code == 400
+            line = re.search(r'id="error">(.*?)</p>', r.text, re.S)
+            assert line
+            said = leftovers(html.unescape(line.group(1)), lang)
+            if lang != "en":
+                said += [w for w in ("password", "differ") if w in line.group(1)]
+            assert not said, (lang, line.group(1), said)

@@ -101,7 +101,8 @@ def test_first_run_creates_the_first_account_only(db: Database) -> None:
         assert bad.status_code == 403
         short = c.post("/t/setup", data={"name": "ala", "password": "x", "password2": "x",
                                          "csrf": token})
-        assert short.status_code == 400 and "at least 8" in short.text
+        # in the page's language, Polish (issue 25.2: it was English)
+        assert short.status_code == 400 and "co najmniej 8" in short.text
         assert auth.referee_count(db) == 0
         ok = c.post("/t/setup", data={"name": "ala", "password": PASSWORD,
                                       "password2": PASSWORD, "csrf": token},

@@ -172,10 +172,11 @@ def setup_post(request: Request, form: Form,
     name, pw = form.get("name", ""), form.get("password", "")
     try:
         if pw != form.get("password2", ""):
-            raise auth.AuthError("the two passwords differ")
+            raise auth.AuthError(Msg("err-auth-differ", "the two passwords differ"))
         auth.add_referee(db, name, pw, only_first=True)
     except auth.AuthError as e:
-        return _pre_form(request, "league/setup.html", {"error": str(e), "name": name},
+        return _pre_form(request, "league/setup.html",  # the page's language (25.2)
+                         {"error": translate(e, lang_of(request)), "name": name},
                          status_code=400)
     token = auth.login(db, name, pw)
     assert token is not None

@@ -34,6 +34,7 @@ from sqlalchemy import delete, func, select
 from stolik.db import Database
 from stolik.db.base import utcnow
 from stolik.errors import StolikError
+from stolik.i18n import Msg
 from stolik.tournament.orm import LoginRow, RefereeRow
 
 COOKIE = "stolik_referee"
@@ -107,7 +108,8 @@ def check_name(name: str) -> str:
     """A referee's name, stripped; refused when empty or too long."""
     name = name.strip()
     if not name or len(name) > 200 or any(ord(c) < 32 for c in name):
-        raise AuthError(f"referee name {name!r}: 1–200 printable characters")
+        raise AuthError(Msg("err-auth-name", "referee name {name}: 1–200 printable characters",
+                            name=repr(name)))
     return name
 
 
@@ -130,13 +132,15 @@ def add_referee(db: Database, name: str, password: str, *, only_first: bool = Fa
     page), checked in the same transaction."""
     name = check_name(name)
     if len(password) < MIN_PASSWORD:
-        raise AuthError(f"the password must have at least {MIN_PASSWORD} characters")
+        raise AuthError(Msg("err-auth-password", "the password must have at least {n} "
+                            "characters", n=MIN_PASSWORD))
     hashed = hash_password(password)
     with db.write() as s:
         if only_first and s.scalar(select(func.count()).select_from(RefereeRow)):
-            raise AuthError("a referee account exists already: log in")
+            raise AuthError(Msg("lg-setup-exists", "a referee account exists already: log in"))
         if s.scalar(select(RefereeRow.id).where(RefereeRow.name == name)) is not None:
-            raise AuthError(f"referee '{name}' exists already")
+            raise AuthError(Msg("err-auth-exists", "referee '{name}' exists already",
+                                name=name))
         s.add(RefereeRow(name=name, password_hash=hashed))
 
 
