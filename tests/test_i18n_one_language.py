@@ -339,6 +339,12 @@ def test_the_organisers_commands_speak_one_language(database: Database, tmp_path
         found = leftovers(run(*args), lang)
         if found:
             said[" ".join(args)] = found
+    refused = CliRunner().invoke(cli_app, [  # neither totals nor --clear: one line
+        "tournament", "sheet", "totals", "puck", "1", "1", "--db", url, "--lang", lang],
+        env={"STOLIK_WHO": "ala", "STOLIK_DB": None, "STOLIK_LANG": None})
+    assert refused.exit_code == 1 and refused.stderr.count("\n") == 1, refused.output
+    if leftovers(refused.stderr, lang) or (lang != "en" and "give" in refused.stderr):
+        said["sheet totals"] = [refused.stderr]
     for file_args in (("report", str(SAMPLE)), ("season", str(SAMPLE), str(SAMPLE))):
         r = CliRunner().invoke(cli_app, ["tournament", *file_args, "--lang", lang],
                                env={"STOLIK_LANG": None})

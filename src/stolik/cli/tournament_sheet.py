@@ -41,6 +41,7 @@ from stolik.cli.tournament_common import (
     who_of,
 )
 from stolik.games import game
+from stolik.i18n import N_, Msg, Place, tr
 from stolik.records import load_document
 from stolik.tournament import store_core
 from stolik.tournament.model import TournamentError
@@ -124,55 +125,64 @@ def sheet_add(
         "YYYY-MM-DDTHH:MM, UTC): a deal begun after the round's limit does not count. "
         "Default: entered live, when the table's previous deal was entered.",
         show_default=False)] = None,
-    db: DbOption = None, who: WhoOption = None,
+    db: DbOption = None, who: WhoOption = None, lang: OrgLangOption = None,
 ) -> None:
     """Enter the table's next deal, e.g. ``contract=gran declarer=2 points=61`` (seat 2 of
     the printed plan) or ``declarer=p05``."""
-    with core_database(db) as d:
+    lang = org_lang(lang)  # what it says: --lang, Polish by default (issue 25.2)
+    with core_database(db, lang) as d:
         raw = _engine_line(d, slug, round, table, line)
         if started is None:
             info = store_core.enter_deal(d, slug, round, table, raw, who=who_of(who))
         else:
             info = store_core.enter_deal(d, slug, round, table, raw, who=who_of(who),
                                     started_at=parse_time(started, "--started"))
-        report(f"{slug}: round {round}, table {table}: deal {info.number} entered"
-               + ("" if info.counts else " — it does not count yet (" + (
-                   "started after the limit" if info.after_limit else "unconfirmed") + ")"))
+        said = tr(lang, "tsheet-did-enter", where=_at(slug, round, table), n=info.number)
+        if not info.counts:
+            said += tr(lang, N_("tsheet-not-yet-late") if info.after_limit
+                       else N_("tsheet-not-yet-unconfirmed"))
+        report(said)
 
 
 @sheet_app.command("correct")
 def sheet_correct(slug: SlugArg, round: RoundArg, table: TableArg, number: DealArg,
-                  line: LineArgs, db: DbOption = None, who: WhoOption = None) -> None:
+                  line: LineArgs, db: DbOption = None, who: WhoOption = None,
+                  lang: OrgLangOption = None) -> None:
     """Replace a deal's line (the audit log keeps before and after; a confirmation is
     withdrawn)."""
     from stolik.tournament import store
 
-    with database(db) as d:
+    lang = org_lang(lang)
+    with database(db, lang) as d:
         store.correct_deal(d, slug, round, table, number,
                            _engine_line(d, slug, round, table, line), who=who_of(who))
-        report(f"{slug}: round {round}, table {table}: deal {number} corrected")
+        report(tr(lang, "tsheet-did-correct", where=_at(slug, round, table), n=number))
 
 
 @sheet_app.command("delete")
 def sheet_delete(slug: SlugArg, round: RoundArg, table: TableArg, number: DealArg,
-                 db: DbOption = None, who: WhoOption = None) -> None:
+                 db: DbOption = None, who: WhoOption = None,
+                 lang: OrgLangOption = None) -> None:
     """Delete a deal; the later deals move up one number."""
     from stolik.tournament import store
 
-    with database(db) as d:
+    lang = org_lang(lang)
+    with database(db, lang) as d:
         store.delete_deal(d, slug, round, table, number, who=who_of(who))
-        report(f"{slug}: round {round}, table {table}: deal {number} deleted")
+        report(tr(lang, "tsheet-did-delete", where=_at(slug, round, table), n=number))
 
 
 @sheet_app.command("confirm")
 def sheet_confirm(slug: SlugArg, round: RoundArg, table: TableArg, number: DealArg,
-                  db: DbOption = None, who: WhoOption = None) -> None:
+                  db: DbOption = None, who: WhoOption = None,
+                  lang: OrgLangOption = None) -> None:
     """Confirm a deal (potwierdzenie): by a second person, not the one who entered it."""
     from stolik.tournament import store
 
-    with database(db) as d:
+    lang = org_lang(lang)
+    with database(db, lang) as d:
         store.confirm_deal(d, slug, round, table, number, who=who_of(who))
-        report(f"{slug}: round {round}, table {table}: deal {number} confirmed")
+        report(tr(lang, "tsheet-did-confirm", where=_at(slug, round, table), n=number))
 
 
 @sheet_app.command("totals", context_settings={"ignore_unknown_options": True})
@@ -182,19 +192,24 @@ def sheet_totals(
         metavar="P1 P2 P3 P4", help="The final table points by seat 1–4 (sum 0).",
         show_default=False)] = None,
     clear: Annotated[bool, typer.Option("--clear", help="Clear the totals.")] = False,
-    db: DbOption = None, who: WhoOption = None,
+    db: DbOption = None, who: WhoOption = None, lang: OrgLangOption = None,
 ) -> None:
     """Record only the table's final points by seat (sum 0), when no deals are kept."""
     from stolik.tournament import store
 
-    with database(db) as d:
+    lang = org_lang(lang)
+    with database(db, lang) as d:
         if clear == bool(points):
-            raise StoreError(f"{slug}: round {round}, table {table}: give four totals by "
-                             "seat or --clear, not " + ("both" if clear else "neither"))
+            code = N_("tsheet-totals-both") if clear else N_("tsheet-totals-neither")
+            raise StoreError(Msg(code, "{where}: give four totals by seat or --clear, not "
+                                 + ("both" if clear else "neither"),
+                                 where=_at(slug, round, table)))
         store.set_totals(d, slug, round, table, None if clear else points or [],
                          who=who_of(who))
-        report(f"{slug}: round {round}, table {table}: "
-               + ("totals cleared" if clear else f"totals {' '.join(map(str, points or []))}"))
+        where = _at(slug, round, table)
+        report(tr(lang, "tsheet-did-clear", where=where) if clear else
+               tr(lang, "tsheet-did-totals", where=where,
+                  points=" ".join(map(str, points or []))))
 
 
 @sheet_app.command("record")
@@ -203,15 +218,23 @@ def sheet_record(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A deal-record file "
                                         "(RULES §11, TOML/JSON) with [[deal]] tables.",
                                         show_default=False)],
-    db: DbOption = None, who: WhoOption = None,
+    db: DbOption = None, who: WhoOption = None, lang: OrgLangOption = None,
 ) -> None:
     """Append the deals of a deal-record file to the table — all, or none."""
-    with database(db) as d:
+    lang = org_lang(lang)
+    with database(db, lang) as d:
         doc = load_document(file)
         raw = doc.get("deal")
         if not isinstance(raw, list) or not raw or not all(isinstance(x, dict) for x in raw):
-            raise StoreError(f"{file}: the record has no [[deal]] tables (RULES §11)")
+            raise StoreError(Msg("tsheet-no-deal-tables", "{file}: the record has no [[deal]] "
+                                 "tables (RULES §11)", file=file))
         added = store_core.enter_deals(d, slug, round, table, raw, who=who_of(who),
                                   kind="record")
-        report(f"{slug}: round {round}, table {table}: deals {added[0].number}–"
-               f"{added[-1].number} entered from {file}")
+        report(tr(lang, "tsheet-did-record", where=_at(slug, round, table),
+                  first=added[0].number, last=added[-1].number, file=file))
+
+
+def _at(slug: str, rnd: int, table: int) -> Place:
+    """A table as the lines name it (``puck: round 2, table 3``), said in the reader's
+    words (:func:`stolik.i18n.place`)."""
+    return Place(f"{slug}: round {rnd}, table {table}")
