@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import random
 
-from stolik.games.betel.bidding import Evaluator, all_pass_mean, kontra_gains, kontra_says
-from stolik.games.betel.calls import PAS
+from stolik.games.betel.bidding import (
+    Evaluator,
+    all_pass_mean,
+    answered,
+    first_round_to_speak,
+    kontra_gains,
+    kontra_says,
+)
+from stolik.games.betel.calls import PAS, bid
 from stolik.games.betel.ruleset import Contract, Ruleset, load_ruleset
 from stolik.games.betel.scoring import contract_points
 from stolik.games.betel.state import Deal
@@ -51,3 +58,25 @@ def test_kontra_is_said_only_where_it_pays() -> None:
     tricks = [6, 6, 6, 9, 9]  # the old rule said kontra: the declarer's mean below −10 …
     assert sum(contract_points(rs, c, False, t)[0] for t in tricks) / len(tricks) < -10
     assert not kontra_says(kontra_gains(rs, c, tricks))  # … its gain is mostly noise
+
+
+def test_a_first_round_pass_counts_the_seats_still_to_speak() -> None:
+    """BETEL §3: all three passing at their first turn is an all-pass deal; once a contract
+    stands a pass no longer leads there."""
+    rs = load_ruleset()
+    d = Deal.random(rs, 0, random.Random(5))
+    assert first_round_to_speak(d.view(0)) == [1, 2]
+    d.act(PAS)
+    assert first_round_to_speak(d.view(1)) == [2]
+    d.act(bid(_two_hearts(rs).index))
+    assert first_round_to_speak(d.view(2)) is None
+
+
+def test_a_declarer_who_runs_from_the_kontra_gives_nothing() -> None:
+    """A kontra restarts the auction (BETEL §3): where the model says the declarer stays,
+    the kontra'd contract is played; where it says he runs, nothing changes."""
+    rs = load_ruleset()
+    gains = kontra_gains(rs, _two_hearts(rs), [6, 6, 9, 9])
+    assert answered(gains, [False, False, True, True]) == [0.0, 0.0, gains[2], gains[3]]
+    assert not kontra_says(answered(gains, [False, False, True, True]))
+    assert kontra_says(answered(gains, [True, True, False, False]) * 3)

@@ -10,11 +10,13 @@ their expected score over layouts drawn from what the seat knows, each solved ex
   Kinds the heuristic counts call hopeless for every contract still open are not solved
   (:func:`~stolik.games.betel.heuristic.sure_tricks`, ``forced_tricks``, with a slack).
 - **Bid**: the open contract with the highest mean score, when that mean is above what
-  passing is worth (issue 27): the peeking cost after a look (BETEL §3), and where this
-  pass ends the auction in an all-pass deal (no contract, both others passed at their
-  first turn) the seat's all-pass score, +5 a trick, its tricks solved in each layout
-  (BETEL §4–§5: some +16.7 on average, not 0). Where others may still bid, a pass leaves
-  the seat a defender (scoring nothing) or in the all-pass: valued at 0 as before.
+  passing is worth (issue 27): the peeking cost after a look (BETEL §3), and while no
+  contract stands in the first round, the all-pass deal it may lead to (BETEL §4–§5:
+  +5 a trick, some +16.7 a seat on average, not 0) — in each layout where the seats still
+  to speak pass too by the heuristic's counts (the model of the others: a hand that makes
+  no contract and is not one trick short of one, :func:`~stolik.games.betel.heuristic.shortfall`),
+  the seat's all-pass score with its tricks solved; where one of them would bid, 0 (a
+  defender scores nothing). Once a contract stands a pass leaves the seat a defender: 0.
 - **Dubel**: an exchange is judged by its own mean — in each layout the dubel drawn there
   joins the hand and, for each kind, the two cards that kind wants least are laid back
   (:func:`lay_for`); the best contract's mean over those layouts, committed to before the
@@ -27,7 +29,10 @@ their expected score over layouts drawn from what the seat knows, each solved ex
   is unchanged) is valued by what it changes (issue 27): in each layout the declarer's
   score kontra'd minus not (:func:`~stolik.games.betel.scoring.contract_points` with the
   ruleset's factor, the declarer's solved tricks), and the seat gains half its negation —
-  a seat's standing against the other two is its score less their mean. It is said when no
+  a seat's standing against the other two is its score less their mean — where the
+  declarer stays on it: a kontra restarts the auction, and a declarer whose hand the
+  heuristic's counts do not make it with runs to another contract (:func:`answered`: no
+  gain). So the kontra is worth what it takes from declarers who wrongly stay. It is said when no
   bid of its own is worth making and that gain is positive with :data:`KONTRA_Z` standard
   errors to spare (:func:`kontra_says`): before, any standing contract whose declarer's
   mean was below −10 drew one, and a kontra restarts the auction (BETEL §3) — 2.8 a deal.
@@ -41,15 +46,16 @@ from dataclasses import dataclass, field
 
 from stolik.games.betel.calls import KONTRA, LOOK_BOTH, PAS, TAKE, Action, bid, lay
 from stolik.games.betel.deck import SUIT_MASKS, cards_of
-from stolik.games.betel.heuristic import forced_tricks, sure_tricks
+from stolik.games.betel.heuristic import forced_tricks, makes, shortfall, sure_tricks
 from stolik.games.betel.ruleset import NO_TRUMPS, Contract, Ruleset
 from stolik.games.betel.sampling import Layout, Sampler
 from stolik.games.betel.scoring import contract_points
 from stolik.games.betel.state import Deal
 from stolik.games.betel.view import SeatView
 
-__all__ = ["KONTRA_Z", "Evaluator", "Kind", "all_pass_mean", "kind_of", "kontra_gains",
-           "kontra_says", "lay_for"]
+__all__ = ["KONTRA_Z", "Evaluator", "Kind", "all_pass_mean", "answered",
+           "first_round_to_speak", "kind_of", "kontra_gains", "kontra_says", "lay_for",
+           "would_bid"]
 
 Kind = tuple[int, bool, bool]
 """A contract's kind: (trump, at most, defenders free) — BETEL §2, §4."""
@@ -122,6 +128,18 @@ def kontra_gains(rs: Ruleset, c: Contract, tricks: Sequence[int]) -> list[float]
             for t in tricks]
 
 
+def answered(gains: Sequence[float], stays: Sequence[bool]) -> list[float]:
+    """The kontra's gains once the declarer answers it (issue 27; BETEL §3: a kontra
+    restarts the auction, any contract may follow): where he stays — his hand makes the
+    contract by the heuristic's counts, the model of the other seats — the contract is
+    played kontra'd (``gains``); where he runs to another, nothing is gained or lost.
+
+    >>> answered([40.0, -60.0, 40.0], [False, True, True])
+    [0.0, -60.0, 40.0]
+    """
+    return [g if s else 0.0 for g, s in zip(gains, stays, strict=True)]
+
+
 def kontra_says(gains: Sequence[float], z: float = KONTRA_Z) -> bool:
     """Whether the gains of a kontra over the layouts make it pay: their mean above ``z``
     standard errors of it (issue 27).
@@ -137,16 +155,20 @@ def kontra_says(gains: Sequence[float], z: float = KONTRA_Z) -> bool:
     return mean > 0 and mean > z * (var / n) ** 0.5
 
 
-def all_pass_mean(rs: Ruleset, view: SeatView, layouts: Sequence[Layout]) -> float:
+def all_pass_mean(rs: Ruleset, view: SeatView, layouts: Sequence[Layout],
+                  to_speak: Sequence[int] = ()) -> float:
     """The seat's mean all-pass score over ``layouts`` (BETEL §4–§5): +``all_pass_trick``
     a trick it takes, every deal played with the dealer leading and each seat for itself
-    (the solver's tricks for the seat); 0 where the ruleset redeals an all-pass deal."""
+    (the solver's tricks for the seat); 0 where the ruleset redeals an all-pass deal, and 0
+    in a layout where one of the seats ``to_speak`` would bid by :func:`would_bid`."""
     from stolik.games.betel.solver import tricks
 
     if not rs.all_pass_play or not layouts:
         return 0.0
     total = 0
     for lay_ in layouts:
+        if any(would_bid(rs, lay_.hands[s]) for s in to_speak):
+            continue
         d = Deal(rs, view.dealer, [cards_of(h) for h in lay_.hands], cards_of(lay_.dubel))
         for _ in range(3):
             d.act(PAS)
@@ -154,13 +176,33 @@ def all_pass_mean(rs: Ruleset, view: SeatView, layouts: Sequence[Layout]) -> flo
     return total / len(layouts)
 
 
-def _ends_all_pass(view: SeatView) -> bool:
-    """Whether a pass of the seat now ends the auction in an all-pass deal: no contract
-    and no kontra, and both other seats passed at their first turn (BETEL §3)."""
+def would_bid(rs: Ruleset, hand: int) -> bool:
+    """The model of another seat at its first turn (issue 27): the heuristic bot's auction
+    — it bids a contract its counts make, or takes the dubel one trick short
+    (:func:`~stolik.games.betel.heuristic.shortfall` at most 1), else passes (BETEL §3).
+
+    >>> from stolik.games.betel.ruleset import load_ruleset
+    >>> from stolik.games.betel.deck import parse_mask
+    >>> rs = load_ruleset()
+    >>> would_bid(rs, parse_mask("AS KS QS JS TS AH KH AD 7D 7C"))
+    True
+    >>> would_bid(rs, parse_mask("KS QS 9S KH QH 8H KD QD 9C 8C"))   # six honours, no run
+    False
+    """
+    return any(shortfall(hand, c) <= 1 for c in rs.contracts)
+
+
+def first_round_to_speak(view: SeatView) -> list[int] | None:
+    """While no contract stands in the first round (only passes and looks so far, BETEL
+    §3): the other seats still to speak for the first time, after this one — a pass of
+    the seat leads to an all-pass deal if they pass too; else None (a pass leaves it a
+    defender, or the auction goes on)."""
     if view.contract is not None or view.doubled:
-        return False
-    passed = {s for s, text in view.calls if text == "pas"}
-    return passed == {s for s in range(3) if s != view.seat}
+        return None
+    if any(text != "pas" and not text.startswith("look") for _, text in view.calls):
+        return None
+    spoke = {s for s, text in view.calls if text == "pas"}
+    return [s for s in range(3) if s != view.seat and s not in spoke]
 
 
 def _hopeless(hand: int, kind: Kind, goals: list[int]) -> bool:
@@ -243,7 +285,8 @@ class Evaluator:
         assert c is not None and view.declarer is not None
         ts = [declarer_tricks(self.rs, lay.hands, lay.dubel, view.declarer, c.index)
               for lay in layouts]
-        return kontra_says(kontra_gains(self.rs, c, ts))
+        stays = [makes(lay.hands[view.declarer], c) for lay in layouts]
+        return kontra_says(answered(kontra_gains(self.rs, c, ts), stays))
 
     def act(self, view: SeatView) -> Action:
         """The auction step of the module notes for the seat whose view this is."""
@@ -260,8 +303,9 @@ class Evaluator:
         best = means[best_bid] if means else float("-inf")
         looked = view.calls[-1][1].split()[1] if view.step == "looked" else "0"
         pass_value = -float(self.rs.peek_cost(int(looked)))  # BETEL §3
-        if _ends_all_pass(view):  # issue 27: the all-pass deal it leads to (BETEL §5)
-            pass_value += all_pass_mean(self.rs, view, layouts)
+        to_speak = first_round_to_speak(view)
+        if to_speak is not None:  # issue 27: the all-pass deal it may lead to (BETEL §5)
+            pass_value += all_pass_mean(self.rs, view, layouts, to_speak)
         if view.step == "laid":  # he must bid (BETEL §3): the best he may, else kontra
             if best_bid >= 0:
                 return bid(best_bid)
