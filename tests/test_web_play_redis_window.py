@@ -81,7 +81,7 @@ def receive_until(ws: ClientConnection, pred: Any, timeout: float = ANSWER_S) ->
 
 
 def is_state(m: Msg) -> bool:
-    return m["type"] == "state"
+    return bool(m["type"] == "state")
 
 
 def answers_ping(ident: int) -> Any:
