@@ -326,7 +326,8 @@ def test_the_partner_stays_hidden_until_he_shows_himself(tmp_path: Path) -> None
 def test_ascii_and_a_terminal_without_unicode_write_suit_letters(tmp_path: Path) -> None:
     for args, charset in ((["--ascii"], "utf-8"), ([], "cp1250")):
         code, out, err, _ = play(tmp_path, "--deals", "1", "--seed", "4", "--opponents",
-                                 "heuristic", *args, input="1\n" * 60, charset=charset)
+                                 "heuristic", "--lang", "pl", *args, input="1\n" * 60,
+                                 charset=charset)
         assert code == 0, err
         assert not set("♥🍃🔔🌰→╭│") & set(out)
         assert "Atut: B kule · wołana karta AB" in out

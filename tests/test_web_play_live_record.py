@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 from stolik.db import open_database
 from stolik.games import game, games
 from stolik.web.app import create_app
-from stolik.web.play.game import Match
+from stolik.web.play.game import Match, forced_move
 
 Policy = Callable[[Match], tuple[int, str]]
 
@@ -47,7 +47,11 @@ def open_table(c: TestClient, game_id: str, seed: int, deals: int = 2) -> str:
 
 
 def legal(m: Match, seat: int) -> list[str]:
-    return [x["move"] for x in m.state(seat, "en")["deal"]["legal"]]
+    """The moves ``seat`` may make: its state's buttons, else the forced move the table
+    makes for a person (a lone nic or pass, issue 25.9: no button is shown for it)."""
+    moves = [x["move"] for x in m.state(seat, "en")["deal"]["legal"]]
+    forced = forced_move(m, seat)
+    return moves or ([forced] if forced is not None else [])
 
 
 def marias_no_re(m: Match) -> tuple[int, str]:

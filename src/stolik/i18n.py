@@ -57,10 +57,12 @@ CATALOGS: tuple[str, ...] = LANGS
 would be named here and not in :data:`LANGS`; none is today). Where a catalog lacks a
 message, English is shown (:func:`tr`)."""
 
-BROWSER_LANGS: tuple[str, ...] = ("cs",)
+BROWSER_LANGS: tuple[str, ...] = ("cs", "pl")
 """The languages a browser's ``Accept-Language`` chooses (issue 25.1): a Czech reader
-reads no Polish, so a Czech browser gets Czech pages; an English one still gets the
-leagues' Polish first, with the EN link one click away."""
+reads no Polish, so a Czech browser gets Czech pages, and a Polish one Polish pages (a
+Mariáš page too, whose players' language is Czech); an English one still gets the game's
+players' language first (the leagues' Polish, Mariáš's Czech), with the EN link one click
+away."""
 
 DEFAULT_LANG = "pl"
 DOMAIN = "stolik"

@@ -10,6 +10,7 @@ cannot be played in the terminal yet is refused in one line.
 
 from __future__ import annotations
 
+import contextlib
 from enum import StrEnum
 from typing import Annotated
 
@@ -59,9 +60,10 @@ def play_command(
         help="Where to save the record of the finished deals (TOML, or JSON if FILE ends "
         ".json); default stolik-YYYYmmdd-HHMMSS.toml here.")] = None,
     ascii: AsciiOption = False,
-    lang: Annotated[Language, typer.Option(
-        "--lang", envvar="STOLIK_LANG", help="Language of the screen: pl (Polish), en "
-        "(English) or cs (Czech); default $STOLIK_LANG, else pl.")] = Language.PL,
+    lang: Annotated[Language | None, typer.Option(
+        "--lang", envvar="STOLIK_LANG", show_default=False, help="Language of the screen: "
+        "pl (Polish), en (English) or cs (Czech); default $STOLIK_LANG, else the game's "
+        "players' language (Mariáš cs, Baśka and Betel pl).")] = None,
     no_analysis: Annotated[bool, typer.Option(
         "--no-analysis", help="Skip the review of your decisions after each deal "
         "(faster).")] = False,
@@ -87,12 +89,19 @@ def play_command(
     kontra, the trick and the points; type a number, a card, pas, kontra, a contract (2H,
     betelek-0), look 1 #1, look 2, take then lay AS KS.
     """
-    with user_errors(lang.value):    # a refusal in the screen's language
+    # The screen's language: --lang or STOLIK_LANG, else the game's players' (Mariáš Czech).
+    screen = lang.value if lang is not None else "pl"
+    if lang is None and game_id is not None:
+        with contextlib.suppress(UnknownGame):  # refused below, in Polish
+            screen = game(game_id).lang
+    with user_errors(screen):    # a refusal in the screen's language
         if game_id is not None:
             chosen = game(game_id)
             if ruleset is None:
                 ruleset = chosen.default_ruleset
         spec, rs = load_game_rs(ruleset)
+        if lang is None:
+            screen = spec.lang
         if game_id is not None and spec.id != game_id:
             raise StolikError(Msg("err-play-ruleset-game", "--ruleset {ruleset} is a {game} "
                                   "ruleset, not {wanted}", ruleset=rs.id, game=spec.id,
@@ -102,13 +111,13 @@ def play_command(
         except UnknownGame:
             raise StolikError(Msg("err-play-no-terminal", "{game} cannot be played in the "
                                   "terminal yet (stolik simulate and stolik replay take it)",
-                                  game=spec.name(lang.value))) from None
+                                  game=spec.name(screen))) from None
         # A person counts seats 1–4; the engine and the record 0–3 (RULES §11). The table
         # is what a player reads: the rule's words without citations (issue 25.8); a
         # refusal of the command line itself keeps its citation, as every command's does.
         with player_text():
             terminal.play(rs, opponents=opponents, deals=deals, seed=seed, seat=seat - 1,
-                          name=name, out=out, ascii=ascii, lang=lang.value,
+                          name=name, out=out, ascii=ascii, lang=screen,
                           analysis=not no_analysis, delay=delay, samples=samples)
 
 

@@ -103,6 +103,13 @@ class GameSpec:
     >>> [g.id for g in games() if g.live_record_hides_cards]
     ['betel', 'marias']
     """
+    lang: str = "pl"
+    """The language its screens speak when nobody chose one: its players' (``game.toml``'s
+    ``lang``; Mariáš Czech, Baśka and Betel Polish).
+
+    >>> {g.id: g.lang for g in games()}
+    {'baska': 'pl', 'betel': 'pl', 'marias': 'cs'}
+    """
 
     @property
     def package(self) -> str:
@@ -176,7 +183,8 @@ def _spec(folder: Traversable) -> GameSpec:
         spec = GameSpec(id=data["id"], names=dict(names), seats=int(data["seats"]),
                         default_ruleset=data["default_ruleset"], rules=data["rules"],
                         ruleset_keys=tuple(str(k) for k in data.get("ruleset_keys", ())),
-                        live_record_hides_cards=_flag(data, "live_record_hides_cards"))
+                        live_record_hides_cards=_flag(data, "live_record_hides_cards"),
+                        lang=str(data.get("lang", "pl")))
     except (KeyError, TypeError, ValueError) as e:
         raise TypeError(f"{where}: missing or wrong key {e}") from None
     if spec.id != folder.name:

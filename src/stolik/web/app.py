@@ -33,10 +33,12 @@ templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_null_translations()  # type: ignore[attr-defined]
 
 
-def lang_of(request: Request, offered: Sequence[str] = CATALOGS) -> str:
+def lang_of(request: Request, offered: Sequence[str] = CATALOGS, first: str = "pl") -> str:
     """``?lang=``, else the ``lang`` cookie, each only when ``offered``; else a language
     the browser's ``Accept-Language`` asks for that a browser chooses (Czech: a Czech
-    reader reads no Polish, issue 25.1; :data:`stolik.i18n.BROWSER_LANGS`); else Polish.
+    reader reads no Polish, issue 25.1; :data:`stolik.i18n.BROWSER_LANGS`); else ``first``:
+    the language of the page's game's players (:attr:`stolik.games.GameSpec.lang`: a
+    Mariáš table or tournament is Czech), Polish for the others and the site's own pages.
     The leagues are Polish: an English browser still gets Polish pages first, with the EN
     link one click away.
 
@@ -48,6 +50,8 @@ def lang_of(request: Request, offered: Sequence[str] = CATALOGS) -> str:
     ('pl', 'cs')
     >>> lang_of(req("de-DE,cs;q=0.8"), LANGS), lang_of(req("cs"), ("pl", "en"))
     ('cs', 'pl')
+    >>> lang_of(req(""), LANGS, first="cs"), lang_of(req("pl"), LANGS, first="cs")
+    ('cs', 'pl')
     """
     for asked in (request.query_params.get("lang"), request.cookies.get("lang")):
         if asked is not None and asked in offered:
@@ -56,7 +60,29 @@ def lang_of(request: Request, offered: Sequence[str] = CATALOGS) -> str:
         lang = part.split(";")[0].strip().lower()[:2]
         if lang in offered and lang in BROWSER_LANGS:
             return lang
-    return "pl"
+    return first if first in offered else "pl"
+
+
+def game_of_page(context: Mapping[str, Any]) -> str | None:
+    """The game a page shows (its tournament's, ``info.game``; its table's,
+    ``table.info.game``), None for the site's own pages."""
+    for holder in (context.get("info"), getattr(context.get("table"), "info", None)):
+        game = getattr(holder, "game", None)
+        if isinstance(game, str):
+            return game
+    return None
+
+
+def first_lang(game_id: str | None) -> str:
+    """The language a page of ``game_id`` speaks when nobody chose one (Polish for none)."""
+    if game_id is None:
+        return "pl"
+    from stolik.games import UnknownGame, game
+
+    try:
+        return game(game_id).lang
+    except UnknownGame:
+        return "pl"
 
 
 def offered_langs(context: Mapping[str, Any]) -> tuple[str, ...]:
@@ -81,7 +107,7 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None,
     """Render template ``name`` with ``lang``, ``langs`` (the languages it offers,
     :func:`offered_langs`), ``t`` (the translator) and ``context``."""
     langs = offered_langs(context or {})
-    lang = lang_of(request, langs)
+    lang = lang_of(request, langs, first_lang(game_of_page(context or {})))
     ctx: dict[str, Any] = {"lang": lang, "langs": langs, "t": lambda key: tr(lang, key),
                            "gettext": lambda key: tr(lang, key),
                            "ngettext": catalog(lang).ngettext,

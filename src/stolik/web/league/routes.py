@@ -58,8 +58,10 @@ def live(slug: str, request: Request, db: Db) -> Response:
         data = views.live_data(db, slug)
     except StolikError as e:
         return not_found(request, e)
+    # info: the tournament's game, whose players' language the page speaks first
     return render(request, "league/live.html",
-                  {"d": data, "slug": slug, "referee": current_referee(request, db)})
+                  {"d": data, "slug": slug, "referee": current_referee(request, db),
+                   "info": store.tournament_info(db, slug)})
 
 
 @router.get("/{slug}/live.json")

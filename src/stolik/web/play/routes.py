@@ -32,7 +32,7 @@ import stolik.web.play.texts as texts
 from stolik.errors import StolikError
 from stolik.games import game
 from stolik.i18n import Msg, number, tr, translate
-from stolik.web.app import lang_of, render
+from stolik.web.app import first_lang, lang_of, render
 from stolik.web.i18n import LANGS
 from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message, first_dealer_for
@@ -128,8 +128,10 @@ def _api_error(request: Request, message: object, status: int) -> Response:
     return JSONResponse({"error": translate(message, api_lang(request))}, status_code=status)
 
 
-def _lang_of_ws(ws: WebSocket) -> str:
-    lang = ws.query_params.get("lang") or ws.cookies.get("lang") or "pl"
+def _lang_of_ws(ws: WebSocket, first: str = "pl") -> str:
+    """A connection's language: ``?lang=``, the cookie, else ``first`` (its table's
+    game's players' language, :func:`stolik.web.app.first_lang`)."""
+    lang = ws.query_params.get("lang") or ws.cookies.get("lang") or first
     return lang if lang in LANGS else "pl"
 
 
@@ -277,6 +279,7 @@ async def table_page(request: Request, table_id: str) -> Response:
         totals = [kind.total_text(x) for x in info.totals] if info.totals else None
         return render(request, "play/finished.html", {"info": info, "player": player,
                                                       "totals": totals})
+    lang = lang_of(request, first=first_lang(table.info.game))  # Mariáš: Czech first
     return render(request, "play/table.html", {
         "table": table, "player": player, "seat": table.seat_of(player),
         "open_seats": table.open_seats(), "record_later": record_withheld(table),
@@ -498,7 +501,7 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
         return
     seat = next((s.seat for s in info.seats
                  if player is not None and s.player_id == player.id), None)
-    conn = Connection(seat, _lang_of_ws(ws))
+    conn = Connection(seat, _lang_of_ws(ws, first_lang(info.game)))
     settings = ws.app.state.settings
     limit = MessageLimit(rate=float(settings.get("rate", 20.0)),
                          burst=int(settings.get("burst", 40)))
