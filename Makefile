@@ -56,9 +56,12 @@ test: venv
 bench: venv
 	$(BIN)/python benchmarks/run.py
 
-# The long hostile-input campaign (issue 9.16): mutated records, rulesets, tournament files
-# and sheet lines through the CLI, STOLIK_FUZZ_EXAMPLES cases per test (CI runs 100). It
-# prints the counts of cases and outcomes; a failure shows the smallest input that breaks.
+# The long hostile-input campaign (issues 9.16, 24.10), every game: mutated records,
+# rulesets, tournament files and sheet lines through the CLI, STOLIK_FUZZ_EXAMPLES cases per
+# test (CI runs 100); the web fuzz and SIGKILL-after-ack at a table of each game (SQLite,
+# and PostgreSQL with STOLIK_TEST_PG); the three-process Redis kill, odd ids through the
+# relay and the message flood. It prints the counts of cases and outcomes; a failure shows
+# the smallest input that breaks.
 # With STOLIK_TEST_REDIS and STOLIK_TEST_PG set (.ci/run's servers), TAKEOVER_KILLS owners
 # of each game are killed in the take-over window (issue 24.5; CI kills one).
 FUZZ_EXAMPLES ?= 20000
@@ -68,7 +71,8 @@ fuzz: venv
 		$(BIN)/pytest -q -p no:cacheprovider \
 		--hypothesis-show-statistics tests/test_fuzz_files.py tests/test_fuzz_sheet.py \
 		tests/test_fuzz_files_marias_betel.py tests/test_web_fuzz.py tests/test_web_play_crash.py \
-		tests/test_web_play_redis_window.py
+		tests/test_web_play_redis_window.py tests/test_web_play_redis.py \
+		tests/test_web_play_flood.py tests/test_web_play_ids.py
 
 # Message catalogs (issue 9.9): extract the ids from the sources (babel.cfg), merge them
 # into src/stolik/locale/<lang>/LC_MESSAGES/stolik.po (new ids arrive untranslated, unused
