@@ -11,7 +11,6 @@ import random
 from stolik.games.betel.bidding import (
     Evaluator,
     all_pass_mean,
-    answered,
     first_round_to_speak,
     kontra_gains,
     kontra_says,
@@ -71,12 +70,3 @@ def test_a_first_round_pass_counts_the_seats_still_to_speak() -> None:
     d.act(bid(_two_hearts(rs).index))
     assert first_round_to_speak(d.view(2)) is None
 
-
-def test_a_declarer_who_runs_from_the_kontra_gives_nothing() -> None:
-    """A kontra restarts the auction (BETEL §3): where the model says the declarer stays,
-    the kontra'd contract is played; where it says he runs, nothing changes."""
-    rs = load_ruleset()
-    gains = kontra_gains(rs, _two_hearts(rs), [6, 6, 9, 9])
-    assert answered(gains, [False, False, True, True]) == [0.0, 0.0, gains[2], gains[3]]
-    assert not kontra_says(answered(gains, [False, False, True, True]))
-    assert kontra_says(answered(gains, [True, True, False, False]) * 3)

@@ -26,17 +26,22 @@ def _sedma_deal() -> Deal:
 
 
 def test_the_search_stops_at_its_node_limit_with_the_hands_back() -> None:
+    import numpy as np
+
     from stolik.games.marias.solver import Problem
     from stolik.solver.trick32 import ST_LIMIT, ST_NODES, ST_STOPPED
 
     d = _sedma_deal()
     prob = Problem(d)
     prob.stats[ST_LIMIT] = 500
-    hands = tuple(d.pos.hands)
-    prob.bounded(d)
+    k = prob.k
+    h = np.array(d.pos.hands, dtype=np.int64)
+    pts = 0  # the first lead: nothing taken yet
+    prob.tables.search(k, h, d.to_act or 0, 0, 0, -1, -1, -1, pts, -k.INF, k.INF, 8,
+                       prob.params, prob.util, prob.stats)
     assert prob.stats[ST_STOPPED] == 1
     assert prob.stats[ST_NODES] <= 501
-    assert tuple(d.pos.hands) == hands
+    assert tuple(int(x) for x in h) == tuple(d.pos.hands)  # the hands put back
     full = Problem(d)  # no limit: it ends, and reports no stop
     full.value(d)
     assert full.stats[ST_STOPPED] == 0 and full.stats[ST_NODES] > 500
