@@ -55,6 +55,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
+from stolik.db.migrate import upgrade
 from stolik.db.sqlite import apply_pragmas
 from stolik.errors import StolikError
 
@@ -146,8 +147,6 @@ def open_database(url: str, *, migrate: bool = False) -> Database:
         engine = create_engine(url, pool_pre_ping=True)
     db = Database(engine)
     if migrate:
-        from stolik.db.migrate import upgrade
-
         try:
             upgrade(db)
         except OperationalError as e:

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from stolik.db.engine import Database
-
 if TYPE_CHECKING:
     from alembic.config import Config
+
+    from stolik.db.engine import Database  # in annotations only: engine imports this module
 
 SCRIPTS = Path(__file__).with_name("migrations")
 
