@@ -15,6 +15,8 @@ transaction (:meth:`~stolik.db.Database.begin`) with a line in the audit log, or
 
 The helpers read rows through small protocols (:class:`TournamentLike`, …), which an ORM
 object and a Core row both satisfy: one rule, one place, whichever layer holds the row.
+Those protocols and :func:`run` live in :mod:`stolik.tournament.store_access`, the values
+in :mod:`stolik.tournament.store_values`; both are re-exported here.
 
 >>> from stolik.db import open_database
 >>> db = open_database("sqlite://", migrate=True)
@@ -33,21 +35,26 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
+from typing import Any, Literal
 
 from stolik.db.clock import utcnow
 from stolik.errors import StolikError
 from stolik.i18n import Msg
 from stolik.tournament.games import TournamentGame, game_of_tournament, tournament_game
 from stolik.tournament.model import TableEntry, TournamentError
-from stolik.tournament.sqlite_fast import FastConnection
-
-if TYPE_CHECKING:
-    from sqlalchemy import Connection
-    from sqlalchemy.orm import Session
-
-    from stolik.db import Database
-    from stolik.tournament.sqlite_fast import FastSqlite
+from stolik.tournament.store_access import DbRow as DbRow
+from stolik.tournament.store_access import DealLike as DealLike
+from stolik.tournament.store_access import EventLike as EventLike
+from stolik.tournament.store_access import Executor as Executor
+from stolik.tournament.store_access import RoundLike as RoundLike
+from stolik.tournament.store_access import Rows as Rows
+from stolik.tournament.store_access import Store as Store
+from stolik.tournament.store_access import TableLike as TableLike
+from stolik.tournament.store_access import TournamentLike as TournamentLike
+from stolik.tournament.store_access import run as run
+from stolik.tournament.store_values import DealInfo as DealInfo
+from stolik.tournament.store_values import RoundClock as RoundClock
+from stolik.tournament.store_values import TournamentInfo as TournamentInfo
 
 __all__ = ["DealInfo", "RoundClock", "StoreError", "TournamentInfo", "clock_of",
            "create_tournament", "enter_deal", "enter_deals", "ruleset_ref", "seat_players"]
@@ -93,230 +100,6 @@ def _fail(slug: str, message: str, *, round: int | None = None, table: int | Non
 
 CLOSED = Msg("err-st-closed", "the round is closed (reopen it to correct)")
 """The refusal of a change to a closed round's tables (RULES §10)."""
-
-
-# ------------------------------------------------------------------------ values
-
-
-@dataclass(frozen=True)
-class TournamentInfo:
-    """A tournament's settings as stored."""
-
-    slug: str
-    name: str
-    ruleset: str
-    date: datetime.date | None
-    place: str | None
-    rounds: int
-    deals_per_round: int
-    minutes_per_round: int
-    break_minutes: int
-    seed: int | None
-    """The seed of every draw, or None: each draw is fresh (its seed kept by its round)."""
-    require_confirmation: bool
-    season: str | None
-    players: int
-    rounds_drawn: int
-    game: str = ""
-    """The game (``baska``, ``marias``, issue 10 §1); its unit and sheet are its
-    ``tournament`` part's (:func:`stolik.tournament.games.tournament_game`)."""
-
-
-@dataclass(frozen=True)
-class RoundClock:
-    """The clock of one round (seed 000 §7p). Times are naive UTC.
-
-    >>> start = datetime.datetime(2026, 11, 21, 10, 0)
-    >>> c = RoundClock(start, 40, 5, 0)
-    >>> c.phase(start + datetime.timedelta(minutes=39)), c.remaining(start)
-    ('playing', 2400)
-    >>> minutes = datetime.timedelta(minutes=1)
-    >>> c.phase(start + 41 * minutes), c.phase(start + 60 * minutes)
-    ('break', 'over')
-    """
-
-    started_at: datetime.datetime | None
-    minutes: int
-    break_minutes: int
-    extra_minutes: int
-
-    @property
-    def limit(self) -> datetime.datetime | None:
-        """When play stops: start + minutes + the referee's extension."""
-        if self.started_at is None:
-            return None
-        return self.started_at + datetime.timedelta(minutes=self.minutes + self.extra_minutes)
-
-    @property
-    def break_end(self) -> datetime.datetime | None:
-        """When the break after the round ends."""
-        lim = self.limit
-        return None if lim is None else lim + datetime.timedelta(minutes=self.break_minutes)
-
-    def phase(self, now: datetime.datetime) -> Literal["not started", "playing", "break",
-                                                        "over"]:
-        """Where the round is at ``now``."""
-        if self.limit is None or self.break_end is None:
-            return "not started"
-        if now < self.limit:
-            return "playing"
-        return "break" if now < self.break_end else "over"
-
-    def remaining(self, now: datetime.datetime) -> int:
-        """Whole seconds of play left (0 after the limit or before the start)."""
-        if self.limit is None:
-            return 0
-        return max(0, int((self.limit - now).total_seconds()))
-
-    def after_limit(self, started: datetime.datetime | None) -> bool:
-        """Whether a deal that started at ``started`` began after the limit."""
-        return started is not None and self.limit is not None and started >= self.limit
-
-
-@dataclass(frozen=True)
-class DealInfo:
-    """One entered deal: its number, data, who entered and confirmed it, and whether it
-    started after the round's limit (then it does not count, seed 000 §7p)."""
-
-    round: int
-    table: int
-    number: int
-    kind: str
-    data: Mapping[str, Any]
-    entered_by: str
-    entered_at: datetime.datetime
-    started_at: datetime.datetime | None
-    confirmed_by: str | None
-    after_limit: bool
-    counts: bool
-
-
-# ------------------------------------------------- rows, as either layer holds them
-
-
-class TournamentLike(Protocol):
-    """What the checks read of a tournament row (an ORM ``TournamentRow`` or a Core row)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def slug(self) -> str: ...
-    @property
-    def ruleset(self) -> str: ...
-    @property
-    def game(self) -> str: ...
-    @property
-    def ruleset_text(self) -> str | None: ...
-    @property
-    def minutes_per_round(self) -> int: ...
-    @property
-    def break_minutes(self) -> int: ...
-    @property
-    def require_confirmation(self) -> bool: ...
-
-
-class RoundLike(Protocol):
-    """What the checks read of a round row."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def number(self) -> int: ...
-    @property
-    def started_at(self) -> datetime.datetime | None: ...
-    @property
-    def extra_minutes(self) -> int: ...
-    @property
-    def closed(self) -> bool: ...
-
-
-class TableLike(Protocol):
-    """What the checks read of a table row (``round_table``)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def number(self) -> int: ...
-    @property
-    def first_dealer(self) -> int: ...
-    @property
-    def seat0(self) -> int: ...
-    @property
-    def seat1(self) -> int: ...
-    @property
-    def seat2(self) -> int: ...
-    @property
-    def seat3(self) -> int: ...
-    @property
-    def totals(self) -> list[int] | None: ...
-    @property
-    def sheet(self) -> dict[str, Any] | None: ...
-
-
-class DealLike(Protocol):
-    """What the checks read of a deal row."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def data(self) -> dict[str, Any]: ...
-    @property
-    def started_at(self) -> datetime.datetime | None: ...
-    @property
-    def entered_by(self) -> str: ...
-    @property
-    def entered_at(self) -> datetime.datetime: ...
-    @property
-    def confirmed_by(self) -> str | None: ...
-
-
-class EventLike(Protocol):
-    """What the checks read of an event row."""
-
-    @property
-    def player_id(self) -> int: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def value(self) -> int | None: ...
-
-
-Executor: TypeAlias = "Connection | Session | FastConnection"
-"""Where a statement runs: a Core connection, an ORM session (its statements flush what
-it holds first), or the SQLite fast path's connection (:mod:`.sqlite_fast`)."""
-
-Store: TypeAlias = "Database | FastSqlite"
-"""What the writes open their transaction on: the database, or the SQLite fast path."""
-
-DbRow: TypeAlias = Any
-"""A row as a statement returns it (SQLAlchemy's ``Row`` or the fast path's named
-tuple): columns read by name."""
-
-
-class Rows(Protocol):
-    """What a statement returns, as the store reads it (SQLAlchemy's ``Result`` or the
-    fast path's :class:`~stolik.tournament.sqlite_fast.FastResult`)."""
-
-    def __iter__(self) -> Any: ...
-    def first(self) -> Any: ...
-    def all(self) -> Any: ...
-    def scalar(self) -> Any: ...
-    def scalar_one(self) -> Any: ...
-    def scalars(self) -> Any: ...
-
-
-def run(ex: Executor, name: str, /, **params: Any) -> Rows:
-    """Run the store's statement ``name`` (:mod:`stolik.tournament.statements`) with
-    ``params``: the construct on SQLAlchemy, its compiled SQL on the fast path — one
-    statement, whichever runs it."""
-    if isinstance(ex, FastConnection):
-        return ex.run(name, params)
-    from stolik.tournament.statements import statement
-
-    result: Rows = ex.execute(statement(name, params), params)
-    return result
 
 
 # ---------------------------------------------------------------------- helpers
