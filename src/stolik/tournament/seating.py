@@ -58,11 +58,15 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
 
-from stolik.i18n import N_, tr
-from stolik.i18n import number as number_text
+from stolik.tournament.seating_text import format_round as format_round
+from stolik.tournament.seating_text import where_do_i_sit as where_do_i_sit
+from stolik.tournament.seating_values import SIT_OUT_PLACE_POINTS as SIT_OUT_PLACE_POINTS
+from stolik.tournament.seating_values import SIT_OUT_TABLE_POINTS as SIT_OUT_TABLE_POINTS
+from stolik.tournament.seating_values import RoundPlan as RoundPlan
+from stolik.tournament.seating_values import SeatingHistory as SeatingHistory
+from stolik.tournament.seating_values import _pair
 
 REPEAT = 100
 """Cost of seating two players together per earlier meeting of theirs."""
@@ -76,109 +80,8 @@ POLISH_ITERATIONS_PER_PLAYER_ROUND = 6000
 """Annealing steps of the whole-plan polish in :func:`plan_tournament`, per player and round."""
 POLISH_MAX_ITERATIONS = 400_000
 """At most this many annealing steps in the whole-plan polish."""
-SIT_OUT_PLACE_POINTS = 4
-"""Place points of a sitting-out player (seed 000 §7w)."""
-SIT_OUT_TABLE_POINTS = 40
-"""Table points of a sitting-out player (seed 000 §7w)."""
 
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
-
-
-def _pair(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a < b else (b, a)
-
-
-@dataclass(frozen=True)
-class RoundPlan:
-    """One round's draw: tables of four (seat order 0..3, seat 0 deals first) and the
-    players sitting out.
-
-    >>> plan = RoundPlan((("a", "b", "c", "d"),), ("e",))
-    >>> plan.players
-    ('a', 'b', 'c', 'd', 'e')
-    >>> plan.seat_of("c"), plan.seat_of("e")
-    ((0, 2), None)
-    """
-
-    tables: tuple[tuple[str, str, str, str], ...]
-    sitting_out: tuple[str, ...] = ()
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Everyone in the round: seated players table by table, then the sit-outs."""
-        return tuple(p for t in self.tables for p in t) + self.sitting_out
-
-    def seat_of(self, player: str) -> tuple[int, int] | None:
-        """``(table index, seat)`` of a seated player (0-based); None if not seated."""
-        for ti, table in enumerate(self.tables):
-            if player in table:
-                return ti, table.index(player)
-        return None
-
-
-@dataclass(frozen=True)
-class SeatingHistory:
-    """What earlier rounds did: meetings per pair, sit-outs and seats per player, and the
-    team-mate pairs seated together. Immutable; :meth:`record` returns a new history.
-
-    >>> h = SeatingHistory().record(RoundPlan((("a", "b", "c", "d"),), ("e",)))
-    >>> h.meetings_of("b", "a"), h.sit_outs["e"], h.seats["d"], h.rounds
-    (1, 1, (0, 0, 0, 1), 1)
-    """
-
-    meetings: Mapping[tuple[str, str], int] = field(default_factory=dict)
-    """Pair (sorted) → times seated at one table."""
-    sit_outs: Mapping[str, int] = field(default_factory=dict)
-    """Player → rounds sat out."""
-    seats: Mapping[str, tuple[int, int, int, int]] = field(default_factory=dict)
-    """Player → rounds seated in seat 0, 1, 2, 3."""
-    team_clashes: int = 0
-    """Team-mate pairs seated at one table, summed over rounds."""
-    rounds: int = 0
-
-    def meetings_of(self, a: str, b: str) -> int:
-        """Times ``a`` and ``b`` sat at one table."""
-        return self.meetings.get(_pair(a, b), 0)
-
-    @property
-    def repeat_pairs(self) -> int:
-        """Pairs who met more than once."""
-        return sum(1 for m in self.meetings.values() if m > 1)
-
-    @property
-    def repeat_meetings(self) -> int:
-        """Excess meetings: the sum over pairs of ``max(0, meetings − 1)``."""
-        return sum(m - 1 for m in self.meetings.values() if m > 1)
-
-    def record(self, plan: RoundPlan, teams: Mapping[str, str] | None = None) -> SeatingHistory:
-        """This history with one more round."""
-        meetings = dict(self.meetings)
-        seats = dict(self.seats)
-        clashes = self.team_clashes
-        for table in plan.tables:
-            for i, p in enumerate(table):
-                counts = list(seats.get(p, (0, 0, 0, 0)))
-                counts[i] += 1
-                seats[p] = (counts[0], counts[1], counts[2], counts[3])
-            for a, b in itertools.combinations(table, 2):
-                key = _pair(a, b)
-                meetings[key] = meetings.get(key, 0) + 1
-                if teams is not None and a in teams and teams.get(b) == teams[a]:
-                    clashes += 1
-        sit_outs = dict(self.sit_outs)
-        for p in plan.sitting_out:
-            sit_outs[p] = sit_outs.get(p, 0) + 1
-        return SeatingHistory(meetings, sit_outs, seats, clashes, self.rounds + 1)
-
-    @classmethod
-    def from_plans(
-        cls, plans: Iterable[RoundPlan], teams: Mapping[str, str] | None = None
-    ) -> SeatingHistory:
-        """The history of a sequence of rounds."""
-        history = cls()
-        for plan in plans:
-            history = history.record(plan, teams)
-        return history
 
 
 def _active(players: Sequence[str], exclude: Collection[str]) -> list[str]:
@@ -604,86 +507,3 @@ def random_draw(players: Sequence[str], rounds: int, seed: int) -> list[RoundPla
     return plans
 
 
-def _name(player: str, names: Mapping[str, str] | None) -> str:
-    return names.get(player, player) if names is not None else player
-
-
-def format_round(
-    plan: RoundPlan, names: Mapping[str, str] | None = None, *, number: int | None = None,
-    lang: str = "pl",
-    sitting_out: tuple[float, int] = (SIT_OUT_PLACE_POINTS, SIT_OUT_TABLE_POINTS),
-) -> str:
-    """The round's plan as plain text in ``lang`` (issue 25.1: one language, not
-    "Runda / Round"): per table, the players by seat (seat 1 deals first); a sitting-out
-    player with what the game gives him (``sitting_out``, the tournament part's
-    :class:`~stolik.tournament.model.TournamentRules`: Baśka's 4 place points and +40,
-    RULES §10; nothing in Mariáš, MARIAS §9 — issue 25.2: its plan said Baśka's).
-
-    >>> plan = RoundPlan((("a", "b", "c", "d"),), ("e",))
-    >>> print(format_round(plan, {"a": "Ala"}, number=2))
-    Runda 2
-    Stolik 1: 1. Ala (rozdaje) | 2. b | 3. c | 4. d
-    Pauzuje: e (4 pkt za miejsce, +40 pkt stolikowych)
-    >>> print(format_round(plan, {"a": "Ala"}, number=2, lang="cs"))
-    Kolo 2
-    Stůl 1: 1. Ala (rozdává) | 2. b | 3. c | 4. d
-    Nehraje: e (4 body za umístění, +40 bodů stolu)
-    >>> print(format_round(plan, {"a": "Ala"}, number=2, lang="en"))
-    Round 2
-    Table 1: 1. Ala (deals) | 2. b | 3. c | 4. d
-    Sitting out: e (4 place points, +40 table points)
-    >>> print(format_round(plan, number=1, lang="cs", sitting_out=(0.0, 0)).splitlines()[-1])
-    Nehraje: e
-    """
-    lines = [tr(lang, "seat-round", number=number) if number is not None
-             else tr(lang, "seat-round-any")]
-    deals = tr(lang, "seat-deals")
-    for ti, table in enumerate(plan.tables, 1):
-        seats = " | ".join(
-            f"{s}. {_name(p, names)}" + (f" {deals}" if s == 1 else "")
-            for s, p in enumerate(table, 1)
-        )
-        lines.append(tr(lang, "seat-table", table=ti, seats=seats))
-    if plan.sitting_out:
-        out = ", ".join(_name(p, names) for p in plan.sitting_out)
-        place, table_points = sitting_out
-        if place or table_points:
-            lines.append(tr(lang, "seat-sitting-out", players=out, place=number_text(lang, place),
-                            table=table_points))
-        else:
-            lines.append(tr(lang, "seat-sitting-out-plain", players=out))
-    return "\n".join(lines)
-
-
-def where_do_i_sit(
-    plans: Sequence[RoundPlan], player: str, names: Mapping[str, str] | None = None,
-    lang: str = "pl",
-) -> str:
-    """One player's rounds as plain text in ``lang``: table and seat (with whom), or
-    sitting out.
-
-    >>> plans = [RoundPlan((("a", "b", "c", "d"),), ("e",)),
-    ...          RoundPlan((("e", "c", "b", "a"),), ("d",))]
-    >>> print(where_do_i_sit(plans, "d", {"a": "Ala"}))
-    Gdzie siedzę: d
-    Runda 1: stolik 1, miejsce 4 — z: Ala, b, c
-    Runda 2: pauza (4 pkt za miejsce, +40 pkt stolikowych)
-    >>> print(where_do_i_sit(plans, "a", {"a": "Ala"}, lang="cs"))
-    Kde sedím: Ala
-    Kolo 1: stůl 1, místo 1 (rozdává) — s: b, c, d
-    Kolo 2: stůl 1, místo 4 — s: e, c, b
-    """
-    lines = [tr(lang, "seat-where", player=_name(player, names))]
-    for r, plan in enumerate(plans, 1):
-        seat = plan.seat_of(player)
-        if seat is not None:
-            ti, s = seat
-            others = ", ".join(_name(p, names) for p in plan.tables[ti] if p != player)
-            said = N_("seat-where-first") if s == 0 else N_("seat-where-table")
-            lines.append(tr(lang, said, round=r, table=ti + 1, seat=s + 1, others=others))
-        elif player in plan.sitting_out:
-            lines.append(tr(lang, "seat-where-out", round=r, place=SIT_OUT_PLACE_POINTS,
-                            table=SIT_OUT_TABLE_POINTS))
-        else:
-            lines.append(tr(lang, "seat-where-none", round=r))
-    return "\n".join(lines)
