@@ -22,7 +22,7 @@ from numba.cpython.unsafe.numbers import leading_zeros as _leading_zeros
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic as _intrinsic
 
-from stolik.solver.trick32 import (
+from stolik.solver.trick32_layout import (
     F_A0,
     F_ALPHA,
     F_AUTO_H,
