@@ -3,8 +3,9 @@
 A solo or a cicha that its player cannot lose whatever the others hold and play accepts
 fewer doublings: the ruleset's ``laid_down_max_level`` (a kontra only in `pucka-2019` and
 `linia`, none in `mester-sport`). Whether a hand is laid down is decided exactly by the
-solver (:func:`stolik.games.baska.solver.contract_is_laid_down`); it depends only on the card order,
-the goal, the target, the four cards and the player's place after forehand.
+search (:func:`contract_is_laid_down`, over :mod:`stolik.solver.laid_down`); it depends only
+on the card order, the goal, the target, the four cards and the player's place after
+forehand.
 
 The answers for every card order of the shipped rulesets are shipped with the package
 (``laid_down_tables.json``, written by ``scripts/laid_down_tables.py --generate`` and
@@ -94,9 +95,33 @@ def _from_shipped(key: _Key) -> bool:
     return True
 
 
-def _solve(rs: Ruleset, contract: Contract, hand: int, offset: int) -> bool:
-    from stolik.games.baska.solver import contract_is_laid_down
+def contract_is_laid_down(rs: Ruleset, contract: Contract, hand: int, *, seat: int,
+                          forehand: int) -> bool:
+    """Whether a lone player at ``seat`` holding ``hand`` (a mask of 4 cards) cannot lose
+    ``contract`` (a solo, or cicha) whatever the others hold and play, before any card is
+    played; ``forehand`` leads the first trick (RULES §7). Asks the search, not the tables;
+    the search (numba) is imported here, on first use, so that the auction
+    (:mod:`stolik.games.baska.state`, through :func:`doubling_limit`) loads it only where
+    no shipped table answers.
 
+    >>> from stolik.games.baska.deck import DECK
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> rs = load_ruleset("pucka-2019")
+    >>> gran = rs.contract("gran")
+    >>> contract_is_laid_down(rs, gran, DECK.parse_mask("JC JS AH AC"), seat=0, forehand=0)
+    True
+    >>> contract_is_laid_down(rs, gran, DECK.parse_mask("JC JS TH QH"), seat=0, forehand=0)
+    False
+    """
+    from stolik.solver.laid_down import is_laid_down as search_is_laid_down
+
+    if contract.kind not in ("solo", "cicha"):
+        raise ValueError(f"{contract.id} is not played by one player against three")
+    return search_is_laid_down(rs.order_of(contract), hand, values=CARD_POINTS, declarer=seat,
+                               leader=forehand, goal=contract.goal, target=rs.points_to_win)
+
+
+def _solve(rs: Ruleset, contract: Contract, hand: int, offset: int) -> bool:
     return contract_is_laid_down(rs, contract, hand, seat=offset, forehand=0)
 
 

@@ -1,7 +1,8 @@
 """Baśka's ``solver`` part: the generic solver (:mod:`stolik.solver`) on Baśka deals —
 perfect-information values of a :class:`Deal` in play (:func:`solve`, :func:`best_points`,
 :func:`can_take_all`, :func:`best_payout`, :func:`card_values`), and laid-down contracts
-(RULES §7: :func:`contract_is_laid_down`, :func:`deal_is_laid_down`).
+(RULES §7: :func:`deal_is_laid_down`; :func:`contract_is_laid_down`, before any card is played,
+lives in :mod:`stolik.games.baska.laid_down` and is re-exported here).
 
 A position is any point of the play after the auction, mid-trick included; the
 *declaring side* is ``deal.game.team`` (starzy, the wesele pair, the lone player).
@@ -45,7 +46,8 @@ from functools import lru_cache
 import numpy as np
 
 from stolik.games.baska.deck import CARD_POINTS, TOTAL_POINTS
-from stolik.games.baska.ruleset import Contract, Ruleset
+from stolik.games.baska.laid_down import contract_is_laid_down
+from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.scoring import Game, score
 from stolik.games.baska.state import Deal
 from stolik.solver.laid_down import is_laid_down
@@ -213,27 +215,6 @@ def card_values(deal: Deal) -> dict[int, int]:
 
 
 # ---------------------------------------------------------------- laid-down contracts
-
-
-def contract_is_laid_down(rs: Ruleset, contract: Contract, hand: int, *, seat: int,
-                          forehand: int) -> bool:
-    """Whether a lone player at ``seat`` holding ``hand`` (a mask of 4 cards) cannot lose
-    ``contract`` (a solo, or cicha) whatever the others hold and play, before any card is
-    played; ``forehand`` leads the first trick (RULES §7).
-
-    >>> from stolik.games.baska.deck import DECK
-    >>> from stolik.games.baska.ruleset import load_ruleset
-    >>> rs = load_ruleset("pucka-2019")
-    >>> gran = rs.contract("gran")
-    >>> contract_is_laid_down(rs, gran, DECK.parse_mask("JC JS AH AC"), seat=0, forehand=0)
-    True
-    >>> contract_is_laid_down(rs, gran, DECK.parse_mask("JC JS TH QH"), seat=0, forehand=0)
-    False
-    """
-    if contract.kind not in ("solo", "cicha"):
-        raise ValueError(f"{contract.id} is not played by one player against three")
-    return is_laid_down(rs.order_of(contract), hand, values=CARD_POINTS, declarer=seat,
-                        leader=forehand, goal=contract.goal, target=rs.points_to_win)
 
 
 def deal_is_laid_down(deal: Deal) -> bool:
