@@ -181,7 +181,14 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 @pytest.fixture(scope="module")
 def web(database: Database) -> FastAPI:
-    return create_app(database, bot_delay=0, client_seeds=True)
+    """The application, its rate limits out of the way: one test client plays nine tables
+    and asks nine hints in a minute (the limits drop a message past them unanswered)."""
+    from stolik.web.play.ratelimit import PlayLimits
+
+    limits = PlayLimits(tables_per_minute=1000.0, table_burst=1000, hint_rate=1000.0,
+                        hint_burst=1000, flood_penalty_s=0.0)
+    return create_app(database, bot_delay=0, client_seeds=True, rate=10000.0, burst=10000,
+                      play_limits=limits)
 
 
 PAGES = {"puck": ("/t/{s}/", "/t/{s}/player/p01", "/t/{s}/print/seating/1",
@@ -226,6 +233,7 @@ def _table_messages(c: TestClient, game: str, lang: str) -> list[str]:
     tid = made.json()["id"]
     texts: list[str] = []
     asked: set[str] = set()  # a hint on the first turn, the review of the first deal
+    acted = -1  # the table's version last acted on: a state sent again is not answered
     with c.websocket_connect(f"/play/ws/{tid}?lang={lang}") as ws:
         for _ in range(2000):
             msg = ws.receive_json()
@@ -234,6 +242,9 @@ def _table_messages(c: TestClient, game: str, lang: str) -> list[str]:
                 continue
             if msg["over"]:
                 break
+            if msg["version"] <= acted:
+                continue
+            acted = msg["version"]
             d = msg["deal"]
             if msg["waiting_next"] and 0 not in msg["ready"]:
                 if "review" not in asked:
