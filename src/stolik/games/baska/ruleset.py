@@ -3,6 +3,8 @@
 The three regulations of RULES.md ship in ``rulesets/`` beside this module; a league may
 write its own file (copy one of them) and pass its path wherever a ruleset id is taken.
 A broken file is refused with one line naming the file, the key and the problem.
+The values read (:class:`Ruleset`, :class:`Contract`, …) are in
+:mod:`stolik.games.baska.ruleset_values`, re-exported here.
 
 >>> rs = load_ruleset("pucka-2019")
 >>> [c.id for c in rs.ladder]
@@ -20,15 +22,22 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from stolik.errors import CardError, RecordError, RulesetError
 from stolik.games.baska.deck import CARDS_PER_HAND, DECK, parse_cards
+from stolik.games.baska.ruleset_values import CATEGORIES as CATEGORIES
+from stolik.games.baska.ruleset_values import Contract as Contract
+from stolik.games.baska.ruleset_values import Kind as Kind
+from stolik.games.baska.ruleset_values import PlainRules as PlainRules
+from stolik.games.baska.ruleset_values import RevokeRule as RevokeRule
+from stolik.games.baska.ruleset_values import Ruleset as Ruleset
+from stolik.games.baska.ruleset_values import SeriesRules as SeriesRules
+from stolik.games.baska.ruleset_values import Side as Side
+from stolik.games.baska.ruleset_values import Wyjscie as Wyjscie
 from stolik.i18n import Msg
 from stolik.records import loads_document
 from stolik.rulesets import (
@@ -48,10 +57,6 @@ from stolik.tricks import CardOrder
 
 DEFAULT_RULESET = "pucka-2019"
 
-Kind = Literal["plain", "cicha", "wesele", "solo", "honour"]
-Side = Literal["starzy", "mlodzi"]
-CATEGORIES = ("z_wyjsciem", "bez_wyjscia", "bez_bitki")
-
 MAX_DOUBLINGS = 4
 """Kontra, rekontra and the ruleset's third and fourth names: at most four (RULES §4, §7)."""
 
@@ -68,133 +73,6 @@ _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 """A ruleset id: what a record's ``ruleset`` key names."""
-
-
-@dataclass(frozen=True)
-class Wyjscie:
-    """What the losing side needs to escape "bez wyjścia": points, or (if set) tricks."""
-
-    points: int
-    tricks: int | None = None
-
-    def reached(self, points: int, tricks: int) -> bool:
-        """Whether a side with ``points`` and ``tricks`` has its wyjście."""
-        return points >= self.points or (self.tricks is not None and tricks >= self.tricks)
-
-
-@dataclass(frozen=True)
-class Contract:
-    """One game type: a contract of the ladder, or the plain game (``zwykla``) or ``cicha``.
-
-    ``rank`` is the position on the ladder (0 = lowest); −1 for games nobody bids.
-    ``requires`` is the set of cards (a mask) the declarer must hold to call it.
-    ``win`` / ``loss`` are the base values (RULES §7); a 2 v 2 game uses the plain table.
-    """
-
-    id: str
-    name: str
-    kind: Kind
-    rank: int = -1
-    order: str = "normal"
-    goal: Literal["points", "all-tricks"] = "points"
-    requires: int = 0
-    first_round_only: bool = False
-    opening_only: bool = False
-    partner_cards: tuple[int, ...] = ()
-    first_double: Literal["mlodzi", "any", "opponents"] = "opponents"
-    win: int = 0
-    loss: int = 0
-    max_level: int = 0
-
-    @property
-    def biddable(self) -> bool:
-        """Whether the contract is called in the auction (plain game and cicha are not)."""
-        return self.rank >= 0
-
-    @property
-    def lone(self) -> bool:
-        """One player against three (cicha, solos and honours: RULES §7)."""
-        return self.kind in ("cicha", "solo", "honour")
-
-
-@dataclass(frozen=True)
-class PlainRules:
-    """The plain game's table (also wesele's): values by winning side and category."""
-
-    starzy: int
-    wyjscie: Mapping[str, Wyjscie]
-    values: Mapping[str, Mapping[str, int]]
-
-
-@dataclass(frozen=True)
-class RevokeRule:
-    """RULES §8. ``mode`` "contract": offender −3v, others +v; "fixed": fixed amounts."""
-
-    mode: Literal["contract", "fixed"]
-    offender: int = 0
-    others: int = 0
-    lone_declarer_loses_contract: bool = False
-
-
-@dataclass(frozen=True)
-class SeriesRules:
-    """RULES §6 and §9: series lengths, place points, bok-rounds."""
-
-    lengths: tuple[int, ...]
-    place_points: tuple[float, ...]
-    positive_bonus: tuple[float, ...] = ()
-    bok_round_deals: int = 0
-
-
-@dataclass(frozen=True, eq=False)
-class Ruleset:
-    """A whole regulation. Build it with :func:`load_ruleset` or :func:`parse_ruleset`."""
-
-    id: str
-    name: str
-    source: str
-    points_to_win: int
-    doublings: tuple[str, ...]
-    laid_down_max_level: int
-    doubled_tie_loser: Literal["first-doubler"] | None
-    orders: Mapping[str, CardOrder]
-    plain: PlainRules
-    zwykla: Contract
-    cicha: Contract
-    ladder: tuple[Contract, ...]
-    revoke: RevokeRule
-    series: SeriesRules
-    tournament: TournamentRules = field(default_factory=TournamentRules)
-    """Tournament penalties (RULES §10, seed 000 §7q–t, w): the optional ``[tournament]``
-    table; seed 000's amounts when it is absent."""
-    path: str | None = None
-    _by_id: dict[str, Contract] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        for c in (self.zwykla, self.cicha, *self.ladder):
-            self._by_id[c.id] = c
-
-    def contract(self, contract_id: str) -> Contract:
-        """A contract (or ``zwykla`` / ``cicha``) by id; KeyError if the ruleset lacks it."""
-        return self._by_id[contract_id]
-
-    def has(self, contract_id: str) -> bool:
-        """Whether the ruleset knows a game of this id."""
-        return contract_id in self._by_id
-
-    def order_of(self, contract: Contract) -> CardOrder:
-        """The card order a contract is played in."""
-        return self.orders[contract.order]
-
-    @property
-    def default_length(self) -> int:
-        """The series length used when none is given (the longest the regulation names
-        among the usual 32, else its first)."""
-        return 32 if 32 in self.series.lengths else self.series.lengths[0]
-
-    def doubling_name(self, level: int) -> str:
-        """Name of the doubling that brings the game to ``level`` (1 = kontra)."""
-        return self.doublings[level - 1]
 
 
 # ---------------------------------------------------------------- loading
