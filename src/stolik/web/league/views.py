@@ -23,7 +23,7 @@ from stolik.tournament.games import tournament_game
 from stolik.tournament.model import Round, TableEntry, Tournament
 from stolik.tournament.orm import AuditRow, RoundRow, TournamentRow
 from stolik.tournament.standings import Standings
-from stolik.web.league import money
+from stolik.web.league import money_view
 from stolik.web.league.parts import LeagueGame, league_game
 
 
@@ -280,9 +280,9 @@ def _live_tables(db: Database, slug: str) -> dict[str, Any]:
     ctx = context(db, slug)
     cur = current_round(ctx.rounds)
     tables: list[dict[str, Any]] = []
-    money_game = money.is_money(ctx.info.game)
+    money_game = money_view.is_money(ctx.info.game)
     if cur is not None and money_game:  # each table's stolový lístek (MARIAS §7)
-        tables = money.live_tables(db, slug, cur.number, len(ctx.round(cur.number).tables),
+        tables = money_view.live_tables(db, slug, cur.number, len(ctx.round(cur.number).tables),
                                    ctx.names)
     elif cur is not None:
         for tv in round_tables(db, ctx, cur.number):
@@ -297,7 +297,7 @@ def _live_tables(db: Database, slug: str) -> dict[str, Any]:
     return {
         "_rounds": ctx.rounds, "money": money_game,
         # the money ranking (MARIAS §10): Kč, then the best and second best round
-        "money_players": money.standings_rows(st) if st is not None and money_game else [],
+        "money_players": money_view.standings_rows(st) if st is not None and money_game else [],
         "tournament": {"slug": ctx.info.slug, "name": ctx.info.name,
                        "rounds": ctx.info.rounds, "drawn": ctx.info.rounds_drawn},
         "tables": tables, "error": err,
