@@ -18,6 +18,7 @@ The strict figures (``/healthz`` ≤ 100 ms, a first hint and review ≤ 3 s) ar
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import queue
@@ -175,10 +176,17 @@ def test_the_first_table_of_each_game_leaves_the_loop_free(tmp_path: Path,
     time.sleep(3.0)  # the bots think (pimc, in worker threads)
     stop.set()
     poller.join(timeout=60)
+    # While the first table is made (the games load in a worker thread: seconds on a cold
+    # process), /healthz keeps answering: no stretch of the window longer than half a
+    # second passes without an answer. (A count of answers made this test fail when the
+    # table was made fast, 2 answers in 0.31 s, on a loaded machine.)
     first_from, first_to = windows[0]
-    during = [s for s in stamps if s[0] >= first_from and s[1] <= first_to]
-    assert len(during) >= 3, (f"{len(during)} /healthz answered while the first table "
-                              f"was made in {first_to - first_from:.2f} s")
+    answers = sorted(end for _, end in stamps if first_from <= end <= first_to)
+    marks = [first_from, *answers, first_to]
+    gap = max(b - a for a, b in itertools.pairwise(marks))
+    assert gap < 0.5 or first_to - first_from < 0.5, (
+        f"/healthz silent for {gap:.2f} s while the first table was made "
+        f"({len(answers)} answers in {first_to - first_from:.2f} s)")
     worst = max(end - start for start, end in stamps)
     assert worst < 1.0, f"/healthz took {worst:.2f} s"
 

@@ -48,8 +48,26 @@ class Step:
         kind = GAMES.get(self.game)
         if self.part == "tables":
             kind.options()
+            warm_words()
         else:
             kind.warm_up()
+
+
+def warm_words() -> None:
+    """Load what the tables' words need besides the catalogs: Babel's number and date
+    formatting and each language's locale data (issue 25.2's decimal commas and dates),
+    so that the first payout or review a table says loads nothing (cached: cheap again).
+
+    >>> warm_words()
+    """
+    import datetime
+
+    from stolik.i18n import CATALOGS, decimal, format_when
+
+    when = datetime.datetime(2026, 1, 1, 12, 0)
+    for lang in CATALOGS:
+        decimal(lang, 1.5, sign=True)
+        format_when(when, lang)
 
 
 @dataclass(frozen=True)
@@ -104,4 +122,5 @@ def warm_up(started: Callable[[Step, int, int], None] | None = None) -> list[Don
     return done
 
 
-__all__ = ["PARTS", "Done", "Step", "games_loaded", "load_games", "steps", "warm_up"]
+__all__ = ["PARTS", "Done", "Step", "games_loaded", "load_games", "steps", "warm_up",
+           "warm_words"]
