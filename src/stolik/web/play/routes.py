@@ -33,19 +33,25 @@ from stolik.errors import StolikError
 from stolik.games import game
 from stolik.i18n import Msg, number, tr, translate
 from stolik.web.app import first_lang, lang_of, render
-from stolik.web.i18n import LANGS
 from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message, first_dealer_for
-from stolik.web.play.hub import Hub, make_hub
+from stolik.web.play.hub import make_hub
 from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
 from stolik.web.play.ratelimit import Admit, MessageLimit, PlayGuard, PlayLimits, client_of
-from stolik.web.play.store import Player, PlayStore, clean_name
+from stolik.web.play.request_info import COOKIE as COOKIE
+from stolik.web.play.request_info import _api_error, _lang_of_ws, _player_for, _remember, _too_many
+from stolik.web.play.request_info import api_lang as api_lang
+from stolik.web.play.request_info import current_player as current_player
+from stolik.web.play.request_info import guard_of as guard_of
+from stolik.web.play.request_info import hub_of as hub_of
+from stolik.web.play.request_info import ready_hub as ready_hub
+from stolik.web.play.request_info import store_of as store_of
+from stolik.web.play.store import Player, PlayStore
 from stolik.web.play.table import Table
 from stolik.web.play.warmup import games_loaded
 
 log = logging.getLogger(__name__)
 
-COOKIE = "stolik_player"
 DEFAULT_GAME = "baska"
 """The lobby's first game (its form comes first; a form or JSON ``game`` picks another)."""
 MAX_QUEUE = 2000
@@ -55,84 +61,6 @@ CLOSE_WAIT_S = 2.0
 was queued before the close."""
 
 router = APIRouter(prefix="/play")
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def hub_of(app: Any) -> Hub:
-    """The application's hub."""
-    hub: Hub = app.state.play_hub
-    return hub
-
-
-def store_of(app: Any) -> PlayStore:
-    """The application's play store."""
-    store: PlayStore = app.state.play_store
-    return store
-
-
-def guard_of(app: Any) -> PlayGuard:
-    """The application's abuse limits (:mod:`.ratelimit`)."""
-    guard: PlayGuard = app.state.play_guard
-    return guard
-
-
-def _too_many(guard: PlayGuard, request: Request, bots: list[str | None]) -> str | None:
-    return guard.table_refusal(client_of(request), bot_only=None not in bots)
-
-
-async def ready_hub(app: Any) -> Hub:
-    """The hub, resumed (the first request does it if the server's start did not), the
-    games' table kinds loaded — in a worker thread, never on the loop (issue 24.3)."""
-    await games_loaded()
-    hub = hub_of(app)
-    await hub.start()
-    return hub
-
-
-def current_player(request: Request | WebSocket) -> Player | None:
-    """The player of the request's cookie, or None."""
-    return store_of(request.app).player_by_token(request.cookies.get(COOKIE))
-
-
-def _remember(resp: Response, token: str | None) -> Response:
-    if token is not None:
-        resp.set_cookie(COOKIE, token, max_age=5 * 365 * 24 * 3600, httponly=True,
-                        samesite="lax")
-    return resp
-
-
-def _player_for(request: Request, name: str | None) -> tuple[Player | None, str | None]:
-    """The request's player, made (with a new token) from ``name`` if there is none."""
-    store = store_of(request.app)
-    player = current_player(request)
-    if player is None and name and clean_name(name):
-        player, token = store.new_player(name)
-        return player, token
-    if player is not None and name and clean_name(name) and clean_name(name) != player.name:
-        store.rename_player(player.id, name)
-        player = Player(player.id, clean_name(name))
-    return player, None
-
-
-def api_lang(request: Request | WebSocket) -> str:
-    """The language of a JSON answer: ``?lang=`` when a catalog has it, else English (an
-    API's clients are programs; a page asks in its own language)."""
-    lang = request.query_params.get("lang")
-    return lang if lang in LANGS else "en"
-
-
-def _api_error(request: Request, message: object, status: int) -> Response:
-    """``{"error": line}`` in the request's :func:`api_lang` (issue 9.9)."""
-    return JSONResponse({"error": translate(message, api_lang(request))}, status_code=status)
-
-
-def _lang_of_ws(ws: WebSocket, first: str = "pl") -> str:
-    """A connection's language: ``?lang=``, the cookie, else ``first`` (its table's
-    game's players' language, :func:`stolik.web.app.first_lang`)."""
-    lang = ws.query_params.get("lang") or ws.cookies.get("lang") or first
-    return lang if lang in LANGS else "pl"
 
 
 # ---------------------------------------------------------------- pages
