@@ -457,7 +457,8 @@ def test_referee_cli(db: Database, db_url: str) -> None:
     assert auth.login(db, "Jan", PASSWORD) is not None
     again = runner.invoke(cli_app, ["referee", "add", "Jan", "--db", db_url,
                                     "--password-stdin"], input=PASSWORD + "\n")
-    assert again.exit_code == 1 and "exists already" in again.output
+    # Polish by default, like the other organiser's commands (issue 25.2).
+    assert again.exit_code == 1 and "już istnieje" in again.output
     short = runner.invoke(cli_app, ["referee", "add", "Ewa", "--db", db_url,
                                     "--password-stdin"], input="abc\n")
     assert short.exit_code == 1

@@ -26,7 +26,7 @@ from typer.core import TyperGroup
 from stolik.cli.common import DbOption, report, user_errors
 from stolik.db import resolve_url
 from stolik.db.clock import utcnow
-from stolik.i18n import N_
+from stolik.i18n import N_, Msg
 from stolik.tournament.store_core import StoreError
 
 if TYPE_CHECKING:
@@ -175,7 +175,8 @@ def parse_date(text: str | None) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise StoreError(f"--date: {text!r} is not a date YYYY-MM-DD") from None
+        raise StoreError(Msg("err-cli-date", "--date: {text} is not a date YYYY-MM-DD",
+                             text=repr(text))) from None
 
 
 def parse_time(text: str | None, what: str) -> datetime.datetime | None:

@@ -55,7 +55,7 @@ from stolik.cli.tournament_common import (
 )
 from stolik.cli.tournament_round import clock_line
 from stolik.db.schema import utcnow
-from stolik.i18n import N_, tr
+from stolik.i18n import N_, Msg, tr
 from stolik.tournament import store
 from stolik.tournament.file import write_csv
 from stolik.tournament.seating import RoundPlan, format_round, where_do_i_sit
@@ -186,7 +186,8 @@ def read_players_csv(path: str) -> list[tuple[str, str, str | None]]:
     try:
         text = Path(path).read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise StoreError(f"{path}: the file is not UTF-8 text") from None
+        raise StoreError(Msg("err-cli-csv-utf8", "{path}: the file is not UTF-8 text",
+                             path=path)) from None
     out: list[tuple[str, str, str | None]] = []
     for n, row in enumerate(csv.reader(text.splitlines()), 1):
         cells = [c.strip() for c in row]
@@ -195,11 +196,13 @@ def read_players_csv(path: str) -> list[tuple[str, str, str | None]]:
         if n == 1 and cells[0].lower() == "id":
             continue
         if len(cells) < 2 or len(cells) > 3:
-            raise StoreError(f"{path}: line {n}: expected id,name,team — not {row!r}")
+            raise StoreError(Msg("err-cli-csv-line", "{path}: line {n}: expected id,name,team "
+                                 "— not {row}", path=path, n=n, row=repr(row)))
         team = cells[2] if len(cells) == 3 and cells[2] else None
         out.append((cells[0], cells[1], team))
     if not out:
-        raise StoreError(f"{path}: no players (lines id,name,team)")
+        raise StoreError(Msg("err-cli-csv-empty", "{path}: no players (lines id,name,team)",
+                             path=path))
     return out
 
 
@@ -290,8 +293,9 @@ def _parse_manual(text: str, sit_out: str | None) -> RoundPlan:
     for n, part in enumerate(text.split(";"), 1):
         ids = [p for p in re.split(r"[\s,]+", part.strip()) if p]
         if len(ids) != 4:
-            raise StoreError(f"--manual: table {n} has {len(ids)} players, not 4 "
-                             f"({part.strip()!r})")
+            raise StoreError(Msg("err-cli-manual", "--manual: table {n} has {count} players, "
+                                 "not 4 ({part})", n=n, count=len(ids),
+                                 part=repr(part.strip())))
         tables.append((ids[0], ids[1], ids[2], ids[3]))
     out = tuple(p for p in re.split(r"[\s,]+", sit_out or "") if p)
     return RoundPlan(tuple(tables), out)
@@ -331,24 +335,27 @@ def seat_command(
         out = _sitting_out(d, slug)
         if player is not None:
             if player not in names:
-                raise StoreError(f"{slug}: player '{player}' is not entered in this "
-                                 "tournament")
+                raise StoreError(Msg("err-cli-not-entered", "{slug}: player '{player}' is "
+                                     "not entered in this tournament", slug=slug,
+                                     player=player))
             typer.echo(where_do_i_sit(store.plans_of(d, slug), player, names, language))
             return
         if show:
             plans = store.plans_of(d, slug)
             if not plans:
-                raise StoreError(f"{slug}: no round is drawn yet (`seat {slug}` draws one)")
+                raise StoreError(Msg("err-cli-no-round", "{slug}: no round is drawn yet "
+                                     "(`seat {slug}` draws one)", slug=slug))
             if round is not None and round > len(plans):
-                raise StoreError(f"{slug}: round {round} is not drawn yet ({len(plans)} "
-                                 "drawn)")
+                raise StoreError(Msg("err-cli-round-not-drawn", "{slug}: round {round} is "
+                                     "not drawn yet ({n} drawn)", slug=slug, round=round,
+                                     n=len(plans)))
             numbers = [round] if round is not None else list(range(1, len(plans) + 1))
             typer.echo("\n\n".join(format_round(plans[n - 1], names, number=n, lang=language,
                                                 sitting_out=out) for n in numbers))
             return
         plan = _parse_manual(manual, sit_out) if manual is not None else None
         if plan is None and sit_out is not None:
-            raise StoreError("--sit-out goes with --manual")
+            raise StoreError(Msg("err-cli-sit-out", "--sit-out goes with --manual"))
         before = len(store.plans_of(d, slug))
         drawn = store.seat_round(d, slug, round, who=who_of(who), seed=seed, plan=plan)
         number = round or before + 1

@@ -14,6 +14,7 @@ from sqlalchemy import delete, func, select
 
 from stolik.db import Database
 from stolik.db.base import Base, load_models
+from stolik.i18n import Msg
 from stolik.tournament.games import tournament_game
 from stolik.tournament.model import Tournament
 from stolik.tournament.orm import (
@@ -73,8 +74,10 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
                 s.add(pr)
                 s.flush()
             elif pr.name != pl.name:
-                raise StoreError(f"{slug}: player '{pl.id}' is '{pr.name}' in the league, not "
-                                 f"'{pl.name}' as the file says (RULES §10)")
+                raise StoreError(Msg("err-st-league-name", "{slug}: player '{id}' is '{league}' "
+                                     "in the league, not '{name}' as the file says (RULES "
+                                     "§10)", slug=slug, id=pl.id, league=pr.name,
+                                     name=pl.name))
             ids[pl.id] = pr.id
             row.entries.append(EntryRow(player_id=pr.id, team=pl.team))
         for rn, rnd in enumerate(t.rounds, 1):
@@ -165,20 +168,24 @@ def restore(db: Database, path: str | Path, *, replace: bool = False) -> dict[st
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
-        raise StoreError(f"{src}: not a stolik backup: {e.msg} at line {e.lineno}") from None
+        raise StoreError(Msg("err-st-backup-json", "{src}: not a stolik backup: {why} at line "
+                             "{line}", src=src, why=e.msg, line=e.lineno)) from None
     if not isinstance(doc, dict) or doc.get("format") != BACKUP_FORMAT:
-        raise StoreError(f"{src}: not a stolik backup (no \"format\": \"{BACKUP_FORMAT}\")")
+        raise StoreError(Msg("err-st-backup-format", "{src}: not a stolik backup (no "
+                             "\"format\": \"{format}\")", src=src, format=BACKUP_FORMAT))
     if doc.get("revision") != current_revision(db):
-        raise StoreError(f"{src}: made at schema revision {doc.get('revision')}, the database "
-                         f"is at {current_revision(db)}")
+        raise StoreError(Msg("err-st-backup-revision", "{src}: made at schema revision "
+                             "{made}, the database is at {now}", src=src,
+                             made=str(doc.get("revision")), now=current_revision(db)))
     tables = doc.get("tables", {})
     counts: dict[str, int] = {}
     with db.write() as s:
         present = sum(s.scalar(select(func.count()).select_from(tb)) or 0
                       for tb in Base.metadata.sorted_tables)
         if present and not replace:
-            raise StoreError(f"{src}: the database holds data already; restore into an "
-                             "empty one, or replace what is there (--replace)")
+            raise StoreError(Msg("err-st-restore-full", "{src}: the database holds data "
+                                 "already; restore into an empty one, or replace what is "
+                                 "there (--replace)", src=src))
         for table in reversed(Base.metadata.sorted_tables):
             s.execute(delete(table))
         for table in Base.metadata.sorted_tables:
@@ -199,8 +206,9 @@ def restore(db: Database, path: str | Path, *, replace: bool = False) -> dict[st
                 try:
                     s.execute(table.insert(), fixed)
                 except OverflowError:  # SQLite's driver (PostgreSQL: a DataError)
-                    raise StoreError(f"{src}: table {table.name}: a number past the "
-                                     "database's integers") from None
+                    raise StoreError(Msg("err-st-restore-number", "{src}: table {table}: a "
+                                         "number past the database's integers", src=src,
+                                         table=table.name)) from None
             counts[table.name] = len(fixed)
         if db.engine.dialect.name == "postgresql":
             for table in Base.metadata.sorted_tables:

@@ -1,0 +1,180 @@
+"""The organiser's refusals speak ``--lang`` / ``$STOLIK_LANG`` (issue 25.2, "one language
+per screen"): ``stolik referee add`` (its prompt, its line and its refusals) and the
+tournament commands' refusals — a bad ``--date``, a CSV file that cannot be imported, a
+player who is not entered, ``seat``'s ``--show``/``--manual``/``--sit-out`` refusals, a
+backup that cannot be restored — each one line on stderr, no traceback, in Polish by
+default, in English or Czech when asked.
+
+On the code before this change every one of them was English whatever ``--lang`` said
+(``referee add`` had no ``--lang`` at all), so every Polish and Czech case failed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stolik.cli import app as cli_app
+
+LANGS = ("pl", "en", "cs")
+
+
+def _run(args: list[str], lang: str | None, *, env_lang: str | None = None,
+         stdin: str | None = None) -> tuple[int, str]:
+    """Run ``stolik ARGS`` (``--lang LANG`` appended unless None); its exit code and
+    stderr."""
+    full = [*args, "--lang", lang] if lang else args
+    result = CliRunner().invoke(cli_app, full, input=stdin,
+                                env={"STOLIK_WHO": "ref", "STOLIK_DB": None,
+                                     "STOLIK_LANG": env_lang})
+    assert "Traceback" not in result.output + result.stderr
+    return result.exit_code, result.stderr
+
+
+@pytest.fixture()
+def url(tmp_path: Path) -> str:
+    """A database with one Baśka tournament ``t1`` (linia ruleset, RULES §10), no
+    players and no round drawn."""
+    url = f"sqlite:///{tmp_path}/t.db"
+    code, err = _run(["tournament", "new", "t1", "--name", "T", "--ruleset", "linia",
+                      "--db", url], "en")
+    assert code == 0, err
+    return url
+
+
+def _refused(err: str, code: int, expected: str) -> None:
+    """One line on stderr, exit status 1, saying ``expected``."""
+    assert code == 1, err
+    assert err.count("\n") == 1 and err.startswith("stolik: "), err
+    assert expected in err, err
+
+
+DATE = {"pl": "to nie data RRRR-MM-DD", "en": "is not a date YYYY-MM-DD",
+        "cs": "není datum RRRR-MM-DD"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bad_date_is_refused_in_the_language(tmp_path: Path, lang: str) -> None:
+    """``tournament new --date 2026-13-01`` (issue 25.2)."""
+    code, err = _run(["tournament", "new", "t2", "--name", "T", "--ruleset", "linia",
+                      "--date", "2026-13-01", "--db", f"sqlite:///{tmp_path}/t.db"], lang)
+    _refused(err, code, DATE[lang])
+
+
+def test_polish_is_the_default_and_stolik_lang_chooses(tmp_path: Path) -> None:
+    """No ``--lang``: Polish (the leagues' language); ``STOLIK_LANG=cs``: Czech."""
+    args = ["tournament", "new", "t2", "--name", "T", "--ruleset", "linia",
+            "--date", "x", "--db", f"sqlite:///{tmp_path}/t.db"]
+    code, err = _run(args, None)
+    _refused(err, code, DATE["pl"])
+    code, err = _run(args, None, env_lang="cs")
+    _refused(err, code, DATE["cs"])
+
+
+CSV = {
+    "id,name\na\n": {"pl": "wiersz 2: oczekiwano id,nazwisko,drużyna",
+                     "en": "line 2: expected id,name,team",
+                     "cs": "řádek 2: čekáno id,jméno,tým"},
+    "": {"pl": "brak graczy", "en": "no players", "cs": "žádní hráči"},
+    "\udcff": {"pl": "plik nie jest tekstem UTF-8", "en": "the file is not UTF-8 text",
+               "cs": "soubor není text v UTF-8"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("text", list(CSV), ids=["short-line", "empty", "not-utf8"])
+def test_a_csv_import_refusal_is_in_the_language(url: str, tmp_path: Path, text: str,
+                                                 lang: str) -> None:
+    """``players import`` of a file that is not id,name,team lines (issue 25.2)."""
+    path = tmp_path / "p.csv"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    code, err = _run(["tournament", "players", "import", "t1", str(path), "--db", url],
+                     lang)
+    _refused(err, code, CSV[text][lang])
+
+
+SEAT = {
+    ("--player", "zz"): {"pl": "gracz 'zz' nie jest zapisany do tego turnieju",
+                         "en": "player 'zz' is not entered in this tournament",
+                         "cs": "hráč 'zz' není přihlášen do tohoto turnaje"},
+    ("--show",): {"pl": "żadna runda nie jest jeszcze rozlosowana",
+                  "en": "no round is drawn yet", "cs": "zatím není vylosováno žádné kolo"},
+    ("--manual", "a b c"): {"pl": "przy stoliku 1 jest graczy: 3, a nie 4",
+                            "en": "table 1 has 3 players, not 4",
+                            "cs": "u stolu 1 je hráčů: 3, ne 4"},
+    ("--sit-out", "a"): {"pl": "--sit-out tylko razem z --manual",
+                         "en": "--sit-out goes with --manual",
+                         "cs": "--sit-out jen spolu s --manual"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("extra", list(SEAT), ids=["player", "show", "manual", "sit-out"])
+def test_a_seat_refusal_is_in_the_language(url: str, extra: tuple[str, ...],
+                                           lang: str) -> None:
+    """``seat``'s refusals (issue 25.2; seating, RULES §10)."""
+    code, err = _run(["tournament", "seat", "t1", *extra, "--db", url], lang)
+    _refused(err, code, SEAT[extra][lang])
+
+
+RESTORE = {
+    "{}": {"pl": "to nie kopia zapasowa stolika", "en": "not a stolik backup (no",
+           "cs": "není záloha stolíku (chybí"},
+    "backup": {"pl": "baza zawiera już dane", "en": "the database holds data already",
+               "cs": "databáze už obsahuje data"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", list(RESTORE))
+def test_a_restore_refusal_is_in_the_language(url: str, tmp_path: Path, kind: str,
+                                              lang: str) -> None:
+    """``restore`` of a file that is no backup, or into a database that holds data."""
+    path = tmp_path / "b.json"
+    if kind == "backup":
+        assert _run(["tournament", "backup", str(path), "--db", url], "en")[0] == 0
+    else:
+        path.write_text(kind, encoding="utf-8")
+    code, err = _run(["tournament", "restore", str(path), "--db", url], lang)
+    _refused(err, code, RESTORE[kind][lang])
+
+
+REFEREE = {"added": {"pl": "dodano sędziego 'anna'", "en": "referee 'anna' added",
+                     "cs": "rozhodčí 'anna' přidán"},
+           "exists": {"pl": "sędzia 'anna' już istnieje", "en": "referee 'anna' exists "
+                      "already", "cs": "rozhodčí 'anna' už existuje"},
+           "short": {"pl": "hasło", "en": "the password must have at least",
+                     "cs": "heslo"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_referee_add_speaks_the_language(tmp_path: Path, lang: str) -> None:
+    """``referee add``: the line saying it is done, a name taken, a password too short."""
+    db = ["--db", f"sqlite:///{tmp_path}/t.db"]
+    args = ["referee", "add", "anna", "--password-stdin", *db]
+    code, err = _run(args, lang, stdin="long enough secret\n")
+    assert code == 0 and err == f"stolik: {REFEREE['added'][lang]}\n", err
+    code, err = _run(args, lang, stdin="long enough secret\n")
+    _refused(err, code, REFEREE["exists"][lang])
+    code, err = _run(["referee", "add", "bob", "--password-stdin", *db], lang,
+                     stdin="pw\n")
+    _refused(err, code, REFEREE["short"][lang])
+    if lang != "en":
+        assert "password" not in err, err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_referee_add_asks_for_the_password_in_the_language(tmp_path: Path,
+                                                           lang: str) -> None:
+    """The hidden prompt (asked twice) is in the language too."""
+    result = CliRunner().invoke(
+        cli_app, ["referee", "add", "anna", "--db", f"sqlite:///{tmp_path}/t.db",
+                  "--lang", lang], input="long enough secret\nlong enough secret\n",
+        env={"STOLIK_DB": None, "STOLIK_LANG": None})
+    assert result.exit_code == 0, result.output
+    words = {"pl": ("Hasło", "Powtórz hasło"), "en": ("Password", "Repeat the password"),
+             "cs": ("Heslo", "Zopakujte heslo")}[lang]
+    for word in words:
+        assert f"{word}: " in result.output, result.output
