@@ -175,8 +175,9 @@ def test_bad_messages_get_errors_and_change_nothing(tmp_path: Path) -> None:
             assert s1["deal"]["phase"] == "auction"
             ws.send_json({"type": "move", "move": "AH", "id": 9})
             err = until(ws, lambda m: m["type"] == "error")
+            # a player reads the rule's words, without the citation (issue 25.8)
             assert err == {"type": "error", "code": "illegal", "ack": 9, "message":
-                           "no card may be played before the auction closes (RULES §3)"}
+                           "no card may be played before the auction closes"}
             ws.send_json({"type": "move", "move": "hirsch", "id": 10})
             err = until(ws, lambda m: m["type"] == "error")
             assert err["code"] == "illegal" and err["ack"] == 10
