@@ -178,3 +178,41 @@ def test_referee_add_asks_for_the_password_in_the_language(tmp_path: Path,
              "cs": ("Heslo", "Zopakujte heslo")}[lang]
     for word in words:
         assert f"{word}: " in result.output, result.output
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bad_time_is_refused_in_the_language(url: str, lang: str) -> None:
+    """``round start --at xx`` (the round clock, seed 000 §7p; issue 25.2)."""
+    code, err = _run(["tournament", "round", "start", "t1", "1", "--at", "xx", "--db", url],
+                     lang)
+    _refused(err, code, {"pl": "to nie godzina (GG:MM", "en": "is not a time (HH:MM",
+                         "cs": "není čas (HH:MM"}[lang])
+
+
+SHEET = {
+    ("foo",): {"pl": "wiersz protokołu to słowa KLUCZ=WARTOŚĆ",
+               "en": "a sheet line is KEY=VALUE words", "cs": "řádek lístku tvoří slova"},
+    ("foo=1",): {"pl": "nieznany klucz 'foo'", "en": "unknown key 'foo'",
+                 "cs": "neznámý klíč 'foo'"},
+    ("points=1", "points=2"): {"pl": "'points' podano dwa razy",
+                               "en": "'points' is given twice",
+                               "cs": "'points' je zadán dvakrát"},
+    ("contract=xx",): {"pl": "t1: runda 1, stolik 1: rozdanie 1: nieznana gra 'xx'",
+                       "en": "t1: round 1, table 1: deal 1: unknown contract 'xx'",
+                       "cs": "t1: kolo 1, stůl 1: hra 1: neznámý závazek 'xx'"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("words", list(SHEET), ids=["form", "unknown", "twice", "contract"])
+def test_a_sheet_line_refusal_is_in_the_language(url: str, words: tuple[str, ...],
+                                                 lang: str) -> None:
+    """``sheet add`` of a line that is not the game's KEY=VALUE words (issue 25.2); a line
+    the engine refuses says where (round, table) in the language too (RULES §4)."""
+    for n in range(1, 5):
+        assert _run(["tournament", "players", "add", "t1", f"p{n}", f"P{n}", "--db", url],
+                    "en")[0] == 0
+    assert _run(["tournament", "seat", "t1", "--db", url], "en")[0] == 0
+    code, err = _run(["tournament", "sheet", "add", "t1", "1", "1", *words, "--db", url],
+                     lang)
+    _refused(err, code, SHEET[words][lang])

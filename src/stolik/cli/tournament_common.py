@@ -100,12 +100,13 @@ def database(db: str | None, lang: str | None = None) -> Iterator[Database]:
         try:
             database = open_database(resolve_url(db), migrate=True)
         except SQLAlchemyError as e:
-            raise StoreError(f"--db: cannot open the database: {_first_line(e)}") from None
+            raise StoreError(Msg("err-cli-db-open", "--db: cannot open the database: {why}",
+                                 why=_first_line(e))) from None
         try:
             yield database
         except SQLAlchemyError as e:
-            raise StoreError(f"{database.url}: the database refused: {_first_line(e)}"
-                             ) from None
+            raise StoreError(Msg("err-cli-db-refused", "{url}: the database refused: {why}",
+                                 url=str(database.url), why=_first_line(e))) from None
         finally:
             database.dispose()
 
@@ -131,8 +132,8 @@ def core_database(db: str | None, lang: str | None = None
         try:
             yield fast
         except sqlite3.Error as e:
-            raise StoreError(f"{fast.url}: the database refused: {_first_line(e)}"
-                             ) from None
+            raise StoreError(Msg("err-cli-db-refused", "{url}: the database refused: {why}",
+                                 url=str(fast.url), why=_first_line(e))) from None
         finally:
             fast.dispose()
 
@@ -189,8 +190,8 @@ def parse_time(text: str | None, what: str) -> datetime.datetime | None:
             return datetime.datetime.combine(utcnow().date(), t)
         value = datetime.datetime.fromisoformat(text)
     except ValueError:
-        raise StoreError(f"{what}: {text!r} is not a time (HH:MM or YYYY-MM-DDTHH:MM, "
-                         "UTC)") from None
+        raise StoreError(Msg("err-cli-time", "{what}: {text} is not a time (HH:MM or "
+                             "YYYY-MM-DDTHH:MM, UTC)", what=what, text=repr(text))) from None
     if value.tzinfo is not None:
         value = value.astimezone(datetime.UTC).replace(tzinfo=None)
     return value
@@ -225,18 +226,23 @@ def parse_pairs(pairs: Sequence[str], *, allowed: Sequence[str] | None = None
         key, eq, value = word.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise StoreError(f"{word!r}: a sheet line is KEY=VALUE words, e.g. contract=gran "
-                             "declarer=2 points=61" + (" (keys: " + ", ".join(allowed) + ")"
-                                                       if allowed else ""))
+            raise StoreError(
+                Msg("err-cli-line-keys", "{word}: a sheet line is KEY=VALUE words, e.g. "
+                    "contract=gran declarer=2 points=61 (keys: {keys})", word=repr(word),
+                    keys=", ".join(allowed)) if allowed else
+                Msg("err-cli-line-form", "{word}: a sheet line is KEY=VALUE words, e.g. "
+                    "contract=gran declarer=2 points=61", word=repr(word)))
         if allowed is not None and key not in allowed:
-            raise StoreError(f"{word!r}: unknown key '{key}' — a sheet line has "
-                             + ", ".join(allowed))
+            raise StoreError(Msg("err-cli-line-unknown", "{word}: unknown key '{key}' — a "
+                                 "sheet line has {keys}", word=repr(word), key=key,
+                                 keys=", ".join(allowed)))
         if key in out:
-            raise StoreError(f"{word!r}: '{key}' is given twice")
+            raise StoreError(Msg("err-cli-line-twice", "{word}: '{key}' is given twice",
+                                 word=repr(word), key=key))
         out[key] = _value(value)
     if not out:
-        raise StoreError("no sheet line given: KEY=VALUE words, e.g. contract=gran "
-                         "declarer=2 points=61")
+        raise StoreError(Msg("err-cli-line-none", "no sheet line given: KEY=VALUE words, "
+                             "e.g. contract=gran declarer=2 points=61"))
     return out
 
 

@@ -91,7 +91,9 @@ def _engine_line(d: Store, slug: str, rnd: int, table: int, words: Sequence[str]
     try:
         line: dict[str, Any] = part.engine_line(raw, players, "sheet line")
     except TournamentError as e:
-        raise StoreError(f"{slug}: round {rnd}, table {table}: {e.message}") from None
+        raise StoreError(Msg("err-cli-at-table", "{slug}: round {round}, table {table}: "
+                             "{why}", slug=slug, round=rnd, table=table, why=e.message)
+                         ) from None
     return line
 
 
