@@ -216,3 +216,19 @@ def test_a_sheet_line_refusal_is_in_the_language(url: str, words: tuple[str, ...
     code, err = _run(["tournament", "sheet", "add", "t1", "1", "1", *words, "--db", url],
                      lang)
     _refused(err, code, SHEET[words][lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_season_of_two_games_is_refused_in_the_language(tmp_path: Path,
+                                                          lang: str) -> None:
+    """``standings --season`` over a Baśka and a Mariáš tournament (RULES §10, MARIAS
+    §10): refused by the tournament layer, said in the language (issue 25.2)."""
+    url = f"sqlite:///{tmp_path}/t.db"
+    for slug, ruleset in (("a1", "linia"), ("b1", "ctyrka")):
+        assert _run(["tournament", "new", slug, "--name", slug, "--ruleset", ruleset,
+                     "--season", "s1", "--db", url], "en")[0] == 0
+    code, err = _run(["tournament", "standings", "--season", "s1", "--db", url], lang)
+    _refused(err, code, {"pl": "sezon sumuje turnieje jednej gry, nie baska + marias",
+                         "en": "a season sums tournaments of one game, not of baska + "
+                         "marias", "cs": "sezóna sčítá turnaje jedné hry, ne baska + "
+                         "marias"}[lang])

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from stolik.errors import StolikError
+from stolik.i18n import Msg
 from stolik.tournament.model import (
     MAX_TEAM_PLAYERS,
     Event,
@@ -140,13 +141,15 @@ def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> Tou
     ids: set[str] = set()
     for pl in t.players:
         if pl.id in ids:
-            raise TournamentError(f"player: id '{pl.id}' is listed twice", source=src)
+            raise TournamentError(Msg("err-t-listed-twice", "player: id '{id}' is listed "
+                                      "twice", id=pl.id), source=src)
         ids.add(pl.id)
     for team in t.teams():
         if team.size > MAX_TEAM_PLAYERS:
-            raise TournamentError(f"player: team '{team.name}' has {team.size} players, at "
-                                  f"most {MAX_TEAM_PLAYERS} are allowed (seed 000 "
-                                  "\"Punktacja\" 1)", source=src)
+            raise TournamentError(Msg("err-t-team-size", "player: team '{team}' has {n} "
+                                      "players, at most {most} are allowed (seed 000 "
+                                      "\"Punktacja\" 1)", team=team.name, n=team.size,
+                                      most=MAX_TEAM_PLAYERS), source=src)
     excluded: dict[str, int] = {}
     warned: set[str] = set()
     needs_warning = bool(getattr(part, "EXCLUSION_NEEDS_WARNING", False))
@@ -176,8 +179,9 @@ def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> Tou
                 if ev.kind is EventKind.EXCLUDED:
                     if needs_warning and ev.player not in warned:
                         raise TournamentError(
-                            f"excluded: player '{ev.player}' was never warned — the organiser "
-                            "excludes a player only after a warning (seed 002 §2)",
+                            Msg("err-t-never-warned", "excluded: player '{player}' was never "
+                                "warned — the organiser excludes a player only after a "
+                                "warning (seed 002 §2)", player=ev.player),
                             source=src, round=rn, table=tr.table, rule="")
                     excluded[ev.player] = rn
         rounds.append(RoundResult(rn, tuple(tables), rnd.sitting_out, rules.sitting_out))

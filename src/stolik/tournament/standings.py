@@ -25,6 +25,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from stolik.games import DEFAULT_GAME
+from stolik.i18n import Msg
 from stolik.tournament.games import TournamentGame, tournament_game
 from stolik.tournament.model import BAN_TOURNAMENTS, TEAM_COUNTED, TournamentError
 from stolik.tournament.scoring import TournamentResult
@@ -166,8 +167,9 @@ def check_bans(results: Sequence[TournamentResult]) -> None:
             if pid in banned and i <= banned[pid][0]:
                 entry = "seats" if table else "sitting_out"
                 raise TournamentError(
-                    f"{entry}: player '{pid}' is banned by a yellow card from {banned[pid][1]} "
-                    f"for {BAN_TOURNAMENTS} tournaments (seed 000 §7t)",
+                    Msg("err-t-banned", "{entry}: player '{player}' is banned by a yellow "
+                        "card from {where} for {n} tournaments (seed 000 §7t)", entry=entry,
+                        player=pid, where=banned[pid][1], n=BAN_TOURNAMENTS),
                     source=res.tournament.source or f"tournament {i + 1}", round=rnd,
                     table=table)
         for pid in res.yellow_cards:
@@ -183,8 +185,9 @@ def season_standings(results: Sequence[TournamentResult]) -> Standings:
     check_bans(results)
     kinds = sorted({res.tournament.game for res in results})
     if len(kinds) > 1:
-        raise TournamentError(f"a season sums tournaments of one game, not of {' and '.join(kinds)}"
-                              " (RULES §10, MARIAS §10)", rule="")
+        raise TournamentError(Msg("err-t-season-games", "a season sums tournaments of one "
+                                  "game, not of {games} (RULES §10, MARIAS §10)",
+                                  games=" + ".join(kinds)), rule="")
     part = tournament_game(kinds[0] if kinds else DEFAULT_GAME)
     rounds: dict[str, list[int]] = {}
     excluded: set[str] = set()

@@ -47,7 +47,13 @@ def _score_check(s: Session, t: TournamentRow) -> None:
         # number (TableEntry.number), so an error names the right one.
         score_tournament(_playable(full))
     except TournamentError as e:
-        raise StoreError(str(e)) from None
+        err = StoreError(str(e))
+        if getattr(e.message, "code", None) is not None:  # a Msg: said in the referee's
+            err.message = e.message                         # language (issue 25.2)
+            err.prefix = e.prefix
+            cited = "(RULES" in e.message or "(seed" in e.message
+            err.suffix = f"({e.rule})" if e.rule and not cited else None
+        raise err from None
 
 
 def _late_major(model: Tournament) -> int:
