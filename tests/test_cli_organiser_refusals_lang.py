@@ -200,11 +200,18 @@ SHEET = {
     ("contract=xx",): {"pl": "t1: runda 1, stolik 1: rozdanie 1: nieznana gra 'xx'",
                        "en": "t1: round 1, table 1: deal 1: unknown contract 'xx'",
                        "cs": "t1: kolo 1, stůl 1: hra 1: neznámý závazek 'xx'"},
+    ("declarer=9",): {"pl": "t1: runda 1, stolik 1: 'declarer' musi być miejscem 1–4",
+                      "en": "t1: round 1, table 1: 'declarer' must be a seat 1–4",
+                      "cs": "t1: kolo 1, stůl 1: 'declarer' musí být místo 1–4"},
+    ("starzy=1,1",): {"pl": "'starzy' podaje miejsce 1 dwa razy (RULES §4)",
+                      "en": "'starzy' names seat 1 twice (RULES §4)",
+                      "cs": "'starzy' uvádí místo 1 dvakrát (RULES §4)"},
 }
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("words", list(SHEET), ids=["form", "unknown", "twice", "contract"])
+@pytest.mark.parametrize("words", list(SHEET), ids=["form", "unknown", "twice", "contract",
+                                                       "seat", "starzy"])
 def test_a_sheet_line_refusal_is_in_the_language(url: str, words: tuple[str, ...],
                                                  lang: str) -> None:
     """``sheet add`` of a line that is not the game's KEY=VALUE words (issue 25.2); a line

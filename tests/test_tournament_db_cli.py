@@ -250,7 +250,7 @@ def test_errors_are_one_line(cli: Cli, tmp_path: Path) -> None:
     for bad in ("0", "5", "p5", "nobody"):
         assert cli.error("sheet", "add", "t1", "1", "1", "contract=gran", f"declarer={bad}",
                          "points=61") == (
-            "stolik: t1: round 1, table 1: sheet line: 'declarer' must be a seat 1–4 or a "
+            "stolik: t1: round 1, table 1: 'declarer' must be a seat 1–4 or a "
             f"player at the table (p1, p2, p3, p4), not {int(bad) if bad.isdigit() else bad!r}"
             " (RULES §10)")
     assert cli.error("sheet", "add", "t1", "1", "1", "contract=gran", "points=61") == (

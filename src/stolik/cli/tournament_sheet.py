@@ -89,7 +89,7 @@ def _engine_line(d: Store, slug: str, rnd: int, table: int, words: Sequence[str]
         return raw
     players = store_core.seat_players(d, slug, rnd, table)
     try:
-        line: dict[str, Any] = part.engine_line(raw, players, "sheet line")
+        line: dict[str, Any] = part.engine_line(raw, players, "")
     except TournamentError as e:
         raise StoreError(Msg("err-cli-at-table", "{slug}: round {round}, table {table}: "
                              "{why}", slug=slug, round=rnd, table=table, why=e.message)

@@ -36,9 +36,10 @@ def _fail(where: str, message: str) -> TournamentError:
     """The error of a sheet line at ``where`` (``deal 3``); a :class:`~stolik.i18n.Msg`
     ``message`` keeps its code, so a referee's page says it in his language (issue 9.9)."""
     if isinstance(message, Msg):
-        message = Msg("err-sheet-at", "{where}: {why}", where=Place(where), why=message)
+        if where:  # no place: the caller names it (``sheet add``'s round and table)
+            message = Msg("err-sheet-at", "{where}: {why}", where=Place(where), why=message)
         return TournamentError(message, rule="")
-    return TournamentError(f"{where}: {message}", rule="")
+    return TournamentError(f"{where}: {message}" if where else message, rule="")
 
 
 def _seat(v: Any, where: str, key: str) -> int:
@@ -108,11 +109,17 @@ def person_seat(value: Any, players: Sequence[tuple[str, str]] | None, where: st
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise _fail(where, f"'{key}' = {value!r} names {len(found)} players at the "
-                        "table — give the seat 1–4 or the player's id (RULES §10)")
-    at = (" or a player at the table (" + ", ".join(pid for pid, _ in players) + ")"
-          if players else "")
-    raise _fail(where, f"'{key}' must be a seat 1–4{at}, not {value!r} (RULES §10)")
+            raise _fail(where, Msg("err-sheet-seat-many", "'{key}' = {value} names {n} "
+                                   "players at the table — give the seat 1–4 or the "
+                                   "player's id (RULES §10)", key=key, value=repr(value),
+                                   n=len(found)))
+    if players:
+        raise _fail(where, Msg("err-sheet-seat-who", "'{key}' must be a seat 1–4 or a "
+                               "player at the table ({ids}), not {value} (RULES §10)",
+                               key=key, ids=", ".join(pid for pid, _ in players),
+                               value=repr(value)))
+    raise _fail(where, Msg("err-sheet-seat-number", "'{key}' must be a seat 1–4, not "
+                           "{value} (RULES §10)", key=key, value=repr(value)))
 
 
 def engine_line(raw: Mapping[str, Any], players: Sequence[tuple[str, str]] | None,
@@ -128,11 +135,13 @@ def engine_line(raw: Mapping[str, Any], players: Sequence[tuple[str, str]] | Non
     if "starzy" in out:
         pair = out["starzy"]
         if not isinstance(pair, list | tuple) or len(pair) != 2:
-            raise _fail(where, f"'starzy' must be two seats 1–4 (or players), not {pair!r} "
-                        "(RULES §4)")
+            raise _fail(where, Msg("err-sheet-starzy-two", "'starzy' must be two seats 1–4 "
+                                   "(or players), not {value} (RULES §4)",
+                                   value=repr(pair)))
         a, b = (person_seat(x, players, where, "starzy") for x in pair)
         if a == b:
-            raise _fail(where, f"'starzy' names seat {a + 1} twice (RULES §4)")
+            raise _fail(where, Msg("err-sheet-starzy-twice", "'starzy' names seat {seat} "
+                                   "twice (RULES §4)", seat=a + 1))
         out["starzy"] = [a, b]
     return out
 
