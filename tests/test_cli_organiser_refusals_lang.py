@@ -239,3 +239,17 @@ def test_a_season_of_two_games_is_refused_in_the_language(tmp_path: Path,
                          "en": "a season sums tournaments of one game, not of baska + "
                          "marias", "cs": "sezóna sčítá turnaje jedné hry, ne baska + "
                          "marias"}[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_missing_file_is_said_in_the_language(url: str, tmp_path: Path, lang: str) -> None:
+    """``players import`` and ``restore`` of a file that is not there, or of a folder: the
+    system's reason in the language (issue 25.2), not the C library's English."""
+    missing = {"pl": "nie ma takiego pliku ani katalogu", "en": "no such file or directory",
+               "cs": "takový soubor ani složka neexistuje"}[lang]
+    code, err = _run(["tournament", "players", "import", "t1", str(tmp_path / "no.csv"),
+                      "--db", url], lang)
+    _refused(err, code, f"no.csv: {missing}")
+    code, err = _run(["tournament", "restore", str(tmp_path), "--db", url], lang)
+    _refused(err, code, {"pl": "to katalog, a nie plik", "en": "is a directory, not a file",
+                         "cs": "je to složka, ne soubor"}[lang])

@@ -22,6 +22,7 @@ import typer
 
 from stolik.errors import StolikError, one_line
 from stolik.games import GameSpec, find_ruleset, games
+from stolik.i18n import N_
 
 # Rich is imported when a console or a table is made: a command that prints one line
 # (``tournament sheet add``) never loads it (issue 9.5).
@@ -141,8 +142,32 @@ def user_errors(lang: str | None = None) -> Iterator[None]:
         raise typer.Exit(EXIT_USER_ERROR) from None
     except OSError as e:
         where = f"{e.filename}: " if e.filename else ""
-        report(f"{where}{e.strerror or e}")
+        report(f"{where}{os_error_text(e, cli_lang(lang))}")
         raise typer.Exit(EXIT_USER_ERROR) from None
+
+
+_OS_ERRORS = {"ENOENT": N_("err-os-missing"), "EACCES": N_("err-os-denied"),
+              "EISDIR": N_("err-os-folder")}
+"""The file errors a user meets most, said in the command's language (issue 25.2); any
+other keeps the system's words."""
+
+
+def os_error_text(e: OSError, lang: str) -> str:
+    """Why a file could not be read or written, in ``lang`` for the common cases.
+
+    >>> os_error_text(FileNotFoundError(2, "No such file or directory"), "pl")
+    'nie ma takiego pliku ani katalogu'
+    >>> os_error_text(OSError(5, "Input/output error"), "cs")
+    'Input/output error'
+    """
+    import errno
+
+    from stolik.i18n import tr
+
+    code = _OS_ERRORS.get(errno.errorcode.get(e.errno or 0, ""))
+    if code is not None:
+        return tr(lang, code)
+    return str(e.strerror or e)
 
 
 def load_rs(ref: str | None) -> Any:
