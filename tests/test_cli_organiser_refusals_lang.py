@@ -253,3 +253,21 @@ def test_a_missing_file_is_said_in_the_language(url: str, tmp_path: Path, lang: 
     code, err = _run(["tournament", "restore", str(tmp_path), "--db", url], lang)
     _refused(err, code, {"pl": "to katalog, a nie plik", "en": "is a directory, not a file",
                          "cs": "je to složka, ne soubor"}[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_different_passwords_are_refused_in_the_language(tmp_path: Path,
+                                                             lang: str) -> None:
+    """``referee add`` typed twice, differently: one line in the language, nobody added
+    (Click's own check answered "Error: The two entered values do not match.")."""
+    url = f"sqlite:///{tmp_path}/t.db"
+    result = CliRunner().invoke(
+        cli_app, ["referee", "add", "anna", "--db", url, "--lang", lang],
+        input="long enough secret\nanother long secret\n",
+        env={"STOLIK_DB": None, "STOLIK_LANG": None})
+    said = {"pl": "podane hasła się różnią", "en": "the two passwords differ",
+            "cs": "zadaná hesla se liší"}[lang]
+    assert result.exit_code == 1 and result.stderr == f"stolik: {said}: " + {
+        "pl": "nic nie dodano", "en": "nothing added", "cs": "nic nepřidáno"}[lang] + "\n"
+    assert "Error" not in result.output
+    assert _run(["referee", "list", "--db", url], lang) == (0, "")

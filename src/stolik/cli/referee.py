@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from stolik.cli.common import DbOption, report, user_errors
+from stolik.cli.common import EXIT_USER_ERROR, DbOption, report, user_errors
 from stolik.cli.tournament_common import OrgLangOption, org_lang
 
 app = typer.Typer(help="Referee accounts for the tournament web pages (`stolik serve`).",
@@ -34,8 +34,11 @@ def add_command(
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:
-        password = typer.prompt(tr(language, "ref-cli-password"), hide_input=True,
-                                confirmation_prompt=tr(language, "ref-cli-password-again"))
+        password = typer.prompt(tr(language, "ref-cli-password"), hide_input=True)
+        again = typer.prompt(tr(language, "ref-cli-password-again"), hide_input=True)
+        if again != password:  # Click's own check says it in English (issue 25.2)
+            report(tr(language, "ref-cli-password-differs"))
+            raise typer.Exit(EXIT_USER_ERROR)
     with user_errors(language):
         database = open_database(resolve_url(db), migrate=True)
         try:
