@@ -86,6 +86,34 @@ def test_a_forced_nic_is_made_for_the_person(tmp_path: Path) -> None:
     assert forced and set(forced) <= {"nic", "pass"}, (forced, sent)
 
 
+def test_among_people_a_lone_nic_is_clicked(tmp_path: Path) -> None:
+    """MARIAS §4.3, §3: with another person at the table no call is made for a person —
+    an instant forced nic beside a partner who thinks over his sedma would show the hidden
+    partner — so his lone nic or pass stays a button he clicks (issue 25.9 applies to a
+    person alone with bots)."""
+    from stolik.games.marias.web import MariasKind
+    from stolik.web.play.game import SeatSpec
+
+    lone = 0
+    for seed in range(1, 7):
+        seats = [SeatSpec(name="Ala"), SeatSpec(name="Bolek"), SeatSpec(bot="heuristic"),
+                 SeatSpec(bot="heuristic")]
+        m = MariasKind().new_match({"seed": seed, "deals": 1}, seats, lambda _: None)
+        for _ in range(200):
+            seat = m.to_act()
+            if seat is None or m.is_over():
+                break
+            if m.is_bot(seat):
+                m.apply(seat, m.bot_move(seat))
+                continue
+            assert m.forced_move(seat) is None
+            legal = [x["move"] for x in m.state(seat, "en")["deal"]["legal"]]
+            assert legal, "a person's turn with no button"
+            lone += legal in (["nic"], ["pass"])
+            m.apply(seat, legal[0])
+    assert lone > 0  # the case arose, and was clicked
+
+
 def test_the_history_says_the_length_and_how_a_table_ended(tmp_path: Path) -> None:
     """issue 25.9: a Betel match to the target reads "do 1000" (BETEL §5), a Mariáš table of
     4 deals "4"; the Mariáš table, one deal played and then left idle, reads "zamknięta

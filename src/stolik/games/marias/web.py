@@ -228,12 +228,20 @@ class MariasMatch:
         Enter alone makes it (MARIAS §4); None otherwise (a bot's seat, another's turn, a
         choice, a duty such as the trhák's flek, a card).
 
+        Only at a table where every other seat is a bot: whether a call is forced depends on
+        the hand (the trump seven, the marriages) and on the hidden partner (MARIAS §4.3), so
+        an instant call beside one a person thinks over would tell another person, or his
+        spectator, what the rules hide — the partner who holds the seven is the one who
+        does not answer at once (MARIAS §3, seed 002 §9). Among people every call is clicked.
+
         >>> m = MariasKind().new_match({"seed": 1}, [SeatSpec(name="Ala")] * 4, print)
         >>> [m.forced_move(s) for s in range(4)]
         [None, None, None, None]
         """
         if self.is_bot(seat) or self.deal.is_over or self.deal.to_act != seat:
             return None
+        if any(not self.is_bot(other) for other in range(len(self.bots)) if other != seat):
+            return None  # another person watches the table: no timing tells him a thing
         legal = self.deal.legal_moves()
         if len(legal) == 1 and isinstance(legal[0], Call) and legal[0].word in FORCED:
             return move_text(legal[0], self.rs)
