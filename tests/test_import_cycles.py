@@ -189,9 +189,6 @@ def test_the_import_graph_has_no_circles() -> None:
 
 
 LAZY_CIRCLES: list[list[str]] = [
-    ["stolik.games.marias.claims", "stolik.games.marias.inference", "stolik.games.marias.state"],
-    ["stolik.web.app", "stolik.web.play.routes"],
-    ["stolik.web.play.hub", "stolik.web.play.redis_hub"],
 ]
 """The circles of the graph with lazy imports still open (issue 26.2), each sorted. Only
 ever strike entries (or modules of one) from this list."""

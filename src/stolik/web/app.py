@@ -170,7 +170,7 @@ def create_app(db: Database, **settings: Any) -> FastAPI:
     def home(request: Request) -> Response:
         from stolik.tournament.store import list_tournaments
         from stolik.web.home import quick_games
-        from stolik.web.play.routes import current_player
+        from stolik.web.play.request_info import current_player
 
         recent = list(reversed(list_tournaments(db)))[:5]
         return render(request, "home.html", {

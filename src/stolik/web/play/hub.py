@@ -6,8 +6,8 @@ refused is reloaded from what is stored, its clients kept.
 
 :class:`LocalHub` keeps every table in this process (one event loop). Several processes share
 the tables through Redis with :class:`~stolik.web.play.redis_hub.RedisHub` (a table lives
-in one process; the others forward its messages), chosen by :func:`make_hub` — the routes
-only ever speak to a :class:`Hub`.
+in one process; the others forward its messages), chosen by
+:func:`~stolik.web.play.hubs.make_hub` — the routes only ever speak to a :class:`Hub`.
 """
 
 from __future__ import annotations
@@ -450,19 +450,6 @@ class LocalHub:
         self._scheduler, self._task = None, None
         self._started = False
         await asyncio.to_thread(self.store.flush)
-
-
-def make_hub(store: PlayStore, settings: Mapping[str, Any]) -> LocalHub:
-    """The hub ``stolik serve`` asked for: a :class:`LocalHub`, or with the setting
-    ``hub`` (``redis://HOST:PORT/N``) a :class:`~stolik.web.play.redis_hub.RedisHub`
-    sharing the tables with other processes (issue 13)."""
-    bot_delay = float(settings.get("bot_delay", 0.6))
-    url = settings.get("hub")
-    if url:
-        from stolik.web.play.redis_hub import RedisHub  # redis only when asked for
-
-        return RedisHub(store, str(url), bot_delay=bot_delay)
-    return LocalHub(store, bot_delay=bot_delay)
 
 
 def _answer(table: Table | None, sub: Subscriber, msg: Message) -> None:

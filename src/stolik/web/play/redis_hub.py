@@ -51,20 +51,16 @@ from typing import Any
 import orjson
 import redis
 import redis.asyncio as aioredis
-from sqlalchemy import select
 
 from stolik.web.play.game import Message, warm_up
 from stolik.web.play.hub import LocalHub
-from stolik.web.play.orm import TableRow
 from stolik.web.play.protocol import Command, ProtocolError, error_event
 from stolik.web.play.redis_base import (
     LEASE_MS,
-    LOBBY_REFRESH_S,
     LOOKUPS,
     POOL_SIZE,
     PREFIX,
     RELEASE,
-    RENEW,
     TAKE,
     channel,
     check_url,
@@ -86,8 +82,8 @@ from stolik.web.play.redis_relay import (
     command_dict,
     command_of,
     moving,
-    taken_over,
 )
+from stolik.web.play.redis_tick import beat, sweep_tables, ticker
 from stolik.web.play.store import Player, PlayStore, TableInfo
 from stolik.web.play.table import Subscriber, Table
 
@@ -502,87 +498,13 @@ class RedisHub(LocalHub):
 
     # ------------------------------------------------------------ the tick
 
-    async def _ticker(self) -> None:
-        count = 0
-        refresh_every = max(1, round(LOBBY_REFRESH_S / self.tick))
-        while True:
-            try:
-                await self._beat(count % self.sweep_every == 0, count % refresh_every == 0)
-            except (redis.RedisError, OSError):
-                log.exception("stolik hub: Redis failed this tick")
-            except Exception:
-                log.exception("stolik hub: the tick failed")
-            count += 1
-            await asyncio.sleep(self.tick)
-
     async def _beat(self, sweep: bool, refresh: bool = False) -> None:
-        """Renew our leases, forget dead origins' clients, follow our clients' tables to
-        new owners, (``sweep``) take over the tables nobody live holds, and bring the
-        lobby up to date (``refresh``: every entry of ours written again)."""
-        assert self.redis is not None and self._leases is not None
-        owned = list(self.tables)
-        if owned:
-            lost = await self._leases.eval(RENEW, len(owned), *map(lease_key, owned),
-                                         self.proc, str(self.lease_ms))
-            for i in lost:
-                self._drop(owned[int(i) - 1])
-        await self._forget_dead_origins()
-        await self._follow_owners()
-        await self._answer_orphans()
-        if sweep:
-            await self._sweep()
-        await self.lobby.write(self.redis, self.tables, refresh)
-
-    async def _forget_dead_origins(self) -> None:
-        assert self.redis is not None
-        dead = await self._dead({o for o, _ in self.seats})
-        for key in [k for k in self.seats if k[0] in dead]:
-            self._on_unsub(self.seats[key].table_id, *key)
-
-    async def _answer_orphans(self) -> None:
-        """Answer the relayed commands whose owner died before it answered them (issue
-        24.5): the client is told to send again what the new owner's state still asks
-        for (a move the dead owner stored shows in that state)."""
-        if not len(self.unanswered):
-            return
-        dead = await self._dead(self.unanswered.owners())
-        for f in self.unanswered.take_sent_to(dead):
-            hit = self.conns.get(f.conn)
-            if hit is not None:
-                hit[1].deliver(error_event(taken_over(), f.ack))
-
-    async def _follow_owners(self) -> None:
-        assert self.redis is not None
-        ids = list(self.links)
-        if not ids:
-            return
-        owners = [text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
-        dead = await self._dead({o for o in owners if o is not None})
-        for table_id, who in zip(ids, owners, strict=True):
-            link = self.links.get(table_id)
-            if link is None:
-                continue
-            if who != link.owner or who in dead \
-                    or (who == self.proc and table_id not in self.tables):
-                link.ready.clear()
-                self._resolve_later(table_id, 0.0)
+        """One tick (:func:`stolik.web.play.redis_tick.beat`)."""
+        await beat(self, sweep, refresh)
 
     async def _sweep(self) -> None:
         """Take over the unfinished tables nobody holds (their owner died)."""
-        assert self.redis is not None
-        ids = await asyncio.to_thread(self._playing)
-        ids = [t for t in ids if t not in self.tables]
-        if not ids:
-            return
-        owners = [text(o) for o in await self.redis.mget([lease_key(t) for t in ids])]
-        dead = await self._dead({o for o in owners if o is not None})
-        for table_id, owner in zip(ids, owners, strict=True):
-            if owner is None or owner in dead:
-                await self._claim(table_id)
-
-    def _playing(self) -> list[str]:
-        with self.store.db.read() as s:
-            return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+        await sweep_tables(self)
 
     # ------------------------------------------------------------ start and stop
 
@@ -599,7 +521,7 @@ class RedisHub(LocalHub):
         self._lookups = asyncio.Semaphore(LOOKUPS)  # of this loop (a test may start anew)
         self._loops = await self.relay.start(self.redis)  # live (see TAKE) before owning
         await self._sweep()
-        self._loops.append(asyncio.get_running_loop().create_task(self._ticker()))
+        self._loops.append(asyncio.get_running_loop().create_task(ticker(self)))
 
     async def stop(self) -> None:
         """Stop the bots, commit what is queued, and give every lease up at once."""

@@ -35,7 +35,7 @@ from stolik.i18n import Msg, number, tr, translate
 from stolik.web.app import first_lang, lang_of, render
 from stolik.web.play.api import JSON_OBJECT, BadRequest, NewTable
 from stolik.web.play.game import GAMES, Message, first_dealer_for
-from stolik.web.play.hub import make_hub
+from stolik.web.play.hubs import make_hub
 from stolik.web.play.protocol import ProtocolError, error_event, localize, parse_message
 from stolik.web.play.ratelimit import Admit, MessageLimit, PlayGuard, PlayLimits, client_of
 from stolik.web.play.request_info import COOKIE as COOKIE
