@@ -9,13 +9,17 @@ is not a regular file (``/dev/zero``, a pipe, a folder), too large or not UTF-8.
 from __future__ import annotations
 
 import difflib
+import re
 import stat
 from collections.abc import Iterable
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from stolik.errors import RecordError, RulesetError
 from stolik.i18n import Msg
+from stolik.records import Document, loads_document
 
 MAX_RULESET_BYTES = 256 * 1024
 """Largest ruleset file read (the shipped ones are under 8 KiB)."""
@@ -221,3 +225,181 @@ ruleset .toml file
         if game_name else
         Msg("err-rs-unknown", "unknown ruleset {ref!r}: use one of {shipped} or the path of a "
             "ruleset .toml file", ref=ref, shipped=", ".join(shipped)))
+
+
+RULESET_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+"""A ruleset id, in every game: what a record's ``ruleset`` key names."""
+
+
+class KeyTable:
+    """One TOML table of a ruleset file, for every game: each refusal names ``file: key
+    'table.key'``, and :meth:`done` refuses the keys nobody asked for. A game subclasses
+    it to set :attr:`game_name` (named when a key is unknown), :attr:`cutoff` (how alike
+    a misspelt key must be to be named) and its own readers of values.
+
+    >>> t = KeyTable({"hra": 20, "sto": True}, "tariff", "k.toml")
+    >>> t.whole("hra", lo=1), t.flag("sto"), t.line("name", "x")
+    (20, True, 'x')
+    >>> t.table("fleky")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'tariff.fleky' is missing
+    >>> KeyTable({"hra": 20, "hrra": 1}, "tariff", "k.toml").done()
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'tariff.hra' is not a ruleset key (misspelt?)
+    """
+
+    game_name: ClassVar[str | None] = None
+    cutoff: ClassVar[float] = 0.7
+    names_value: ClassVar[bool] = False
+    """Whether a key that is no table is refused naming what it is."""
+
+    def __init__(self, data: Any, where: str, source: str) -> None:
+        if not isinstance(data, dict):
+            raise not_a_table(source, where, data) if self.names_value else \
+                not_a_table(source, where)
+        self.data: dict[str, Any] = data
+        self.where = where
+        self.source = source
+        self.used: set[str] = set()
+
+    def key(self, name: str) -> str:
+        """The key's full name (``tariff.hra``)."""
+        return f"{self.where}.{name}" if self.where else name
+
+    def fail(self, name: str, problem: str) -> RulesetError:
+        """The refusal of key ``name`` of this table."""
+        return key_refusal(self.source, self.key(name), problem)
+
+    def has(self, name: str) -> bool:
+        """Whether the table holds ``name``."""
+        return name in self.data
+
+    def raw(self, name: str, default: Any = ...) -> Any:
+        """The value of ``name`` as written, ``default`` if absent; missing and no
+        default: refused, naming a key it may be misspelt as."""
+        self.used.add(name)
+        if name not in self.data:
+            if default is ...:
+                raise self.fail(name, missing_key(name, self.data, self.cutoff))
+            return default
+        return self.data[name]
+
+    def line(self, name: str, default: Any = ..., *, longest: int = 200) -> str:
+        """One line of text (:func:`line_problem`)."""
+        v = self.raw(name, default)
+        if problem := line_problem(v, longest):
+            raise self.fail(name, problem)
+        return str(v)
+
+    def whole(self, name: str, default: Any = ..., *, lo: int | None = 0,
+              hi: int | None = None, not_whole: Msg | None = None) -> int:
+        """A whole number from ``lo`` to ``hi`` (:func:`number_problem`)."""
+        v = self.raw(name, default)
+        if problem := number_problem(v, lo, hi, not_whole=not_whole):
+            raise self.fail(name, problem)
+        return int(v)
+
+    def flag(self, name: str, default: Any = ...) -> bool:
+        """``true`` or ``false``."""
+        v = self.raw(name, default)
+        if problem := bool_problem(v):
+            raise self.fail(name, problem)
+        return bool(v)
+
+    def table(self, name: str) -> Self:
+        """The table under ``name``, read alike."""
+        return type(self)(self.raw(name), self.key(name), self.source)
+
+    def done(self) -> None:
+        """Refuse the first key (in order) nobody asked for."""
+        unknown = sorted(str(k) for k in set(self.data) - self.used)
+        if unknown:
+            raise self.fail(unknown[0], unknown_key(unknown[0], self.used, self.game_name))
+
+
+def ruleset_document(text: str, source: str) -> Document:
+    """A ruleset file's TOML text as a table: a byte-order mark is skipped; huge numbers,
+    NaN, deep nesting and bad syntax are one :class:`RulesetError` naming the file."""
+    try:
+        return loads_document(text, "toml", source=source)
+    except RecordError as e:
+        raise document_refusal(e) from None
+
+
+Table = TypeVar("Table", bound=KeyTable)
+
+
+def ruleset_head(table: type[Table], text: str, source: str, game_id: str,
+                 game_name: str) -> tuple[Table, str, str, str]:
+    """The top of a ruleset file of the game ``game_id`` (called ``game_name``), read by
+    ``table``'s readers: the table itself, its ``id``, ``name`` (the id by default) and
+    ``source`` (empty by default); an optional ``game`` key naming another game is
+    refused.
+
+    >>> top, rid, name, src = ruleset_head(KeyTable, 'id = "k"\\ngame = "x"', "k.toml",
+    ...                                    "demo", "Demo")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: k.toml: key 'game' must be "demo" in a Demo ruleset, not 'x'
+    """
+    top = table(ruleset_document(text, source), "", source)
+    rid = top.line("id", longest=64)
+    if not RULESET_ID.fullmatch(rid):
+        raise top.fail("id", bad_id(rid))
+    name = top.line("name", rid)
+    src = top.line("source", "", longest=500) if top.has("source") else ""
+    game = top.raw("game", game_id)  # optional: how stolik.games knows a club's file
+    if game != game_id:
+        raise top.fail("game", other_game(game_id, game_name, game))
+    return top, rid, name, src
+
+
+R = TypeVar("R", covariant=True)
+
+
+class ParseRuleset(Protocol[R]):
+    """A game's reader of a ruleset file's text (``source``: the file named in refusals;
+    ``path``: what a record says of a club's file, ``None`` for a shipped ruleset)."""
+
+    def __call__(self, text: str, *, source: str, path: str | None) -> R: ...
+
+
+class RulesetShelf(Generic[R]):
+    """A game's rulesets: those its package ships (``rulesets/*.toml``, each parsed once)
+    and a club's own file by path. ``parse(text, source=, path=)`` is the game's reader;
+    ``clubs`` club files are kept parsed (by their text) when above zero.
+
+    >>> from stolik.games import games
+    >>> shelf = RulesetShelf(games()[0].package, "x", None, lambda t, *, source, path: source)
+    >>> shelf.ids() == shipped_rulesets(games()[0].package), shelf.load(shelf.ids()[0])[-5:]
+    (True, '.toml')
+    """
+
+    def __init__(self, package: str, default: str, game_name: str | None,
+                 parse: ParseRuleset[R], *, clubs: int = 0) -> None:
+        self.package, self.default, self.game_name = package, default, game_name
+        self._parse = parse
+        self._shipped: dict[str, R] = {}
+        self._club = lru_cache(maxsize=clubs)(self._parse_club) if clubs else self._parse_club
+
+    def ids(self) -> list[str]:
+        """The ids of the shipped rulesets, sorted."""
+        return shipped_rulesets(self.package)
+
+    def text(self, ruleset_id: str) -> str:
+        """The text of a shipped ruleset."""
+        return shipped_text(self.package, ruleset_id)
+
+    def load(self, ref: str | Path | None = None) -> R:
+        """A shipped ruleset by id (the default one for ``None``), or a club's file."""
+        text_ref = self.default if ref is None else str(ref)
+        shipped = self.ids()
+        if text_ref in shipped:
+            if text_ref not in self._shipped:
+                self._shipped[text_ref] = self._parse(
+                    self.text(text_ref), source=f"{text_ref}.toml", path=None)
+            return self._shipped[text_ref]
+        text = club_ruleset_text(text_ref, shipped=shipped, game_name=self.game_name)
+        return self._club(text, text_ref)
+
+    def _parse_club(self, text: str, path: str) -> R:
+        return self._parse(text, source=path, path=path)

@@ -22,12 +22,10 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import CardError, RecordError, RulesetError
+from stolik.errors import CardError
 from stolik.games.baska.deck import CARDS_PER_HAND, DECK, parse_cards
 from stolik.games.baska.ruleset_values import CATEGORIES as CATEGORIES
 from stolik.games.baska.ruleset_values import Contract as Contract
@@ -39,19 +37,7 @@ from stolik.games.baska.ruleset_values import SeriesRules as SeriesRules
 from stolik.games.baska.ruleset_values import Side as Side
 from stolik.games.baska.ruleset_values import Wyjscie as Wyjscie
 from stolik.i18n import Msg
-from stolik.records import loads_document
-from stolik.rulesets import (
-    bad_id,
-    bool_problem,
-    club_ruleset_text,
-    document_refusal,
-    key_refusal,
-    missing_key,
-    not_a_table,
-    number_problem,
-    other_game,
-    unknown_key,
-)
+from stolik.rulesets import KeyTable, RulesetShelf, ruleset_head
 from stolik.tournament.model import TournamentRules
 from stolik.tricks import CardOrder
 
@@ -71,67 +57,13 @@ MAX_SERIES = 200
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 """A call as records write it: lower-case ASCII words joined by ``-`` (RULES §11)."""
 
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-"""A ruleset id: what a record's ``ruleset`` key names."""
+class _Reader(KeyTable):
+    """Reads one TOML table of a regulation, naming ``file: key`` in every error; refuses
+    unknown keys."""
 
+    names_value = True
 
-# ---------------------------------------------------------------- loading
-
-
-def available_rulesets() -> list[str]:
-    """Ids of the rulesets shipped with stolik."""
-    folder = resources.files("stolik.games.baska") / "rulesets"
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
-                  if p.name.endswith(".toml"))
-
-
-@cache
-def _load_shipped(ruleset_id: str) -> Ruleset:
-    folder = resources.files("stolik.games.baska") / "rulesets"
-    text = (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
-    return parse_ruleset(text, source=f"{ruleset_id}.toml")
-
-
-def load_ruleset(ref: str | Path | None = None) -> Ruleset:
-    """A shipped ruleset by id (default ``pucka-2019``), or a user's file by path."""
-    if ref is None:
-        ref = DEFAULT_RULESET
-    text_ref = str(ref)
-    if text_ref in available_rulesets():
-        return _load_shipped(text_ref)
-    text = club_ruleset_text(text_ref, shipped=available_rulesets(), game_name=None)
-    return parse_ruleset(text, source=text_ref, path=text_ref)
-
-
-class _Reader:
-    """Reads one TOML table, naming ``file: key`` in every error; refuses unknown keys."""
-
-    def __init__(self, data: Any, where: str, source: str) -> None:
-        if not isinstance(data, dict):
-            raise not_a_table(source, where, data)
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.source = source
-        self.used: set[str] = set()
-
-    def key(self, name: str) -> str:
-        return f"{self.where}.{name}" if self.where else name
-
-    def fail(self, name: str, problem: str) -> RulesetError:
-        return key_refusal(self.source, self.key(name), problem)
-
-    def has(self, name: str) -> bool:
-        return name in self.data
-
-    def raw(self, name: str, default: Any = ..., ) -> Any:
-        self.used.add(name)
-        if name not in self.data:
-            if default is ...:
-                raise self.fail(name, missing_key(name, self.data))
-            return default
-        return self.data[name]
-
-    def str_(self, name: str, default: Any = ..., *, longest: int = 200) -> str:
+    def line(self, name: str, default: Any = ..., *, longest: int = 200) -> str:
         v = self.raw(name, default)
         if not isinstance(v, str) or not v.strip():
             raise self.fail(name, Msg("err-ba-rs-string", "must be a non-empty string, not "
@@ -146,7 +78,7 @@ class _Reader:
 
     def word(self, name: str, default: Any = ...) -> str:
         """A call word as a record writes it (RULES §11): ``zolo-du``, ``kontra``."""
-        v = self.str_(name, default, longest=40)
+        v = self.line(name, default, longest=40)
         if not _WORD.fullmatch(v) or v == "pass":
             raise self.fail(name, Msg("err-ba-rs-word", "must be a call as records write it "
                                       "— lower-case letters and digits joined by '-', not "
@@ -155,16 +87,7 @@ class _Reader:
 
     def int_(self, name: str, default: Any = ..., *, lo: int | None = None,
              hi: int | None = None) -> int:
-        v = self.raw(name, default)
-        if problem := number_problem(v, lo, hi):
-            raise self.fail(name, problem)
-        return int(v)
-
-    def bool_(self, name: str, default: Any = ...) -> bool:
-        v = self.raw(name, default)
-        if problem := bool_problem(v):
-            raise self.fail(name, problem)
-        return bool(v)
+        return self.whole(name, default, lo=lo, hi=hi)
 
     def choice(self, name: str, options: tuple[str, ...], default: Any = ...) -> str:
         v = self.raw(name, default)
@@ -216,31 +139,11 @@ class _Reader:
             raise self.fail(name, Msg("err-ba-rs-card-twice", "lists a card twice"))
         return out
 
-    def table(self, name: str) -> _Reader:
-        return _Reader(self.raw(name), self.key(name), self.source)
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], unknown_key(unknown[0], self.used))
-
 
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
     """Build a :class:`Ruleset` from TOML text, refusing any broken key with one line."""
-    try:
-        # A byte-order mark is skipped; huge numbers, NaN, deep nesting are one line.
-        data = loads_document(text, "toml", source=source)
-    except RecordError as e:
-        raise document_refusal(e) from None
-    top = _Reader(data, "", source)
-    rid = top.str_("id", longest=64)
-    if not _ID.fullmatch(rid):
-        raise top.fail("id", bad_id(rid))
-    name = top.str_("name", rid)
-    src = top.str_("source", longest=500) if top.has("source") else ""
-    game = top.raw("game", "baska")  # optional: how stolik.games knows a club's file (RULES §11)
-    if game != "baska":
-        raise top.fail("game", other_game("baska", "Baśka", game))
+    # RULES §11: an optional ``game`` key is how stolik.games knows a club's file.
+    top, rid, name, src = ruleset_head(_Reader, text, source, "baska", "Baśka")
     # RULES §5: more than half of the 104 card points, so that only one side can reach it.
     points_to_win = top.int_("points_to_win", 53, lo=53, hi=104)
     doublings = top.raw("doublings")
@@ -293,7 +196,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
                                          "'{order}' card order", order=needed))
 
     def order_name(r: _Reader, key: str) -> str:
-        v = r.str_(key, "normal")
+        v = r.line(key, "normal")
         if v not in orders:
             raise r.fail(key, Msg("err-ba-rs-order-name", "names card order {value!r}, which "
                                   "[orders] does not define", value=v))
@@ -343,7 +246,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
         max_level=cr.int_("max_level", lo=0, hi=max_possible),
         first_double=plain_first,  # type: ignore[arg-type]
     )
-    cicha_first = cr.bool_("player_may_double_first", False)
+    cicha_first = cr.flag("player_may_double_first", False)
     cr.done()
     if cicha_first:
         raise cr.fail("player_may_double_first",
@@ -363,7 +266,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
             raise c.fail("id", Msg("err-ba-rs-id-twice", "{value!r} is used twice", value=cid))
         seen.add(cid)
         kind = c.choice("kind", ("wesele", "solo", "honour"))
-        cname = c.str_("name", cid)
+        cname = c.line("name", cid)
         if kind == "honour":
             req = _held(c, "requires", None)
             if not req:
@@ -397,8 +300,8 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
             con = Contract(
                 cid, cname, "wesele", rank=i, order=order_name(c, "order"),
                 requires=DECK.mask_of(req),
-                first_round_only=c.bool_("first_round_only", False),
-                opening_only=c.bool_("opening_only", False),
+                first_round_only=c.flag("first_round_only", False),
+                opening_only=c.flag("opening_only", False),
                 partner_cards=tuple(partners),
                 first_double=c.choice("first_double", ("mlodzi", "any")),  # type: ignore[arg-type]
                 max_level=c.int_("max_level", lo=0, hi=max_possible),
@@ -411,7 +314,7 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     if mode == "fixed":
         revoke = RevokeRule("fixed", offender=rv.int_("offender", lo=-3 * MAX_VALUE, hi=-1),
                             others=rv.int_("others", lo=0, hi=MAX_VALUE),
-                            lone_declarer_loses_contract=rv.bool_(
+                            lone_declarer_loses_contract=rv.flag(
                                 "lone_declarer_loses_contract", False))
         if revoke.offender + 3 * revoke.others != 0:
             raise rv.fail("others", Msg("err-ba-rs-revoke-sum", "and 'offender' must sum to "
@@ -535,3 +438,18 @@ def _number(r: _Reader, name: str, default: float) -> float:
         raise r.fail(name, Msg("err-ba-rs-number-range", "must be a number from {lo} to {hi}, "
                                "not {value!r}", lo=-MAX_VALUE, hi=MAX_VALUE, value=v))
     return float(v)
+
+
+# ---------------------------------------------------------------- loading
+
+_SHELF = RulesetShelf("stolik.games.baska", DEFAULT_RULESET, None, parse_ruleset)
+
+
+def available_rulesets() -> list[str]:
+    """Ids of the rulesets shipped with stolik."""
+    return _SHELF.ids()
+
+
+def load_ruleset(ref: str | Path | None = None) -> Ruleset:
+    """A shipped ruleset by id (default ``pucka-2019``), or a user's file by path."""
+    return _SHELF.load(ref)

@@ -21,29 +21,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import RecordError, RulesetError
 from stolik.games.betel.deck import TRICKS
 from stolik.i18n import Msg
-from stolik.records import loads_document
-from stolik.rulesets import (
-    bad_id,
-    bool_problem,
-    club_ruleset_text,
-    document_refusal,
-    key_refusal,
-    line_problem,
-    missing_key,
-    not_a_table,
-    number_problem,
-    other_game,
-    shipped_rulesets,
-    shipped_text,
-    unknown_key,
-)
+from stolik.rulesets import KeyTable, RulesetShelf, bool_problem, key_refusal, ruleset_head
 
 DEFAULT_RULESET = "gps-2022"
 
@@ -58,7 +42,6 @@ NO_TRUMPS = -1
 DENOMINATIONS = ("C", "D", "H", "S", "BA")
 """How a ruleset and a record write trumps: a suit letter, or ``BA`` (bez atu)."""
 
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _CALL = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,23}")
 _CALL_DENOMINATION = re.compile(r"(?:[0-9]+|.*-)(BA|C|D|H|S)", re.IGNORECASE)
 """A call written as a level and a denomination (BETEL §6: ``1C``, ``3BA``, ``szlemik-H``):
@@ -132,102 +115,26 @@ def _by_call(rs: Ruleset) -> dict[str, Contract]:
     return {c.call.casefold(): c for c in rs.contracts}
 
 
-def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
-    """The text of a shipped ruleset file."""
-    return shipped_text(__package__ or "stolik.games.betel", ruleset_id)
+class _Keys(KeyTable):
+    """One TOML table of a Betel ruleset file: points are whole numbers."""
 
-
-def available_rulesets() -> list[str]:
-    """Ids of the Betel rulesets shipped with stolik.
-
-    >>> available_rulesets()
-    ['gps-2022']
-    """
-    return shipped_rulesets(__package__ or "stolik.games.betel")
-
-
-@cache
-def _load_shipped(ruleset_id: str) -> Ruleset:
-    return parse_ruleset(rs_text(ruleset_id), source=f"{ruleset_id}.toml")
-
-
-def load_ruleset(ref: str | Path | None = None) -> Ruleset:
-    """A shipped ruleset by id (default ``gps-2022``), or a club's file by path.
-
-    >>> load_ruleset("nonesuch")
-    Traceback (most recent call last):
-    stolik.errors.RulesetError: unknown Betel ruleset 'nonesuch': use gps-2022 or the path \
-of a ruleset .toml file
-    """
-    text_ref = DEFAULT_RULESET if ref is None else str(ref)
-    shipped = available_rulesets()
-    if text_ref in shipped:
-        return _load_shipped(text_ref)
-    text = club_ruleset_text(text_ref, shipped=shipped, game_name="Betel")
-    return _parse_club(text, text_ref)
-
-
-@lru_cache(maxsize=16)
-def _parse_club(text: str, path: str) -> Ruleset:
-    """A club's file, parsed once for its text: a bot finds its ruleset by the view's
-    :attr:`~stolik.games.betel.view.SeatView.ruleset` (the file's path) at each move."""
-    return parse_ruleset(text, source=path, path=path)
-
-
-class _Keys:
-    """One TOML table of a ruleset file: every error is ``file: key 'table.key' …``;
-    keys nobody asked for are refused by :meth:`done`."""
-
-    def __init__(self, data: Any, where: str, source: str) -> None:
-        if not isinstance(data, dict):
-            raise not_a_table(source, where.rstrip("."))
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.source = source
-        self.asked: set[str] = set()
-
-    def fail(self, key: str, problem: str) -> RulesetError:
-        return key_refusal(self.source, f"{self.where}{key}", problem)
-
-    def get(self, key: str, default: Any = ...) -> Any:
-        self.asked.add(key)
-        if key in self.data:
-            return self.data[key]
-        if default is not ...:
-            return default
-        raise self.fail(key, missing_key(key, self.data, 0.6))
-
-    def text(self, key: str, default: Any = ..., *, longest: int = 200) -> str:
-        v = self.get(key, default)
-        if problem := line_problem(v, longest):
-            raise self.fail(key, problem)
-        return str(v)
+    game_name = "Betel"
+    cutoff = 0.6
 
     def number(self, key: str, default: Any = ..., *, lo: int = 0,
                hi: int = MAX_POINTS) -> int:
-        v = self.get(key, default)
-        if problem := number_problem(v, lo, hi):
-            raise self.fail(key, problem)
-        return int(v)
-
-    def table(self, key: str) -> _Keys:
-        return _Keys(self.get(key), f"{self.where}{key}.", self.source)
-
-    def done(self) -> None:
-        unknown = sorted(str(k) for k in set(self.data) - self.asked)
-        if unknown:
-            raise self.fail(unknown[0], unknown_key(unknown[0], self.asked, "Betel"))
+        return self.whole(key, default, lo=lo, hi=hi)
 
 
 def _contract(raw: Any, number: int, source: str) -> Contract:
-    t = _Keys(raw, f"contracts.{number}.", source)
-    call = t.text("call", longest=24)
+    t = _Keys(raw, f"contracts.{number}", source)
+    call = t.line("call", longest=24)
     if not _CALL.fullmatch(call) or call.casefold() in RESERVED:
         raise t.fail("call", Msg("err-be-rs-call", "must be one word of letters, digits and "
                                  "'-' other than {words}, not {value!r} (BETEL §6)",
                                  words=", ".join(sorted(RESERVED)), value=call))
-    name = t.text("name", call)
-    trumps = t.get("trumps")
+    name = t.line("name", call)
+    trumps = t.raw("trumps")
     if trumps not in DENOMINATIONS:
         raise t.fail("trumps", Msg("err-be-rs-trumps", "must be one of {names}, not "
                                    "{value!r} (BETEL §1)", names=", ".join(DENOMINATIONS),
@@ -251,7 +158,7 @@ def _contract(raw: Any, number: int, source: str) -> Contract:
                                    "'at_most' is given, not {value!r}: every betelek is "
                                    "played without trumps (BETEL §2, §4)", value=trumps))
     value = t.number("value", lo=1)
-    free = t.get("defenders_free", False)
+    free = t.raw("defenders_free", False)
     if problem := bool_problem(free):
         raise t.fail("defenders_free", problem)
     t.done()
@@ -316,19 +223,8 @@ digits and '-' other than exchange, kontra, look, pas, not '1c d' (BETEL §6)
     stolik.errors.RulesetError: k.toml: key 'peeking.one' is missing (is 'oen' a \
 misspelling of it?)
     """
-    try:
-        data = loads_document(text, "toml", source=source)
-    except RecordError as e:
-        raise document_refusal(e) from None
-    top = _Keys(data, "", source)
-    rid = top.text("id", longest=64)
-    if not _ID.fullmatch(rid):
-        raise top.fail("id", bad_id(rid))
-    name = top.text("name", rid)
-    src = top.text("source", "", longest=500) if "source" in top.data else ""
-    if top.get("game", "betel") != "betel":
-        raise top.fail("game", other_game("betel", "Betel", top.data["game"]))
-    raw = top.get("contracts")
+    top, rid, name, src = ruleset_head(_Keys, text, source, "betel", "Betel")
+    raw = top.raw("contracts")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CONTRACTS:
         raise top.fail("contracts", Msg("err-be-rs-contracts", "must list 1 to {most} "
                                         "contracts, lowest first (BETEL §2)",
@@ -351,7 +247,7 @@ misspelling of it?)
                                            "all_pass_trick")}
     s.done()
     a = top.table("auction")
-    all_pass = a.get("all_pass")
+    all_pass = a.raw("all_pass")
     if all_pass not in ("play", "redeal"):
         raise a.fail("all_pass", Msg("err-be-rs-all-pass", "must be \"play\" or \"redeal\", "
                                      "not {value!r} (BETEL §3)", value=all_pass))
@@ -367,6 +263,37 @@ misspelling of it?)
     return Ruleset(id=rid, name=name, source=src, contracts=contracts, peek_one=peek_one,
                    peek_two=peek_two, kontra_factor=factor, all_pass_play=all_pass == "play",
                    target=target, minutes=minutes, path=path, **nums)
+
+
+_SHELF = RulesetShelf(__package__ or "stolik.games.betel", DEFAULT_RULESET, "Betel",
+                      parse_ruleset, clubs=16)
+"""A club's file is kept parsed for its text: a bot finds its ruleset by the view's
+:attr:`~stolik.games.betel.view.SeatView.ruleset` (the file's path) at each move."""
+
+
+def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
+    """The text of a shipped ruleset file."""
+    return _SHELF.text(ruleset_id)
+
+
+def available_rulesets() -> list[str]:
+    """Ids of the Betel rulesets shipped with stolik.
+
+    >>> available_rulesets()
+    ['gps-2022']
+    """
+    return _SHELF.ids()
+
+
+def load_ruleset(ref: str | Path | None = None) -> Ruleset:
+    """A shipped ruleset by id (default ``gps-2022``), or a club's file by path.
+
+    >>> load_ruleset("nonesuch")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: unknown Betel ruleset 'nonesuch': use gps-2022 or the path \
+of a ruleset .toml file
+    """
+    return _SHELF.load(ref)
 
 
 def describe(rs: Ruleset) -> str:

@@ -17,27 +17,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import RecordError, RulesetError
 from stolik.i18n import Msg
-from stolik.records import loads_document
-from stolik.rulesets import (
-    bad_id,
-    bool_problem,
-    club_ruleset_text,
-    document_refusal,
-    key_refusal,
-    line_problem,
-    missing_key,
-    not_a_table,
-    number_problem,
-    other_game,
-    unknown_key,
-)
+from stolik.rulesets import KeyTable, RulesetShelf, ruleset_head
 
 DEFAULT_RULESET = "ctyrka"
 
@@ -47,7 +31,6 @@ MAX_AMOUNT = 1_000_000
 MAX_LEVELS = 8
 """At most eight flek levels (×256): the seed's five (kalhoty ×32) with room to spare."""
 
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _WORD = re.compile(r"[a-z][a-z0-9]*")
 
 
@@ -103,92 +86,15 @@ class Ruleset:
         return self.path or self.id
 
 
-def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
-    """The text of a shipped ruleset file."""
-    folder = resources.files("stolik.games.marias") / "rulesets"
-    return (folder / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+class _Table(KeyTable):
+    """One TOML table of a Mariáš tariff: money in haléř."""
 
-
-def available_rulesets() -> list[str]:
-    """Ids of the Mariáš rulesets shipped with stolik.
-
-    >>> available_rulesets()
-    ['ctyrka']
-    """
-    folder = resources.files("stolik.games.marias") / "rulesets"
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
-                  if p.name.endswith(".toml"))
-
-
-@cache
-def _load_shipped(ruleset_id: str) -> Ruleset:
-    return parse_ruleset(rs_text(ruleset_id), source=f"{ruleset_id}.toml")
-
-
-def load_ruleset(ref: str | Path | None = None) -> Ruleset:
-    """A shipped ruleset by id (default ``ctyrka``), or a club's file by path.
-
-    >>> load_ruleset("nonesuch")
-    Traceback (most recent call last):
-    stolik.errors.RulesetError: unknown Mariáš ruleset 'nonesuch': use ctyrka or the path of \
-a ruleset .toml file
-    """
-    text_ref = DEFAULT_RULESET if ref is None else str(ref)
-    if text_ref in available_rulesets():
-        return _load_shipped(text_ref)
-    text = club_ruleset_text(text_ref, shipped=available_rulesets(), game_name="Mariáš")
-    return parse_ruleset(text, source=text_ref, path=text_ref)
-
-
-class _Table:
-    """One TOML table; every error names ``file: key 'table.key'``; unknown keys refused."""
-
-    def __init__(self, data: Any, where: str, source: str) -> None:
-        if not isinstance(data, dict):
-            raise not_a_table(source, where)
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.source = source
-        self.used: set[str] = set()
-
-    def fail(self, key: str, problem: str) -> RulesetError:
-        return key_refusal(self.source, f"{self.where}.{key}" if self.where else key, problem)
-
-    def raw(self, key: str, default: Any = ...) -> Any:
-        self.used.add(key)
-        if key not in self.data:
-            if default is ...:
-                raise self.fail(key, missing_key(key, self.data))
-            return default
-        return self.data[key]
-
-    def text(self, key: str, default: Any = ..., *, longest: int = 200) -> str:
-        v = self.raw(key, default)
-        if problem := line_problem(v, longest):
-            raise self.fail(key, problem)
-        return str(v)
+    game_name = "Mariáš"
 
     def int_(self, key: str, default: Any = ..., *, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
-        v = self.raw(key, default)
-        if problem := number_problem(v, lo, hi, not_whole=Msg(
-                "err-ma-rs-whole", "must be a whole number (haléř for money), not {value!r}",
-                value=v)):
-            raise self.fail(key, problem)
-        return int(v)
-
-    def bool_(self, key: str, default: Any = ...) -> bool:
-        v = self.raw(key, default)
-        if problem := bool_problem(v):
-            raise self.fail(key, problem)
-        return bool(v)
-
-    def table(self, key: str) -> _Table:
-        return _Table(self.raw(key), f"{self.where}.{key}" if self.where else key, self.source)
-
-    def done(self) -> None:
-        unknown = sorted(str(k) for k in set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], unknown_key(unknown[0], self.used, "Mariáš"))
+        return self.whole(key, default, lo=lo, hi=hi, not_whole=Msg(
+            "err-ma-rs-whole", "must be a whole number (haléř for money), not {value!r}",
+            value=self.data.get(key, default)))
 
 
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
@@ -205,19 +111,7 @@ money), not 0.2
     stolik.errors.RulesetError: k.toml: key 'options.betl_open' is missing (is 'betl_opne' a \
 misspelling of it?)
     """
-    try:
-        data = loads_document(text, "toml", source=source)
-    except RecordError as e:
-        raise document_refusal(e) from None
-    top = _Table(data, "", source)
-    rid = top.text("id", longest=64)
-    if not _ID.fullmatch(rid):
-        raise top.fail("id", bad_id(rid))
-    name = top.text("name", rid)
-    src = top.text("source", "", longest=500) if "source" in top.data else ""
-    game = top.raw("game", "marias")
-    if game != "marias":
-        raise top.fail("game", other_game("marias", "Mariáš", game))
+    top, rid, name, src = ruleset_head(_Table, text, source, "marias", "Mariáš")
 
     t = top.table("tariff")
     hra = t.int_("hra", lo=1)
@@ -261,8 +155,8 @@ misspelling of it?)
     r.done()
 
     o = top.table("options")
-    sedma_proti = o.bool_("sedma_proti")
-    opts = {k: o.bool_(k) for k in ("partner_sedma", "sto_proti", "voluntary_sto_needs_marriage",
+    sedma_proti = o.flag("sedma_proti")
+    opts = {k: o.flag(k) for k in ("partner_sedma", "sto_proti", "voluntary_sto_needs_marriage",
                                    "trhak_duty", "no_game_without_re", "betl_open")}
     o.done()
     top.done()
@@ -273,6 +167,34 @@ misspelling of it?)
         povinna_free_tens=povinna_free, proti_free_tens=proti_free, renonc_base=renonc_base,
         renonc_sto_points=renonc_sto_points, sedma_proti=sedma_proti, path=path, **opts,
     )
+
+
+_SHELF = RulesetShelf("stolik.games.marias", DEFAULT_RULESET, "Mariáš", parse_ruleset)
+
+
+def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
+    """The text of a shipped ruleset file."""
+    return _SHELF.text(ruleset_id)
+
+
+def available_rulesets() -> list[str]:
+    """Ids of the Mariáš rulesets shipped with stolik.
+
+    >>> available_rulesets()
+    ['ctyrka']
+    """
+    return _SHELF.ids()
+
+
+def load_ruleset(ref: str | Path | None = None) -> Ruleset:
+    """A shipped ruleset by id (default ``ctyrka``), or a club's file by path.
+
+    >>> load_ruleset("nonesuch")
+    Traceback (most recent call last):
+    stolik.errors.RulesetError: unknown Mariáš ruleset 'nonesuch': use ctyrka or the path of \
+a ruleset .toml file
+    """
+    return _SHELF.load(ref)
 
 
 _RESERVED = frozenset({"pass", "hra", "sto", "sedma", "betl", "durch", "dobry", "nic",
