@@ -71,18 +71,16 @@ from stolik.arena import (
     IllegalBotMove,
     Interval,
     PairStats,
-    Played,
     Presentation,
     Tally,
     bot_kind,
-    check_request,
     labels,
     mean_ci,
-    run_duplicate,
     running_intervals,
     t_cdf,
     t_quantile,
 )
+from stolik.arena.adapter import GameArena
 from stolik.arena.loop import play_out
 from stolik.arena.plot import plot_running
 from stolik.bots import Bot
@@ -98,14 +96,17 @@ PRESENTATION = Presentation(note="payouts are per seat and deal (RULES §7)")
 """Baśka's payouts are points, per seat and deal (RULES §7)."""
 
 
-def _default_factory(kind: str, seed: int, rs: Ruleset) -> Bot[SeatView, Move]:
-    return make_bot(kind, seed=seed, ruleset=rs)
-
-
 def deal_hands(rs: Ruleset, seed: int, index: int) -> Deal:
     """Deal ``index`` of an arena with ``seed``: the same for every match. Its dealer is
     ``index % 4``."""
     return Deal.random(rs, index % 4, random.Random(f"stolik-arena/{seed}/{index}"))
+
+
+def game_played(deal: Deal) -> str:
+    """What a finished deal played, as the arena counts it: its contract's id (RULES §4)."""
+    game = deal.game
+    assert game is not None
+    return game.contract.id
 
 
 def play_deal(deal: Deal, bots: Sequence[Bot[SeatView, Move]], *,
@@ -146,35 +147,16 @@ def play_deal(deal: Deal, bots: Sequence[Bot[SeatView, Move]], *,
     return result.payout
 
 
-def run_arena(bots: Sequence[str], deals: int, *, ruleset: Ruleset, seed: int = 0,
-              on_illegal: Literal["raise", "count"] = "raise",
-              progress: Callable[[int, int], None] | None = None,
-              factory: BotFactory | None = None) -> ArenaResult:
-    """Play ``deals`` deals in duplicate format between every pair of the ``bots`` (kinds,
-    see :data:`~stolik.games.baska.bots.BOTS`; a kind named twice plays itself).
+ARENA: GameArena[Ruleset, Deal, Bot[SeatView, Move]] = GameArena(
+    deal_hands, play_deal, game_played, make_bot, PRESENTATION)
+"""Baśka at the arena (:class:`stolik.arena.adapter.GameArena`): a bot it cannot build is
+refused in the bots' own words."""
 
-    ``progress(done, total)`` is called after each deal of each match. ``factory`` builds
-    the bots (default: :func:`~stolik.games.baska.bots.make_bot`). Deterministic for a seed.
-    """
-    check_request(bots, deals)
-    make = factory or _default_factory
-
-    def play(base: Deal, seat_bots: list[Bot[SeatView, Move]], tallies: Sequence[Tally],
-             rng: random.Random, where: str) -> Played:
-        deal = base.clone()
-        payout = play_deal(deal, seat_bots, on_illegal=on_illegal, rng=rng, tallies=tallies,
-                           where=where)
-        game = deal.game
-        assert game is not None
-        return Played(payout, game.contract.id)
-
-    return run_duplicate(bots, deals, ruleset_id=ruleset.id, seed=seed,
-                         make=lambda kind, bot_seed: make(kind, bot_seed, ruleset),
-                         deal=lambda index: deal_hands(ruleset, seed, index), play=play,
-                         progress=progress, presentation=PRESENTATION)
+run_arena = ARENA.run_arena
+"""The registry's ``arena`` part: the payouts per deal and seat, with 95% intervals."""
 
 
-__all__ = ["CONFIDENCE", "PRESENTATION", "SEATINGS", "ArenaError", "ArenaResult", "BotFactory",
-           "BotStats", "IllegalBotMove", "Interval", "PairStats", "bot_kind", "deal_hands",
-           "labels", "mean_ci", "play_deal", "plot_running", "run_arena", "running_intervals",
-           "t_cdf", "t_quantile"]
+__all__ = ["ARENA", "CONFIDENCE", "PRESENTATION", "SEATINGS", "ArenaError", "ArenaResult",
+           "BotFactory", "BotStats", "IllegalBotMove", "Interval", "PairStats", "bot_kind",
+           "deal_hands", "game_played", "labels", "mean_ci", "play_deal", "plot_running",
+           "run_arena", "running_intervals", "t_cdf", "t_quantile"]

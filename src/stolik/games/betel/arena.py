@@ -30,25 +30,23 @@ an illegal one: it raises :class:`~stolik.arena.run.IllegalBotMove`
 >>> r = run_arena(["random", "random"], 3, ruleset=load_ruleset("gps-2022"), seed=1)
 >>> [b.name for b in r.bots], r.bots[0].illegal, r.seatings, sum(r.games.values())
 (['random', 'random#2'], 0, 6, 18)
+
+One deal played to its end by three bots (:func:`play_deal`):
+
+>>> deal = deal_hands(load_ruleset(), seed=0, index=1)
+>>> scores = play_deal(deal, [make_bot("random", seed=s) for s in range(3)])
+>>> deal.is_over, scores == deal.result().scores
+(True, True)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Literal, Protocol
+from collections.abc import Callable
 
-from stolik.arena import (
-    ArenaResult,
-    Played,
-    Presentation,
-    Tally,
-    check_request,
-    checked_factory,
-    mixed_seatings,
-    run_duplicate,
-)
-from stolik.arena.loop import play_out
+from stolik.arena import Presentation, mixed_seatings
+from stolik.arena.adapter import GameArena, MovePlay
+from stolik.bots import Bot
 from stolik.games.betel.bots import make_bot
 from stolik.games.betel.calls import Action
 from stolik.games.betel.deck import SEATS
@@ -66,22 +64,11 @@ PRESENTATION = Presentation(
 """How Betel's arena figures are shown: points per deal and seat."""
 
 
-class BetelBot(Protocol):
-    """What the arena asks of a Betel bot: a name and a move for a seat's view."""
-
-    name: str
-
-    def act(self, view: SeatView) -> Move:
-        """A legal move for the seat whose view this is."""
-        ...
-
+BetelBot = Bot[SeatView, Move]
+"""What the arena asks of a Betel bot: a name and ``act(view)``, a move for a seat's view."""
 
 BotFactory = Callable[[str, int, Ruleset], BetelBot]
 """Builds a bot: ``(kind, seed, ruleset)`` → bot."""
-
-
-def _default_factory(kind: str, seed: int, rs: Ruleset) -> BetelBot:
-    return make_bot(kind, seed=seed, ruleset=rs)
 
 
 def deal_hands(rs: Ruleset, seed: int, index: int) -> Deal:
@@ -106,59 +93,29 @@ def game_played(deal: Deal) -> str:
     return c.call + ("+kontra" if deal.doubled else "")
 
 
-def play_deal(deal: Deal, bots: Sequence[BetelBot], *,
-              on_illegal: Literal["raise", "count"] = "raise",
-              rng: random.Random | None = None,
-              tallies: Sequence[Tally] | None = None,
-              where: str = "") -> tuple[int, int, int]:
-    """Play ``deal`` to its end with one bot per seat, every move through the engine, and
-    return the score by seat (BETEL §5, peeking costs included). An illegal move raises
-    :class:`~stolik.arena.run.IllegalBotMove` or, with ``on_illegal="count"``, is counted
-    in ``tallies`` and replaced by a random legal move. ``tallies`` also count each seat's
-    decisions and the contract its declarer played.
-
-    >>> from stolik.games.betel.ruleset import load_ruleset
-    >>> deal = deal_hands(load_ruleset(), seed=0, index=1)
-    >>> scores = play_deal(deal, [make_bot("random", seed=s) for s in range(3)])
-    >>> deal.is_over, scores == deal.result().scores
-    (True, True)
-    """
-    play_out(deal, bots, decide=lambda bot, view: bot.act(view),
-             well_formed=lambda m: isinstance(m, Action | int), apply=deal.move,
-             legal=deal.legal_moves, what="an auction step nor a card", on_illegal=on_illegal,
-             rng=rng, tallies=tallies, where=where)
-    if tallies is not None and deal.declarer is not None:
-        tallies[deal.declarer].declared[game_played(deal)] += 1
+def _scores(deal: Deal) -> tuple[int, int, int]:
     return deal.result().scores
 
 
-def run_arena(bots: Sequence[str], deals: int, *, ruleset: Ruleset, seed: int = 0,
-              on_illegal: Literal["raise", "count"] = "raise",
-              progress: Callable[[int, int], None] | None = None,
-              factory: BotFactory | None = None) -> ArenaResult:
-    """Play ``deals`` deals in duplicate format between every pair of the ``bots`` (kinds of
-    :func:`~stolik.games.betel.bots.available_bots`; a kind named twice plays itself) and
-    return the points per deal and seat with 95% intervals.
+PLAY: MovePlay[Deal, BetelBot, SeatView, Move, tuple[int, int, int]] = MovePlay(
+    decide=lambda bot, view: bot.act(view), well_formed=lambda m: isinstance(m, Action | int),
+    what="an auction step nor a card", declarer=lambda deal: deal.declarer,
+    game_played=game_played, payout=_scores)
+"""How Betel bots play a deal: each asked ``act(view)``; the scores, peeking included."""
 
-    ``progress(done, total)`` is called after each deal of each match. ``factory`` builds
-    the bots (default: :func:`~stolik.games.betel.bots.make_bot`). Deterministic for a
-    seed. An unknown kind is one :class:`ArenaError` line before any deal is played.
-    """
-    check_request(bots, deals)
-    build = factory or _default_factory
-    make = checked_factory(lambda kind, seed: build(kind, seed, ruleset), "Betel")
-
-    def play(base: Deal, seat_bots: list[BetelBot], tallies: Sequence[Tally],
-             rng: random.Random, where: str) -> Played:
-        deal = base.clone()
-        scores = play_deal(deal, seat_bots, on_illegal=on_illegal, rng=rng, tallies=tallies,
-                           where=where)
-        return Played(scores, game_played(deal))
-
-    return run_duplicate(bots, deals, ruleset_id=ruleset.id, seed=seed, make=make,
-                         deal=lambda index: deal_hands(ruleset, seed, index), play=play,
-                         progress=progress, presentation=PRESENTATION, seatings=SEATINGS)
+play_deal = PLAY.play_deal
+"""Play a deal to its end with one bot per seat, every move through the engine, and return
+the score by seat (BETEL §5, peeking costs included); ``tallies`` count the contract its
+declarer played."""
 
 
-__all__ = ["PRESENTATION", "SEATINGS", "BetelBot", "BotFactory", "deal_hands", "game_played",
-           "play_deal", "run_arena"]
+ARENA: GameArena[Ruleset, Deal, BetelBot] = GameArena(
+    deal_hands, play_deal, game_played, make_bot, PRESENTATION, game="Betel", seatings=SEATINGS)
+"""Betel at the arena (:class:`stolik.arena.adapter.GameArena`): three seats, six seatings."""
+
+run_arena = ARENA.run_arena
+"""The registry's ``arena`` part: points per deal and seat, with 95% intervals."""
+
+
+__all__ = ["ARENA", "PRESENTATION", "SEATINGS", "BetelBot", "BotFactory", "deal_hands",
+           "game_played", "play_deal", "run_arena"]

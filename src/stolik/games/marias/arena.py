@@ -36,24 +36,23 @@ an illegal one. An illegal move raises :class:`~stolik.arena.run.IllegalBotMove`
 (['heuristic', 'random'], 0, 'Kč')
 >>> r.bots[0].payout.mean == -r.bots[1].payout.mean, sum(r.games.values())
 (True, 18)
+
+One deal played to its end by four bots (:func:`play_deal`):
+
+>>> deal = deal_hands(load_ruleset(), seed=0, index=1)
+>>> money = play_deal(deal, [make_bot("heuristic") for _ in range(4)])
+>>> deal.is_over, sum(money)
+(True, 0)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Literal, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
-from stolik.arena import (
-    ArenaResult,
-    Played,
-    Presentation,
-    Tally,
-    check_request,
-    checked_factory,
-    run_duplicate,
-)
-from stolik.arena.loop import play_out
+from stolik.arena import Presentation
+from stolik.arena.adapter import GameArena, MovePlay
 from stolik.games.marias.bots import make_bot
 from stolik.games.marias.calls import Call
 from stolik.games.marias.ruleset import Ruleset
@@ -84,10 +83,6 @@ BotFactory = Callable[[str, int, Ruleset], MariasBot]
 """Builds a bot: ``(kind, seed, ruleset)`` → bot."""
 
 
-def _default_factory(kind: str, seed: int, rs: Ruleset) -> MariasBot:
-    return make_bot(kind, seed=seed, ruleset=rs)
-
-
 def deal_hands(rs: Ruleset, seed: int, index: int) -> Deal:
     """Deal ``index`` of an arena with ``seed``: the same for every match; its dealer is
     ``index % 4`` (MARIAS §9).
@@ -106,61 +101,32 @@ def game_played(deal: Deal) -> str:
     return "no-re" if deal.pos.end == "no-re" else deal.game
 
 
-def play_deal(deal: Deal, bots: Sequence[MariasBot], *,
-              on_illegal: Literal["raise", "count"] = "raise",
-              rng: random.Random | None = None,
-              tallies: Sequence[Tally] | None = None,
-              where: str = "") -> tuple[int, int, int, int]:
-    """Play ``deal`` to its end with one bot per seat, every move through the engine, and
-    return the money by seat (haléř, MARIAS §6). An illegal move raises
-    :class:`~stolik.arena.run.IllegalBotMove` or, with ``on_illegal="count"``, is counted
-    in ``tallies`` and replaced by a random legal move. ``tallies`` also count each seat's
-    decisions and the game its declarer played (the soloist's, else the chooser's).
+def _declarer(deal: Deal) -> int:
+    """Who declared the game played: the soloist, else the chooser (MARIAS §4.1)."""
+    return deal.soloist if deal.soloist is not None else deal.chooser
 
-    >>> from stolik.games.marias.ruleset import load_ruleset
-    >>> deal = deal_hands(load_ruleset(), seed=0, index=1)
-    >>> money = play_deal(deal, [make_bot("heuristic") for _ in range(4)])
-    >>> deal.is_over, sum(money)
-    (True, 0)
-    """
-    play_out(deal, bots, decide=lambda bot, view: bot.choose(view),
-             well_formed=lambda m: isinstance(m, Call | int), apply=deal.move,
-             legal=deal.legal_moves, what="a call nor a card", on_illegal=on_illegal,
-             rng=rng, tallies=tallies, where=where)
-    if tallies is not None:
-        declarer = deal.soloist if deal.soloist is not None else deal.chooser
-        tallies[declarer].declared[game_played(deal)] += 1
+
+def _money(deal: Deal) -> tuple[int, int, int, int]:
     return deal.result().payouts
 
 
-def run_arena(bots: Sequence[str], deals: int, *, ruleset: Ruleset, seed: int = 0,
-              on_illegal: Literal["raise", "count"] = "raise",
-              progress: Callable[[int, int], None] | None = None,
-              factory: BotFactory | None = None) -> ArenaResult:
-    """Play ``deals`` deals in duplicate format between every pair of the ``bots`` (kinds of
-    :func:`~stolik.games.marias.bots.available_bots`; a kind named twice plays itself) and
-    return the money in Kč per deal and seat with 95% intervals.
+PLAY: MovePlay[Deal, MariasBot, SeatView, Move, tuple[int, int, int, int]] = MovePlay(
+    decide=lambda bot, view: bot.choose(view), well_formed=lambda m: isinstance(m, Call | int),
+    what="a call nor a card", declarer=_declarer, game_played=game_played, payout=_money)
+"""How Mariáš bots play a deal: each asked ``choose(view)``, its money in haléř."""
 
-    ``progress(done, total)`` is called after each deal of each match. ``factory`` builds
-    the bots (default: :func:`~stolik.games.marias.bots.make_bot`). Deterministic for a
-    seed. An unknown kind is one :class:`~stolik.arena.run.ArenaError` line before any deal
-    is played (:func:`~stolik.arena.run.checked_factory`).
-    """
-    check_request(bots, deals)
-    build = factory or _default_factory
-    make = checked_factory(lambda kind, bot_seed: build(kind, bot_seed, ruleset), "Mariáš")
-
-    def play(base: Deal, seat_bots: list[MariasBot], tallies: Sequence[Tally],
-             rng: random.Random, where: str) -> Played:
-        deal = base.clone()
-        money = play_deal(deal, seat_bots, on_illegal=on_illegal, rng=rng, tallies=tallies,
-                          where=where)
-        return Played(money, game_played(deal))
-
-    return run_duplicate(bots, deals, ruleset_id=ruleset.id, seed=seed, make=make,
-                         deal=lambda index: deal_hands(ruleset, seed, index), play=play,
-                         progress=progress, unit=HALER, presentation=PRESENTATION)
+play_deal = PLAY.play_deal
+"""Play a deal to its end with one bot per seat, every move through the engine, and return
+the money by seat (haléř, MARIAS §6); ``tallies`` count the game its declarer played."""
 
 
-__all__ = ["HALER", "PRESENTATION", "BotFactory", "MariasBot", "deal_hands", "game_played",
-           "play_deal", "run_arena"]
+ARENA: GameArena[Ruleset, Deal, MariasBot] = GameArena(
+    deal_hands, play_deal, game_played, make_bot, PRESENTATION, game="Mariáš", unit=HALER)
+"""Mariáš at the arena (:class:`stolik.arena.adapter.GameArena`): money kept in haléř."""
+
+run_arena = ARENA.run_arena
+"""The registry's ``arena`` part: the money in Kč per deal and seat, with 95% intervals."""
+
+
+__all__ = ["ARENA", "HALER", "PRESENTATION", "BotFactory", "MariasBot", "deal_hands",
+           "game_played", "play_deal", "run_arena"]
