@@ -5,11 +5,17 @@ The tariff in units, the base (haléřů a unit), the rungs played, the limit an
 limit, and every switch of LICITOVANY.md are keys of the file; the engine holds no number of
 its own. A broken file is refused in one line naming the file, the key and the rule.
 
+>>> available_rulesets()
+['licitovany']
 >>> rs = load_ruleset("licitovany")
 >>> rs.base_haler, rs.ladder[-1], rs.limit, rs.zvyseny_limit
 (20, 12, 500, 750)
 >>> rs.tariff.hra, rs.tariff.dve_sedmy, rs.tariff.omyl, rs.max_flek, rs.flek_scope
 (1, 40, 6, 4, 'pair')
+>>> load_ruleset("nonesuch")
+Traceback (most recent call last):
+stolik.errors.RulesetError: unknown licitovaný mariáš ruleset 'nonesuch': use licitovany \
+or the path of a ruleset .toml file
 >>> parse_ruleset(rs_text().replace("limit = 500", "limit = -1"), source="klub.toml")
 Traceback (most recent call last):
 stolik.errors.RulesetError: klub.toml: key 'limit' must be at least 1, not -1
@@ -22,30 +28,11 @@ flek_scope = "side" (LICITOVANY §6)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields
-from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from stolik.errors import RecordError, RulesetError
 from stolik.games.licitovany.ladder import RUNGS
-from stolik.records import loads_document
-from stolik.rulesets import (
-    bad_id,
-    bool_problem,
-    club_ruleset_text,
-    document_refusal,
-    key_refusal,
-    line_problem,
-    missing_key,
-    not_a_table,
-    number_problem,
-    other_game,
-    shipped_rulesets,
-    shipped_text,
-    unknown_key,
-)
+from stolik.rulesets import KeyTable, RulesetShelf, ruleset_head
 
 DEFAULT_RULESET = "licitovany"
 GAME_ID = "licitovany"
@@ -138,9 +125,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 """The switches that choose a word, the default first (LICITOVANY, head)."""
 
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-"""A ruleset id: letters, digits, ``.``, ``_``, ``-``."""
-
 _BOOLS = ("vyrovnana_sedma", "sto_s_hrou", "tiche_sto", "ticha_sedma", "drop_best_and_worst")
 
 _SECTIONS = {"vyrovnana_sedma": "§4.5", "max_flek": "§4.5", "flek_scope": "§4.5",
@@ -148,101 +132,37 @@ _SECTIONS = {"vyrovnana_sedma": "§4.5", "max_flek": "§4.5", "flek_scope": "§4
              "tiche_sto_desitky": "§6", "pauzirak": "§6", "drop_best_and_worst": "§9"}
 
 
-def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
-    """The text of a shipped ruleset file."""
-    return shipped_text(PACKAGE, ruleset_id)
+class _Keys(KeyTable):
+    """A table of a licitovaný ruleset file: an unknown key is named as the game's."""
+
+    game_name: ClassVar[str | None] = GAME_NAME
+
+    def choice(self, name: str, allowed: tuple[object, ...]) -> Any:
+        """One of ``allowed``; the refusal cites the switch's section."""
+        v = self.raw(name)
+        if v not in allowed:
+            raise self.fail(name, f"must be one of {', '.join(map(repr, allowed))}, not "
+                            f"{v!r} (LICITOVANY {_SECTIONS[name]})")
+        return v
 
 
-def available_rulesets() -> list[str]:
-    """Ids of the licitovaný rulesets shipped with stolik.
-
-    >>> available_rulesets()
-    ['licitovany']
-    """
-    return shipped_rulesets(PACKAGE)
-
-
-@cache
-def _load_shipped(ruleset_id: str) -> Ruleset:
-    return parse_ruleset(rs_text(ruleset_id), source=f"{ruleset_id}.toml")
-
-
-def load_ruleset(ref: str | Path | None = None) -> Ruleset:
-    """A shipped ruleset by id (default ``licitovany``), or a club's file by path.
-
-    >>> load_ruleset("nonesuch")
-    Traceback (most recent call last):
-    stolik.errors.RulesetError: unknown licitovaný mariáš ruleset 'nonesuch': use licitovany \
-or the path of a ruleset .toml file
-    """
-    text_ref = DEFAULT_RULESET if ref is None else str(ref)
-    shipped = available_rulesets()
-    if text_ref in shipped:
-        return _load_shipped(text_ref)
-    text = club_ruleset_text(text_ref, shipped=shipped, game_name=GAME_NAME)
-    return parse_ruleset(text, source=text_ref, path=text_ref)
-
-
-class _Read:
-    """What was read of one table of the file (``where``: its dotted prefix); every
-    refusal is ``file: key 'where.key' …``; a key nobody read is refused by :meth:`rest`."""
-
-    def __init__(self, data: object, where: str, source: str) -> None:
-        if not isinstance(data, dict):
-            raise not_a_table(source, where.rstrip("."))
-        self.data: dict[str, Any] = data
-        self.where, self.source, self.read = where, source, set[str]()
-
-    def refuse(self, key: str, problem: str) -> RulesetError:
-        return key_refusal(self.source, self.where + key, problem)
-
-    def value(self, key: str, default: object = ...) -> Any:
-        self.read.add(key)
-        if key in self.data:
-            return self.data[key]
-        if default is ...:
-            raise self.refuse(key, missing_key(key, self.data))
-        return default
-
-    def checked(self, key: str, problem: str | None) -> None:
-        if problem:
-            raise self.refuse(key, problem)
-
-    def units(self, key: str, lo: int = 0, hi: int = MAX_UNITS) -> int:
-        v = self.value(key)
-        self.checked(key, number_problem(v, lo, hi))
-        return int(v)
-
-    def rest(self) -> None:
-        unknown = sorted(str(k) for k in set(self.data) - self.read)
-        if unknown:
-            raise self.refuse(unknown[0], unknown_key(unknown[0], self.read, GAME_NAME))
-
-
-def _ladder(top: _Read) -> tuple[int, ...]:
-    raw = top.value("ladder")
+def _ladder(top: _Keys) -> tuple[int, ...]:
+    raw = top.raw("ladder")
     if not isinstance(raw, list) or not raw or not all(
             isinstance(r, int) and not isinstance(r, bool) and r in RUNGS for r in raw) \
             or sorted(set(raw)) != raw:
-        raise top.refuse("ladder", f"must list rungs 1 to {len(RUNGS)}, each once, lowest "
+        raise top.fail("ladder", f"must list rungs 1 to {len(RUNGS)}, each once, lowest "
                          f"first, not {raw!r} (LICITOVANY §2)")
     return tuple(raw)
 
 
-def _switches(t: _Read) -> dict[str, Any]:
-    out: dict[str, Any] = {"max_flek": t.units("max_flek", 1, len(FLEK_WORDS))}
-    for key, allowed in _CHOICES.items():
-        v = t.value(key)
-        if v not in allowed:
-            t.checked(key, f"must be one of {', '.join(map(repr, allowed))}, not {v!r} "
-                      f"(LICITOVANY {_SECTIONS[key]})")
-        out[key] = v
-    for key in _BOOLS:
-        out[key] = t.value(key)
-        t.checked(key, bool_problem(out[key]))
+def _switches(t: _Keys) -> dict[str, Any]:
+    out: dict[str, Any] = {"max_flek": t.whole("max_flek", lo=1, hi=len(FLEK_WORDS))}
+    out |= {key: t.choice(key, allowed) for key, allowed in _CHOICES.items()}
+    out |= {key: t.flag(key) for key in _BOOLS}
     if out["pauzirak"] == "side" and out["flek_scope"] != "side":
-        t.checked("pauzirak", 'may be "side" only with flek_scope = "side" (LICITOVANY §6)')
-    t.rest()
+        raise t.fail("pauzirak", 'may be "side" only with flek_scope = "side" (LICITOVANY §6)')
+    t.done()
     return out
 
 
@@ -266,28 +186,26 @@ lowest first, not [2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] (LICITOVANY §2)
     stolik.errors.RulesetError: k.toml: key 'switches.max_fleks' is not a licitovaný mariáš \
 ruleset key — did you mean 'max_flek'?
     """
-    try:
-        data = loads_document(text, "toml", source=source)
-    except RecordError as e:
-        raise document_refusal(e) from None
-    top = _Read(data, "", source)
-    rid = top.value("id")
-    top.checked("id", line_problem(rid, 64) or (None if _ID.fullmatch(rid) else bad_id(rid)))
-    name = top.value("name", rid)
-    top.checked("name", line_problem(name, 200))
-    src = top.value("source", "")
-    top.checked("source", src and line_problem(src, 500))
-    game = top.value("game", GAME_ID)
-    if game != GAME_ID:
-        top.checked("game", other_game(GAME_ID, GAME_NAME, game))
-    base = top.units("base_haler", 1)
+    top, rid, name, src = ruleset_head(_Keys, text, source, GAME_ID, GAME_NAME)
+    base = top.whole("base_haler", lo=1, hi=MAX_UNITS)
     ladder = _ladder(top)
-    limit = top.units("limit", 1)
-    raised = top.units("zvyseny_limit", limit)
-    t = _Read(top.value("tariff"), "tariff.", source)
-    tariff = Tariff(**{f.name: t.units(f.name, 1) for f in fields(Tariff)})
-    t.rest()
-    switches = _switches(_Read(top.value("switches"), "switches.", source))
-    top.rest()
+    limit = top.whole("limit", lo=1, hi=MAX_UNITS)
+    raised = top.whole("zvyseny_limit", lo=limit, hi=MAX_UNITS)
+    t = top.table("tariff")
+    tariff = Tariff(**{f.name: t.whole(f.name, lo=1, hi=MAX_UNITS) for f in fields(Tariff)})
+    t.done()
+    switches = _switches(top.table("switches"))
+    top.done()
     return Ruleset(id=rid, name=name, source=src, base_haler=base, ladder=ladder, limit=limit,
                    zvyseny_limit=raised, tariff=tariff, path=path, **switches)
+
+
+_SHELF = RulesetShelf(PACKAGE, DEFAULT_RULESET, GAME_NAME, parse_ruleset)
+
+rs_text = _SHELF.text
+"""The text of a shipped ruleset file."""
+available_rulesets = _SHELF.ids
+"""Ids of the licitovaný rulesets shipped with stolik (``['licitovany']``)."""
+load_ruleset = _SHELF.load
+"""A shipped ruleset by id (default ``licitovany``), or a club's file by path; an unknown
+id that is no file is one line naming the shipped ids."""
