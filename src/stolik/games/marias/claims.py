@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import CARD_POINTS, FULL_MASK, SEVEN, SUIT_MASKS, card, cards_of
-from stolik.games.marias.inference import marriage_facts, replay, trick_facts
+from stolik.games.marias.facts import marriage_facts, trick_facts
 from stolik.games.marias.play import HIGHER, NO_TRUMPS
 from stolik.i18n import Msg
 
@@ -193,7 +193,8 @@ def claimer_worlds(deal: Deal, seat: int) -> list[Deal]:
                 if not mine:
                     continue
                 laid = (mine & -mine).bit_length() - 1
-        world = replay(deal.rs, deal.dealer, initial, moves, laid=laid, paper=deal.paper)
+        world = deal.replayed(deal.rs, deal.dealer, initial, moves, laid=laid,
+                              paper=deal.paper)
         if world is not None and world.view(seat) == view:
             out.append(world)
     return out

@@ -1,9 +1,11 @@
 """One Mariáš deal as a state: choice, approval, announcements, fleky, play, result
 (MARIAS §2–§5, §8).
 
-:class:`Deal` keeps an operation log and a stack of immutable positions, so :meth:`Deal.undo`
-and :meth:`Deal.clone` are cheap. :meth:`Deal.legal_moves` lists what the seat to act may
-do; anything else raises :class:`~stolik.errors.IllegalMove` naming the rule.
+:class:`Deal` keeps an operation log and a stack of immutable positions (:mod:`stolik.deal`),
+so :meth:`Deal.undo` and :meth:`Deal.clone` are cheap; the bidding's rules are
+:mod:`stolik.games.marias.bidding`, the values :mod:`stolik.games.marias.position`.
+:meth:`Deal.legal_moves` lists what the seat to act may do; anything else raises
+:class:`~stolik.errors.IllegalMove` naming the rule.
 :meth:`Deal.view` is what one seat may know (:mod:`stolik.games.marias.view`).
 
 >>> from stolik.games.marias.ruleset import load_ruleset
@@ -27,40 +29,36 @@ do; anything else raises :class:`~stolik.errors.IllegalMove` naming the rule.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
+from stolik.deal import PhasedDeal, bump, replace
 from stolik.errors import IllegalMove
-from stolik.games.marias.calls import (
-    CLAIM_RANK,
-    DOBRY,
-    GAME_WORDS,
-    NIC,
-    PASS,
-    Call,
-    parse_move,
+from stolik.games.marias.bidding import (
+    after_announce,
+    after_approval,
+    after_fleky,
+    legal_calls,
+    why_not,
 )
+from stolik.games.marias.calls import Call, parse_move
 from stolik.games.marias.deck import (
-    ACE,
     ASCII_NAMES,
     CARD_POINTS,
     CARDS_PER_HAND,
-    HEARTS,
     KING,
     LAST_TRICK_BONUS,
     OBER,
     SEVEN,
-    SUIT_MASKS,
     TRICKS,
     card,
     cards_of,
     marriage_cards,
-    marriages_in,
     parse_cards,
 )
 from stolik.games.marias.outcome import settle
 from stolik.games.marias.play import BEATS, NO_TRUMPS, legal
+from stolik.games.marias.position import GAME, PROTI, SEDMA, Op, Phase, Position, Trick
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import DealResult, Settlement, game_price, score
 from stolik.i18n import Msg, Term
@@ -68,12 +66,8 @@ from stolik.i18n import Msg, Term
 if TYPE_CHECKING:
     from stolik.games.marias.view import SeatView
 
-Phase = Literal["choice", "approval", "announce", "fleky", "play", "done"]
 Move = Call | int
 """A bidding call, or a card (its index) in the play."""
-
-GAME, SEDMA, PROTI = 0, 1, 2
-"""The flek components (MARIAS §4.4): the game, the sedma, the sto proti."""
 
 PHASE_NAMES: dict[str, Term] = {
     "choice": Term("ma-phase-choice", "choice"), "approval": Term("ma-phase-approval",
@@ -87,86 +81,7 @@ OVER_NO_CARDS = Msg("err-ma-over-no-cards",
 """The refusal of a card after the deal's end (MARIAS §4)."""
 
 
-@dataclass(frozen=True)
-class Op:
-    """One entry of the operation log: a call, a card, a referee's renonc or a claim."""
-
-    kind: Literal["call", "card", "renonc", "claim"]
-    seat: int
-    call: Call | None = None
-    card: int = -1
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the cards in play order, who took it."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
-
-
-@dataclass(frozen=True)
-class _Pos:
-    phase: Phase
-    to_act: int
-    hands: tuple[int, int, int, int]
-    trump: int = -1
-    trump_card: int = -1
-    called: int = -1
-    forgot: bool = False
-    approvals: int = 0
-    claim: str = ""
-    claimant: int = -1
-    game: str = ""
-    soloist: int = -1
-    partner: int = -1
-    sedma_by: int = -1
-    sto_by: int = -1
-    proti_by: int = -1
-    announced: int = 0
-    levels: tuple[int, int, int] = (0, 0, 0)
-    last_side: tuple[int, int, int] = (-1, -1, -1)
-    passes: int = 0
-    spoke: int = 0
-    shown: int = 0
-    """Seats whose side is public: the partner shown, or any raiser (MARIAS §4.3, §4.4)."""
-    leader: int = -1
-    trick: tuple[tuple[int, int], ...] = ()
-    win_seat: int = -1
-    win_card: int = -1
-    history: tuple[Trick, ...] = ()
-    points: tuple[int, int, int, int] = (0, 0, 0, 0)
-    tricks: tuple[int, int, int, int] = (0, 0, 0, 0)
-    marriages: tuple[tuple[int, int], ...] = ()
-    end: str = ""
-    offender: int = -1
-    renonc_kind: str = ""
-    claimed: DealResult | None = None
-
-
-def _replace(p: _Pos, **changes: Any) -> _Pos:
-    """A copy of a frozen position with ``changes`` (without re-running ``__init__``)."""
-    copy = object.__new__(_Pos)
-    copy.__dict__.update(p.__dict__)
-    copy.__dict__.update(changes)
-    return copy
-
-
-def _bump(values: tuple[int, int, int, int], seat: int, by: int) -> tuple[int, int, int, int]:
-    out = list(values)
-    out[seat] += by
-    return (out[0], out[1], out[2], out[3])
-
-
-def _set3(values: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
-    out = list(values)
-    out[i] = v
-    return (out[0], out[1], out[2])
-
-
-class Deal:
+class Deal(PhasedDeal[Op, Position]):
     """A deal from the choice to the money. ``hands``: four lists of eight card indices,
     by seat, each in dealt order — the first four are what the seat sees before the choice
     (MARIAS §2, §4.1). ``paper``: the deal is being recorded from a paper sheet, where a
@@ -207,8 +122,7 @@ class Deal:
         self.paper = paper
         """A deal recorded from a paper sheet: only there a forgotten choice exists
         (MARIAS §4.1, §11); the record reader sets it."""
-        self.log: list[Op] = []
-        self._stack: list[_Pos] = [_Pos("choice", self.chooser, self.initial_hands)]
+        self._begin(Position("choice", self.chooser, self.initial_hands))
 
     # ------------------------------------------------------------ construction
 
@@ -225,31 +139,43 @@ class Deal:
         rng.shuffle(cards)
         return cls(rs, dealer, [cards[8 * i: 8 * i + 8] for i in range(4)])
 
-    def clone(self) -> Deal:
-        """An independent copy sharing the immutable positions."""
-        other = Deal.__new__(Deal)
-        other.__dict__.update(self.__dict__)
-        other.log = list(self.log)
-        other._stack = list(self._stack)
-        return other
+    @classmethod
+    def replayed(cls, rs: Ruleset, dealer: int, hands: Sequence[int],
+                 moves: Iterable[tuple[int, Move | str]],
+                 *, laid: int = -1, paper: bool = False) -> Deal | None:
+        """The deal dealt ``hands`` (masks by seat) after ``moves`` (seat and move), or None
+        when one of them is not legal there. The chooser's choice is made with ``laid`` as
+        the trump card where it is given (a seat that did not see the laid card picks one of
+        the chosen suit in the chooser's hand): the laid card goes first among his first
+        four (MARIAS §4.1). (:func:`stolik.games.marias.inference.replay`.)"""
+        chooser = (dealer + 1) % 4
+        dealt = []
+        for s, h in enumerate(hands):
+            cards = [c for c in range(32) if h >> c & 1]
+            if s == chooser and laid >= 0:
+                if not h >> laid & 1:
+                    return None
+                cards.remove(laid)
+                cards.insert(0, laid)
+            dealt.append(cards)
+        try:
+            d = cls(rs, dealer, dealt, paper=paper)
+            for seat, m in moves:
+                if d.to_act != seat:
+                    return None
+                if isinstance(m, Call) and m.word == "choose" and laid >= 0:
+                    m = Call("choose", card=laid, called=m.called)
+                d.move(m)
+        except IllegalMove:
+            return None
+        return d
 
     # ------------------------------------------------------------ public state
-
-    @property
-    def pos(self) -> _Pos:
-        """The current position (read-only; hidden information included)."""
-        return self._stack[-1]
 
     @property
     def phase(self) -> Phase:
         """``choice``, ``approval``, ``announce``, ``fleky``, ``play`` or ``done``."""
         return self._stack[-1].phase
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to move; None when the deal is over."""
-        p = self._stack[-1]
-        return None if p.phase == "done" else p.to_act
 
     @property
     def hands(self) -> tuple[int, int, int, int]:
@@ -278,14 +204,14 @@ class Deal:
         """The finished tricks."""
         return self._stack[-1].history
 
-    def side(self, seat: int, p: _Pos | None = None) -> int:
+    def side(self, seat: int, p: Position | None = None) -> int:
         """0 for the choosing side (or the soloist), 1 for the others."""
         p = p or self._stack[-1]
         if p.soloist >= 0:
             return 0 if seat == p.soloist else 1
         return 0 if seat in (self.chooser, p.partner) else 1
 
-    def components(self, p: _Pos | None = None) -> list[str]:
+    def components(self, p: Position | None = None) -> list[str]:
         """The components fleky can raise now: the game's name, ``sedma``, ``sto-proti``."""
         p = p or self._stack[-1]
         out = [p.game]
@@ -303,97 +229,19 @@ class Deal:
         if p.phase == "play":
             return list(cards_of(self._legal_mask(p)))
         calls: list[Move] = []
-        calls.extend(self._legal_calls(p))
+        calls.extend(legal_calls(self, p))
         return calls
 
     def legal_calls(self) -> list[Call]:
         """The bidding calls allowed now (none in the play)."""
-        return self._legal_calls(self._stack[-1])
+        return legal_calls(self, self._stack[-1])
 
     def legal_mask(self) -> int:
         """The cards allowed now, as a mask (0 outside the play)."""
         p = self._stack[-1]
         return self._legal_mask(p) if p.phase == "play" else 0
 
-    def _legal_calls(self, p: _Pos) -> list[Call]:
-        seat = p.to_act
-        if p.phase == "choice":  # MARIAS §4.1: trump card from the first four, not z lidu
-            out: list[Call] = []
-            for t in cards_of(self.first_four[seat]):
-                suit = SUIT_MASKS[t >> 3] & ~(1 << t)
-                out.extend(Call("choose", card=t, called=c) for c in cards_of(suit))
-            return out
-        if p.phase == "approval":  # MARIAS §4.2
-            rank = CLAIM_RANK.get(p.claim, 0)
-            claims = [Call(w) for w in ("betl", "durch") if CLAIM_RANK[w] > rank]
-            if seat == self.chooser and p.forgot:
-                return [*claims, Call("cerveny-sam")]
-            return [DOBRY, *claims]
-        if p.phase == "announce":
-            return self._announcements(p, seat)
-        if p.phase == "fleky":
-            return self._fleky_calls(p, seat)
-        return []
-
-    def _announcements(self, p: _Pos, seat: int) -> list[Call]:
-        """MARIAS §4.3: the chooser's game (and sedma), the partner's mandatory sto or
-        sedma; everyone else says nothing."""
-        rs = self.rs
-        hand = p.hands[seat]
-        ctyrka = marriage_cards(p.trump)
-        seven = hand >> card(p.trump, SEVEN) & 1
-        if seat == self.chooser:
-            alone = p.soloist == seat
-            if hand & ctyrka == ctyrka and not alone:  # povinná stovka (seed §6)
-                games = ["sto"]
-            elif not rs.voluntary_sto_needs_marriage or marriages_in(hand):
-                games = ["hra", "sto"]
-            else:
-                games = ["hra"]
-            out = [Call(g) for g in games]
-            if seven:
-                out.extend(Call(g, sedma=True) for g in games)
-            return out
-        if seat == p.partner:
-            if hand & ctyrka == ctyrka and p.game != "sto":  # povinná stovka (seed §6)
-                out = [Call("sto")]
-                if seven and rs.partner_sedma:
-                    out.append(Call("sto", sedma=True))
-                return out
-            if seven and rs.partner_sedma:
-                return [NIC, Call("sedma")]
-        return [NIC]
-
-    def _trhak(self, p: _Pos, seat: int) -> bool:
-        """A player outside the choosing side holding the trump king or svršek (seed §5)."""
-        return (p.trump != NO_TRUMPS and self.side(seat, p) == 1
-                and bool(p.hands[seat] & marriage_cards(p.trump)))
-
-    def _fleky_calls(self, p: _Pos, seat: int) -> list[Call]:
-        """MARIAS §4.4: pass, one raise of one component by one level, sto proti, or (where
-        the ruleset plays it) sedma proti by a defender holding the trump 7."""
-        rs = self.rs
-        side = self.side(seat, p)
-        if rs.trhak_duty and p.levels[GAME] == 0 and self._trhak(p, seat):
-            return [Call("raise", component=p.game, level=1)]
-        out = [PASS]
-        for i, name in enumerate(self.components(p)):
-            comp = GAME if i == 0 else (PROTI if name == "sto-proti" else SEDMA)
-            level = p.levels[comp]
-            if level >= rs.top_level:
-                continue
-            owner = 1 if comp == PROTI else (self.side(p.sedma_by, p) if comp == SEDMA else 0)
-            if (level == 0 and side != owner) or (level > 0 and side != p.last_side[comp]):
-                out.append(Call("raise", component=name, level=level + 1))
-        if (rs.sto_proti and p.trump != NO_TRUMPS and side == 1 and p.proti_by < 0
-                and not p.spoke >> seat & 1 and marriages_in(self.initial_hands[seat])):
-            out.append(Call("sto-proti"))
-        if (rs.sedma_proti and p.trump != NO_TRUMPS and side == 1 and p.sedma_by < 0
-                and not p.spoke >> seat & 1 and p.hands[seat] >> card(p.trump, SEVEN) & 1):
-            out.append(Call("sedma-proti"))
-        return out
-
-    def _legal_mask(self, p: _Pos) -> int:
+    def _legal_mask(self, p: Position) -> int:
         """MARIAS §3, with the announced seven kept to the last trick."""
         seat = p.to_act
         hand = p.hands[seat]
@@ -439,103 +287,21 @@ class Deal:
                                   "paper deal is recorded (MARIAS §4.1, seed §5)", seat=seat))
         if c.word == "forgot" and p.phase == "choice":
             # A paper deal only (MARIAS §4.1, seed §5): the chooser took his second four.
-            self._push(Op("call", seat, call=c), _replace(
+            self._push(Op("call", seat, call=c), replace(
                 p, phase="approval", forgot=True, to_act=(self.chooser + 1) % 4))
             return
-        if c not in self._legal_calls(p):
-            raise IllegalMove(self._why_not(p, seat, c))
+        if c not in legal_calls(self, p):
+            raise IllegalMove(why_not(self, p, seat, c))
         op = Op("call", seat, call=c)
         if p.phase == "choice":
-            self._push(op, _replace(p, phase="approval", trump=c.card >> 3, trump_card=c.card,
+            self._push(op, replace(p, phase="approval", trump=c.card >> 3, trump_card=c.card,
                                     called=c.called, to_act=(seat + 1) % 4))
         elif p.phase == "approval":
-            self._push(op, self._after_approval(p, seat, c))
+            self._push(op, after_approval(self, p, seat, c))
         elif p.phase == "announce":
-            self._push(op, self._after_announce(p, seat, c))
+            self._push(op, after_announce(self, p, seat, c))
         else:
-            self._push(op, self._after_fleky(p, seat, c))
-
-    def _why_not(self, p: _Pos, seat: int, c: Call) -> str:
-        names = self.rs.flek_names
-        allowed = ", ".join(x.text(names) for x in self._legal_calls(p))
-        said = c.text(names)
-        if p.phase == "choice":
-            if c.word == "choose" and 0 <= c.card < 32 and not self.first_four[seat] >> c.card & 1:
-                why = Msg("err-ma-trump-first-four", "the trump card must be one of the "
-                          "chooser's first four cards; z lidu nelze volit (seed §5, MARIAS §4.1)")
-            else:
-                why = Msg("err-ma-called-suit", "the called card must be another card of the "
-                          "trump suit (MARIAS §4.1)")
-            return Msg("err-ma-cannot-choose", "seat {seat} cannot choose {said}: {why}",
-                       seat=seat, said=said, why=why)
-        rule = {"approval": "MARIAS §4.2", "announce": "MARIAS §4.3, seed §6",
-                "fleky": "MARIAS §4.4, seed §5"}[p.phase]
-        return Msg("err-ma-cannot-say", "seat {seat} cannot say {said!r} now: allowed "
-                   "{allowed} ({rule})", seat=seat, said=said, allowed=allowed, rule=rule)
-
-    def _after_approval(self, p: _Pos, seat: int, c: Call) -> _Pos:
-        claim, claimant = p.claim, p.claimant
-        if c.word in CLAIM_RANK:
-            claim, claimant = c.word, seat
-        n = p.approvals + 1
-        if n < 4:
-            return _replace(p, approvals=n, claim=claim, claimant=claimant,
-                            to_act=(seat + 1) % 4)
-        q = _replace(p, approvals=n, claim=claim, claimant=claimant)
-        if claim:  # the highest claim wins: betl or durch alone, no trumps (MARIAS §4.2)
-            return _replace(q, phase="fleky", game=claim, trump=NO_TRUMPS, soloist=claimant,
-                            shown=0b1111, to_act=(self.chooser + 1) % 4)
-        if c.word == "cerveny-sam":  # hearts, the ace called "as if he held it" (seed §5)
-            return _replace(q, phase="announce", game="hra", trump=HEARTS,
-                            called=card(HEARTS, ACE), soloist=self.chooser, shown=0b1111,
-                            to_act=self.chooser)
-        partner = next(s for s in range(4) if self.initial_hands[s] >> p.called & 1)
-        if partner == self.chooser:  # sám: nobody else is told (MARIAS §4.1)
-            return _replace(q, phase="announce", game="hra", soloist=self.chooser,
-                            to_act=self.chooser)
-        return _replace(q, phase="announce", game="hra", partner=partner, to_act=self.chooser)
-
-    def _after_announce(self, p: _Pos, seat: int, c: Call) -> _Pos:
-        changes: dict[str, Any] = {}
-        if c.word in GAME_WORDS:
-            changes["game"] = c.word
-            if c.word == "sto":
-                changes["sto_by"] = seat
-        if c.sedma or c.word == "sedma":
-            changes["sedma_by"] = seat
-        if seat != self.chooser and c.word != "nic":  # the partner shows himself
-            changes["shown"] = p.shown | (1 << seat)
-        n = p.announced + 1
-        if n < 4:
-            return _replace(p, announced=n, to_act=(seat + 1) % 4, **changes)
-        return _replace(p, announced=n, phase="fleky", to_act=(self.chooser + 1) % 4,
-                        **changes)
-
-    def _after_fleky(self, p: _Pos, seat: int, c: Call) -> _Pos:
-        spoke = p.spoke | (1 << seat)
-        nxt = (seat + 1) % 4
-        if c.word == "pass":
-            if p.passes + 1 < 4:
-                return _replace(p, passes=p.passes + 1, spoke=spoke, to_act=nxt)
-            return self._start_play(_replace(p, passes=4, spoke=spoke))
-        # A raise shows the raiser's side (MARIAS §4.4); the chooser's side is always known,
-        # and his raise must not tell whether he plays sám.
-        shown = p.shown | (1 << seat) if seat != self.chooser else p.shown
-        if c.word == "sto-proti":
-            return _replace(p, proti_by=seat, passes=0, spoke=spoke, shown=shown, to_act=nxt)
-        if c.word == "sedma-proti":
-            return _replace(p, sedma_by=seat, passes=0, spoke=spoke, shown=shown, to_act=nxt)
-        comp = GAME if c.component == p.game else (
-            PROTI if c.component == "sto-proti" else SEDMA)
-        return _replace(p, levels=_set3(p.levels, comp, c.level),
-                        last_side=_set3(p.last_side, comp, self.side(seat, p)),
-                        passes=0, spoke=spoke, shown=shown, to_act=nxt)
-
-    def _start_play(self, p: _Pos) -> _Pos:
-        if self.rs.no_game_without_re and p.game == "hra" and p.levels[GAME] == 1:
-            return _replace(p, phase="done", end="no-re")  # seed §5, MARIAS §4.5
-        leader = p.soloist if p.game in ("betl", "durch") else self.chooser
-        return _replace(p, phase="play", leader=leader, to_act=leader)
+            self._push(op, after_fleky(self, p, seat, c))
 
     def play(self, c: int) -> None:
         """Play card ``c`` for the seat to act (MARIAS §3, §4.6)."""
@@ -570,26 +336,26 @@ class Deal:
             win_seat, win_card = p.win_seat, p.win_card
         op = Op("card", seat, card=c)
         if len(trick) < 4:
-            self._push(op, _replace(p, hands=hands_t, trick=trick, win_seat=win_seat,
+            self._push(op, replace(p, hands=hands_t, trick=trick, win_seat=win_seat,
                                     win_card=win_card, to_act=(seat + 1) % 4, **changes))
             return
         cards = tuple(x for _, x in trick)
         last = len(p.history) == TRICKS - 1
         gained = sum(CARD_POINTS[x] for x in cards) + (LAST_TRICK_BONUS if last else 0)
         history = (*p.history, Trick(p.trick[0][0], cards, win_seat))
-        q = _replace(p, hands=hands_t, trick=(), win_seat=-1, win_card=-1, history=history,
-                     points=_bump(p.points, win_seat, gained),
-                     tricks=_bump(p.tricks, win_seat, 1), leader=win_seat, to_act=win_seat,
+        q = replace(p, hands=hands_t, trick=(), win_seat=-1, win_card=-1, history=history,
+                     points=bump(p.points, win_seat, gained),
+                     tricks=bump(p.tricks, win_seat, 1), leader=win_seat, to_act=win_seat,
                      **changes)
         if last:
-            q = _replace(q, phase="done", end="played")
+            q = replace(q, phase="done", end="played")
         elif p.game == "betl" and win_seat == p.soloist:  # early end (MARIAS §4.6, seed §7)
-            q = _replace(q, phase="done", end="betl")
+            q = replace(q, phase="done", end="betl")
         elif p.game == "durch" and win_seat != p.soloist:
-            q = _replace(q, phase="done", end="durch")
+            q = replace(q, phase="done", end="durch")
         self._push(op, q)
 
-    def _why_not_card(self, p: _Pos, seat: int, c: object, allowed: int) -> str:
+    def _why_not_card(self, p: Position, seat: int, c: object, allowed: int) -> str:
         if isinstance(c, bool) or not isinstance(c, int) or c not in range(32):
             return Msg("err-ma-not-a-card", "seat {seat}: {card!r} is not a card (MARIAS §1)",
                        seat=seat, card=c)
@@ -614,9 +380,9 @@ class Deal:
         if p.phase == "done":
             raise IllegalMove(Msg("err-ma-renonc-over", "the deal is already over (MARIAS §8)"))
         self._push(Op("renonc", seat, text=kind),
-                   _replace(p, phase="done", end="renonc", offender=seat, renonc_kind=kind))
+                   replace(p, phase="done", end="renonc", offender=seat, renonc_kind=kind))
 
-    def renonc_price(self, p: _Pos | None = None) -> int:
+    def renonc_price(self, p: Position | None = None) -> int:
         """The game as flekked for a renonc now (MARIAS §8): before the approval ends, the
         unflekked hra of the chosen suit or the highest claim made so far."""
         p = p or self._stack[-1]
@@ -643,10 +409,10 @@ class Deal:
         result = claim_verdict(self, seat)
         if result is None:
             self._push(Op("claim", seat),
-                       _replace(p, phase="done", end="renonc", offender=seat,
+                       replace(p, phase="done", end="renonc", offender=seat,
                                 renonc_kind="false lay-down"))
         else:
-            self._push(Op("claim", seat), _replace(p, phase="done", end="claim",
+            self._push(Op("claim", seat), replace(p, phase="done", end="claim",
                                                     claimed=result))
 
     def apply(self, op: Op) -> None:
@@ -667,23 +433,7 @@ class Deal:
         else:
             self.claim(op.seat)
 
-    def _push(self, op: Op, p: _Pos) -> None:
-        self.log.append(op)
-        self._stack.append(p)
-
-    def undo(self) -> Op:
-        """Take back the last operation and return it."""
-        if not self.log:
-            raise IndexError("nothing to undo")
-        self._stack.pop()
-        return self.log.pop()
-
     # ------------------------------------------------------------ result
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal is settled."""
-        return self._stack[-1].phase == "done"
 
     def settlement(self) -> Settlement:
         """What the deal decided (MARIAS §5), for :func:`~stolik.games.marias.scoring.score`."""

@@ -1,0 +1,162 @@
+"""A deal as a state, the part every game shares (issue 26): an operation log beside a stack
+of immutable positions, so that a move pushes one entry on each, :meth:`LoggedDeal.undo`
+pops one off each and :meth:`LoggedDeal.clone` copies two lists, sharing the positions.
+
+A game's deal subclasses :class:`LoggedDeal` (or :class:`PhasedDeal`, where its positions
+carry their ``phase`` and the seat ``to_act``) and supplies only its moves: their
+legality, and the new position each one makes (with :func:`replace`). The log's entries
+and the positions are the game's own frozen values; a finished :class:`Trick` is common.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Pos:
+...     phase: str
+...     to_act: int
+...     count: int = 0
+>>> class Counting(PhasedDeal[str, Pos]):
+...     def __init__(self) -> None:
+...         self._begin(Pos("play", 0))
+...     def step(self, word: str) -> None:
+...         p = self.pos
+...         done = p.count == 1
+...         self._push(word, replace(p, count=p.count + 1, to_act=(p.to_act + 1) % 4,
+...                                  phase="done" if done else "play"))
+>>> d = Counting()
+>>> d.step("one")
+>>> copy = d.clone()
+>>> d.step("two")
+>>> d.log, d.is_over, d.to_act, copy.log, copy.to_act
+(['one', 'two'], True, None, ['one'], 1)
+>>> d.undo(), d.pos.count, d.to_act
+('two', 1, 1)
+>>> d.undo(), d.undo()
+Traceback (most recent call last):
+...
+IndexError: nothing to undo
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, Self, TypeVar
+
+OpT = TypeVar("OpT")
+"""A game's entry of the operation log."""
+
+PosT = TypeVar("PosT")
+"""A game's immutable position."""
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in play order, who took it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+class Phased(Protocol):
+    """A position that says its phase (``done`` once the deal is over) and who acts."""
+
+    @property
+    def phase(self) -> str:
+        """The phase; ``done`` once the deal is over."""
+        ...  # pragma: no cover
+
+    @property
+    def to_act(self) -> int:
+        """The seat to move (meaningless once the deal is over)."""
+        ...  # pragma: no cover
+
+
+PhasedT = TypeVar("PhasedT", bound=Phased)
+
+
+def replace(value: T, **changes: Any) -> T:
+    """A copy of a frozen position with ``changes`` — like :func:`dataclasses.replace`, but
+    without re-running ``__init__`` (positions are copied on every call and card).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class P:
+    ...     a: int
+    ...     b: int = 0
+    >>> p = P(1)
+    >>> replace(p, b=2), p
+    (P(a=1, b=2), P(a=1, b=0))
+    """
+    copy = object.__new__(type(value))
+    copy.__dict__.update(value.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
+def bump(values: tuple[int, int, int, int], seat: int,
+         by: int) -> tuple[int, int, int, int]:
+    """Four seats' counts with ``seat``'s raised by ``by``.
+
+    >>> bump((0, 5, 0, 0), 1, 3)
+    (0, 8, 0, 0)
+    """
+    out = list(values)
+    out[seat] += by
+    return (out[0], out[1], out[2], out[3])
+
+
+class LoggedDeal(Generic[OpT, PosT]):
+    """The operation log and the stack of positions (the first one the dealt position):
+    ``log[i]`` made ``_stack[i + 1]`` from ``_stack[i]``."""
+
+    log: list[OpT]
+    _stack: list[PosT]
+
+    def _begin(self, first: PosT) -> None:
+        """Start with an empty log at the position ``first``."""
+        self.log = []
+        self._stack = [first]
+
+    @property
+    def pos(self) -> PosT:
+        """The current position (read-only; hidden information included)."""
+        return self._stack[-1]
+
+    def clone(self) -> Self:
+        """An independent copy sharing the immutable positions."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.log = list(self.log)
+        other._stack = list(self._stack)
+        return other
+
+    def _push(self, op: OpT, p: PosT) -> None:
+        """Log ``op``, which made the position ``p``."""
+        self.log.append(op)
+        self._stack.append(p)
+
+    def undo(self) -> OpT:
+        """Take back the last operation and return it."""
+        if not self.log:
+            raise IndexError("nothing to undo")
+        self._stack.pop()
+        return self.log.pop()
+
+
+class PhasedDeal(LoggedDeal[OpT, PhasedT]):
+    """A logged deal whose positions carry their phase and the seat to act."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to move; None when the deal is over."""
+        p = self._stack[-1]
+        return None if p.phase == "done" else p.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is over."""
+        return self._stack[-1].phase == "done"
+
+
+__all__ = ["LoggedDeal", "Phased", "PhasedDeal", "Trick", "bump", "replace"]
