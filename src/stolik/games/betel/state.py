@@ -1,10 +1,12 @@
 """One Betel deal as a state: the auction with its dubel actions, the play, the result
 (BETEL §1–§5).
 
-:class:`Deal` keeps an operation log and a stack of immutable positions, so
-:meth:`Deal.undo` and :meth:`Deal.clone` are cheap. :meth:`Deal.legal_moves` lists what
-the seat to act may do (auction steps as :class:`~stolik.games.betel.calls.Action`, cards
-as indices); anything else raises :class:`~stolik.errors.IllegalMove` naming the rule.
+:class:`Deal` keeps an operation log and a stack of immutable positions
+(:mod:`stolik.deal`), so :meth:`Deal.undo` and :meth:`Deal.clone` are cheap; the auction's
+rules are :mod:`stolik.games.betel.auction`, the values :mod:`stolik.games.betel.position`.
+:meth:`Deal.legal_moves` lists what the seat to act may do (auction steps as
+:class:`~stolik.games.betel.calls.Action`, cards as indices); anything else raises
+:class:`~stolik.errors.IllegalMove` naming the rule.
 :meth:`Deal.view` is what one seat may know (:mod:`stolik.games.betel.view`).
 
 The seed's example auction (BETEL §3; A = seat 0 deals, B = 1, C = 2):
@@ -22,21 +24,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeGuard
+from typing import TYPE_CHECKING
 
+from stolik.deal import PhasedDeal, replace
 from stolik.errors import IllegalMove
+from stolik.games.betel.auction import after_call, holds, legal_actions, why_not
 from stolik.games.betel.calls import (
     CALL_KINDS,
-    KONTRA,
     LOOK_BOTH,
-    LOOK_FIRST,
-    LOOK_SECOND,
     PAS,
     TAKE,
     Action,
-    bid,
-    bids,
     lay,
     parse_call,
 )
@@ -53,18 +51,14 @@ from stolik.games.betel.deck import (
     parse_cards,
 )
 from stolik.games.betel.play import beats, legal
-from stolik.games.betel.ruleset import NO_TRUMPS, Contract, Ruleset
+from stolik.games.betel.position import CARD_OPS, Op, Phase, Position, Step, Three, Trick, set_seat
+from stolik.games.betel.ruleset import Contract, Ruleset
 from stolik.i18n import Msg, Term
 
 if TYPE_CHECKING:
     from stolik.games.betel.claims import Verdict
     from stolik.games.betel.scoring import DealResult
     from stolik.games.betel.view import SeatView
-
-Phase = Literal["auction", "play", "done"]
-Step = Literal["start", "looked", "taken", "laid"]
-"""Where the seat to act stands in his call: nothing done yet, looked at the dubel, took it
-into his hand (he must lay two cards back), laid them back (he may not pass)."""
 
 Move = Action | int
 """An auction step, or a card (its index) in the play."""
@@ -80,101 +74,7 @@ OVER_NO_CARDS = Msg("err-be-over-no-cards", "the deal is over: no more cards are
 """The refusals of a move, and of a card, after the deal's end (BETEL §4)."""
 
 
-@dataclass(frozen=True)
-class Op:
-    """One entry of the operation log: an auction step (``card``: the dubel card a
-    ``look 1`` saw), a card played, or an accepted claim (BETEL §4: the cards played out
-    after it follow as cards)."""
-
-    kind: Literal["action", "card", "claim"]
-    seat: int
-    action: Action | None = None
-    card: int = -1
-
-
-_CARD_OPS = tuple(tuple(Op("card", seat, card=c) for c in range(CARDS)) for seat in range(SEATS))
-"""Every card played as a log entry, made once (the log hands out these values)."""
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the cards in play order, who took it."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
-
-
-Three = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class _Pos:
-    phase: Phase
-    to_act: int
-    hands: Three
-    dubel: tuple[int, ...]
-    step: Step = "start"
-    looked: int = 0
-    """Dubel cards looked at in the call under way (BETEL §3: the peeking cost)."""
-    contract: int = -1
-    declarer: int = -1
-    doubled: bool = False
-    kontrad: int = 0
-    """The contracts kontra'd in this deal (bit i: contract i), never again (BETEL §3)."""
-    floor: int = -1
-    """A contract must be above this one: the standing one, or -1 after a kontra."""
-    passes: int = 0
-    kontra_just: bool = False
-    """The call before this one was a kontra (BETEL §3: "followed by a pass")."""
-    ban_seat: int = -1
-    ban_contract: int = -1
-    peek: Three = (0, 0, 0)
-    knows: Three = (0, 0, 0)
-    """By seat, the dubel places (bit 0, bit 1) whose card it knows now."""
-    trump: int = NO_TRUMPS
-    free: bool = False
-    leader: int = -1
-    trick: tuple[tuple[int, int], ...] = ()
-    win_seat: int = -1
-    best_led: int = -1
-    best_trump: int = -1
-    history: tuple[Trick, ...] = ()
-    tricks: Three = (0, 0, 0)
-    end: str = ""
-    claimed: int = -1
-    """The seat whose claim was accepted (BETEL §4); the rest is played out."""
-
-
-def _replace(p: _Pos, **changes: Any) -> _Pos:
-    """A copy of a frozen position with ``changes`` (without re-running ``__init__``)."""
-    copy = object.__new__(_Pos)
-    copy.__dict__.update(p.__dict__)
-    copy.__dict__.update(changes)
-    return copy
-
-
-def _set(values: Three, seat: int, v: int) -> Three:
-    out = list(values)
-    out[seat] = v
-    return (out[0], out[1], out[2])
-
-
-def _is_card(c: object) -> TypeGuard[int]:
-    return type(c) is int and 0 <= c < CARDS
-
-
-def _holds(hand: int, c: object) -> bool:
-    """Whether the mask ``hand`` holds ``c`` (anything else than a card is not held)."""
-    return _is_card(c) and bool(hand >> c & 1)
-
-
-def _card_text(c: object) -> str:
-    """A card as records write it; anything else as it came, shortened."""
-    return ASCII_NAMES[c] if _is_card(c) else repr(c)[:20]
-
-
-class Deal:
+class Deal(PhasedDeal[Op, Position]):
     """A deal from the first call to the last trick. ``hands``: three lists of ten cards
     by seat; ``dubel``: the two cards face down (BETEL §1), as dealt, in their places."""
 
@@ -210,9 +110,7 @@ class Deal:
         self.dealer = dealer
         self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in hands)
         self.dealt_dubel: tuple[int, ...] = tuple(dubel)
-        self.log: list[Op] = []
-        self._stack: list[_Pos] = [_Pos("auction", dealer, (masks[0], masks[1], masks[2]),
-                                        tuple(dubel))]
+        self._begin(Position("auction", dealer, (masks[0], masks[1], masks[2]), tuple(dubel)))
 
     @classmethod
     def from_text(cls, rs: Ruleset, dealer: int, hands: Sequence[str], dubel: str) -> Deal:
@@ -226,14 +124,6 @@ class Deal:
         rng.shuffle(cards)
         return cls(rs, dealer, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
 
-    def clone(self) -> Deal:
-        """An independent copy sharing the immutable positions."""
-        other = Deal.__new__(Deal)
-        other.__dict__.update(self.__dict__)
-        other.log = list(self.log)
-        other._stack = list(self._stack)
-        return other
-
     def with_cards(self, hands: Sequence[int], dubel: int) -> Deal:
         """A deal in this one's position with other hidden cards: ``hands`` (masks, by
         seat) and the ``dubel`` (a mask) — a layout a seat cannot tell from the real one,
@@ -243,28 +133,16 @@ class Deal:
         other.__dict__.update(self.__dict__)
         other.dealt = tuple(tuple(cards_of(h)) for h in hands)
         other.dealt_dubel = tuple(cards_of(dubel))
-        other.log = []
-        other._stack = [_replace(self._stack[-1], hands=(hands[0], hands[1], hands[2]),
-                                 dubel=other.dealt_dubel)]
+        other._begin(replace(self._stack[-1], hands=(hands[0], hands[1], hands[2]),
+                             dubel=other.dealt_dubel))
         return other
 
     # ------------------------------------------------------------ public state
 
     @property
-    def pos(self) -> _Pos:
-        """The current position (read-only; hidden information included)."""
-        return self._stack[-1]
-
-    @property
     def phase(self) -> Phase:
         """``auction``, ``play`` or ``done``."""
         return self._stack[-1].phase
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to move; None when the deal is over."""
-        p = self._stack[-1]
-        return None if p.phase == "done" else p.to_act
 
     @property
     def hands(self) -> Three:
@@ -299,11 +177,6 @@ class Deal:
         """The finished tricks."""
         return self._stack[-1].history
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal is finished."""
-        return self._stack[-1].phase == "done"
-
     # ------------------------------------------------------------ legal moves
 
     def legal_moves(self) -> list[Move]:
@@ -313,42 +186,14 @@ class Deal:
             return list(cards_of(self._legal_mask(p)))
         if p.phase == "done":
             return []
-        return list(self._legal_actions(p))
+        return list(legal_actions(self, p))
 
     def legal_mask(self) -> int:
         """The cards allowed now, as a mask (0 outside the play)."""
         p = self._stack[-1]
         return self._legal_mask(p) if p.phase == "play" else 0
 
-    def _commitments(self, p: _Pos) -> list[Action]:
-        """The contracts and the kontra the seat to act may call (BETEL §3)."""
-        out = list(bids(p.floor + 1, len(self.rs.contracts)))
-        if p.to_act == p.ban_seat and p.ban_contract > p.floor:
-            out.remove(bid(p.ban_contract))  # not his kontra'd contract at once (BETEL §3)
-        if self._may_kontra(p):
-            out.append(KONTRA)
-        return out
-
-    @staticmethod
-    def _may_kontra(p: _Pos) -> bool:
-        return (p.contract >= 0 and not p.doubled and p.declarer != p.to_act
-                and not p.kontrad >> p.contract & 1)
-
-    def _legal_actions(self, p: _Pos) -> list[Action]:
-        if p.step == "taken":  # lay two of the twelve back (BETEL §3)
-            cs = cards_of(p.hands[p.to_act])
-            return [lay(a, b) for i, a in enumerate(cs) for b in cs[i + 1:]]
-        commit = self._commitments(p)
-        if p.step == "laid":
-            return commit
-        if p.step == "looked":
-            return [PAS, *commit]
-        dubel_actions = [LOOK_FIRST, LOOK_SECOND, LOOK_BOTH]
-        if commit:  # an exchange only where a contract or kontra can follow (Decision)
-            dubel_actions.append(TAKE)
-        return [*dubel_actions, PAS, *commit]
-
-    def _legal_mask(self, p: _Pos) -> int:
+    def _legal_mask(self, p: Position) -> int:
         hand = p.hands[p.to_act]
         if not p.trick:
             return hand
@@ -419,104 +264,29 @@ class Deal:
                                   "(BETEL §3)", seat=seat) if p.phase == "play" else DEAL_OVER)
         if a.kind == "lay" and p.step == "taken":
             ok = (len(a.cards) == 2 and a.cards[0] != a.cards[1]
-                  and all(_holds(p.hands[seat], c) for c in a.cards))
+                  and all(holds(p.hands[seat], c) for c in a.cards))
         else:
-            ok = a in self._legal_actions(p)
+            ok = a in legal_actions(self, p)
         if not ok:
-            raise IllegalMove(self._why_not(p, seat, a))
+            raise IllegalMove(why_not(self, p, seat, a))
         if a.kind == "look":
             seen = p.dubel[a.pos] if a.n == 1 else -1
             bits = (1 << a.pos) if a.n == 1 else 0b11
-            self._push(Op("action", seat, a, seen), _replace(
+            self._push(Op("action", seat, a, seen), replace(
                 p, step="looked", looked=a.n,
-                knows=_set(p.knows, seat, p.knows[seat] | bits)))
+                knows=set_seat(p.knows, seat, p.knows[seat] | bits)))
         elif a.kind == "take":
             hand = p.hands[seat] | (1 << p.dubel[0]) | (1 << p.dubel[1])
-            self._push(Op("action", seat, a), _replace(
-                p, step="taken", hands=_set(p.hands, seat, hand), dubel=()))
+            self._push(Op("action", seat, a), replace(
+                p, step="taken", hands=set_seat(p.hands, seat, hand), dubel=()))
         elif a.kind == "lay":
             hand = p.hands[seat] & ~((1 << a.cards[0]) | (1 << a.cards[1]))
             knows = (0, 0, 0)
-            self._push(Op("action", seat, a), _replace(
-                p, step="laid", looked=2, hands=_set(p.hands, seat, hand), dubel=a.cards,
-                knows=_set(knows, seat, 0b11)))
+            self._push(Op("action", seat, a), replace(
+                p, step="laid", looked=2, hands=set_seat(p.hands, seat, hand), dubel=a.cards,
+                knows=set_seat(knows, seat, 0b11)))
         else:
-            self._push(Op("action", seat, a), self._after_call(p, seat, a))
-
-    def _why_not(self, p: _Pos, seat: int, a: Action) -> str:
-        rs = self.rs
-        said = a.text(rs) if a.kind != "bid" or 0 <= a.contract < len(rs.contracts) \
-            else f"contract #{a.contract}"
-        if p.step == "taken" and a.kind == "lay" and len(a.cards) == 2:
-            if a.cards[0] == a.cards[1]:
-                return Msg("err-be-lay-twice", "seat {seat} lays back two different cards, "
-                           "not {card} twice (BETEL §3)", seat=seat, card=_card_text(a.cards[0]))
-            missing = next(c for c in a.cards if not _holds(p.hands[seat], c))
-            return Msg("err-be-lay-not-held", "seat {seat} lays back two of his twelve cards: "
-                       "he does not hold {card} (BETEL §3)", seat=seat, card=_card_text(missing))
-        if p.step == "taken":
-            return Msg("err-be-lay-first", "seat {seat} took the dubel: he lays two of his "
-                       "cards back first (BETEL §3)", seat=seat)
-        if a.kind == "lay":
-            return Msg("err-be-lay-after-take", "seat {seat} lays cards back only after taking "
-                       "the dubel (BETEL §3)", seat=seat)
-        if a.kind in ("look", "take") and p.step != "start":
-            return Msg("err-be-one-dubel-action", "seat {seat}: one dubel action per call "
-                       "(BETEL §3, Decision)", seat=seat)
-        if a.kind == "take":
-            return Msg("err-be-no-exchange", "seat {seat} may not exchange: no contract or "
-                       "kontra could follow (BETEL §3, Decision)", seat=seat)
-        if a.kind == "pas" and p.step == "laid":
-            return Msg("err-be-no-pass-after-lay", "seat {seat} exchanged the dubel: he may not "
-                       "pass (BETEL §3)", seat=seat)
-        if a.kind == "kontra":
-            if p.contract < 0:
-                why = Msg("err-be-kontra-no-contract", "no contract stands")
-            elif p.declarer == seat:
-                why = Msg("err-be-kontra-own", "nobody may kontra his own contract")
-            else:
-                why = Msg("err-be-kontra-again", "{contract} was kontra'd already in this deal",
-                          contract=rs.contracts[p.contract].call)
-            return Msg("err-be-no-kontra", "seat {seat} cannot say kontra: {why} (BETEL §3)",
-                       seat=seat, why=why)
-        if a.kind == "bid" and 0 <= a.contract < len(rs.contracts):
-            if seat == p.ban_seat and a.contract == p.ban_contract:
-                return Msg("err-be-bid-again", "seat {seat} may not bid {said} again at this "
-                           "turn: his kontra'd contract was followed by a pass (BETEL §3)",
-                           seat=seat, said=said)
-            if a.contract <= p.floor:
-                return Msg("err-be-bid-higher", "seat {seat} cannot bid {said}: a contract "
-                           "must be higher than {floor} (BETEL §3)", seat=seat, said=said,
-                           floor=rs.contracts[p.floor].call)
-        return Msg("err-be-cannot-do", "seat {seat} cannot do {said!r} now (BETEL §3)",
-                   seat=seat, said=said)
-
-    def _after_call(self, p: _Pos, seat: int, a: Action) -> _Pos:
-        nxt = (seat + 1) % SEATS
-        base: dict[str, Any] = {"step": "start", "looked": 0, "to_act": nxt,
-                                "kontra_just": a.kind == "kontra"}
-        if seat == p.ban_seat:  # the ban lasts his next turn only (Decision)
-            base.update(ban_seat=-1, ban_contract=-1)
-        if a.kind == "bid":  # a new contract drops any kontra (Decision)
-            return _replace(p, contract=a.contract, declarer=seat, doubled=False,
-                            floor=a.contract, passes=0, **base)
-        if a.kind == "kontra":  # doubles it, and the auction starts again (BETEL §3)
-            return _replace(p, doubled=True, kontrad=p.kontrad | (1 << p.contract), floor=-1,
-                            passes=0, **base)
-        peek = _set(p.peek, seat, p.peek[seat] + self.rs.peek_cost(p.looked))
-        if p.kontra_just and seat != p.declarer:  # BETEL §3: no repeat at his next turn
-            base.update(ban_seat=p.declarer, ban_contract=p.contract)
-        q = _replace(p, passes=p.passes + 1, peek=peek, **base)
-        if p.contract >= 0 and q.passes >= 2:
-            c = self.rs.contracts[p.contract]
-            return _replace(q, phase="play", trump=c.trump, free=c.defenders_free,
-                            leader=p.declarer, to_act=p.declarer)
-        if p.contract < 0 and q.passes >= SEATS:  # all-pass (BETEL §3, §4)
-            if not self.rs.all_pass_play:
-                return _replace(q, phase="done", end="redeal")
-            return _replace(q, phase="play", trump=NO_TRUMPS, leader=self.dealer,
-                            to_act=self.dealer)
-        return q
+            self._push(Op("action", seat, a), after_call(self, p, seat, a))
 
     def play(self, c: int) -> None:
         """Play card ``c`` for the seat to act (BETEL §4)."""
@@ -530,7 +300,7 @@ class Deal:
         if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS) \
                 or not allowed >> c & 1:
             raise IllegalMove(self._why_not_card(p, seat, c, allowed))
-        hands = _set(p.hands, seat, p.hands[seat] & ~(1 << c))
+        hands = set_seat(p.hands, seat, p.hands[seat] & ~(1 << c))
         trick = (*p.trick, (seat, c))
         if len(trick) == 1:
             win_seat, best_led, best_trump = seat, c, -1
@@ -542,23 +312,23 @@ class Deal:
             elif c >> 3 == p.trump != best_led >> 3 and (
                     best_trump < 0 or HIGHER[best_trump] >> c & 1):
                 best_trump = c
-        op = _CARD_OPS[seat][c]
+        op = CARD_OPS[seat][c]
         if len(trick) < SEATS:
-            self._push(op, _replace(p, hands=hands, trick=trick, win_seat=win_seat,
+            self._push(op, replace(p, hands=hands, trick=trick, win_seat=win_seat,
                                     best_led=best_led, best_trump=best_trump,
                                     to_act=(seat + 1) % SEATS))
             return
         history = (*p.history, Trick(p.trick[0][0], tuple(x for _, x in trick), win_seat))
-        tricks = _set(p.tricks, win_seat, p.tricks[win_seat] + 1)
+        tricks = set_seat(p.tricks, win_seat, p.tricks[win_seat] + 1)
         # Every trick can change the score (BETEL §4, §5): the deal is played to the end.
         done = len(history) == TRICKS
-        self._push(op, _replace(p, hands=hands, trick=(), win_seat=-1, best_led=-1,
+        self._push(op, replace(p, hands=hands, trick=(), win_seat=-1, best_led=-1,
                                 best_trump=-1, history=history, tricks=tricks,
                                 leader=win_seat, to_act=win_seat,
                                 phase="done" if done else "play",
                                 end="played" if done else ""))
 
-    def _why_not_card(self, p: _Pos, seat: int, c: object, allowed: int) -> str:
+    def _why_not_card(self, p: Position, seat: int, c: object, allowed: int) -> str:
         if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS):
             return Msg("err-be-not-a-card", "seat {seat}: {card!r} is not a card (BETEL §1)",
                        seat=seat, card=c)
@@ -593,7 +363,7 @@ class Deal:
         return v
 
     def _mark_claim(self, seat: int) -> None:
-        self._push(Op("claim", seat), _replace(self._stack[-1], claimed=seat))
+        self._push(Op("claim", seat), replace(self._stack[-1], claimed=seat))
 
     def apply(self, op: Op) -> None:
         """Re-apply a logged operation (replaying a log onto another deal; a logged claim
@@ -613,17 +383,6 @@ class Deal:
         else:
             assert op.action is not None
             self.act(op.action)
-
-    def _push(self, op: Op, p: _Pos) -> None:
-        self.log.append(op)
-        self._stack.append(p)
-
-    def undo(self) -> Op:
-        """Take back the last operation and return it."""
-        if not self.log:
-            raise IndexError("nothing to undo")
-        self._stack.pop()
-        return self.log.pop()
 
     # ------------------------------------------------------------ result
 
