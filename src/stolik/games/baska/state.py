@@ -1,8 +1,10 @@
 """One Baśka deal as a state: auction, then play, then the result (RULES §3–§8).
 
-:class:`Deal` keeps an operation log and a stack of immutable positions, so :meth:`Deal.undo`
-and :meth:`Deal.clone` are cheap. Every call and card is checked; an illegal one raises
-:class:`~stolik.errors.IllegalMove` with the reason and the RULES section.
+:class:`Deal` keeps an operation log and a stack of immutable positions (:mod:`stolik.deal`),
+so :meth:`Deal.undo` and :meth:`Deal.clone` are cheap; the values are
+:mod:`stolik.games.baska.position`, a seat's view :mod:`stolik.games.baska.seat_view`.
+Every call and card is checked; an illegal one raises :class:`~stolik.errors.IllegalMove`
+with the reason and the RULES section.
 :meth:`Deal.view` gives what one seat may know — the only thing bots and clients get.
 
 >>> from stolik.games.baska.ruleset import load_ruleset
@@ -28,16 +30,14 @@ stolik.errors.IllegalMove: seat 3 must beat J♣ with trumps: play Q♦ (RULES �
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from itertools import product
-from typing import Any, Literal, TypeVar
+from collections.abc import Sequence
 
+from stolik.deal import LoggedDeal, bump, replace
 from stolik.errors import IllegalMove
 from stolik.games.baska.calls import PASS, Call, parse_call
 from stolik.games.baska.deck import CARD_POINTS, CARDS_PER_HAND, DECK, HANDS
 from stolik.games.baska.laid_down import doubling_limit
+from stolik.games.baska.position import Announcement, Auction, Op, Phase, Position, Trick
 from stolik.games.baska.ruleset import Contract, Ruleset
 from stolik.games.baska.scoring import (
     DECLARING,
@@ -47,123 +47,9 @@ from stolik.games.baska.scoring import (
     count_doublings,
     score,
 )
+from stolik.games.baska.seat_view import SeatView, seat_view
 from stolik.i18n import Label, Msg, Term
 from stolik.tricks import CardOrder
-
-Phase = Literal["auction", "play", "done"]
-Sides = tuple[int | None, int | None, int | None, int | None]
-"""Each seat's side (DECLARING, OPPOSING) as far as a seat can tell (None: unknown)."""
-
-
-@dataclass(frozen=True)
-class Op:
-    """One entry of the operation log: a call, a card, or a referee's revoke."""
-
-    kind: Literal["call", "card", "revoke"]
-    seat: int
-    call: Call | None = None
-    card: int | None = None
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the cards in play order, who took it."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
-
-
-@dataclass(frozen=True)
-class _Auction:
-    count: int = 0
-    contract: Contract | None = None
-    declarer: int | None = None
-    level: int = 0
-    """Doubling calls on the current contract (or the plain game): public (RULES §4)."""
-    doublers: tuple[int, ...] = ()
-    """The seats of those doubling calls, in order."""
-    first_call: int = 0
-    """The call number of the first of them (they follow one another, passes between)."""
-    passes: int = 0
-    closed: bool = False
-    laid_down: bool = False
-    """The current game is announced as laid down (wykładane, RULES §7)."""
-    announced: tuple[Announcement, ...] = ()
-
-
-@dataclass(frozen=True)
-class _Position:
-    auction: _Auction
-    hands: tuple[int, int, int, int]
-    game: Game | None = None
-    leader: int = 0
-    trick: tuple[tuple[int, int], ...] = ()  # (seat, card) in play order
-    win_seat: int = 0
-    win_card: int = 0
-    points: tuple[int, int, int, int] = (0, 0, 0, 0)
-    tricks: tuple[int, int, int, int] = (0, 0, 0, 0)
-    history: tuple[Trick, ...] = ()
-    revoke: int | None = None
-    finished: bool = False
-
-
-_T = TypeVar("_T", "_Auction", "_Position")
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """A laid-down announcement (wykładane, RULES §7 decision of turn 2): public.
-    ``after``: the number of calls made when it was announced (0: before the first call);
-    ``game``: ``cicha`` or the solo's id; ``seat``: its lone player."""
-
-    after: int
-    game: str
-    seat: int
-
-
-def replace(value: _T, **changes: Any) -> _T:
-    """A copy of a frozen position with ``changes`` — like :func:`dataclasses.replace`, but
-    without re-running ``__init__`` (positions are copied on every call and card)."""
-    copy = object.__new__(type(value))
-    copy.__dict__.update(value.__dict__)
-    copy.__dict__.update(changes)
-    return copy
-
-
-def _bump(values: tuple[int, int, int, int], seat: int, by: int) -> tuple[int, int, int, int]:
-    out = list(values)
-    out[seat] += by
-    return (out[0], out[1], out[2], out[3])
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat may know (RULES §3: taken tricks stay hidden, the last trick may be
-    shown). ``sides[s]`` is DECLARING (0: starzy / declarer's side), OPPOSING (1), or None
-    where this seat cannot yet tell."""
-
-    seat: int
-    dealer: int
-    ruleset: str
-    hand: tuple[int, ...]
-    calls: tuple[tuple[int, str], ...]
-    plays: tuple[tuple[int, int], ...]
-    trick: tuple[tuple[int, int], ...]
-    last_trick: Trick | None
-    tricks_taken: tuple[int, int, int, int]
-    phase: Phase
-    to_act: int | None
-    contract: str | None
-    declarer: int | None
-    level: int
-    sides: tuple[int | None, int | None, int | None, int | None]
-    legal_calls: tuple[Call, ...]
-    legal_cards: tuple[int, ...]
-    laid_down: bool = False
-    """The current game is announced as laid down (wykładane, RULES §7)."""
-    announcements: tuple[Announcement, ...] = ()
-    """Every laid-down announcement of this deal so far (public, RULES §7)."""
 
 
 def _name(contract: Contract) -> Label:
@@ -172,52 +58,7 @@ def _name(contract: Contract) -> Label:
     return Label(contract.id, contract.name.split(" (")[0])
 
 
-@lru_cache(maxsize=8192)
-def _sides_by_placement(wesele_declarer: int | None, key: tuple[int, ...],
-                        known: tuple[tuple[int, int], ...], viewer: int,
-                        room: tuple[int, int, int, int]) -> Sides:
-    """Each seat's side where every placement of the unseen key cards agrees (else None):
-    ``key`` the starzy queens (a plain game: their holders are the starzy, RULES §5) or a
-    wesele's partner cards (the partner is the holder of the first not held by
-    ``wesele_declarer``); ``known`` (card, seat) for the key cards ``viewer`` has seen;
-    ``room[s]`` how many unseen key cards seat ``s`` can still hold. Pure, so cached:
-    :meth:`Deal.view` asks on every move and the answer changes only when a key card shows
-    or hands run short (a server asks for hundreds of tables at once).
-
-    >>> from stolik.games.baska.ruleset import load_ruleset
-    >>> Q = DECK.cards_of(load_ruleset("pucka-2019").plain.starzy)
-    >>> D, O = DECLARING, OPPOSING
-    >>> seen = ((Q[0], 0), (Q[1], 2))  # seat 0 holds one queen, seat 2 played the other
-    >>> _sides_by_placement(None, tuple(Q), seen, 0, (0, 4, 4, 4)) == (D, O, D, O)
-    True
-    >>> _sides_by_placement(None, tuple(Q), ((Q[0], 0),), 0, (0, 1, 1, 1))[1:]
-    (None, None, None)
-    >>> _sides_by_placement(None, tuple(Q), ((Q[0], 0),), 0, (0, 0, 1, 0)) == (D, O, D, O)
-    True
-    >>> _sides_by_placement(None, tuple(Q), ((Q[0], 0),), 0, (0, 0, 1, 1))[1:]  # no room at 1
-    (1, None, None)
-    """
-    unknown = [c for c in key if c not in dict(known)]
-    others = [s for s in range(4) if s != viewer]
-    outcomes: set[tuple[int, ...]] = set()
-    for holders in product(others, repeat=len(unknown)):
-        if any(holders.count(s) > room[s] for s in others):
-            continue
-        where = dict(known)
-        where.update(zip(unknown, holders, strict=True))
-        if wesele_declarer is not None:
-            partner = next(where[c] for c in key if where[c] != wesele_declarer)
-            team = {wesele_declarer, partner}
-        else:
-            team = set(where.values())
-        outcomes.add(tuple(DECLARING if s in team else OPPOSING for s in range(4)))
-    return tuple(  # type: ignore[return-value]
-        next(iter({o[s] for o in outcomes})) if len({o[s] for o in outcomes}) == 1 else None
-        for s in range(4)
-    )
-
-
-class Deal:
+class Deal(LoggedDeal[Op, Position]):
     """A deal from the dealing to the result. ``bok_deal``: the deal is played in a
     bok-round and is worth double (RULES §6)."""
 
@@ -240,13 +81,12 @@ class Deal:
         self.forehand = (dealer + 1) % 4
         self.initial_hands: tuple[int, int, int, int] = (hands[0], hands[1], hands[2], hands[3])
         self.bok_deal = bok_deal
-        self.log: list[Op] = []
         starzy = rs.plain.starzy
         self._starzy_seats = tuple(s for s in range(4) if hands[s] & starzy)
-        self._cicha_seat = next((s for s in range(4) if hands[s] & starzy == starzy), None)
+        self.cicha_seat = next((s for s in range(4) if hands[s] & starzy == starzy), None)
+        """The seat dealt both starzy queens: a cicha's player (RULES §4), or None."""
         self._cicha_laid: bool | None = None
-        self._stack: list[_Position] = [
-            _Position(self._announce_cicha(_Auction()), self.initial_hands)]
+        self._begin(Position(self._announce_cicha(Auction()), self.initial_hands))
 
     # ------------------------------------------------------------ construction
 
@@ -265,24 +105,12 @@ class Deal:
         return cls(rs, dealer, [DECK.mask_of(cards[4 * i: 4 * i + 4]) for i in range(4)],
                    bok_deal=bok_deal)
 
-    def clone(self) -> Deal:
-        """An independent copy sharing the immutable positions."""
-        other = Deal.__new__(Deal)
-        other.__dict__.update(self.__dict__)
-        other.log = list(self.log)
-        other._stack = list(self._stack)
-        return other
-
     # ------------------------------------------------------------ state
-
-    @property
-    def _pos(self) -> _Position:
-        return self._stack[-1]
 
     @property
     def phase(self) -> Phase:
         """``auction``, ``play`` or ``done``."""
-        p = self._pos
+        p = self.pos
         if p.finished:
             return "done"
         return "play" if p.auction.closed else "auction"
@@ -290,7 +118,7 @@ class Deal:
     @property
     def to_act(self) -> int | None:
         """The seat to call or play next; None when the deal is over."""
-        p = self._pos
+        p = self.pos
         if p.finished:
             return None
         if not p.auction.closed:
@@ -301,64 +129,64 @@ class Deal:
     @property
     def hands(self) -> tuple[int, int, int, int]:
         """Cards still held, by seat (bitmasks)."""
-        return self._pos.hands
+        return self.pos.hands
 
     @property
     def game(self) -> Game | None:
         """What the auction settled; None while it runs."""
-        return self._pos.game
+        return self.pos.game
 
     @property
     def contract(self) -> Contract | None:
         """The highest contract called so far (None: nobody has bid)."""
-        return self._pos.auction.contract
+        return self.pos.auction.contract
 
     @property
     def level(self) -> int:
         """Doubling calls made so far on the current contract, dead ones included (public,
         RULES §4); the score counts :attr:`Game.level`."""
-        return self._pos.auction.level
+        return self.pos.auction.level
 
     @property
     def laid_down(self) -> bool:
         """Whether the current game is announced as laid down (RULES §7)."""
-        return self._pos.auction.laid_down
+        return self.pos.auction.laid_down
 
     @property
     def announcements(self) -> tuple[Announcement, ...]:
         """The laid-down announcements made so far (RULES §7)."""
-        return self._pos.auction.announced
+        return self.pos.auction.announced
 
     @property
     def trick(self) -> tuple[tuple[int, int], ...]:
         """The trick on the table as (seat, card) pairs."""
-        return self._pos.trick
+        return self.pos.trick
 
     @property
     def history(self) -> tuple[Trick, ...]:
         """Finished tricks."""
-        return self._pos.history
+        return self.pos.history
 
     @property
     def order(self) -> CardOrder:
         """The card order of the game being played (the normal order during the auction)."""
-        g = self._pos.game
+        g = self.pos.game
         return self.rs.order_of(g.contract if g else self.rs.zwykla)
 
     # ------------------------------------------------------------ auction
 
-    def _current_game(self, a: _Auction) -> Contract:
+    def current_game(self, a: Auction) -> Contract:
         """The game the auction would produce now, for doubling purposes."""
         if a.contract is not None:
             return a.contract
-        return self.rs.cicha if self._cicha_seat is not None else self.rs.zwykla
+        return self.rs.cicha if self.cicha_seat is not None else self.rs.zwykla
 
     def _team(self, contract: Contract, declarer: int | None) -> tuple[int, ...]:
         if contract.kind == "plain":
             return self._starzy_seats
         if contract.kind == "cicha":
-            assert self._cicha_seat is not None
-            return (self._cicha_seat,)
+            assert self.cicha_seat is not None
+            return (self.cicha_seat,)
         assert declarer is not None
         if contract.kind == "wesele":
             return tuple(sorted((declarer, self._partner(contract, declarer))))
@@ -373,7 +201,7 @@ class Deal:
 
     def why_not_call(self, call: Call, seat: int | None = None) -> str | None:
         """Why ``call`` by ``seat`` (default: the seat to act) is illegal, or None if legal."""
-        a = self._pos.auction
+        a = self.pos.auction
         if a.closed:
             return Msg("err-auction-over", "the auction is over (RULES §4)")
         to_act = self.to_act
@@ -452,10 +280,10 @@ class Deal:
 
     def legal_calls(self) -> list[Call]:
         """Every call the seat to act may make (pass is always among them)."""
-        if self._pos.auction.closed:
+        if self.pos.auction.closed:
             return []
         cands = [PASS, *(Call("contract", c.id) for c in self.rs.ladder)]
-        nxt = self._pos.auction.level + 1
+        nxt = self.pos.auction.level + 1
         if nxt <= len(self.rs.doublings):
             cands.append(Call("double", level=nxt))
         return [c for c in cands if self.why_not_call(c) is None]
@@ -471,7 +299,7 @@ class Deal:
         why = self.why_not_call(call)
         if why is not None:
             raise IllegalMove(why)
-        p = self._pos
+        p = self.pos
         a = p.auction
         seat = self.to_act
         assert seat is not None
@@ -497,33 +325,32 @@ class Deal:
         pos = replace(p, auction=a)
         if a.closed:
             pos = self._open_play(pos)
-        self._stack.append(pos)
-        self.log.append(Op("call", seat, call=call))
+        self._push(Op("call", seat, call=call), pos)
 
     def _cicha_is_laid_down(self) -> bool:
         """Whether the cicha (if the hands make one) is laid down and so limited (§7)."""
         if self._cicha_laid is None:
-            seat = self._cicha_seat
+            seat = self.cicha_seat
             c = self.rs.cicha
             self._cicha_laid = seat is not None and c.max_level > self.rs.laid_down_max_level \
                 and doubling_limit(self.rs, c, self.initial_hands[seat],
                                    (seat - self.forehand) % 4) < c.max_level
         return self._cicha_laid
 
-    def _announce_cicha(self, a: _Auction) -> _Auction:
+    def _announce_cicha(self, a: Auction) -> Auction:
         """RULES §7: a laid-down cicha is announced the moment the doublings on the plain
         game reach the laid-down limit (at once where the limit is 0)."""
         if (a.contract is not None or a.laid_down or a.level < self.rs.laid_down_max_level
-                or self._cicha_seat is None or not self._cicha_is_laid_down()):
+                or self.cicha_seat is None or not self._cicha_is_laid_down()):
             return a
         return replace(a, laid_down=True, announced=(
-            *a.announced, Announcement(a.count, "cicha", self._cicha_seat)))
+            *a.announced, Announcement(a.count, "cicha", self.cicha_seat)))
 
-    def _open_play(self, pos: _Position) -> _Position:
+    def _open_play(self, pos: Position) -> Position:
         a = pos.auction
-        cur = self._current_game(a)
+        cur = self.current_game(a)
         declarer = a.declarer if a.contract else (
-            self._cicha_seat if cur.kind == "cicha" else None)
+            self.cicha_seat if cur.kind == "cicha" else None)
         team = self._team(cur, declarer)
         partner = None
         if cur.kind == "wesele":
@@ -539,7 +366,7 @@ class Deal:
 
     # ------------------------------------------------------------ play
 
-    def _doubling_calls(self, a: _Auction, positions: Sequence[int]) -> tuple[int, ...]:
+    def _doubling_calls(self, a: Auction, positions: Sequence[int]) -> tuple[int, ...]:
         """The call numbers (0-based) of the doublings at ``positions`` among a.doublers."""
         numbers = [i for i, op in enumerate(self.log)
                    if i >= a.first_call and op.call is not None and op.call.kind == "double"]
@@ -547,7 +374,7 @@ class Deal:
 
     def legal_mask(self) -> int:
         """The legal cards of the seat to play, as a bitmask (0 outside the play)."""
-        p = self._pos
+        p = self.pos
         if p.finished or not p.auction.closed:
             return 0
         hand = p.hands[(p.leader + len(p.trick)) % 4]
@@ -561,7 +388,7 @@ class Deal:
 
     def why_not_card(self, card: int, seat: int | None = None) -> str | None:
         """Why playing ``card`` (by ``seat``, default the seat to act) is illegal, or None."""
-        p = self._pos
+        p = self.pos
         name = DECK.name(card)
         if p.finished:
             return Msg("err-deal-over", "the deal is over (RULES §3)")
@@ -610,7 +437,7 @@ class Deal:
         why = self.why_not_card(card)
         if why is not None:
             raise IllegalMove(why)
-        p = self._pos
+        p = self.pos
         seat = self.to_act
         assert seat is not None
         hands = list(p.hands)
@@ -626,15 +453,14 @@ class Deal:
             done = Trick(trick[0][0], tuple(c for _, c in trick), win_seat)
             history = (*p.history, done)
             pos = replace(pos, trick=(), leader=win_seat,
-                          points=_bump(p.points, win_seat, taken),
-                          tricks=_bump(p.tricks, win_seat, 1), history=history,
+                          points=bump(p.points, win_seat, taken),
+                          tricks=bump(p.tricks, win_seat, 1), history=history,
                           finished=len(history) == 4)
-        self._stack.append(pos)
-        self.log.append(Op("card", seat, card=card))
+        self._push(Op("card", seat, card=card), pos)
 
     def why_not_revoke(self, seat: int) -> str | None:
         """Why a referee may not record that ``seat`` revoked now, or None."""
-        p = self._pos
+        p = self.pos
         if p.finished or not p.auction.closed:
             return Msg("err-revoke-only-in-play",
                        "a revoke is recorded only during the play (RULES §8)")
@@ -652,8 +478,7 @@ class Deal:
         why = self.why_not_revoke(seat)
         if why is not None:
             raise IllegalMove(why)
-        self._stack.append(replace(self._pos, revoke=seat, finished=True))
-        self.log.append(Op("revoke", seat))
+        self._push(Op("revoke", seat), replace(self.pos, revoke=seat, finished=True))
 
     # ------------------------------------------------------------ log
 
@@ -673,23 +498,16 @@ class Deal:
         else:
             self.record_revoke(op.seat)
 
-    def undo(self) -> Op:
-        """Take back the last operation and return it."""
-        if not self.log:
-            raise IndexError("nothing to undo")
-        self._stack.pop()
-        return self.log.pop()
-
     # ------------------------------------------------------------ result
 
     @property
     def is_over(self) -> bool:
         """Whether the deal is settled."""
-        return self._pos.finished
+        return self.pos.finished
 
     def result(self) -> DealResult:
         """The settled deal; ValueError while it is not over."""
-        p = self._pos
+        p = self.pos
         if not p.finished or p.game is None:
             raise IllegalMove("the deal is not over yet")
         return score(self.rs, p.game, p.points, p.tricks, revoke=p.revoke,
@@ -698,85 +516,20 @@ class Deal:
     @property
     def points(self) -> tuple[int, int, int, int]:
         """Card points taken so far, by seat."""
-        return self._pos.points
+        return self.pos.points
 
     @property
     def tricks(self) -> tuple[int, int, int, int]:
         """Tricks taken so far, by seat."""
-        return self._pos.tricks
+        return self.pos.tricks
 
     # ------------------------------------------------------------ views
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: own hand, all calls, all cards played, the trick on the
-        table and the last trick, tricks counts, and each seat's side where it can tell."""
-        p = self._pos
-        g = p.game
-        plays = tuple((op.seat, op.card) for op in self.log
-                      if op.kind == "card" and op.card is not None)
-        calls = tuple((op.seat, op.call.text(self.rs)) for op in self.log
-                      if op.kind == "call" and op.call is not None)
-        sides = self._known_sides(seat, plays)
-        contract, declarer = None, None
-        a = p.auction
-        if a.contract is not None:
-            contract, declarer = a.contract.id, a.declarer
-        elif a.laid_down:
-            # An announced laid-down cicha is public, its player too (RULES §7).
-            contract, declarer = "cicha", self._cicha_seat
-        elif g is not None and g.contract.kind == "cicha" and (
-                seat == g.declarer or (sides.count(DECLARING) == 1 and None not in sides)):
-            contract, declarer = "cicha", g.declarer
-        order = self.order
-        mine = self.to_act == seat
-        return SeatView(
-            seat=seat, dealer=self.dealer, ruleset=self.rs.id,
-            hand=tuple(order.sort(DECK.cards_of(p.hands[seat]))),
-            calls=calls, plays=plays, trick=p.trick,
-            last_trick=p.history[-1] if p.history else None,
-            tricks_taken=p.tricks, phase=self.phase, to_act=self.to_act,
-            contract=contract, declarer=declarer, level=p.auction.level, sides=sides,
-            legal_calls=tuple(self.legal_calls()) if mine else (),
-            legal_cards=tuple(self.legal_cards()) if mine else (),
-            laid_down=a.laid_down, announcements=a.announced,
-        )
+        table and the last trick, tricks counts, and each seat's side where it can tell
+        (:func:`~stolik.games.baska.seat_view.seat_view`)."""
+        return seat_view(self, seat)
 
-    def _known_sides(self, viewer: int, plays: Iterable[tuple[int, int]]
-                     ) -> tuple[int | None, int | None, int | None, int | None]:
-        """Sides as ``viewer`` can deduce them from his own cards and the cards played:
-        every placement of the unseen key cards (the starzy queens, or the wesele partner
-        cards) that fits the other hands' sizes is tried; a seat's side is known when it is
-        the same in all of them. (Inferences from a failure to follow are not drawn.)"""
-        plays = tuple(plays)
-        p = self._pos
-        a = p.auction
-        cur = p.game.contract if p.game else self._current_game(a)
-        declarer = p.game.declarer if p.game else a.declarer
-        if a.contract is None and a.laid_down:  # an announced cicha: its player is public
-            cur, declarer = self.rs.cicha, self._cicha_seat
-        if cur.kind in ("solo", "honour", "cicha") and (cur.kind != "cicha" or a.laid_down):
-            assert declarer is not None
-            return tuple(DECLARING if s == declarer else OPPOSING  # type: ignore[return-value]
-                         for s in range(4))
-        key = list(cur.partner_cards) if cur.kind == "wesele" else DECK.cards_of(
-            self.rs.plain.starzy)
-        known: dict[int, int] = {}
-        for s, c in plays:
-            if c in key:
-                known[c] = s
-        for c in key:
-            if self.initial_hands[viewer] >> c & 1:
-                known[c] = viewer
-        n_unknown = sum(c not in known for c in key)
-        # How many unseen key cards each other seat can still hold: a wesele declarer's
-        # unplayed black queens (public: he needed them to call it) take room in his hand.
-        # More room than unseen key cards changes nothing (and keeps the cache small).
-        room = [0 if s == viewer else min(p.hands[s].bit_count(), n_unknown) for s in range(4)]
-        wesele = cur.kind == "wesele"
-        if wesele and a.declarer is not None and a.declarer != viewer:
-            played = DECK.mask_of(c for _, c in plays)
-            room[a.declarer] = min(room[a.declarer], p.hands[a.declarer].bit_count()
-                                   - (cur.requires & ~played).bit_count())
-        return _sides_by_placement(a.declarer if wesele else None, tuple(key),
-                                   tuple(sorted(known.items())), viewer,
-                                   (room[0], room[1], room[2], room[3]))
+
+__all__ = ["Announcement", "Deal", "Op", "Phase", "SeatView", "Trick"]
