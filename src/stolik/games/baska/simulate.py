@@ -25,21 +25,20 @@ True
 
 from __future__ import annotations
 
-import gc
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from stolik.games.baska.fastplay import deal_table, run_kernel, tables_for
 from stolik.games.baska.record import DealRecord
 from stolik.games.baska.ruleset import Ruleset
+from stolik.simulate import Simulated, check_request, timed_without_gc
 
 __all__ = ["SimulationResult", "default_deals", "simulate"]
 
 
 @dataclass(frozen=True)
-class SimulationResult:
+class SimulationResult(Simulated[Ruleset, DealRecord]):
     """A simulated series.
 
     ``seconds`` is the wall time of the simulation loop (dealing, bidding, playing,
@@ -50,21 +49,11 @@ class SimulationResult:
     never happen. ``bok_deals`` is the number of deals played in a bok-round (RULES §6).
     """
 
-    ruleset: Ruleset
-    seed: int
-    deals: int
     first_dealer: int
-    seconds: float
-    records: tuple[DealRecord, ...]
     payouts: tuple[tuple[int, int, int, int], ...]
     games: dict[str, int]
     totals: tuple[int, int, int, int]
     bok_deals: int = 0
-
-    @property
-    def deals_per_second(self) -> float:
-        """Deals simulated per second of wall time (0.0 for an empty or untimed run)."""
-        return self.deals / self.seconds if self.seconds > 0 else 0.0
 
 
 def default_deals(rs: Ruleset) -> int:
@@ -93,23 +82,12 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
     >>> r.records, len(r.payouts), r.first_dealer
     ((), 3, 2)
     """
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise ValueError(f"the number of deals must be a whole number ≥ 0, not {deals!r}")
-    if isinstance(first_dealer, bool) or first_dealer not in range(4):
-        raise ValueError(f"the first dealer must be a seat 0–3, not {first_dealer!r}")
+    check_request(deals, first_dealer, 4)
     tables = tables_for(rs)  # the tables are built once, outside the timed loop
     deal_table()
     rng = random.Random(seed)
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        out = run_kernel(tables, deals, rng, first_dealer=first_dealer, keep=keep_records,
-                         progress=progress)
-        seconds = time.perf_counter() - start
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    out, seconds = timed_without_gc(lambda: run_kernel(
+        tables, deals, rng, first_dealer=first_dealer, keep=keep_records, progress=progress))
     if progress is not None and deals == 0:
         progress(0)
     counts = [0] * len(tables.games)

@@ -24,10 +24,8 @@ True
 
 from __future__ import annotations
 
-import gc
 import random
 import struct
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -39,15 +37,13 @@ from stolik.games.betel.match import decided
 from stolik.games.betel.record import AuctionEntry, DealRecord
 from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.scoring import contract_points
+from stolik.simulate import Chunk, Simulated, check_request, play_chunks
 
 __all__ = ["DEFAULT_DEALS", "SimulationResult", "default_deals", "simulate"]
 
 DEFAULT_DEALS = 200
 """The most deals ``stolik simulate`` plays when not told: a match to 1000 between random
 bots may never end (their contracts mostly fail), so the series is cut there."""
-
-PROGRESS_EVERY = 1000
-"""Deals between two calls of a simulation's ``progress``."""
 
 ALL_PASS = "all-pass"
 """What :attr:`SimulationResult.contracts` counts for an all-pass deal."""
@@ -56,24 +52,14 @@ Three = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
-class SimulationResult:
+class SimulationResult(Simulated[Ruleset, DealRecord]):
     """A simulated series: scores by deal and seat, the records if kept, how often each
     contract was played, the totals and the match's winner (None: undecided)."""
 
-    ruleset: Ruleset
-    seed: int
-    deals: int
-    seconds: float
-    records: tuple[DealRecord, ...]
     scores: tuple[Three, ...]
     contracts: dict[str, int]
     totals: Three
     winner: int | None = None
-
-    @property
-    def deals_per_second(self) -> float:
-        """Deals per second of wall time."""
-        return self.deals / self.seconds if self.seconds > 0 else 0.0
 
     @property
     def payouts(self) -> tuple[Three, ...]:
@@ -91,7 +77,8 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Simulate up to ``deals`` random deals from ``seed`` (the same seed gives the same
     deals); ``match``: stop after the deal that decides the match (BETEL §5).
-    ``progress(n_done)`` is called after every :data:`PROGRESS_EVERY` deals and at the end.
+    ``progress(n_done)`` is called after every
+    :data:`~stolik.simulate.PROGRESS_EVERY` deals and at the end.
 
     >>> from stolik.games.betel.ruleset import load_ruleset
     >>> rs = load_ruleset()
@@ -100,37 +87,15 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
     ...     rs, 2500, seed=3, match=False, keep_records=False).scores, done
     (True, [1000, 2000, 2500])
     """
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise StolikError(f"the number of deals must be a whole number ≥ 0, not {deals!r}")
-    if isinstance(first_dealer, bool) or first_dealer not in range(3):
-        raise StolikError(f"the first dealer must be a seat 0–2, not {first_dealer!r}")
+    check_request(deals, first_dealer, 3, StolikError)
     rng = random.Random(seed)
-    gc_was = gc.isenabled()
-    gc.disable()
-    scores: list[Three] = []
-    records: list[DealRecord] = []
-    kinds: list[str] = []
     totals = [0, 0, 0]
-    winner: int | None = None
-    try:
-        start = time.perf_counter()
-        step = deals if progress is None else PROGRESS_EVERY
-        done = 0
-        while done < deals and winner is None:
-            n = min(step, deals - done)
-            got = _run(rs, n, rng, (first_dealer + done) % 3, keep_records,
-                       totals if match else None)
-            scores += got[0]
-            records += got[1]
-            kinds += got[2]
-            done += len(got[0])
-            winner = got[3]
-            if progress is not None:
-                progress(done)
-        seconds = time.perf_counter() - start
-    finally:
-        if gc_was:
-            gc.enable()
+    played, seconds = play_chunks(
+        lambda n, dealer: Chunk(*_run(rs, n, rng, dealer, keep_records,
+                                      totals if match else None)),
+        deals, first_dealer=first_dealer, seats=3, progress=progress)
+    scores, records, kinds, winner = (played.payouts, played.records, played.games,
+                                      played.winner)
     counts = {c.call: 0 for c in rs.contracts}
     counts[ALL_PASS] = 0
     for k in kinds:

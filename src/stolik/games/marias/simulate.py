@@ -22,9 +22,7 @@ True
 
 from __future__ import annotations
 
-import gc
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +31,7 @@ from stolik.games.marias.play import BEATS, HIGHER, NO_TRUMPS, TRUMP_MASKS
 from stolik.games.marias.record import DealRecord
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import Settlement, score
+from stolik.simulate import Chunk, Simulated, check_request, play_chunks
 
 __all__ = ["DEFAULT_DEALS", "SimulationResult", "default_deals", "simulate"]
 
@@ -42,22 +41,12 @@ want of re (MARIAS §4.5)."""
 
 
 @dataclass(frozen=True)
-class SimulationResult:
+class SimulationResult(Simulated[Ruleset, DealRecord]):
     """A simulated series: money by deal and seat (haléř), the records if kept."""
 
-    ruleset: Ruleset
-    seed: int
-    deals: int
-    seconds: float
-    records: tuple[DealRecord, ...]
     payouts: tuple[tuple[int, int, int, int], ...]
     games: dict[str, int]
     totals: tuple[int, int, int, int]
-
-    @property
-    def deals_per_second(self) -> float:
-        """Deals per second of wall time."""
-        return self.deals / self.seconds if self.seconds > 0 else 0.0
 
 
 def _byte_bits() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -82,10 +71,6 @@ DEFAULT_DEALS = 32
 """Deals ``stolik simulate`` plays when not told (Mariáš plays by time, MARIAS §9: no
 series length)."""
 
-PROGRESS_EVERY = 1000
-"""Deals between two calls of a simulation's ``progress``."""
-
-
 def default_deals(rs: Ruleset) -> int:
     """How many deals ``stolik simulate`` plays under ``rs`` when not told:
     :data:`DEFAULT_DEALS`."""
@@ -100,8 +85,8 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
     With ``claims=False`` every player approves the choice (``dobry``), so every deal is a
     trump game played to its last trick (or ended for want of re): uniform random play
     claims betl or durch in most deals, and those end early. ``progress(n_done)`` is
-    called after every :data:`PROGRESS_EVERY` deals and at the end; the deals are the same
-    with it or without.
+    called after every :data:`~stolik.simulate.PROGRESS_EVERY` deals and at the end;
+    the deals are the same with it or without.
 
     >>> from stolik.games.marias.ruleset import load_ruleset
     >>> simulate(load_ruleset(), 5, seed=3, keep_records=False).records
@@ -112,30 +97,12 @@ def simulate(rs: Ruleset, deals: int, *, seed: int, first_dealer: int = 0,
     ...     rs, 2500, seed=3).payouts, done
     (True, [1000, 2000, 2500])
     """
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise ValueError(f"the number of deals must be a whole number ≥ 0, not {deals!r}")
-    if isinstance(first_dealer, bool) or first_dealer not in range(4):
-        raise ValueError(f"the first dealer must be a seat 0–3, not {first_dealer!r}")
+    check_request(deals, first_dealer, 4)
     rng = random.Random(seed)
-    gc_was = gc.isenabled()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        if progress is None:
-            payouts, records, games = _run(rs, deals, rng, first_dealer, keep_records, claims)
-        else:
-            payouts, records, games = [], [], []
-            for done in range(0, deals, PROGRESS_EVERY):
-                n = min(PROGRESS_EVERY, deals - done)
-                part = _run(rs, n, rng, (first_dealer + done) % 4, keep_records, claims)
-                payouts += part[0]
-                records += part[1]
-                games += part[2]
-                progress(done + n)
-        seconds = time.perf_counter() - start
-    finally:
-        if gc_was:
-            gc.enable()
+    played, seconds = play_chunks(
+        lambda n, dealer: Chunk(*_run(rs, n, rng, dealer, keep_records, claims)), deals,
+        first_dealer=first_dealer, seats=4, progress=progress)
+    payouts, records, games = played.payouts, played.records, played.games
     counts = dict.fromkeys(GAMES, 0)
     for g in games:
         counts[g] += 1
