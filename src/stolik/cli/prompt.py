@@ -1,7 +1,8 @@
-"""What every game's terminal table shares (``stolik play``, a game's ``terminal`` part):
-the prompt's commands, one line of input, the pause between deals, saving the record of
-the finished deals. The game's part draws its table and reads its moves; this module names
-no game.
+"""What every game's terminal prompt shares (``stolik play``, a game's ``terminal`` part):
+the prompt's commands, one line of input, the first steps of reading it (a command, Enter
+alone, a number), the pause between deals, saving the record of the finished deals. The
+loop is :mod:`stolik.cli.table`; the game's part reads its moves; this module names no
+game.
 
 >>> COMMANDS["quit"][:2], command_of(" Q ", COMMANDS), command_of("AH", COMMANDS)
 (('quit', 'q'), Command(name='quit'), None)
@@ -12,10 +13,10 @@ no game.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -30,50 +31,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 """The words of each prompt command (every language's words work in each)."""
 
-
-class TableUI:
-    """What every game's terminal table does alike: its texts in the player's language,
-    the run that saves the finished deals however it ends (Ctrl-C included), and the
-    pause between deals (sheet, help). A game's ``PlayUI`` sets the attributes and writes
-    its loop, its sheet, its help and its :meth:`finish`."""
-
-    console: Console
-    lang: str
-    prompt: Prompt
-
-    def t(self, key: str, **kw: object) -> str:
-        """A screen text in this UI's language."""
-        from stolik.i18n import tr
-
-        return tr(self.lang, key, **kw)
-
-    def run(self) -> None:
-        """Play the series to its end or until the player quits; save the record."""
-        try:
-            self._loop()
-        except KeyboardInterrupt:  # Ctrl-C while the bots think: quit and save
-            self.console.print()
-        self.finish()
-
-    def pause(self) -> bool:
-        """Wait between deals; False: the player quits."""
-        return self.prompt.pause(self.t("tui-pause"), {"sheet": self.show_sheet,
-                                                       "help": self.show_help})
-
-    def _loop(self) -> None:
-        raise NotImplementedError
-
-    def finish(self) -> None:
-        """Save the record of the finished deals and say where."""
-        raise NotImplementedError
-
-    def show_sheet(self) -> None:
-        """The sheet of the finished deals."""
-        raise NotImplementedError
-
-    def show_help(self) -> None:
-        """The commands and how to type a move."""
-        raise NotImplementedError
+M = TypeVar("M")
+"""A move a game's prompt reads."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +70,37 @@ def command_of(text: str, commands: Mapping[str, tuple[str, ...]]) -> Command | 
     """The command ``text`` names, if it names one."""
     low = text.strip().lower()
     return next((Command(name) for name, words in commands.items() if low in words), None)
+
+
+def first_reading(low: str, commands: Mapping[str, tuple[str, ...]],
+                  legal: Sequence[M]) -> Command | M | None:
+    """What a line (``low``: its words, lower case) is before the game reads a move: a
+    prompt command, or for Enter alone the only legal move; None: the game reads on.
+
+    >>> first_reading(" Q ", COMMANDS, ["AH"]), first_reading("", COMMANDS, ["AH"])
+    (Command(name='quit'), 'AH')
+    >>> first_reading("", COMMANDS, ["AH", "KH"]) is None
+    True
+    """
+    cmd = command_of(low, commands)
+    if cmd is not None:
+        return cmd
+    if not low and len(legal) == 1:
+        return legal[0]
+    return None
+
+
+def pick(n: int, options: Sequence[M], lang: str) -> M | Problem:
+    """The option numbered ``n`` (1, 2, … as shown), or why there is none.
+
+    >>> pick(2, ["pas", "gran"], "en"), pick(3, ["pas", "gran"], "en").message
+    ('gran', 'There is no option 3: choose 1–2.')
+    """
+    if 1 <= n <= len(options):
+        return options[n - 1]
+    from stolik.i18n import tr
+
+    return Problem(tr(lang, "tui-no-option", n=n, k=len(options)))
 
 
 class Prompt:
@@ -200,4 +190,4 @@ def finish_series(console: Console, lang: str, *, finished: int, over: bool,
 
 
 __all__ = ["COMMANDS", "Command", "Problem", "Prompt", "command_of", "finish_series",
-           "record_path", "save_record", "suits_fallback"]
+           "first_reading", "pick", "record_path", "save_record", "suits_fallback"]

@@ -12,19 +12,17 @@ default, English with ``--lang en``).
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import cast
 
-from rich import box
 from rich.console import Console, Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from stolik import i18n
-from stolik.cli.common import WIDE, new_table, stdout_console
-from stolik.cli.prompt import COMMANDS, Command, Problem, Prompt, command_of, finish_series
+from stolik.cli.common import new_table
+from stolik.cli.prompt import COMMANDS, Command, Problem, command_of, pick
+from stolik.cli.table import Sitting, TerminalTable, table_console
 from stolik.errors import CardError, IllegalMove
 from stolik.games import bot_kind
 from stolik.games.baska.calls import Call, parse_call
@@ -48,7 +46,7 @@ from stolik.games.baska.words import (
     note_text,
     term,
 )
-from stolik.i18n import N_, Lang, Msg, screen_lang
+from stolik.i18n import N_, Lang, Msg
 
 CLAIM_IDS = {"laid-down": N_("play-claim-laid-down"), "fixed": N_("play-claim-fixed"),
              "not-in-play": N_("play-claim-not-in-play"),
@@ -109,10 +107,7 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: Lang = "pl", *,
     options: list[Call | int] = list(view.legal_calls) if view.phase == "auction" \
         else list(view.legal_cards)
     if low.isdigit():
-        n = int(low)
-        if 1 <= n <= len(options):
-            return options[n - 1]
-        return Problem(tr(lang, "tui-no-option", n=n, k=len(options)))
+        return pick(int(low), options, lang)
     if view.phase == "auction":
         try:
             call = parse_call(word, rs)
@@ -162,159 +157,108 @@ def _is_call(word: str, rs: Ruleset) -> bool:
 # ---------------------------------------------------------------- drawing
 
 
+class PlayUI(TerminalTable[Session, MoveEvent, Call | int]):
+    """The terminal front-end of one :class:`Session` for the person at ``seat`` (the loop
+    and the prompt's commands: :class:`~stolik.cli.table.TerminalTable`)."""
 
-
-def card_text(card: int, *, ascii: bool, style: str = "") -> Text:
-    """A card, red for ♥ ♦."""
-    red = DECK[card].suit.letter in "HD"
-    styles = " ".join(s for s in (style, "red" if red else "") if s)
-    return Text(DECK.name(card, ascii=ascii), style=styles)
-
-
-class PlayUI:
-    """The terminal front-end of one :class:`Session` for the person at ``seat``."""
+    review_none = "tui-review-none"
+    quiet_errors = (AnalysisUnavailable,)
 
     def __init__(self, session: Session, seat: int, console: Console, *, lang: Lang = "pl",
                  ascii: bool = False, analysis: bool = True, delay: float = 0.0,
                  samples: int | None = None, out: str | None = None,
                  read: Callable[[str], str] | None = None) -> None:
-        self.s = session
-        self.seat = seat
-        self.console = console
-        self.lang = lang
-        self.ascii = ascii
-        self.analysis = analysis
-        self.delay = delay
+        super().__init__(session, seat, console, lang=lang, ascii=ascii, delay=delay, out=out,
+                         read=read, analysis=analysis)
         self.samples = samples
-        self.out = out
-        self.prompt = Prompt(console, read)
-        self.clear = console.is_terminal
-        self.saved: str | None = None
 
-    def t(self, key: str, **kw: object) -> str:
-        """A screen text in this UI's language."""
-        return tr(self.lang, key, **kw)
+    def card_name(self, card: int) -> str:
+        """A card's name."""
+        return DECK.name(card, ascii=self.ascii)
 
-    def name(self, seat: int) -> str:
-        """A seat's name as shown (``Ty`` for the player)."""
-        return self.s.players[seat]
+    def is_red(self, card: int) -> bool:
+        """♥ ♦ are red."""
+        return DECK[card].suit.letter in "HD"
 
-    # ------------------------------------------------------------ the loop
+    @property
+    def arrow(self) -> str:
+        """Before the last trick's taker (an arrow, ``--ascii`` too)."""
+        return "  → "
 
-    def run(self) -> None:
-        """Play the series to its end or until the player quits; save the record."""
-        try:
-            self._loop()
-        except KeyboardInterrupt:  # Ctrl-C while the bots think: quit and save
-            self.console.print()
-        self.finish()
+    # ------------------------------------------------------------ the loop's hooks
 
-    def _loop(self) -> None:
+    def bots_play(self) -> None:
+        """The bots move until the person's turn or the deal's end."""
         s = self.s
-        while True:
-            if s.deal.is_over:
-                self.show_deal_end()
-                if s.is_over:
-                    break
-                if not self.pause():
-                    break
-                s.next_deal()
-                continue
-            while not s.deal.is_over and s.human_to_act is None:
-                for ev in s.advance_bots(limit=1):
-                    self.show_bot_move(ev)
-            if s.deal.is_over:
-                continue
-            if not self.human_turn():
-                break
+        while not s.deal.is_over and s.human_to_act is None:
+            for ev in s.advance_bots(limit=1):
+                self.show_event(ev)
 
-    def human_turn(self) -> bool:
-        """Draw the table and take one move (commands in between); False: quit."""
+    def deal_end(self) -> None:
+        """The deal's result, the running sheet, the review."""
+        self.show_deal_end()
+
+    def read(self, line: str) -> Command | Problem | Call | int:
+        """The person's line, read against his view (:func:`read_action`)."""
         s = self.s
-        self.console.print(self.screen(s.view(self.seat)))
-        while True:
-            line = self.prompt.ask(self.t("tui-prompt"))
-            if line is None:
-                return False
-            view = s.view(self.seat)
-            action = read_action(line, view, s.rs, self.lang,
-                                 why=lambda m: s.why_not(self.seat, m))
-            if isinstance(action, Problem):  # Enter alone says nothing: the prompt again
-                action.show(self.console)
-                continue
-            if isinstance(action, Command):
-                if action.name == "quit":
-                    return False
-                if action.name == "help":
-                    self.console.print(Text(self.t("tui-help")))
-                elif action.name == "sheet":
-                    self.show_sheet()
-                elif action.name == "hint":
-                    self.show_hint()
-                elif action.name == "claim" and self.claim():
-                    return True
-                continue
-            s.apply(self.seat, action)
-            return True
+        return read_action(line, s.view(self.seat), s.rs, cast(Lang, self.lang),
+                           why=lambda m: s.why_not(self.seat, m))
+
+    def move(self, move: Call | int) -> None:
+        """The person's call or card."""
+        self.s.apply(self.seat, move)
 
     def claim(self) -> bool:
         """Try the player's claim; True when it was certain and the deal is played out."""
         s = self.s
-        if s.deal.phase != "play":
-            self.console.print(Text(self.t("tui-claim-only-play"), style="yellow"))
+        if not self.in_play(s.deal.phase):
             return False
         verdict = s.claim(self.seat)
         why = self.t(CLAIM_IDS[verdict.code])
         if verdict.certain:
             self.console.print(Text(self.t("tui-claim-ok", why=why), style="green"))
             return True
-        self.console.print(Text(self.t("tui-claim-no", why=why), style="yellow"))
+        self.warn(self.t("tui-claim-no", why=why))
         return False
 
-    def pause(self) -> bool:
-        """Wait between deals; False: the player quits."""
-        return self.prompt.pause(self.t("tui-pause"), {
-            "sheet": self.show_sheet,
-            "help": lambda: self.console.print(Text(self.t("tui-help")))})
-
-    def finish(self) -> None:
-        """Save the record of the finished deals and say where; the final standings."""
+    def played_out(self) -> bool:
+        """Whether the series was played to its end; the bots stop thinking."""
         s = self.s
         over = s.is_over and bool(s.finished) and len(s.finished) >= s.length
         s.stop()
-        self.saved = finish_series(
-            self.console, self.lang, finished=len(s.finished), over=over, out=self.out,
-            dumps=lambda fmt: dumps_record(s.to_record(), fmt), show_sheet=self.show_sheet)
+        return over
+
+    def dumps(self, fmt: str) -> str:
+        """The series' record."""
+        return dumps_record(self.s.to_record(), fmt)
+
+    def review(self) -> Sequence[str]:
+        """analysis.review of the player's decisions in the last deal."""
+        return [rv.text(self.lang) for rv in self.s.review(self.seat, samples=self.samples)]
 
     # ------------------------------------------------------------ pieces of the screen
 
-    def show_bot_move(self, ev: MoveEvent) -> None:
+    def event_text(self, ev: MoveEvent) -> Text:
         """One bot's move, as it happens."""
-        self.console.print(Text.assemble(f"  {self.name(ev.seat)}: ",
-                                         self.move_text(ev.move)))
-        if self.delay > 0:
-            time.sleep(self.delay)
+        return Text.assemble(f"  {self.who(ev.seat)}: ", self.move_text(ev.move))
 
     def move_text(self, move: Call | int) -> Text:
         """A call or a card, as shown."""
         if isinstance(move, Call):
             return Text(call_label(move, self.s.rs, self.lang), style="bold")
-        return card_text(move, ascii=self.ascii, style="bold")
+        return self.card(move)
 
     def screen(self, view: SeatView) -> RenderableType:
-        """The table as the player sees it (RULES §3)."""
-        if self.clear:
-            # A fresh screen, scrollback too: taken tricks stay hidden (RULES §3).
-            self.console.clear()
-            self.console.file.write("\x1b[3J")
+        """The table as the player sees it (RULES §3; on a terminal a fresh screen,
+        scrollback too: taken tricks stay hidden)."""
         s = self.s
         rs = s.rs
         deal = s.deal
         head = [self.t("tui-deal", n=s.number, of=s.length), rs.id,
-                self.t("tui-dealer", who=self.name(view.dealer)), self.t("tui-seed", seed=s.seed)]
+                self.t("tui-dealer", who=self.who(view.dealer)), self.t("tui-seed", seed=s.seed)]
         if deal.bok_deal:
             head.append(self.t("tui-bok"))
-        rows: list[RenderableType] = [Text(" · ".join(head), style="bold")]
+        rows: list[RenderableType] = [self.head(head)]
         rows.append(self.auction_line(view))
         if view.phase == "auction" and (view.contract is not None or view.level):
             rows.append(self.game_line(view))
@@ -325,25 +269,15 @@ class PlayUI:
             rows.append(self.trick_line(self.t("tui-table"), view.trick))
             if view.last_trick is not None:
                 lt = view.last_trick
-                seats = [(lt.leader + i) % 4 for i in range(len(lt.cards))]
-                line = self.trick_line(self.t("tui-last-trick"), tuple(zip(seats, lt.cards,
-                                                                        strict=True)))
-                line.append("  → " + self.t("tui-takes", who=self.name(lt.winner)), style="dim")
-                rows.append(line)
-            rows.append(Text(self.t("tui-tricks") + ": " + " · ".join(
-                f"{self.name(x)} {view.tricks_taken[x]}" for x in range(4))))
+                rows.append(self.last_trick_line(self.t("tui-last-trick"), lt.leader, lt.cards,
+                                                 lt.winner, 4))
+            rows.append(self.counts_line("tui-tricks", view.tricks_taken))
         rows.append(self.hand_line(view))
         if view.phase == "auction" and view.legal_calls:
-            opts = Text(self.t("tui-calls") + ": ")
-            for i, c in enumerate(view.legal_calls):
-                if i:
-                    opts.append("  ")
-                opts.append(f"{i + 1}) ", style="cyan")
-                opts.append(call_label(c, rs, self.lang), style="bold")
-            rows.append(opts)
+            rows.append(self.options_line(Text(self.t("tui-calls") + ": "), [
+                call_label(c, rs, self.lang) for c in view.legal_calls]))
         rows.append(self.score_line())
-        return Panel(Group(*rows), box=box.ASCII if self.ascii else box.ROUNDED,
-                     title=self.t("tui-turn"), title_align="left", expand=False)
+        return self.panel(rows)
 
     def auction_line(self, view: SeatView) -> RenderableType:
         """Who called what, round by round, in the ruleset's words (columns: the seats in
@@ -356,7 +290,7 @@ class PlayUI:
         grid = Table(box=None, show_header=True, header_style="dim", padding=(0, 2, 0, 2),
                      show_edge=False)
         for seat in seats:
-            grid.add_column(Text(self.name(seat) + (" *" if seat == self.seat else "")))
+            grid.add_column(Text(self.who(seat) + (" *" if seat == self.seat else "")))
         cells: list[Text] = []
         for _, word in view.calls:
             call = parse_call(word, self.s.rs)
@@ -379,7 +313,7 @@ class PlayUI:
         else:
             line.append(rs.contract(view.contract).name.split(" (")[0], style="bold")
             if view.declarer is not None:
-                line.append(" · " + self.t("tui-declarer", who=self.name(view.declarer)))
+                line.append(" · " + self.t("tui-declarer", who=self.who(view.declarer)))
         if view.laid_down:  # announced, so public (RULES §7)
             line.append(" · " + term(self.lang, "laid_down"), style="bold yellow")
         if view.level:
@@ -400,43 +334,20 @@ class PlayUI:
         mates = [x for x in range(4) if x != self.seat and view.sides[x] == mine]
         lone = view.contract is not None and self.s.rs.contract(view.contract).lone
         if mates and not (lone and mine == DECLARING):
-            line.append(" " + self.t("tui-partner", who=", ".join(self.name(x) for x in mates)))
+            line.append(" " + self.t("tui-partner", who=", ".join(self.who(x) for x in mates)))
         elif lone and mine == DECLARING:
             line.append(" — " + self.t("tui-alone"))
         return line
 
-    def trick_line(self, label: str, trick: tuple[tuple[int, int], ...]) -> Text:
-        """A trick as (seat: card) pairs."""
-        line = Text(f"{label}: ", style="bold")
-        if not trick:
-            return line.append(self.t("tui-empty"), style="dim")
-        for i, (seat, card) in enumerate(trick):
-            if i:
-                line.append("  ")
-            line.append(f"{self.name(seat)} ")
-            line.append_text(card_text(card, ascii=self.ascii, style="bold"))
-        return line
-
     def hand_line(self, view: SeatView) -> Text:
         """Your cards in the game's order; legal ones numbered, the others dimmed."""
-        line = Text(self.t("tui-hand") + ": ", style="bold")
-        legal = list(view.legal_cards)
-        for i, card in enumerate(view.hand):
-            if i:
-                line.append("  ")
-            if card in legal:
-                line.append(f"{legal.index(card) + 1}) ", style="cyan")
-                line.append_text(card_text(card, ascii=self.ascii, style="bold"))
-            else:
-                dim = view.phase == "play"
-                line.append_text(card_text(card, ascii=self.ascii, style="dim" if dim else ""))
-        return line
+        return self.hand_text(view.hand, list(view.legal_cards), view.phase == "play")
 
     def score_line(self) -> Text:
         """The running totals."""
         totals = self.s.totals
         line = Text(self.t("tui-score") + f" ({len(self.s.finished)}): ", style="bold")
-        line.append(" · ".join(f"{self.name(x)} {totals[x]:+d}" for x in range(4)))
+        line.append(" · ".join(f"{self.who(x)} {totals[x]:+d}" for x in range(4)))
         return line
 
     def show_hint(self) -> None:
@@ -445,11 +356,8 @@ class PlayUI:
         try:
             hint = self.s.hint(self.seat, samples=self.samples)
             self.console.print(Text(hint.text(self.lang)))
-        except AnalysisUnavailable as e:
-            self.console.print(Text(self.t("tui-no-analysis", why=str(e)), style="yellow"))
         except Exception as e:  # the analysis is another module: never a traceback here
-            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
-                                    style="yellow"))
+            self.no_analysis(e)
 
     def show_deal_end(self) -> None:
         """All four hands, points, tricks, payouts, the review, the running sheet."""
@@ -467,7 +375,7 @@ class PlayUI:
         if r.game.laid_down:
             head.append(" " + term(self.lang, "laid_down"), style="bold yellow")
         if r.game.declarer is not None:
-            head.append(" · " + self.t("tui-declarer", who=self.name(r.game.declarer)))
+            head.append(" · " + self.t("tui-declarer", who=self.who(r.game.declarer)))
         if r.level or r.game.dead:  # dead doublings are shown once the deal is over (§4)
             head.append(f" · {doubling_text(s.rs, r, self.lang)}")
         head.append(f" · {note_text(r, self.lang)}")
@@ -481,34 +389,17 @@ class PlayUI:
             t.add_column(self.t(key), justify="right" if key not in (
                 "tui-col-player", "tui-col-hand") else "left")
         for x in range(4):
-            hand = Text(" ").join(card_text(c, ascii=self.ascii) for c in order.sort(
+            hand = Text(" ").join(self.card(c, "") for c in order.sort(
                 DECK.cards_of(deal.initial_hands[x])))
             pay = r.payout[x]
-            t.add_row(str(x + 1), Text(self.name(x) + (" *" if x == self.seat else "")), hand,
+            t.add_row(str(x + 1), Text(self.mark(x)), hand,
                       str(r.points[x]), str(r.tricks[x]),
-                      Text(f"{pay:+d}", style="green" if pay > 0 else "red" if pay < 0 else ""),
+                      Text(f"{pay:+d}", style=self.sign_style(pay)),
                       str(s.totals[x]))
         self.console.print(t)
         self.console.print(self.running_sheet())
         if self.analysis:
             self.show_review()
-
-    def show_review(self) -> None:
-        """analysis.review of the player's decisions in the last deal."""
-        self.console.print(Text(self.t("tui-review"), style="bold"))
-        try:
-            reviews = self.s.review(self.seat, samples=self.samples)
-        except AnalysisUnavailable as e:
-            self.console.print(Text(self.t("tui-no-analysis", why=str(e)), style="yellow"))
-            return
-        except Exception as e:  # the analysis is another module: never a traceback here
-            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
-                                    style="yellow"))
-            return
-        if not reviews:
-            self.console.print(Text("  " + self.t("tui-review-none"), style="dim"))
-        for rv in reviews:
-            self.console.print(Text(f"  {rv.text(self.lang)}"))
 
     def running_sheet(self, rows: int = 8) -> RenderableType:
         """The score sheet so far, compact: the last ``rows`` deals, each with its game,
@@ -522,7 +413,7 @@ class PlayUI:
         t.add_column(self.t("tui-col-declarer"))
         t.add_column(self.t("tui-col-result"))
         for x in range(4):
-            t.add_column(Text(self.name(x)), justify="right", footer=str(s.totals[x]))
+            t.add_column(Text(self.who(x)), justify="right", footer=str(s.totals[x]))
         running = [0, 0, 0, 0]
         lines = []
         for f in s.finished:
@@ -531,8 +422,7 @@ class PlayUI:
             game = game_name(s.rs, r, self.lang) + (f" ×{r.mult}" if r.mult > 1 else "")
             lines.append((str(f.number), Text("B", style="magenta") if r.bok_deal else "",
                           game, Text(declarer_text(r, s.players, first=1)), note_text(r, self.lang),
-                          *(Text(f"{r.payout[x]:+d} ", style="green" if r.payout[x] > 0
-                                 else "red" if r.payout[x] < 0 else "")
+                          *(Text(f"{r.payout[x]:+d} ", style=self.sign_style(r.payout[x]))
                             + Text(f"{running[x]:>4d}", style="bold") for x in range(4))))
         if len(lines) > rows:
             t.add_row("…", "", "", "", "", "", "", "", "")
@@ -540,11 +430,8 @@ class PlayUI:
             t.add_row(*line)
         return t
 
-    def show_sheet(self) -> None:
+    def render_sheet(self) -> None:
         """The score sheet of the finished deals (as ``stolik replay`` prints it)."""
-        if not self.s.finished:
-            self.console.print(self.score_line())
-            return
         render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii, first=1,
                      lang=self.lang)
 
@@ -557,19 +444,14 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     person's (RULES §11 numbering), ``lang`` ``pl`` or ``en``. A bot that is not installed
     is one line naming those that are, in ``lang`` (:func:`stolik.games.bot_kind`); an
     unwritable record file is an ``OSError``."""
-    language = screen_lang(lang)  # pl, en or cs (issue 25.1)
     # One kind for the three bots; one that is not installed is refused in ``lang``.
     kind = bot_kind(opponents if opponents is not None else default_opponents(),
                     available_bots(), game_name="Baśka")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    player = name or tr(language, "tui-you")
-    session = Session.create(rs, deals=deals, seed=seed, humans=(seat,),
-                             names={seat: player}, opponents=kind)
-    console = stdout_console(width=WIDE)
-    ui = PlayUI(session, seat, console, lang=language, ascii=ascii, analysis=analysis,
-                delay=delay, samples=samples, out=out)
-    ui.run()
+    me = Sitting.of(lang, seed, name)
+    session = Session.create(rs, deals=deals, seed=me.seed, humans=(seat,),
+                             names={seat: me.player}, opponents=kind)
+    PlayUI(session, seat, table_console(), lang=me.lang, ascii=ascii,
+           analysis=analysis, delay=delay, samples=samples, out=out).run()
 
 
 __all__ = ["COMMANDS", "Lang", "PlayUI", "Problem", "play", "read_action", "tr"]

@@ -21,25 +21,15 @@ down), **pas** (pass), **kontra** (double), **betelek** (take at most N tricks),
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Sequence
 
-from rich import box
-from rich.console import Console, Group, RenderableType
-from rich.panel import Panel
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from stolik import i18n
-from stolik.cli.common import WIDE, new_table, stdout_console
-from stolik.cli.prompt import (
-    Command,
-    Problem,
-    Prompt,
-    TableUI,
-    finish_series,
-    suits_fallback,
-)
+from stolik.cli.common import new_table
+from stolik.cli.prompt import Command, Problem, suits_fallback
+from stolik.cli.table import SeriesTable, Sitting, table_console
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import Action
 from stolik.games.betel.claim_text import claim_verdict
@@ -54,12 +44,12 @@ from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import Event, Series, opponent_kinds
 from stolik.games.betel.sheet import render_sheet
+from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
-from stolik.i18n import N_, Msg, screen_lang
+from stolik.i18n import N_, Msg
 
 RED_SUITS = (1, 2)
 """karo and kier are printed red (BETEL §1)."""
-
 
 
 def tr(lang: str, key: str, **kw: object) -> str:
@@ -71,34 +61,30 @@ def tr(lang: str, key: str, **kw: object) -> str:
     return i18n.tr(lang, key, **kw)
 
 
-class PlayUI(TableUI):
+class PlayUI(SeriesTable[Series, Event, Move]):
     """The terminal front end of one :class:`~stolik.games.betel.series.Series` for the
-    person at ``seat``."""
+    person at ``seat`` (the loop and the prompt's commands:
+    :class:`~stolik.cli.table.TerminalTable`)."""
+
+    help_key = "btui-help"
+    scrollback = False
 
     def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
                  read: Callable[[str], str] | None = None, capped: bool = False) -> None:
-        self.s = series
+        super().__init__(series, seat, console, lang=lang,
+                         ascii=ascii or suits_fallback(console, SUIT_PICTURES), delay=delay,
+                         out=out, read=read)
         self.capped = capped
         """Whether the series' length is :data:`MAX_MATCH_DEALS`'s cap, not ``--deals``."""
-        self.seat = seat
-        self.console = console
-        self.lang = lang
-        self.ascii = ascii or suits_fallback(console, SUIT_PICTURES)
-        self.delay = delay
-        self.out = out
-        self.prompt = Prompt(console, read)
-        self.clear = console.is_terminal
-        self.saved: str | None = None
 
-    def who(self, seat: int) -> str:
-        """A seat's name as shown."""
-        return self.s.players[seat]
+    def card_name(self, card: int) -> str:
+        """A card's name."""
+        return name(card, ascii=self.ascii)
 
-    def card(self, c: int, style: str = "bold") -> Text:
-        """A card, karo and kier in red."""
-        red = "red" if c >> 3 in RED_SUITS else ""
-        return Text(name(c, ascii=self.ascii), style=" ".join(x for x in (style, red) if x))
+    def is_red(self, card: int) -> bool:
+        """karo and kier are red."""
+        return card >> 3 in RED_SUITS
 
     def cards(self, cs: Sequence[int]) -> Text:
         """Cards separated by spaces."""
@@ -109,59 +95,19 @@ class PlayUI(TableUI):
             line.append_text(self.card(c))
         return line
 
-    # ------------------------------------------------------------ the loop
+    # ------------------------------------------------------------ the loop's hooks
 
-    def _loop(self) -> None:
+    def between_deals(self) -> bool:
+        """The time may have run out while the score was read (BETEL §5)."""
         s = self.s
-        while True:
-            while (ev := s.bot_move()) is not None:
-                self.show_event(ev)
-            if s.deal.is_over:
-                self.show_deal_end(s.end_deal())
-                if s.is_over or not self.pause():
-                    return
-                was_up = s.match.time_up
-                if s.check_time() or s.match.time_up != was_up:
-                    self.show_time_out()  # the time ran out while the score was read
-                if s.is_over:
-                    return
-                s.next_deal()
-                continue
-            if not self.human_turn():
-                return
+        was_up = s.match.time_up
+        if s.check_time() or s.match.time_up != was_up:
+            self.show_time_out()  # the time ran out while the score was read
+        return not s.is_over
 
-    def human_turn(self) -> bool:
-        """Draw the table and take one move (commands in between); False: quit."""
-        s = self.s
-        self.console.print(self.screen(s.view(self.seat)))
-        while True:
-            line = self.prompt.ask(self.t("tui-prompt"))
-            if line is None:
-                return False
-            view = s.view(self.seat)
-            move = read_action(line, view, s.rs, self.lang)
-            if isinstance(move, Problem):  # Enter alone says nothing: the prompt again
-                move.show(self.console)
-                continue
-            if isinstance(move, Command):
-                if move.name == "quit":
-                    return False
-                if move.name == "help":
-                    self.show_help()
-                elif move.name == "sheet":
-                    self.show_sheet()
-                elif move.name == "hint":
-                    self.show_hint()
-                elif move.name == "claim" and self.claim():
-                    return True
-                continue
-            try:
-                self.show_event(s.apply(self.seat, move))
-            except IllegalMove as e:  # read_action checks first; the engine has the word
-                self.console.print(Text(self.t("tui-bad", why=i18n.translate(e, self.lang)),
-                                        style="yellow"))
-                continue
-            return True
+    def read(self, line: str) -> Command | Problem | Move:
+        """The person's line, read against his view (:mod:`stolik.games.betel.prompt`)."""
+        return read_action(line, self.s.view(self.seat), self.s.rs, self.lang)
 
     def claim(self) -> bool:
         """The person claims (BETEL §4): refused, the reason (from his information only,
@@ -173,9 +119,7 @@ class PlayUI(TableUI):
         try:
             deal.claim(self.seat)
         except ClaimRefused as e:  # the verdict in the person's words, no seat number
-            self.console.print(Text(self.t("btui-claim-refused",
-                                           why=claim_verdict(e.why, self.lang)),
-                                    style="yellow"))
+            self.warn(self.t("btui-claim-refused", why=claim_verdict(e.why, self.lang)))
             return False
         self.console.print(Text(self.t("btui-claim-accepted"), style="bold"))
         for i, op in enumerate(deal.log[start + 1:]):
@@ -198,22 +142,12 @@ class PlayUI(TableUI):
             said = self.option_text(move)
         self.console.print(Text(self.t("play-btl-hint", move=said), style="cyan"))
 
-    def show_help(self) -> None:
-        """The prompt's words."""
-        self.console.print(Text(self.t("btui-help")))
+    def dumps(self, fmt: str) -> str:
+        """The match's record."""
+        return dumps_record(self.s.to_record(), fmt)
 
-    def finish(self) -> None:
-        """Save the record of the finished deals and say where; the sheet."""
-        s = self.s
-        self.saved = finish_series(
-            self.console, self.lang, finished=len(s.finished), over=s.is_over, out=self.out,
-            dumps=lambda fmt: dumps_record(s.to_record(), fmt), show_sheet=self.show_sheet)
-
-    def show_sheet(self) -> None:
+    def render_sheet(self) -> None:
         """The sheet of the finished deals (as ``stolik replay`` prints it)."""
-        if not self.s.finished:
-            self.console.print(self.score_line())
-            return
         render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii,
                      lang=self.lang)
 
@@ -258,33 +192,20 @@ class PlayUI(TableUI):
 
     def event_text(self, ev: Event) -> Text:
         """One move as the person sees it made (his view's words for auction steps)."""
-        line = Text(f"  {self.who(ev.seat)}: ")
         if isinstance(ev.move, Action):
             calls = self.s.view(self.seat).calls
-            return line.append_text(self.call_text(calls[-1][1] if calls else ""))
-        line.append_text(self.card(ev.move))
-        if ev.took is not None:
-            line.append(("  -> " if self.ascii else "  → ")
-                        + self.t("tui-takes", who=self.who(ev.took)), style="dim")
-        return line
-
-    def show_event(self, ev: Event) -> None:
-        """A move, as it happens."""
-        self.console.print(self.event_text(ev))
-        if self.delay > 0 and ev.seat != self.seat:
-            time.sleep(self.delay)
+            return Text(f"  {self.who(ev.seat)}: ").append_text(
+                self.call_text(calls[-1][1] if calls else ""))
+        return self.card_event(ev.seat, ev.move, ev.took)
 
     # ------------------------------------------------------------ the screen
 
     def screen(self, view: SeatView) -> RenderableType:
         """The table as the person sees it (his view only)."""
-        if self.clear:
-            self.console.clear()
         s = self.s
-        head = [self.t("btui-deal", n=s.number), s.rs.id,
-                self.t("tui-dealer", who=self.who(view.dealer)),
-                self.t("tui-seed", seed=s.seed)]
-        rows: list[RenderableType] = [Text(" · ".join(head), style="bold"), self.score_line()]
+        rows: list[RenderableType] = [self.head([
+            self.t("btui-deal", n=s.number), s.rs.id, self.t("tui-dealer", who=self.who(
+                view.dealer)), self.t("tui-seed", seed=s.seed)]), self.score_line()]
         rows.append(self.auction_line(view))
         rows.append(self.contract_line(view))
         rows.append(self.dubel_line(view))
@@ -296,8 +217,7 @@ class PlayUI(TableUI):
         rows.append(self.hand_line(view))
         if view.phase == "auction":
             rows.append(self.options_block(view))
-        return Panel(Group(*rows), box=box.ASCII if self.ascii else box.ROUNDED,
-                     title=self.t("tui-turn"), title_align="left", expand=False)
+        return self.panel(rows)
 
     def score_line(self) -> Text:
         """The points by seat over the finished deals, toward the target (BETEL §5); in a
@@ -377,40 +297,16 @@ class PlayUI(TableUI):
             self.trick_line(self.t("tui-table"), view.trick)]
         if view.history:
             last = view.history[-1]
-            line = self.trick_line(self.t("tui-last-trick"), tuple(
-                ((last.leader + i) % 3, c) for i, c in enumerate(last.cards)))
-            rows.append(line.append(("  -> " if self.ascii else "  → ")
-                                    + self.t("tui-takes", who=self.who(last.winner)),
-                                    style="dim"))
-        rows.append(Text(self.t("tui-tricks") + ": " + " · ".join(
-            f"{self.who(x)} {view.taken[x]}" for x in range(3))))
+            rows.append(self.last_trick_line(self.t("tui-last-trick"), last.leader, last.cards,
+                                             last.winner, 3))
+        rows.append(self.counts_line("tui-tricks", view.taken))
         return rows
-
-    def trick_line(self, label: str, trick: Sequence[tuple[int, int]]) -> Text:
-        """A trick as (seat: card) pairs."""
-        line = Text(f"{label}: ", style="bold")
-        if not trick:
-            return line.append(self.t("tui-empty"), style="dim")
-        for i, (seat, c) in enumerate(trick):
-            if i:
-                line.append("  ")
-            line.append(f"{self.who(seat)} ")
-            line.append_text(self.card(c))
-        return line
 
     def hand_line(self, view: SeatView) -> Text:
         """The person's cards; in the play the legal ones numbered, the others dimmed."""
-        line = Text(self.t("tui-hand") + ": ", style="bold")
-        numbered = options(view) if view.phase == "play" else []
-        for i, c in enumerate(view.hand):
-            if i:
-                line.append("  ")
-            if c in numbered:
-                line.append(f"{numbered.index(c) + 1}) ", style="cyan")
-                line.append_text(self.card(c))
-            else:
-                line.append_text(self.card(c, "dim" if view.phase == "play" else ""))
-        return line
+        play = view.phase == "play"
+        numbered = [c for c in options(view) if isinstance(c, int)] if play else []
+        return self.hand_text(view.hand, numbered, play)
 
     def options_block(self, view: SeatView) -> RenderableType:
         """The legal auction steps, each with its own number for the whole auction (it does
@@ -463,7 +359,7 @@ class PlayUI(TableUI):
         t.add_column(self.t("btui-col-deal"), justify="right")
         t.add_column(self.t("tui-col-total"), justify="right")
         for x in range(3):
-            t.add_row(self.who(x) + (" *" if x == self.seat else ""), str(r.tricks[x]),
+            t.add_row(self.mark(x), str(r.tricks[x]),
                       str(-r.peek[x]) if r.peek[x] else "", f"{r.scores[x]:+d}",
                       Text(str(s.match.totals[x]), style="bold"))
         self.console.print(t)
@@ -523,16 +419,12 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     if seat not in range(3):
         raise IllegalMove(Msg("err-be-play-seat", "Betel has seats 1–3, not {seat} (BETEL §1)",
                               seat=seat + 1))
-    language = screen_lang(lang)  # pl, en or cs (issue 25.1)
     kinds = opponent_kinds(opponents)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    player = name or tr(language, "tui-you")
+    me = Sitting.of(lang, seed, name)
     capped = deals is None
-    series = Series.create(rs, deals=MAX_MATCH_DEALS if capped else deals, seed=seed,
-                           humans=(seat,), names={seat: player}, opponents=kinds)
-    console = stdout_console(width=WIDE)
-    PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out,
+    series = Series.create(rs, deals=MAX_MATCH_DEALS if capped else deals, seed=me.seed,
+                           humans=(seat,), names={seat: me.player}, opponents=kinds)
+    PlayUI(series, seat, table_console(), lang=me.lang, ascii=ascii, delay=delay, out=out,
            capped=capped).run()
 
 

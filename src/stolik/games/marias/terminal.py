@@ -21,19 +21,16 @@ terms are in the message catalogs (ids ``mtui-…`` and the shared
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Sequence
 
-from rich import box
 from rich.console import Console, Group, RenderableType
-from rich.panel import Panel
 from rich.text import Text
 
 from stolik import i18n
-from stolik.cli.common import WIDE, new_table, stdout_console
-from stolik.cli.prompt import Command, Problem, Prompt, TableUI, finish_series
+from stolik.cli.common import new_table
+from stolik.cli.prompt import Command, Problem
 from stolik.cli.prompt import suits_fallback as pictures_fallback
+from stolik.cli.table import SeriesTable, Sitting, table_console
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import (
@@ -50,6 +47,7 @@ from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.series import Event, Series, opponent_kinds
 from stolik.games.marias.sheet import render_sheet
 from stolik.games.marias.simulate import DEFAULT_DEALS
+from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
 from stolik.games.marias.words import (
     call_label,
@@ -60,7 +58,7 @@ from stolik.games.marias.words import (
     suit_text,
     word,
 )
-from stolik.i18n import N_, screen_lang
+from stolik.i18n import N_
 
 END_NOTES = {"no-re": N_("mtui-end-no-re"), "claim": N_("mtui-end-claim"),
              "betl": N_("mtui-end-betl"), "durch": N_("mtui-end-durch")}
@@ -86,153 +84,92 @@ def suits_fallback(console: Console) -> bool:
     return pictures_fallback(console, SUIT_PICTURES)
 
 
-class PlayUI(TableUI):
+class PlayUI(SeriesTable[Series, Event, Move]):
     """The terminal front end of one :class:`~stolik.games.marias.series.Series` for the
-    person at ``seat``."""
+    person at ``seat`` (the loop and the prompt's commands:
+    :class:`~stolik.cli.table.TerminalTable`)."""
+
+    help_key = "mtui-help"
 
     def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
                  read: Callable[[str], str] | None = None, analysis: bool = True) -> None:
-        self.s = series
-        self.analysis = analysis
-        self.seat = seat
-        self.console = console
-        self.lang = lang
-        self.ascii = ascii or suits_fallback(console)
-        self.delay = delay
-        self.out = out
-        self.prompt = Prompt(console, read)
-        self.clear = console.is_terminal
+        super().__init__(series, seat, console, lang=lang,
+                         ascii=ascii or suits_fallback(console), delay=delay, out=out,
+                         read=read, analysis=analysis)
         self.since: list[Event] = []
-        self.saved: str | None = None
 
-    def who(self, seat: int) -> str:
-        """A seat's name as shown."""
-        return self.s.players[seat]
+    def card_name(self, card: int) -> str:
+        """A card's name."""
+        return name(card, ascii=self.ascii)
 
-    @property
-    def arrow(self) -> str:
-        """Before a trick's taker: an arrow, ``->`` in ASCII (cp1250 has no arrow)."""
-        return "  -> " if self.ascii else "  → "
+    def is_red(self, card: int) -> bool:
+        """červené are red (MARIAS §1)."""
+        return card >> 3 == HEARTS
 
-    def card(self, c: int, style: str = "bold") -> Text:
-        """A card, red for červené (MARIAS §1)."""
-        return Text(name(c, ascii=self.ascii),
-                    style=" ".join(x for x in (style, "red" if c >> 3 == HEARTS else "") if x))
+    # ------------------------------------------------------------ the loop's hooks
 
-    # ------------------------------------------------------------ the loop
-
-    def _loop(self) -> None:
-        s = self.s
-        while True:
-            while (ev := s.bot_move()) is not None:
-                self.show_event(ev)
-            if s.deal.is_over:
-                self.show_deal_end(s.end_deal())
-                if s.is_over or not self.pause():
-                    return
-                s.next_deal()
-                self.since = []
-                continue
-            if not self.human_turn():
-                return
-
-    def human_turn(self) -> bool:
-        """Draw the table and take one move (commands in between); False: quit."""
-        s = self.s
-        self.console.print(self.screen(s.view(self.seat)))
+    def next_deal(self) -> None:
+        """The next deal; nothing happened in it yet."""
+        self.s.next_deal()
         self.since = []
-        while True:
-            line = self.prompt.ask(self.t("tui-prompt"))
-            if line is None:
-                return False
-            view = s.view(self.seat)
-            action = read_action(line, view, s.rs, self.lang)
-            if isinstance(action, Problem):  # Enter alone says nothing: the prompt again
-                action.show(self.console)
-                continue
-            if isinstance(action, Command):
-                if action.name == "quit":
-                    return False
-                if action.name == "help":
-                    self.show_help()
-                elif action.name == "sheet":
-                    self.show_sheet()
-                elif action.name == "claim" and self.claim():
-                    return True
-                continue
-            try:
-                self.show_event(s.apply(self.seat, action))
-            except IllegalMove as e:  # read_action checks first; the engine has the word
-                self.console.print(Text(self.t("tui-bad", why=i18n.translate(e, self.lang)),
-                                        style="yellow"))
-                continue
-            return True
+
+    def read(self, line: str) -> Command | Problem | Move:
+        """The person's line, read against his view (:mod:`stolik.games.marias.prompt`)."""
+        return read_action(line, self.s.view(self.seat), self.s.rs, self.lang)
 
     def claim(self) -> bool:
         """Lay the cards down (MARIAS §4.7, seed §8): True once the deal is over by it."""
-        if self.s.deal.phase != "play":
-            self.console.print(Text(self.t("tui-claim-only-play"), style="yellow"))
+        if not self.in_play(self.s.deal.phase):
             return False
         try:
             self.s.claim(self.seat)
         except IllegalMove as e:  # too early to judge (MARIAS §4.7): play on
-            self.console.print(Text(self.t("tui-bad", why=i18n.translate(e, self.lang)),
-                                    style="yellow"))
+            self.warn(self.refusal(e))
             return False
         ok = self.s.deal.pos.end == "claim"
         self.console.print(Text(self.t(N_("mtui-claim-ok") if ok else N_("mtui-claim-false")),
                                 style="green" if ok else "red"))
         return True
 
-    def show_help(self) -> None:
-        """The prompt's words."""
-        self.console.print(Text(self.t("mtui-help")))
+    def dumps(self, fmt: str) -> str:
+        """The series' record."""
+        return dumps_record(self.s.to_record(), fmt)
 
-    def finish(self) -> None:
-        """Save the record of the settled deals and say where; the sheet."""
-        s = self.s
-        self.saved = finish_series(
-            self.console, self.lang, finished=len(s.finished), over=s.is_over, out=self.out,
-            dumps=lambda fmt: dumps_record(s.to_record(), fmt), show_sheet=self.show_sheet)
+    def render_sheet(self) -> None:
+        """The sheet of the settled deals (as ``stolik replay`` prints it)."""
+        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii,
+                     lang=self.lang)
 
     # ------------------------------------------------------------ pieces of the screen
 
     def event_text(self, ev: Event) -> Text:
         """One move as it is made at the table: the choice without the laid card unless
         it is the person's (MARIAS §4.1); a trick's taker."""
-        line = Text(f"  {self.who(ev.seat)}: ")
         if isinstance(ev.move, int):
-            line.append_text(self.card(ev.move))
-            if ev.took is not None:
-                line.append(self.arrow + self.t("tui-takes", who=self.who(ev.took)), style="dim")
-            return line
+            return self.card_event(ev.seat, ev.move, ev.took)
         rs = self.s.rs
         if ev.move.word == "choose" and ev.seat != self.seat:
             label = entry_label(f"trump={'HLBA'[ev.move.card >> 3]} call="
                                 f"{name(ev.move.called, ascii=True)}", ascii=self.ascii)
         else:
             label = self.said(call_label(ev.move, rs.flek_names, ascii=self.ascii))
-        return line.append(label, style="bold")
+        return Text(f"  {self.who(ev.seat)}: ").append(label, style="bold")
 
     def show_event(self, ev: Event) -> None:
         """A move, as it happens (and kept for the next screen)."""
         self.since.append(ev)
-        self.console.print(self.event_text(ev))
-        if self.delay > 0 and ev.seat != self.seat:
-            time.sleep(self.delay)
+        super().show_event(ev)
 
     def screen(self, view: SeatView) -> RenderableType:
-        """The table as the person sees it (his view only)."""
-        if self.clear:  # a fresh screen, scrollback too: finished tricks stay hidden (§3)
-            self.console.clear()
-            self.console.file.write("\x1b[3J")
+        """The table as the person sees it (his view only; on a terminal a fresh screen,
+        scrollback too: finished tricks stay hidden, §3), with the moves made since his
+        last turn."""
         s = self.s
-        head = [self.t("tui-deal", n=s.number, of=s.length), s.rs.id,
-                self.t("tui-dealer", who=self.who(view.dealer)),
-                self.t("mtui-chooser", who=self.who(view.chooser)),
-                self.t("tui-seed", seed=s.seed)]
-        rows: list[RenderableType] = [Text(" · ".join(head), style="bold")]
+        rows: list[RenderableType] = [self.head([
+            self.t("tui-deal", n=s.number, of=s.length), s.rs.id,
+            self.t("tui-dealer", who=self.who(view.dealer)),
+            self.t("mtui-chooser", who=self.who(view.chooser)), self.t("tui-seed", seed=s.seed)])]
         rows.append(self.choice_line(view))
         if view.game:
             rows.append(self.game_line(view))
@@ -248,9 +185,9 @@ class PlayUI(TableUI):
             rows.append(self.options_block(view))
         if self.trhak_duty(view):
             rows.append(Text(self.t("mtui-trhak"), style="magenta"))
-        rows.append(self.money_line())
-        return Panel(Group(*rows), box=box.ASCII if self.ascii else box.ROUNDED,
-                     title=self.t("tui-turn"), title_align="left", expand=False)
+        rows.append(self.score_line())
+        self.since = []
+        return self.panel(rows)
 
     def choice_line(self, view: SeatView) -> Text:
         """The trumps and the called card as far as the person knows them (MARIAS §4.1)."""
@@ -331,12 +268,9 @@ class PlayUI(TableUI):
         rows.append(self.trick_line(self.t("tui-table"), view.trick))
         if view.last_trick is not None:
             lt = view.last_trick
-            line = self.trick_line(self.t("mtui-own-last"), tuple(
-                ((lt.leader + i) % 4, c) for i, c in enumerate(lt.cards)))
-            rows.append(line.append(self.arrow + self.t("tui-takes", who=self.who(lt.winner)),
-                                    style="dim"))
-        rows.append(Text(self.t("mtui-tricks") + ": " + " · ".join(
-            f"{self.who(x)} {view.taken[x]}" for x in range(4))))
+            rows.append(self.last_trick_line(self.t("mtui-own-last"), lt.leader, lt.cards,
+                                             lt.winner, 4))
+        rows.append(self.counts_line("mtui-tricks", view.taken))
         if view.marriages:
             rows.append(Text(self.t("mtui-marriages") + ": " + " · ".join(
                 f"{self.who(x)} {marriage_text(suit, view.trump, ascii=self.ascii)}"
@@ -351,31 +285,12 @@ class PlayUI(TableUI):
                     rows.append(line)
         return rows
 
-    def trick_line(self, label: str, trick: Sequence[tuple[int, int]]) -> Text:
-        """A trick as (seat: card) pairs."""
-        line = Text(f"{label}: ", style="bold")
-        if not trick:
-            return line.append(self.t("tui-empty"), style="dim")
-        for i, (seat, c) in enumerate(trick):
-            if i:
-                line.append("  ")
-            line.append(f"{self.who(seat)} ")
-            line.append_text(self.card(c))
-        return line
-
     def hand_line(self, view: SeatView) -> Text:
         """The person's cards; in the play the legal ones numbered, the others dimmed;
         before the choice only the first four (MARIAS §2)."""
-        line = Text(self.t("tui-hand") + ": ", style="bold")
-        numbered = options(view) if view.phase == "play" else []
-        for i, c in enumerate(hand_order(view)):
-            if i:
-                line.append("  ")
-            if c in numbered:
-                line.append(f"{numbered.index(c) + 1}) ", style="cyan")
-                line.append_text(self.card(c))
-            else:
-                line.append_text(self.card(c, "dim" if view.phase == "play" else ""))
+        play = view.phase == "play"
+        numbered = [c for c in options(view) if isinstance(c, int)] if play else []
+        line = self.hand_text(hand_order(view), numbered, play)
         if view.phase == "choice":
             line.append("  " + self.t("mtui-first-four"), style="dim")
         return line
@@ -387,15 +302,9 @@ class PlayUI(TableUI):
         if not opts:
             return label.append(" " + self.t("tui-empty"), style="dim")
         if view.phase != "choice":
-            line = label.append(" ")
-            for i, m in enumerate(opts):
-                if i:
-                    line.append("  ")
-                line.append(f"{i + 1}) ", style="cyan")
-                assert isinstance(m, Call)
-                line.append(self.said(call_label(m, self.s.rs.flek_names, ascii=self.ascii)),
-                            style="bold")
-            return line
+            return self.options_line(label.append(" "), [
+                self.said(call_label(m, self.s.rs.flek_names, ascii=self.ascii))
+                for m in opts if isinstance(m, Call)])
         rows: list[RenderableType] = [label]
         groups: dict[int, Text] = {}
         for i, m in enumerate(opts):
@@ -412,7 +321,7 @@ class PlayUI(TableUI):
         return view.phase == "fleky" and len(view.legal) == 1 and \
             isinstance(view.legal[0], Call) and view.legal[0].word == "raise"
 
-    def money_line(self) -> Text:
+    def score_line(self) -> Text:
         """The money per seat over the settled deals, in Kč."""
         totals = self.s.totals
         line = Text(self.t("mtui-money", n=len(self.s.finished)) + ": ", style="bold")
@@ -420,12 +329,8 @@ class PlayUI(TableUI):
             if x:
                 line.append(" · ")
             line.append(f"{self.who(x)} ")
-            line.append(money_text(totals[x]), style=self._money_style(totals[x]))
+            line.append(money_text(totals[x]), style=self.sign_style(totals[x]))
         return line
-
-    @staticmethod
-    def _money_style(h: int) -> str:
-        return "green" if h > 0 else "red" if h < 0 else ""
 
     def show_deal_end(self, r: DealResult) -> None:
         """The settlement: the game, its sides, each component, the money per seat (no
@@ -456,7 +361,7 @@ class PlayUI(TableUI):
         t.add_column(self.t("mtui-col-component"))
         t.add_column(self.t("mtui-col-amount"), justify="right")
         for comp, amount in r.lines:
-            t.add_row(word(comp), Text(money_text(amount), style=self._money_style(amount)))
+            t.add_row(word(comp), Text(money_text(amount), style=self.sign_style(amount)))
         if r.capped:
             t.add_row(self.t("mtui-capped"), money_text(r.pair))
         self.console.print(t)
@@ -465,8 +370,8 @@ class PlayUI(TableUI):
         pay.add_column(self.t("mtui-col-deal"), justify="right")
         pay.add_column(self.t("tui-col-total"), justify="right")
         for x in range(4):
-            pay.add_row(self.who(x) + (" *" if x == self.seat else ""),
-                        Text(money_text(r.payouts[x]), style=self._money_style(r.payouts[x])),
+            pay.add_row(self.mark(x),
+                        Text(money_text(r.payouts[x]), style=self.sign_style(r.payouts[x])),
                         Text(money_text(s.totals[x]), style="bold"))
         self.console.print(pay)
         self.show_hands()
@@ -487,32 +392,16 @@ class PlayUI(TableUI):
         for x in range(4):
             cards = sorted(cards_of(deal.initial_hands[x]), key=lambda c: (
                 (c >> 3, BETL_ORDER.index(c & 7)) if betl else (c >> 3, c)))
-            t.add_row(self.who(x) + (" *" if x == self.seat else ""),
+            t.add_row(self.mark(x),
                       Text(" ").join(self.card(c, "") for c in cards))
         self.console.print(t)
 
-    def show_review(self) -> None:
+    def review(self) -> Sequence[str]:
         """The exact solver's check of the person's cards in the deal just over (the web
-        table's "Analiza"); an error of the analysis is a line, never a traceback."""
+        table's "Analiza")."""
         from stolik.games.marias.web_review import review
 
-        self.console.print(Text(self.t("tui-review"), style="bold"))
-        try:
-            items = review(self.s.deal, self.seat, self.lang)
-        except Exception as e:  # the analysis is another module: never a traceback here
-            self.console.print(Text(self.t("tui-no-analysis", why=f"{type(e).__name__}: {e}"),
-                                    style="yellow"))
-            return
-        for item in items:
-            self.console.print(Text("  " + item))
-
-    def show_sheet(self) -> None:
-        """The sheet of the settled deals (as ``stolik replay`` prints it)."""
-        if not self.s.finished:
-            self.console.print(self.money_line())
-            return
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii,
-                     lang=self.lang)
+        return review(self.s.deal, self.seat, self.lang)
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,
@@ -525,15 +414,11 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     the review is exact, with every hand open). An unknown bot is one line naming those
     there are."""
     del samples
-    language = screen_lang(lang)  # pl, en or cs (issue 25.1)
     kinds = opponent_kinds(opponents)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    player = name or tr(language, "tui-you")
-    series = Series.create(rs, deals=deals or DEFAULT_DEALS, seed=seed, humans=(seat,),
-                           names={seat: player}, opponents=kinds)
-    console = stdout_console(width=WIDE)
-    PlayUI(series, seat, console, lang=language, ascii=ascii, delay=delay, out=out,
+    me = Sitting.of(lang, seed, name)
+    series = Series.create(rs, deals=deals or DEFAULT_DEALS, seed=me.seed, humans=(seat,),
+                           names={seat: me.player}, opponents=kinds)
+    PlayUI(series, seat, table_console(), lang=me.lang, ascii=ascii, delay=delay, out=out,
            analysis=analysis).run()
 
 
