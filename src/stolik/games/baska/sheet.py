@@ -31,13 +31,12 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from stolik import i18n
 from stolik.cli.common import Para, new_table, seat_name
-from stolik.cli.sim_summary import counts_table, headline, num, seats_table, speed_line
+from stolik.cli.sim_summary import num
 from stolik.games.baska.record import GAME, SeriesResult
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
 from stolik.games.baska.scoring import DealResult
@@ -45,6 +44,7 @@ from stolik.games.baska.words import doubling_text, game_name, note_text, term
 from stolik.i18n import Msg, catalog, norm_lang, translate
 from stolik.i18n import number as i18n_number
 from stolik.series import ranks
+from stolik.sheet import fitting, means, print_summary, summary_document
 
 if TYPE_CHECKING:  # not imported by replay: the simulation kernel costs 10 ms to import
     from stolik.db import Database
@@ -54,20 +54,10 @@ if TYPE_CHECKING:  # not imported by replay: the simulation kernel costs 10 ms t
 
 def summary_json(result: SimulationResult) -> dict[str, Any]:
     """The ``stolik simulate --json`` form of a Baśka simulation."""
-    n = result.deals
-    return {
-        "game": GAME,
-        "ruleset": result.ruleset.id,
-        "seed": result.seed,
-        "deals": n,
-        "first_dealer": result.first_dealer,
-        "seconds": result.seconds,
-        "deals_per_second": result.deals_per_second,
-        "games": dict(result.games),
-        "bok_deals": result.bok_deals,
-        "mean_payout": [t / n if n else 0.0 for t in result.totals],
-        "totals": list(result.totals),
-    }
+    return summary_document(GAME, result.ruleset.id, result,
+                            head={"first_dealer": result.first_dealer}, counts={
+                                "games": dict(result.games), "bok_deals": result.bok_deals,
+                                "mean_payout": means(result), "totals": list(result.totals)})
 
 
 def _game_label(rs: Ruleset, game_id: str, lang: str) -> str:
@@ -101,24 +91,20 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
     def say(message: Msg) -> str:
         return translate(message, lang)
 
-    console.print(headline(say, lang, deals=n, ruleset=rs.id, bots=bots, seed=result.seed,
-                           first_dealer=result.first_dealer + 1))  # seat 1–4 (issue 25.5)
     order = {c.id: i for i, c in enumerate((rs.zwykla, rs.cicha, *rs.ladder))}
     rows = [((_game_label(rs, gid, lang), gid), count) for gid, count in
             sorted(result.games.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))]
-    console.print(counts_table(
-        say, lang, lambda: new_table(ascii),
-        heads=(say(Msg("sheet-sim-game", "game (gra)")), "id"), rows=rows, deals=n))
-    console.print(seats_table(
-        say, lambda: new_table(ascii), corner="", seats=range(1, 5),
+    bok = [say(Msg("sheet-sim-bok", "bok-runda deals (worth double, RULES §6): {deals}",
+                   deals=num(lang, f"{result.bok_deals:,}")))]
+    print_summary(
+        console, say, lang, result, ruleset=rs.id, bots=bots,
+        first_dealer=result.first_dealer + 1,  # seat 1–4 (issue 25.5)
+        make=lambda: new_table(ascii), heads=(say(Msg("sheet-sim-game", "game (gra)")), "id"),
+        rows=rows, corner="", seats=range(1, 5),
         mean=[num(lang, f"{t / n:+.3f}") if n else "—" for t in result.totals],
         totals=[str(t) for t in result.totals],
-        mean_label=Msg("sheet-sim-mean", "mean payout")))
-    if rs.series.bok_round_deals:
-        console.print(say(Msg("sheet-sim-bok", "bok-runda deals (worth double, RULES §6): "
-                              "{deals}", deals=num(lang, f"{result.bok_deals:,}"))))
-    console.print(speed_line(say, lang, deals=n, seconds=result.seconds,
-                             per_second=result.deals_per_second))
+        mean_label=Msg("sheet-sim-mean", "mean payout"),
+        lines=bok if rs.series.bok_round_deals else [])
 
 
 def declarer_text(result: DealResult, players: tuple[str, ...] | None, *,
@@ -180,11 +166,8 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
 
     # A narrow terminal gets fewer columns: first without card points, tricks and
     # winners, then with running totals only.
-    unbounded = console.options.update(width=10_000)
-    for detail in (FULL, NO_PLAY, TOTALS_ONLY):
-        table = _deal_table(series, ascii=ascii, detail=detail, first=first)
-        if Measurement.get(console, unbounded, table).maximum <= console.width:
-            break
+    detail, table = fitting(console, (FULL, NO_PLAY, TOTALS_ONLY), lambda level: _deal_table(
+        series, ascii=ascii, detail=level, first=first))
     console.print(table)
     legend = [Msg("sheet-legend-columns", "rozd. = rozdający (dealer), gra (game), grający "
                   "(declarer; starzy: the old side of a plain game), kontra (doubling), × "

@@ -28,75 +28,53 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from stolik.cli.sim_summary import boxed, counts_table, headline, num, seats_table, speed_line
+from stolik.cli.sim_summary import boxed, num
 from stolik.games.betel.record import SeriesResult
+from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.simulate import ALL_PASS, SimulationResult, default_deals
 from stolik.i18n import N_, Msg, tr, translate
-
-
-def _who(players: tuple[str, ...] | None, seat: int) -> str:
-    return escape(players[seat]) if players else str(seat + 1)
+from stolik.sheet import deal_sheet, means, print_summary, summary_document, who
 
 
 def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
                  title: str | None = None, lang: str = "pl") -> None:
     """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id),
-    its words in ``lang``."""
+    its words in ``lang`` (the layout: :func:`stolik.sheet.deal_sheet`)."""
     rec = series.record
     players = rec.players
-    table = Table(title=escape(title or f"{rec.ruleset.name} [{rec.ruleset.id}]"),
-                  header_style="bold", pad_edge=False,
-                  box=box.ASCII if ascii else box.HEAVY_HEAD)
-    table.add_column("#", justify="right")
-    table.add_column(tr(lang, "bsheet-dealer"))
-    table.add_column(tr(lang, "bsheet-contract"))
-    table.add_column(tr(lang, "bsheet-declarer"))
-    table.add_column(tr(lang, "bsheet-tricks"), justify="right")
-    for s in range(3):
-        table.add_column(_who(players, s), justify="right")
-    running = [0, 0, 0]
-    for number, (deal, r) in enumerate(zip(rec.deals, series.results, strict=True), 1):
+
+    def row(r: DealResult) -> list[str]:
         if r.contract is None:
             what = tr(lang, N_("bsheet-all-pass") if r.played else N_("bsheet-all-pass-redeal"))
-            who = "—"
+            declarer = "—"
         else:
             what = r.contract.call + (" k" if r.doubled else "") + (
                 "" if r.made else " " + tr(lang, "bsheet-set"))
-            who = _who(players, r.declarer)
-        cells = []
-        for s in range(3):
-            running[s] += r.scores[s]
-            cells.append(f"{r.scores[s]:+d} / {running[s]}")
-        table.add_row(str(number), _who(players, deal.dealer), what, who,
-                      " ".join(str(t) for t in r.tricks), *cells)
-    table.add_section()
-    table.add_row("", "", "", "", tr(lang, "bsheet-total"), *(str(t) for t in series.totals))
-    console.print(table)
+            declarer = who(players, r.declarer)
+        return [what, declarer, " ".join(str(t) for t in r.tricks)]
+
+    console.print(deal_sheet(
+        title or f"{rec.ruleset.name} [{rec.ruleset.id}]", ascii=ascii,
+        heads=[(tr(lang, "bsheet-dealer"), "left"), (tr(lang, "bsheet-contract"), "left"),
+               (tr(lang, "bsheet-declarer"), "left"), (tr(lang, "bsheet-tricks"), "right")],
+        players=players, seats=3,
+        rows=(([who(players, deal.dealer), *row(r)], r.scores)
+              for deal, r in zip(rec.deals, series.results, strict=True)),
+        cell=lambda score, running: f"{score:+d} / {running}",
+        total=tr(lang, "bsheet-total"), totals=[str(t) for t in series.totals]))
     if series.winner is not None:
-        console.print(tr(lang, "bsheet-winner", who=_who(players, series.winner),
+        console.print(tr(lang, "bsheet-winner", who=who(players, series.winner),
                          points=series.totals[series.winner]))
 
 
 def summary_json(result: SimulationResult) -> dict[str, Any]:
     """The ``stolik simulate --json`` form of a Betel simulation."""
-    n = result.deals
-    return {
-        "game": "betel",
-        "ruleset": result.ruleset.id,
-        "seed": result.seed,
-        "deals": n,
-        "seconds": result.seconds,
-        "deals_per_second": result.deals_per_second,
+    return summary_document("betel", result.ruleset.id, result, counts={
         "contracts": {k: v for k, v in result.contracts.items() if v},
-        "mean_score": [t / n if n else 0.0 for t in result.totals],
-        "totals": list(result.totals),
-        "winner": result.winner,
-    }
+        "mean_score": means(result), "totals": list(result.totals),
+        "winner": result.winner})
 
 
 def match_line(result: SimulationResult, lang: str = "en") -> str:
@@ -143,20 +121,13 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
     def say(message: Msg) -> str:
         return translate(message, lang)
 
-    console.print(headline(say, lang, deals=n, ruleset=result.ruleset.id, bots=bots,
-                           seed=result.seed))
     all_pass = say(Msg("bsim-all-pass", "all pass (wszyscy pas)"))
-    rows = [((all_pass if call == ALL_PASS else call,), count)
-            for call, count in result.contracts.items() if count]
-    console.print(counts_table(say, lang, boxed(ascii), heads=(say(Msg("bsim-contract",
-                                                                 "contract (kontrakt)")),),
-                               rows=rows, deals=n))
-    console.print(seats_table(
-        say, boxed(ascii), corner=say(Msg("bsim-points", "points")), seats=range(1, 4),
-        mean=[num(lang, f"{t / n:.1f}") if n else "—" for t in result.totals],
-        totals=[str(t) for t in result.totals]))
     line = match_line(result, lang)
-    if line:
-        console.print(line)
-    console.print(speed_line(say, lang, deals=n, seconds=result.seconds,
-                             per_second=result.deals_per_second))
+    print_summary(
+        console, say, lang, result, ruleset=result.ruleset.id, bots=bots, make=boxed(ascii),
+        heads=(say(Msg("bsim-contract", "contract (kontrakt)")),),
+        rows=[((all_pass if call == ALL_PASS else call,), count)
+              for call, count in result.contracts.items() if count],
+        corner=say(Msg("bsim-points", "points")), seats=range(1, 4),
+        mean=[num(lang, f"{t / n:.1f}") if n else "—" for t in result.totals],
+        totals=[str(t) for t in result.totals], lines=[line] if line else [])

@@ -40,18 +40,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
-from stolik.cli.sim_summary import boxed, counts_table, headline, seats_table, speed_line
+from stolik.cli.sim_summary import boxed
 from stolik.games.marias.deck import SUIT_PICTURES, SUITS
 from stolik.games.marias.record import SeriesResult
 from stolik.games.marias.ruleset import kc
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.simulate import SimulationResult
 from stolik.i18n import Msg, translate
+from stolik.sheet import deal_sheet, means, print_summary, summary_document, who
 
 CZECH = {"msheet-dealer": "rozdává", "msheet-game": "hra", "msheet-side": "volí",
          "msheet-parts": "složky (Kč)", "msheet-total": "celkem", "msheet-capped": "strop",
@@ -78,10 +77,6 @@ def _word(lang: str, word: Msg) -> str:
     return translate(word, lang)
 
 
-def _who(players: tuple[str, ...] | None, seat: int) -> str:
-    return escape(players[seat]) if players else str(seat + 1)
-
-
 ENDS = {"no-re": Msg("msheet-no-re", "no re"), "renonc": Msg("msheet-renonc", "revoke"),
         "claim": Msg("msheet-claim", "laid down")}
 """How a deal ended other than by its last trick (MARIAS §4.5, §8, §4.7)."""
@@ -101,51 +96,35 @@ def _game(result: DealResult, ascii: bool, lang: str) -> str:
 def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
                  title: str | None = None, lang: str = "cs") -> None:
     """Print the sheet of ``series`` under ``title`` (default: the ruleset's name and id),
-    its words in ``lang`` (Czech by default)."""
+    its words in ``lang`` (Czech by default; the layout: :func:`stolik.sheet.deal_sheet`)."""
     rec = series.record
     players = rec.players
-    table = Table(title=escape(title or f"{rec.ruleset.name} [{rec.ruleset.id}]"),
-                  header_style="bold", pad_edge=False,
-                  box=box.ASCII if ascii else box.HEAVY_HEAD)
-    table.add_column("#", justify="right")
-    for head in (Msg("msheet-dealer", "dealer"), Msg("msheet-game", "game"),
-                 Msg("msheet-side", "choosing side"), Msg("msheet-parts", "components (Kč)")):
-        table.add_column(_word(lang, head))
-    for s in range(4):
-        table.add_column(_who(players, s), justify="right")
-    running = [0, 0, 0, 0]
-    for number, (deal, result) in enumerate(zip(rec.deals, series.results, strict=True), 1):
-        side = "+".join(_who(players, s) for s in result.settlement.side)
+
+    def row(result: DealResult) -> list[str]:
         parts = escape("; ".join(f"{n} {'+' if a >= 0 else ''}{kc(a)}"
                                  for n, a in result.lines))
         if result.capped:
             parts += f" ({_word(lang, CAPPED)})"
-        cells = []
-        for s in range(4):
-            running[s] += result.payouts[s]
-            cells.append(f"{kc(result.payouts[s])} / {kc(running[s])}")
-        table.add_row(str(number), _who(players, deal.dealer), _game(result, ascii, lang), side,
-                      parts, *cells)
-    table.add_section()
-    table.add_row("", "", "", "", _word(lang, Msg("msheet-total", "total")),
-                  *(kc(t) for t in series.totals))
-    console.print(table)
+        return [_game(result, ascii, lang),
+                "+".join(who(players, s) for s in result.settlement.side), parts]
+
+    console.print(deal_sheet(
+        title or f"{rec.ruleset.name} [{rec.ruleset.id}]", ascii=ascii,
+        heads=[(_word(lang, head), "left") for head in (
+            Msg("msheet-dealer", "dealer"), Msg("msheet-game", "game"),
+            Msg("msheet-side", "choosing side"), Msg("msheet-parts", "components (Kč)"))],
+        players=players, seats=4,
+        rows=(([who(players, deal.dealer), *row(result)], result.payouts)
+              for deal, result in zip(rec.deals, series.results, strict=True)),
+        cell=lambda pay, running: f"{kc(pay)} / {kc(running)}",
+        total=_word(lang, Msg("msheet-total", "total")), totals=[kc(t) for t in series.totals]))
 
 
 def summary_json(result: SimulationResult) -> dict[str, Any]:
     """The ``stolik simulate --json`` form of a Mariáš simulation (money in haléř)."""
-    n = result.deals
-    return {
-        "game": "marias",
-        "ruleset": result.ruleset.id,
-        "seed": result.seed,
-        "deals": n,
-        "seconds": result.seconds,
-        "deals_per_second": result.deals_per_second,
-        "games": dict(result.games),
-        "mean_payout": [t / n if n else 0.0 for t in result.totals],
-        "totals": list(result.totals),
-    }
+    return summary_document("marias", result.ruleset.id, result, counts={
+        "games": dict(result.games), "mean_payout": means(result),
+        "totals": list(result.totals)})
 
 
 GAME_LABELS = {"hra": Msg("msheet-sim-hra", "hra (the game)"),
@@ -179,16 +158,11 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
     def say(message: Msg) -> str:
         return _word(lang, message)
 
-    console.print(headline(say, lang, deals=n, ruleset=result.ruleset.id, bots=bots,
-                           seed=result.seed))
-    rows = [((say(GAME_LABELS[gid]) if gid in GAME_LABELS else gid,), count)
-            for gid, count in result.games.items()]
-    console.print(counts_table(say, lang, boxed(ascii), heads=(say(Msg("msheet-sim-game",
-                                                                 "game (hra)")),),
-                               rows=rows, deals=n))
-    console.print(seats_table(
-        say, boxed(ascii), corner="Kč", seats=range(1, 5),
+    print_summary(
+        console, say, lang, result, ruleset=result.ruleset.id, bots=bots, make=boxed(ascii),
+        heads=(say(Msg("msheet-sim-game", "game (hra)")),),
+        rows=[((say(GAME_LABELS[gid]) if gid in GAME_LABELS else gid,), count)
+              for gid, count in result.games.items()],
+        corner="Kč", seats=range(1, 5),
         mean=[kc(round(t / n)) if n else "—" for t in result.totals],
-        totals=[kc(t) for t in result.totals]))
-    console.print(speed_line(say, lang, deals=n, seconds=result.seconds,
-                             per_second=result.deals_per_second))
+        totals=[kc(t) for t in result.totals])

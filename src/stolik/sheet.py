@@ -1,0 +1,174 @@
+"""The sheet layout every game's ``sheet`` part shares (issue 26.1): the table of a
+replayed series — a row per deal, the game's own columns, then each seat's result for the
+deal beside its running total and a row of totals (:func:`deal_sheet`) —, the widest of a
+few tables that fits the terminal (:func:`fitting`), and the summary of a simulation —
+the headline, how often each game or contract was played, the result per seat, the
+speed (:func:`print_summary`) and its JSON form (:func:`summary_document`). A game gives
+its columns, its words and how it writes a result; the lines themselves are
+:mod:`stolik.cli.sim_summary`'s.
+
+>>> import io
+>>> from rich.console import Console
+>>> console = Console(file=io.StringIO(), width=60, color_system=None)
+>>> console.print(deal_sheet("Club [c1]", ascii=True, heads=[("game", "left")],
+...     players=("Ala", "Ola"), rows=[(["hra"], (2, -2)), (["sto"], (-1, 1))],
+...     cell=lambda pay, run: f"{pay:+d} / {run}", total="total", totals=("1", "-1")))
+>>> for line in console.file.getvalue().splitlines():
+...     print(line.rstrip())
+          Club [c1]
++----------------------------+
+|# | game  |    Ala |     Ola|
+|--+-------+--------+--------|
+|1 | hra   | +2 / 2 | -2 / -2|
+|2 | sto   | -1 / 1 | +1 / -1|
+|--+-------+--------+--------|
+|  | total |      1 |      -1|
++----------------------------+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from rich import box
+from rich.console import Console, JustifyMethod
+from rich.markup import escape
+from rich.measure import Measurement
+from rich.table import Table
+
+from stolik.cli.sim_summary import (
+    MEAN,
+    Say,
+    counts_table,
+    headline,
+    seats_table,
+    speed_line,
+)
+from stolik.i18n import Msg
+
+L = TypeVar("L")
+
+class Simulated(Protocol):
+    """A simulation's result as its summary reads it: the deals played, the seed they
+    were dealt from, the seconds it took, deals a second and each seat's total."""
+
+    @property
+    def deals(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def deals_per_second(self) -> float: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+
+def who(players: Sequence[str] | None, seat: int) -> str:
+    """A seat on a sheet: its player's name (markup escaped), or its number 1… when the
+    record names nobody.
+
+    >>> who(("[b]Ala", "Ola"), 0), who(None, 2)
+    ('\\\\[b]Ala', '3')
+    """
+    return escape(players[seat]) if players else str(seat + 1)
+
+
+def deal_sheet(title: str, *, ascii: bool, heads: Sequence[tuple[str, JustifyMethod]],
+               players: Sequence[str] | None, rows: Iterable[tuple[Sequence[str],
+                                                                   Sequence[int]]],
+               cell: Callable[[int, int], str], total: str, totals: Sequence[str],
+               seats: int | None = None) -> Table:
+    """The sheet of a series under ``title``: the deal's number, the game's columns
+    (``heads``: each its words and justification) and a column per seat (headed by
+    :func:`who`); each row of ``rows`` gives the game's cells and each seat's result for
+    the deal, written with ``cell(result, running total)``; then a row of ``totals``
+    under the words ``total`` in the game's last column. Boxed, heavy-headed; ``+-|``
+    with ``ascii``."""
+    count = seats if seats is not None else len(players or ())
+    table = Table(title=escape(title), header_style="bold", pad_edge=False,
+                  box=box.ASCII if ascii else box.HEAVY_HEAD)
+    table.add_column("#", justify="right")
+    for head, justify in heads:
+        table.add_column(head, justify=justify)
+    for s in range(count):
+        table.add_column(who(players, s), justify="right")
+    running = [0] * count
+    for number, (cells, result) in enumerate(rows, 1):
+        seat_cells = []
+        for s in range(count):
+            running[s] += result[s]
+            seat_cells.append(cell(result[s], running[s]))
+        table.add_row(str(number), *cells, *seat_cells)
+    table.add_section()
+    table.add_row(*([""] * len(heads)), total, *totals)
+    return table
+
+
+def fitting(console: Console, levels: Sequence[L], make: Callable[[L], Table]
+            ) -> tuple[L, Table]:
+    """The first of ``levels`` of detail (the widest first) whose table, ``make(level)``,
+    fits the console's width — the last one when none does — and that table. A narrow
+    terminal gets fewer columns.
+
+    >>> import io
+    >>> narrow = Console(file=io.StringIO(), width=10, color_system=None)
+    >>> fitting(narrow, ["a long heading", "a", "b"], Table)[0]
+    'a'
+    """
+    unbounded = console.options.update(width=10_000)
+    assert levels, "no level of detail"
+    for level in levels:
+        table = make(level)
+        if Measurement.get(console, unbounded, table).maximum <= console.width:
+            break
+    return level, table
+
+
+def print_summary(console: Console, say: Say, lang: str, result: Simulated, *,
+                  ruleset: str, bots: str, make: Callable[[], Table], heads: Sequence[str],
+                  rows: Iterable[tuple[Sequence[str], int]], corner: str,
+                  seats: Sequence[int], mean: Sequence[str], totals: Sequence[str],
+                  mean_label: Msg = MEAN, first_dealer: int | None = None,
+                  lines: Sequence[str] = ()) -> None:
+    """A simulation's summary: the headline, how often each game was played (``heads``
+    name the first columns, ``rows`` give their cells and counts), each seat's ``mean``
+    and ``totals`` (the corner cell ``corner``, the row ``mean_label``), the game's own
+    ``lines``, then the speed — tables made by ``make``, words put into the reader's
+    language by ``say``."""
+    n = result.deals
+    console.print(headline(say, lang, deals=n, ruleset=ruleset, bots=bots, seed=result.seed,
+                           first_dealer=first_dealer))
+    console.print(counts_table(say, lang, make, heads=heads, rows=rows, deals=n))
+    console.print(seats_table(say, make, corner=corner, seats=seats, mean=mean,
+                              totals=totals, mean_label=mean_label))
+    for line in lines:
+        console.print(line)
+    console.print(speed_line(say, lang, deals=n, seconds=result.seconds,
+                             per_second=result.deals_per_second))
+
+
+def means(result: Simulated) -> list[float]:
+    """Each seat's mean result per deal (0.0 when no deal was played).
+
+    >>> from types import SimpleNamespace as NS
+    >>> means(NS(deals=4, totals=(2, -2))), means(NS(deals=0, totals=(0, 0)))
+    ([0.5, -0.5], [0.0, 0.0])
+    """
+    n = result.deals
+    return [t / n if n else 0.0 for t in result.totals]
+
+
+def summary_document(game: str, ruleset: str, result: Simulated, *,
+                     head: Mapping[str, Any] | None = None,
+                     counts: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``stolik simulate --json`` form of a simulation: the game, ruleset, seed and
+    deals, the game's ``head`` fields, the time taken, then the game's ``counts``."""
+    return {"game": game, "ruleset": ruleset, "seed": result.seed, "deals": result.deals,
+            **(head or {}), "seconds": result.seconds,
+            "deals_per_second": result.deals_per_second, **counts}
+
+
+__all__ = ["Simulated", "deal_sheet", "fitting", "means", "print_summary",
+           "summary_document", "who"]
