@@ -16,12 +16,7 @@ table.
 >>> from stolik.games.betel.ruleset import load_ruleset
 >>> s = Series.create(load_ruleset(), deals=3, seed=5, humans=(), opponents=("random",) * 3,
 ...                   first_dealer=0)
->>> while not s.is_over:
-...     while s.bot_move() is not None:
-...         pass
-...     _ = s.end_deal()
-...     if not s.is_over:
-...         _ = s.next_deal()
+>>> s.play_out()
 >>> len(s.finished), [r.dealer for r, _ in s.finished]
 (3, [0, 1, 2])
 >>> from stolik.games.betel.record import replay
@@ -34,10 +29,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
-from stolik.errors import IllegalMove, StolikError
+from stolik.bots import Bot as SeatBot
 from stolik.games import bot_kinds
 from stolik.games.betel.bots import available_bots, make_bot
 from stolik.games.betel.deck import SEATS
@@ -47,23 +40,15 @@ from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.state import Deal, Move
 from stolik.games.betel.view import SeatView
+from stolik.table_series import Event as TableEvent
+from stolik.table_series import SeriesParts, TableSeries, seat_players, strongest
 
+Bot = SeatBot[SeatView, Move]
+"""What a Betel bot offers (:mod:`stolik.games.betel.bots`): ``act(view)``."""
 
-class Bot(Protocol):
-    """What a Betel bot offers (:mod:`stolik.games.betel.bots`)."""
-
-    def act(self, view: SeatView) -> Move: ...
-
-
-@dataclass(frozen=True)
-class Event:
-    """A move made at the table: the seat, the move, and when it ended a trick, who took
-    it (public: every card played is shown to all, BETEL §4)."""
-
-    seat: int
-    move: Move
-    took: int | None = None
-
+Event = TableEvent[Move]
+"""A move made at the table: the seat, the move, and when it ended a trick, who took it
+(public: every card played is shown to all, BETEL §4)."""
 
 PREFERRED = ("pimc", "heuristic", "solver", "random")
 """The bot kinds tried, strongest first, when ``--opponents`` names none."""
@@ -75,8 +60,7 @@ def default_opponents() -> str:
     >>> default_opponents() in available_bots()
     True
     """
-    names = available_bots()
-    return next((n for n in PREFERRED if n in names), names[0])
+    return strongest(available_bots(), PREFERRED)
 
 
 def opponent_kinds(text: str | None, count: int = SEATS - 1) -> tuple[str, ...]:
@@ -105,27 +89,21 @@ def first_dealer_by_lot(seed: int) -> int:
     return random.Random(f"betel first dealer {seed}").randrange(SEATS)
 
 
-class Series:
-    """A Betel match at one table. ``players``: the names by seat; ``bots``: a bot for each
-    seat a person does not hold; ``deals``: at most so many deals (None: to the target or
-    the time); ``clock``: seconds, for a match by time (a wall clock; tests pass their own)."""
+class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, Bot]):
+    """A Betel match at one table (:class:`stolik.table_series.TableSeries`: the dealer
+    moves one seat clockwise each deal, BETEL §1). ``players``: the names by seat;
+    ``bots``: a bot for each seat a person does not hold; ``deals``: at most so many deals
+    (None: to the target or the time); ``clock``: seconds, for a match by time (a wall
+    clock; tests pass their own)."""
+
+    parts = SeriesParts(SEATS, "BETEL §3, §4", deal=Deal.random,
+                        ask=lambda bot, view: bot.act(view), record_of=record_of, unit="match")
 
     def __init__(self, rs: Ruleset, players: Sequence[str], bots: dict[int, Bot], *,
                  deals: int | None, seed: int, first_dealer: int = 0,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        if deals is not None and deals < 1:
-            raise StolikError(f"a match has at least one deal, not {deals}")
-        self.rs = rs
-        self.players = tuple(players)
-        self.bots = bots
-        self.length = deals
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self._rng = random.Random(seed)
         self.match = Match(rs)
-        self.finished: list[tuple[DealRecord, DealResult]] = []
-        self.deal = Deal.random(rs, first_dealer, self._rng)
-        self.settled = False
+        super().__init__(rs, players, bots, deals=deals, seed=seed, first_dealer=first_dealer)
         self.clock = clock
         self.started = clock()
 
@@ -139,24 +117,22 @@ class Series:
         other seats in seat order (named ``<kind> <seat + 1>``), each seeded from ``seed``.
         The first dealer is chosen by lot (BETEL §1) unless ``first_dealer`` names him:
         drawn from ``seed`` apart from the cards, so that a seed plays the same match."""
-        names = names or {}
-        kinds = iter(opponents)
-        players: list[str] = []
-        bots: dict[int, Bot] = {}
-        for s in range(SEATS):
-            if s in humans:
-                players.append(names.get(s, "Ty"))
-                continue
-            kind = next(kinds)
-            try:
-                bots[s] = make_bot(kind, seed=seed * SEATS + s, ruleset=rs)
-            except ValueError as e:
-                raise StolikError(str(e)) from None
-            players.append(names.get(s, f"{kind} {s + 1}"))
+        players, bots = seat_players(
+            SEATS, humans, names or {}, opponents,
+            lambda kind, bot_seed: make_bot(kind, seed=bot_seed, ruleset=rs), seed,
+            number_from=1)
         if first_dealer is None:
             first_dealer = first_dealer_by_lot(seed)
         return cls(rs, players, bots, deals=deals, seed=seed, clock=clock,
                    first_dealer=first_dealer)
+
+    def add_result(self, result: DealResult) -> None:
+        """The deal's scores go to the match; ``time_up`` when its time ran out during it."""
+        self.match.add(result.scores, time_up=self.seconds_left() == 0)
+
+    def dealing_ends(self) -> bool:
+        """None once the match is over, by its deals or by time (:meth:`check_time`)."""
+        return self.check_time()
 
     def seconds_left(self) -> float | None:
         """Seconds until the match's time is up (0 once it is), or None for a match
@@ -173,63 +149,10 @@ class Series:
         return self.is_over
 
     @property
-    def number(self) -> int:
-        """The number of the deal on the table (1 for the first)."""
-        return len(self.finished) + (0 if self.settled else 1)
-
-    @property
     def is_over(self) -> bool:
         """The match is decided (BETEL §5), or ``deals`` deals are settled."""
         return self.match.decided or (self.length is not None
                                       and len(self.finished) >= self.length)
-
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now (BETEL §3, §4)."""
-        return self.deal.view(seat)
-
-    def _event(self, seat: int, move: Move) -> Event:
-        tricks = len(self.deal.history)
-        self.deal.move(move)
-        h = self.deal.history
-        return Event(seat, move, h[-1].winner if len(h) > tricks else None)
-
-    def bot_move(self) -> Event | None:
-        """One bot's move when a bot is to act; None when a person is, or the deal is over."""
-        seat = self.deal.to_act
-        if seat is None or seat not in self.bots:
-            return None
-        move = self.bots[seat].act(self.deal.view(seat))
-        try:
-            return self._event(seat, move)
-        except IllegalMove:
-            return self._event(seat, self.deal.legal_moves()[0])
-
-    def apply(self, seat: int, move: Move) -> Event:
-        """A person's move (IllegalMove names the rule when it is not allowed)."""
-        if self.deal.to_act != seat:
-            raise IllegalMove(f"seat {seat}: it is not your turn (BETEL §3, §4)")
-        return self._event(seat, move)
-
-    def end_deal(self) -> DealResult:
-        """Score the deal on the table once it is over and add it to the match."""
-        if not self.deal.is_over:
-            raise IllegalMove("the deal is not over yet")
-        result = self.deal.result()
-        if not self.settled:
-            self.finished.append((record_of(self.deal), result))
-            self.match.add(result.scores, time_up=self.seconds_left() == 0)
-            self.settled = True
-        return result
-
-    def next_deal(self) -> Deal:
-        """Deal the next hand: the dealer moves one seat clockwise (BETEL §1); none once
-        the match is over, by its deals or by time (:meth:`check_time`)."""
-        if self.check_time():
-            raise StolikError("the match is over")
-        dealer = (self.first_dealer + len(self.finished)) % SEATS
-        self.deal = Deal.random(self.rs, dealer, self._rng)
-        self.settled = False
-        return self.deal
 
     def to_record(self) -> SeriesRecord:
         """The record of the settled deals (BETEL §6)."""
