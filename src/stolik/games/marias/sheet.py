@@ -4,23 +4,18 @@ one row per deal with the dealer, the game and its trumps, the choosing side, ea
 settled (MARIAS §6) and each player's money for the deal beside his running total, in Kč;
 then the totals. Seats are counted 1–4, as people count them (records keep 0–3).
 
->>> from rich.console import Console
->>> from stolik.games.marias.record import loads_document, parse_record, replay
->>> text = '''
-... game = "marias"
-... ruleset = "ctyrka"
-... [[deal]]
-... dealer = 3
-... hands = ["7A AA KA OA KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
-...          "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"]
-... choice = "0 trump=7A call=TA"
-... bidding = ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto", "1 pass", "2 pass",
-...            "3 pass", "0 pass"]
-... renonc = { seat = 2, kind = "looked at a trick" }
-... '''
 >>> import io
+>>> from rich.console import Console
+>>> from stolik.games.marias.record import parse_record, replay
+>>> deal = {"dealer": 3, "choice": "0 trump=7A call=TA",
+...         "hands": ["7A AA KA OA KH OH TL AL", "AH TH 9H 8H UL 9L 8L 7L",
+...                   "KL OL AB TB KB OB UB 9B", "7H UH 8B 7B TA UA 9A 8A"],
+...         "bidding": ["1 dobry", "2 dobry", "3 dobry", "0 dobry", "0 sto", "1 pass",
+...                     "2 pass", "3 pass", "0 pass"],
+...         "renonc": {"seat": 2, "kind": "looked at a trick"}}
+>>> series = replay(parse_record({"game": "marias", "ruleset": "ctyrka", "deal": [deal]}))
 >>> console = Console(file=io.StringIO(), width=120, color_system=None)
->>> render_sheet(replay(parse_record(loads_document(text, "toml"))), console, ascii=True)
+>>> render_sheet(series, console, ascii=True)
 >>> out = console.file.getvalue()
 >>> "[ctyrka]" in out, "-12,60 / -12,60" in out, "sto A (renonc)" in out, "celkem" in out
 (True, True, True, True)
@@ -29,8 +24,7 @@ The words are Czech, as a Mariáš sheet is kept, unless ``lang`` asks for Polis
 English (``stolik replay --lang``; the component names stay the game's own, MARIAS §6):
 
 >>> console = Console(file=io.StringIO(), width=120, color_system=None)
->>> render_sheet(replay(parse_record(loads_document(text, "toml"))), console, ascii=True,
-...              lang="en")
+>>> render_sheet(series, console, ascii=True, lang="en")
 >>> out = console.file.getvalue()
 >>> "sto A (revoke)" in out, "total" in out, "celkem" in out
 (True, True, False)
