@@ -385,9 +385,9 @@ class RulesetShelf(Generic[R]):
         """The ids of the shipped rulesets, sorted."""
         return shipped_rulesets(self.package)
 
-    def text(self, ruleset_id: str) -> str:
-        """The text of a shipped ruleset."""
-        return shipped_text(self.package, ruleset_id)
+    def text(self, ruleset_id: str | None = None) -> str:
+        """The text of a shipped ruleset (the default one for ``None``)."""
+        return shipped_text(self.package, ruleset_id or self.default)
 
     def load(self, ref: str | Path | None = None) -> R:
         """A shipped ruleset by id (the default one for ``None``), or a club's file."""

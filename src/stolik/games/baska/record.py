@@ -26,14 +26,13 @@ True
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stolik import record_io
 from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
-from stolik.games import UnknownGame, beside_record, game_of_document
+from stolik.games import UnknownGame, game_of_document
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
 from stolik.games.baska.ruleset import (
@@ -44,17 +43,17 @@ from stolik.games.baska.ruleset import (
 )
 from stolik.games.baska.scoring import DealResult
 from stolik.games.baska.state import Deal
-from stolik.i18n import Msg, Place
-from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
+from stolik.i18n import Msg
+from stolik.record_io import META_KEYS
+from stolik.record_io import record_document as _document
+from stolik.record_io import why as _why
+from stolik.records import Document, load_document, loads_document
 from stolik.series import place_points
 
 GAME = "baska"
 """The record's ``game`` key (RULES §11; issue 10): written in every record; a record
 without it is read as Baśka's, so every record written before there were other games
 still replays."""
-
-META_KEYS = ("event", "site", "date", "round", "table", "comment")
-"""Optional descriptive keys a record may carry at its top (like PGN's tags)."""
 
 DEAL_KEYS = ("dealer", "hands", "auction", "play", "revoke")
 
@@ -79,16 +78,9 @@ class DealRecord:
         return [DECK.mask_of(h) for h in self.hands]
 
 
-@dataclass(frozen=True)
-class SeriesRecord:
-    """A record file: the ruleset, optional player names, the deals, descriptive tags."""
-
-    ruleset: Ruleset
-    deals: tuple[DealRecord, ...]
-    players: tuple[str, ...] | None = None
-    meta: tuple[tuple[str, Any], ...] = ()
-    source: str | None = None
-    """The file the record was read from (named in replay errors); not compared."""
+class SeriesRecord(record_io.Series[Ruleset, DealRecord]):
+    """A record file: the ruleset, optional player names, the deals, descriptive tags;
+    a user's ruleset file is compared by the path the record names it by."""
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, SeriesRecord) and self.ruleset_ref == other.ruleset_ref
@@ -115,46 +107,33 @@ class SeriesResult:
 
     def to_json(self) -> dict[str, Any]:
         """The form ``stolik replay --json`` prints."""
-        return {
-            "game": GAME,
-            "ruleset": self.record.ruleset.id,
-            "players": list(self.record.players) if self.record.players else None,
-            "deals": [r.to_json() for r in self.results],
-            "totals": list(self.totals),
-            "place_points": list(self.place_points),
-        }
+        return {**record_io.result_json(GAME, self.record, self.results, self.totals),
+                "place_points": list(self.place_points)}
 
 
 # ---------------------------------------------------------------- reading
 
 
-def _fail(where: str, message: str) -> RecordError:
-    """The error at ``where`` (a place such as ``deal 3, auction entry 2``; empty: the
-    record itself): a :class:`~stolik.i18n.Msg` stays one, so that a reader's language
-    says it, place and all (issue 9.9)."""
-    if isinstance(message, Msg) and where:
-        return RecordError(Msg("err-record-at", "{where}: {why}", why=message,
-                               where=where if isinstance(where, Msg) else Place(where)))
-    return RecordError(f"{where}: {message}" if where else message)
-
-
-def _why(e: StolikError) -> str:
-    """The engine's message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
-    return e.message if isinstance(e.message, Msg) else str(e)
-
-
-def _seat(value: Any, where: str, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value not in range(4):
-        raise _fail(where, Msg("err-ba-rec-seat", "{what} must be a seat 0–3, not {value!r} "
-                               "(RULES §11)", what=what, value=value))
-    return value
-
-
-def _strings(value: Any, where: str, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _fail(where, Msg("err-ba-rec-strings", "'{key}' must be a list of strings "
-                               "(RULES §11)", key=key))
-    return value
+_WORDS = record_io.RecordWords(
+    seats=4,
+    at=Msg("err-record-at", "{where}: {why}"),
+    no_seat=Msg("err-ba-rec-seat", "{what} must be a seat 0–3, not {value!r} (RULES §11)"),
+    no_strings=Msg("err-ba-rec-strings", "'{key}' must be a list of strings (RULES §11)"),
+    deal_key=Msg("err-ba-rec-deal-key", "unknown key '{key}' — a deal has {keys} (RULES §11)"),
+    missing=Msg("err-ba-rec-missing", "'{key}' is missing (RULES §11)"),
+    hands=Msg("err-ba-rec-hands", "'hands' must hold 4 hands by seat, not {n} (RULES §11)"),
+    unfinished=Msg("err-ba-rec-play-short", "the play stops after {cards} cards — a deal is "
+                   "played to the 16th card unless a revoke is recorded; seat {seat} is to "
+                   "play next (RULES §11)"),
+    dealer=Msg("err-ba-rec-dealer", "dealer {dealer} should be {want} — the deal moves one "
+                                    "seat clockwise each deal (RULES §9, §11)"),
+    dealer_name="'dealer'")
+"""How a Baśka record's refusals are worded (RULES §11): a place such as ``deal 3,
+auction entry 2`` (empty: the record itself) and an engine's :class:`~stolik.i18n.Msg`
+stay a message, so that a reader's language says it, place and all (issue 9.9)."""
+_fail = _WORDS.fail
+_seat = _WORDS.seat
+_strings = _WORDS.strings
 
 
 def _entry(text: str, where: str, what: str) -> tuple[int, str]:
@@ -171,29 +150,16 @@ def _no_card(e: CardError) -> str:
     return Msg("err-ba-rec-card", "{why} (RULES §1)", why=_why(e))
 
 
-def _meta_value(value: Any) -> Any:
-    """A tag's value as a record writes it: TOML dates and times become ISO text, so that
-    TOML and JSON records round-trip alike."""
-    if isinstance(value, datetime.date | datetime.time):
-        return value.isoformat()
-    if isinstance(value, list):
-        return [_meta_value(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _meta_value(v) for k, v in value.items()}
-    return value
-
-
 def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
                  source: str | None = None) -> SeriesRecord:
     """Check a record's syntax and build it. ``ruleset`` overrides the record's own key;
     ``source`` (a file name) is kept to name the file in replay errors. An optional key
     set to JSON ``null`` counts as absent."""
     doc = {k: v for k, v in doc.items() if v is not None}
-    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
-    if unknown:
+    if unknown := record_io.unknown_key(doc):
         raise _fail("", Msg("err-ba-rec-key", "unknown key '{key}' — a record has game, "
                             "ruleset, players, deal and the tags {tags} (RULES §11)",
-                            key=unknown[0], tags=", ".join(META_KEYS)))
+                            key=unknown, tags=", ".join(META_KEYS)))
     if not isinstance(ruleset, Ruleset):
         try:
             game = game_of_document(doc if ruleset is None else {**doc, "ruleset": ruleset})
@@ -219,13 +185,12 @@ def parse_record(doc: Document, *, ruleset: str | Ruleset | None = None,
         if len(players) != 4:
             raise _fail("", Msg("err-ba-rec-players", "'players' must name 4 players by "
                                 "seat, not {n} (RULES §11)", n=len(players)))
-    raw_deals = doc.get("deal")
-    if not isinstance(raw_deals, list) or not raw_deals or not all(
-            isinstance(d, dict) for d in raw_deals):
+    raw_deals = record_io.deal_tables(doc)
+    if raw_deals is None:
         raise _fail("", Msg("err-ba-rec-deals", "the record has no [[deal]] tables "
                             "(RULES §11)"))
     deals = tuple(_parse_deal(d, i + 1, rs) for i, d in enumerate(raw_deals))
-    meta = tuple((k, _meta_value(doc[k])) for k in META_KEYS if k in doc)
+    meta = record_io.tags(doc)
     return SeriesRecord(rs, deals, tuple(players) if players else None, meta, source)
 
 
@@ -235,28 +200,13 @@ def _load_record_ruleset(ref: str, source: str | None) -> Ruleset:
     if len(ref) > 4096 or not ref.isprintable():
         raise RulesetError(Msg("err-ba-rec-ruleset-text", "'ruleset' must be a ruleset id or "
                                "path, not {ref!r}", ref=ref[:80]))
-    beside = beside_record(ref, source, available_rulesets())
-    if beside is not None:
-        return replace(load_ruleset(beside), path=ref)
-    return load_ruleset(ref)
+    return record_io.ruleset_of(ref, source, available_rulesets(), load_ruleset)
 
 
 def _parse_deal(d: dict[str, Any], number: int, rs: Ruleset) -> DealRecord:
     where = f"deal {number}"
     d = {k: v for k, v in d.items() if v is not None}
-    unknown = sorted(set(d) - set(DEAL_KEYS))
-    if unknown:
-        raise _fail(where, Msg("err-ba-rec-deal-key", "unknown key '{key}' — a deal has "
-                               "{keys} (RULES §11)", key=unknown[0], keys=", ".join(DEAL_KEYS)))
-    for key in ("dealer", "hands", "auction"):
-        if key not in d:
-            raise _fail(where, Msg("err-ba-rec-missing", "'{key}' is missing (RULES §11)",
-                                   key=key))
-    dealer = _seat(d["dealer"], where, "'dealer'")
-    hand_texts = _strings(d["hands"], where, "hands")
-    if len(hand_texts) != 4:
-        raise _fail(where, Msg("err-ba-rec-hands", "'hands' must hold 4 hands by seat, not "
-                               "{n} (RULES §11)", n=len(hand_texts)))
+    dealer, hand_texts = _WORDS.deal_head(d, where, DEAL_KEYS, ("dealer", "hands", "auction"))
     hands: list[tuple[int, ...]] = []
     seen: dict[int, int] = {}
     for seat, text in enumerate(hand_texts):
@@ -307,7 +257,7 @@ def load_record(path: str | Path, *, ruleset: str | Ruleset | None = None) -> Se
     try:
         return parse_record(load_document(path), ruleset=ruleset, source=str(path))
     except RecordError as e:
-        raise e if e.source else e.with_source(str(path)) from None
+        raise record_io.with_file(e, str(path)) from None
     except StolikError as e:
         raise RecordError(_why(e), source=str(path)) from None
 
@@ -373,11 +323,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
             deal.record_revoke(rec.revoke)
         except IllegalMove as e:
             raise _fail(f"{where}, revoke", _why(e)) from None
-    if not deal.is_over:
-        raise _fail(where, Msg("err-ba-rec-play-short", "the play stops after {cards} cards — "
-                               "a deal is played to the 16th card unless a revoke is "
-                               "recorded; seat {seat} is to play next (RULES §11)",
-                               cards=len(rec.play), seat=deal.to_act))
+    _WORDS.finished(deal.is_over, where, cards=len(rec.play), seat=deal.to_act)
     return deal
 
 
@@ -387,7 +333,7 @@ def replay(record: SeriesRecord) -> SeriesResult:
     try:
         return _replay(record)
     except RecordError as e:
-        raise e.with_source(record.source) if record.source and not e.source else e from None
+        raise record_io.with_file(e, record.source) from None
 
 
 def _replay(record: SeriesRecord) -> SeriesResult:
@@ -396,11 +342,7 @@ def _replay(record: SeriesRecord) -> SeriesResult:
     deals: list[Deal] = []
     pending_bok = 0
     for i, rec in enumerate(record.deals):
-        if i and rec.dealer != (record.deals[i - 1].dealer + 1) % 4:
-            raise _fail(f"deal {i + 1}", Msg("err-ba-rec-dealer", "dealer {dealer} should be "
-                                             "{want} — the deal moves one seat clockwise each "
-                                             "deal (RULES §9, §11)", dealer=rec.dealer,
-                                             want=(record.deals[i - 1].dealer + 1) % 4))
+        _WORDS.check_dealer(record.deals, i, f"deal {i + 1}")
         bok_deal = pending_bok > 0
         if bok_deal:
             pending_bok -= 1
@@ -450,21 +392,13 @@ def _deal_doc(rs: Ruleset, rec: DealRecord) -> dict[str, Any]:
 
 def record_document(record: SeriesRecord) -> Document:
     """The record as a document (the keys of RULES §11)."""
-    doc: Document = {"game": GAME, "ruleset": record.ruleset_ref}
-    if record.players:
-        doc["players"] = list(record.players)
-    doc.update(dict(record.meta))
-    doc["deal"] = [_deal_doc(record.ruleset, d) for d in record.deals]
-    return doc
+    return _document(GAME, record.ruleset_ref, record, lambda d: _deal_doc(record.ruleset, d))
 
 
 def dumps_record(record: SeriesRecord, fmt: str = "toml") -> str:
     """The record as TOML (default) or JSON text."""
-    doc = record_document(record)
-    return dumps_json(doc) if fmt == "json" else dumps_toml(doc)
+    return record_io.dumps(record_document(record), fmt)
 
 
-def series_record(rs: Ruleset, deals: Sequence[DealRecord],
-                  players: Sequence[str] | None = None) -> SeriesRecord:
-    """A series record from deal records."""
-    return SeriesRecord(rs, tuple(deals), tuple(players) if players else None)
+series_record = SeriesRecord.of
+"""A series record from deal records (players by seat, optional)."""

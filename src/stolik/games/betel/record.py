@@ -36,12 +36,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import CardError, IllegalMove, RecordError, RulesetError
-from stolik.games import beside_record
+from stolik import record_io
+from stolik.errors import CardError, IllegalMove, RecordError
 from stolik.games.betel.calls import LOOK_BOTH, TAKE, Action, lay
 from stolik.games.betel.deck import ASCII_NAMES, SEATS, parse_card
 from stolik.games.betel.match import Match
@@ -49,10 +49,9 @@ from stolik.games.betel.ruleset import DEFAULT_RULESET, Ruleset, available_rules
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.state import OVER_NO_CARDS, PHASE_NAMES, Deal
 from stolik.i18n import Msg, Place
-from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
-
-META_KEYS = ("event", "site", "date", "round", "table", "comment")
-"""Optional descriptive tags at the top of a record (as Baśka's)."""
+from stolik.record_io import record_document as _document
+from stolik.record_io import why as _why
+from stolik.records import Document, load_document, loads_document
 
 DEAL_KEYS = ("dealer", "hands", "dubel", "auction", "play")
 
@@ -110,14 +109,9 @@ class DealRecord:
 
 
 @dataclass(frozen=True)
-class SeriesRecord:
+class SeriesRecord(record_io.Series[Ruleset, DealRecord]):
     """A record file: the ruleset, optional player names, the deals, the tags."""
 
-    ruleset: Ruleset
-    deals: tuple[DealRecord, ...]
-    players: tuple[str, ...] | None = None
-    meta: tuple[tuple[str, Any], ...] = ()
-    source: str | None = field(default=None, compare=False)
     time_up: int | None = None
     """A match by time (the ruleset's ``minutes``): the deal, counted from 1, with which
     the time was up — it ran out during that deal or after it (:mod:`~stolik.games.betel.
@@ -137,27 +131,30 @@ class SeriesResult:
 
     def to_json(self) -> dict[str, Any]:
         """The form ``stolik replay --json`` prints."""
-        return {"game": "betel", "ruleset": self.record.ruleset.id,
-                "players": list(self.record.players) if self.record.players else None,
-                "deals": [r.to_json() for r in self.results], "totals": list(self.totals),
+        return {**record_io.result_json("betel", self.record, self.results, self.totals),
                 "winner": self.winner}
 
 
 # ---------------------------------------------------------------- reading
 
 
-def _fail(where: str, message: str) -> RecordError:
-    """The error at ``where``: an engine's refusal (a :class:`~stolik.i18n.Msg`) stays one,
-    so that a reader's language can say it, place and all."""
-    if isinstance(message, Msg):
-        return RecordError(Msg("err-be-at", "{where}: {why}", where=where, why=message))
-    return RecordError(f"{where}: {message}")
-
-
-def _why(e: Exception) -> str:
-    """The message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
-    inner = getattr(e, "message", None)
-    return inner if isinstance(inner, Msg) else str(e)
+_WORDS = record_io.RecordWords(
+    seats=SEATS,
+    at=Msg("err-be-at", "{where}: {why}"),
+    no_seat=Msg("err-be-rec-seat", "{what} must be a seat 0–2, not {value!r} (BETEL §6)"),
+    no_strings=Msg("err-be-rec-strings", "'{key}' must be a list of strings (BETEL §6)"),
+    entry_text=Msg("err-be-rec-entry-text", "'{key}' must be a list of strings: entry {entry} "
+                                            "is {value}, not text (BETEL §6)"),
+    deal_key=Msg("err-be-rec-deal-key", "unknown key '{key}': a deal holds {keys} (BETEL §6)"),
+    missing=Msg("err-be-rec-missing", "'{key}' is missing (BETEL §6)"),
+    hands=Msg("err-be-rec-hands", "'hands' must list 3 hands, not {n} (BETEL §1)"),
+    unfinished=Msg("err-be-unfinished", "the deal stops in the {phase} with seat {seat} to "
+                   "move: every deal is played to its tenth trick (BETEL §4, §6)"),
+    dealer=Msg("err-be-dealer-order", "the dealer must be seat {seat}, left of the last one "
+                                      "(BETEL §1)"))
+"""How a Betel record's refusals are worded (BETEL §6)."""
+_fail = _WORDS.fail
+_strings = _WORDS.strings
 
 
 def _at(number: int, part: str = "", entry: int = 0, *, seat: int = 0) -> str:
@@ -169,25 +166,6 @@ def _at(number: int, part: str = "", entry: int = 0, *, seat: int = 0) -> str:
     if part == "dubel":
         return Msg("be-w-dubel-of", "deal {deal}, dubel", deal=number)
     return Place(f"deal {number}, {part} entry {entry}" if part else f"deal {number}")
-
-
-def _seat(value: Any, where: str, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in range(SEATS):
-        raise _fail(where, Msg("err-be-rec-seat", "{what} must be a seat 0–2, not {value!r} "
-                               "(BETEL §6)", what=what, value=value))
-    return value
-
-
-def _strings(value: Any, where: str, key: str) -> list[str]:
-    if not isinstance(value, list):
-        raise _fail(where, Msg("err-be-rec-strings", "'{key}' must be a list of strings "
-                               "(BETEL §6)", key=key))
-    for i, x in enumerate(value):
-        if not isinstance(x, str):
-            raise _fail(where, Msg("err-be-rec-entry-text", "'{key}' must be a list of "
-                                   "strings: entry {entry} is {value}, not text (BETEL §6)",
-                                   key=key, entry=i + 1, value=repr(x)[:40]))
-    return value
 
 
 def _card(text: str, where: str) -> int:
@@ -210,56 +188,33 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
     try:
         record = _parse(doc, ruleset, source)
     except RecordError as e:
-        raise e.with_source(source) if source else e from None
+        raise record_io.with_file(e, source) from None
     return SeriesRecord(record.ruleset, record.deals, record.players, record.meta, source,
                         record.time_up)
 
 
-def _ruleset_of(ref: str, source: str | None) -> Ruleset:
-    """A record's ruleset: a shipped id, or a club file's path; a relative path is looked
-    up beside the record first (then from the working directory), so that a club's record
-    and ruleset travel together — as Baśka's do (RULES §11). The ruleset keeps the path as
-    the record writes it."""
-    beside = beside_record(ref, source, available_rulesets())
-    return load_ruleset(ref) if beside is None else replace(load_ruleset(beside), path=ref)
+_HEAD = record_io.HeadWords(
+    game="betel", game_default=None, seats=SEATS, extra=("time_up",),
+    key=Msg("err-be-rec-key", "unknown key '{key}': a Betel record holds game, ruleset, "
+                              "players, deal, time_up and the tags {tags} (BETEL §6)"),
+    other_game=Msg("err-be-rec-game", "game is {game!r}: this reader reads Betel records (game "
+                                      "= \"betel\", BETEL §6)"),
+    ruleset_ref=Msg("err-be-rec-ruleset-ref", "ruleset must be a ruleset id or file, not "
+                                              "{ref!r} (BETEL §6)"),
+    ruleset=Msg("err-be-rec-ruleset", "ruleset: {why}"),
+    players=Msg("err-be-rec-players", "players must list three names, seat 0 first (BETEL §6)"),
+    deals=Msg("err-be-rec-deals", "a record needs one or more [[deal]] tables (BETEL §6)"),
+    tag=Msg("err-be-rec-tag", "tag '{tag}' must be text or a whole number (BETEL §6)"))
+"""The top of a Betel record (BETEL §6): ``game`` is required; a club's ruleset file is
+looked up beside the record, as Baśka's (RULES §11)."""
 
 
 def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) -> SeriesRecord:
-    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", "time_up",
-                                 *META_KEYS})
-    if unknown:
-        raise RecordError(Msg("err-be-rec-key", "unknown key '{key}': a Betel record holds "
-                              "game, ruleset, players, deal, time_up and the tags {tags} "
-                              "(BETEL §6)", key=unknown[0], tags=", ".join(META_KEYS)))
-    if doc.get("game") != "betel":
-        raise RecordError(Msg("err-be-rec-game", "game is {game!r}: this reader reads Betel "
-                              "records (game = \"betel\", BETEL §6)", game=doc.get("game")))
-    ref = doc.get("ruleset", DEFAULT_RULESET)
-    if not isinstance(ref, str):
-        raise RecordError(Msg("err-be-rec-ruleset-ref", "ruleset must be a ruleset id or "
-                              "file, not {ref!r} (BETEL §6)", ref=ref))
-    try:
-        rs = ruleset if ruleset is not None else _ruleset_of(ref, source)
-    except RulesetError as e:
-        raise RecordError(Msg("err-be-rec-ruleset", "ruleset: {why}", why=_why(e))) from None
-    players = doc.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != SEATS
-                                or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise RecordError(Msg("err-be-rec-players", "players must list three names, seat 0 "
-                              "first (BETEL §6)"))
-    deals_raw = doc.get("deal")
-    if not isinstance(deals_raw, list) or not deals_raw or not all(
-            isinstance(d, dict) for d in deals_raw):
-        raise RecordError(Msg("err-be-rec-deals", "a record needs one or more [[deal]] tables "
-                              "(BETEL §6)"))
+    rs, players, deals_raw = record_io.read_head(
+        doc, _HEAD, ruleset=ruleset, source=source, default=DEFAULT_RULESET,
+        shipped=available_rulesets(), load=load_ruleset)
     deals = tuple(_parse_deal(rs, d, i + 1) for i, d in enumerate(deals_raw))
-    meta = []
-    for k in META_KEYS:
-        if k in doc:
-            if not isinstance(doc[k], str | int) or isinstance(doc[k], bool):
-                raise RecordError(Msg("err-be-rec-tag", "tag '{tag}' must be text or a whole "
-                                      "number (BETEL §6)", tag=k))
-            meta.append((k, doc[k]))
+    meta = record_io.tags(doc, _HEAD.tag)
     time_up = doc.get("time_up")
     if time_up is not None:
         if not isinstance(time_up, int) or isinstance(time_up, bool) or not (
@@ -271,7 +226,7 @@ def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) ->
             raise RecordError(Msg("err-be-rec-no-clock", "time_up = {value}, but ruleset "
                                   "{ruleset} has no time limit (minutes, BETEL §5)",
                                   value=time_up, ruleset=rs.id))
-    return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta),
+    return SeriesRecord(rs, deals, tuple(players) if players else None, meta,
                         time_up=time_up)
 
 
@@ -320,19 +275,7 @@ def parse_entry(rs: Ruleset, text: str, where: str = "auction entry") -> Auction
 
 def _parse_deal(rs: Ruleset, d: dict[str, Any], number: int) -> DealRecord:
     where = _at(number)
-    unknown = sorted(set(d) - set(DEAL_KEYS))
-    if unknown:
-        raise _fail(where, Msg("err-be-rec-deal-key", "unknown key '{key}': a deal holds "
-                               "{keys} (BETEL §6)", key=unknown[0], keys=", ".join(DEAL_KEYS)))
-    for key in ("dealer", "hands", "dubel"):
-        if key not in d:
-            raise _fail(where, Msg("err-be-rec-missing", "'{key}' is missing (BETEL §6)",
-                                   key=key))
-    dealer = _seat(d["dealer"], where, "dealer")
-    hand_texts = _strings(d["hands"], where, "hands")
-    if len(hand_texts) != SEATS:
-        raise _fail(where, Msg("err-be-rec-hands", "'hands' must list 3 hands, not {n} "
-                               "(BETEL §1)", n=len(hand_texts)))
+    dealer, hand_texts = _WORDS.deal_head(d, where, DEAL_KEYS, ("dealer", "hands", "dubel"))
     hands = tuple(_cards(t, _at(number, "hand", seat=s)) for s, t in enumerate(hand_texts))
     if not isinstance(d["dubel"], str):
         raise _fail(where, Msg("err-be-rec-dubel", "'dubel' must be text such as \"7C 8D\" "
@@ -417,11 +360,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
             deal.play(c)
         except IllegalMove as err:
             raise _fail(_at(number, "play", j + 1), _why(err)) from None
-    if not deal.is_over:
-        raise _fail(where, Msg("err-be-unfinished", "the deal stops in the {phase} with seat "
-                               "{seat} to move: every deal is played to its tenth trick "
-                               "(BETEL §4, §6)", phase=PHASE_NAMES[deal.phase],
-                               seat=deal.to_act))
+    _WORDS.finished(deal.is_over, where, phase=PHASE_NAMES[deal.phase], seat=deal.to_act)
     return deal
 
 
@@ -433,10 +372,7 @@ def replay(record: SeriesRecord) -> SeriesResult:
     try:
         for i, d in enumerate(record.deals):
             where = _at(i + 1)
-            if i and d.dealer != (record.deals[i - 1].dealer + 1) % SEATS:
-                raise _fail(where, Msg("err-be-dealer-order", "the dealer must be seat {seat}, "
-                                       "left of the last one (BETEL §1)",
-                                       seat=(record.deals[i - 1].dealer + 1) % SEATS))
+            _WORDS.check_dealer(record.deals, i, where)
             if match.winner is not None:
                 raise _fail(where, Msg("err-be-decided", "the match was decided after deal "
                                        "{deal}: seat {seat} won with {total}; a further deal "
@@ -446,7 +382,7 @@ def replay(record: SeriesRecord) -> SeriesResult:
             results.append(result)
             match.add(result.scores, time_up=record.time_up == i + 1)
     except RecordError as e:
-        raise e.with_source(record.source) if record.source else e from None
+        raise record_io.with_file(e, record.source) from None
     return SeriesResult(record, tuple(results), match.totals, match.winner)
 
 
@@ -487,20 +423,12 @@ def _deal_doc(rec: DealRecord) -> dict[str, Any]:
 
 def record_document(record: SeriesRecord) -> Document:
     """The record as a document (what :func:`dumps_record` writes)."""
-    doc: Document = {"game": "betel", "ruleset": record.ruleset.ref}
-    if record.players:
-        doc["players"] = list(record.players)
-    doc.update(dict(record.meta))
-    if record.time_up is not None:
-        doc["time_up"] = record.time_up
-    doc["deal"] = [_deal_doc(d) for d in record.deals]
-    return doc
+    return _document("betel", record.ruleset.ref, record, _deal_doc, time_up=record.time_up)
 
 
 def dumps_record(record: SeriesRecord, fmt: str = "toml") -> str:
     """The record as TOML (default) or JSON text."""
-    doc = record_document(record)
-    return dumps_json(doc) if fmt == "json" else dumps_toml(doc)
+    return record_io.dumps(record_document(record), fmt)
 
 
 def series_record(rs: Ruleset, deals: Sequence[DealRecord],

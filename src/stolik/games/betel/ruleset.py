@@ -15,6 +15,12 @@ is refused with one line naming the file and the key.
 >>> parse_ruleset(rs_text().replace("factor = 2", "factor = 0"), source="klub.toml")
 Traceback (most recent call last):
 stolik.errors.RulesetError: klub.toml: key 'kontra.factor' must be at least 1, not 0
+>>> available_rulesets()
+['gps-2022']
+>>> load_ruleset("nonesuch")
+Traceback (most recent call last):
+stolik.errors.RulesetError: unknown Betel ruleset 'nonesuch': use gps-2022 or the path \
+of a ruleset .toml file
 """
 
 from __future__ import annotations
@@ -22,7 +28,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from stolik.games.betel.deck import TRICKS
@@ -271,29 +276,12 @@ _SHELF = RulesetShelf(__package__ or "stolik.games.betel", DEFAULT_RULESET, "Bet
 :attr:`~stolik.games.betel.view.SeatView.ruleset` (the file's path) at each move."""
 
 
-def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
-    """The text of a shipped ruleset file."""
-    return _SHELF.text(ruleset_id)
-
-
-def available_rulesets() -> list[str]:
-    """Ids of the Betel rulesets shipped with stolik.
-
-    >>> available_rulesets()
-    ['gps-2022']
-    """
-    return _SHELF.ids()
-
-
-def load_ruleset(ref: str | Path | None = None) -> Ruleset:
-    """A shipped ruleset by id (default ``gps-2022``), or a club's file by path.
-
-    >>> load_ruleset("nonesuch")
-    Traceback (most recent call last):
-    stolik.errors.RulesetError: unknown Betel ruleset 'nonesuch': use gps-2022 or the path \
-of a ruleset .toml file
-    """
-    return _SHELF.load(ref)
+rs_text = _SHELF.text
+"""The text of a shipped ruleset file (the default one for ``None``)."""
+available_rulesets = _SHELF.ids
+"""Ids of the Betel rulesets shipped with stolik."""
+load_ruleset = _SHELF.load
+"""A shipped ruleset by id (default ``gps-2022``), or a club's file by path."""
 
 
 def describe(rs: Ruleset) -> str:

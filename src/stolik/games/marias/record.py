@@ -30,23 +30,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import CardError, IllegalMove, RecordError, RulesetError, StolikError
-from stolik.games import beside_record
+from stolik import record_io
+from stolik.errors import CardError, IllegalMove, RecordError
 from stolik.games.marias.calls import GAME_WORDS, NIC, Call, card_of, not_a_card
 from stolik.games.marias.deck import ASCII_NAMES, parse_card
 from stolik.games.marias.ruleset import DEFAULT_RULESET, Ruleset, available_rulesets, load_ruleset
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.state import OVER_NO_CARDS, PHASE_NAMES, Deal
 from stolik.i18n import Msg
-from stolik.records import Document, dumps_json, dumps_toml, load_document, loads_document
-
-META_KEYS = ("event", "site", "date", "round", "table", "comment")
-"""Optional descriptive tags at the top of a record (as Baśka's)."""
+from stolik.record_io import record_document as _document
+from stolik.record_io import why as _why
+from stolik.records import Document, load_document, loads_document
 
 DEAL_KEYS = ("dealer", "hands", "choice", "bidding", "play", "renonc", "claim")
 
@@ -69,15 +67,8 @@ class DealRecord:
     claim: int | None = None
 
 
-@dataclass(frozen=True)
-class SeriesRecord:
+class SeriesRecord(record_io.Series[Ruleset, DealRecord]):
     """A record file: the ruleset, optional player names, the deals, the tags."""
-
-    ruleset: Ruleset
-    deals: tuple[DealRecord, ...]
-    players: tuple[str, ...] | None = None
-    meta: tuple[tuple[str, Any], ...] = ()
-    source: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -90,25 +81,28 @@ class SeriesResult:
 
     def to_json(self) -> dict[str, Any]:
         """The form ``stolik replay --json`` prints."""
-        return {"game": "marias", "ruleset": self.record.ruleset.id,
-                "players": list(self.record.players) if self.record.players else None,
-                "deals": [r.to_json() for r in self.results], "totals": list(self.totals)}
+        return record_io.result_json("marias", self.record, self.results, self.totals)
 
 
 # ---------------------------------------------------------------- reading
 
 
-def _fail(where: str, message: str) -> RecordError:
-    """The error at ``where``: an engine's refusal (a :class:`~stolik.i18n.Msg`) stays one,
-    so that the pages translate it, place and all."""
-    if isinstance(message, Msg):
-        return RecordError(Msg("err-ma-at", "{where}: {why}", where=where, why=message))
-    return RecordError(f"{where}: {message}")
-
-
-def _why(e: StolikError) -> str:
-    """The engine's message of ``e``: a :class:`~stolik.i18n.Msg` where it has one."""
-    return e.message if isinstance(e.message, Msg) else str(e)
+_WORDS = record_io.RecordWords(
+    seats=4,
+    at=Msg("err-ma-at", "{where}: {why}"),
+    no_seat=Msg("err-ma-rec-seat", "{what} must be a seat 0–3, not {value!r} (MARIAS §11)"),
+    no_strings=Msg("err-ma-rec-strings", "'{key}' must be a list of strings (MARIAS §11)"),
+    deal_key=Msg("err-ma-rec-deal-key", "unknown key '{key}': a deal holds {keys} (MARIAS §11)"),
+    missing=Msg("err-ma-rec-missing", "'{key}' is missing (MARIAS §11)"),
+    hands=Msg("err-ma-rec-hands", "'hands' must list 4 hands, not {n} (MARIAS §2)"),
+    unfinished=Msg("err-ma-unfinished", "the deal stops in the {phase} with seat {seat} to "
+                   "move: every deal is played to its end, a renonc or a claim (MARIAS §11)"),
+    dealer=Msg("err-ma-rec-dealer", "dealer {dealer} should be {want}: the deal moves one seat "
+                                    "clockwise each deal (MARIAS §9, §11)"))
+"""How a Mariáš record's refusals are worded (MARIAS §11)."""
+_fail = _WORDS.fail
+_seat = _WORDS.seat
+_strings = _WORDS.strings
 
 
 def _at(number: int, part: str = "", entry: int = 0, *, seat: int = 0) -> Msg:
@@ -129,20 +123,6 @@ def _at(number: int, part: str = "", entry: int = 0, *, seat: int = 0) -> Msg:
     return Msg("ma-w-deal", "deal {deal}", deal=number)
 
 
-def _seat(value: Any, where: str, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in range(4):
-        raise _fail(where, Msg("err-ma-rec-seat", "{what} must be a seat 0–3, not {value!r} "
-                               "(MARIAS §11)", what=what, value=value))
-    return value
-
-
-def _strings(value: Any, where: str, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _fail(where, Msg("err-ma-rec-strings", "'{key}' must be a list of strings "
-                               "(MARIAS §11)", key=key))
-    return value
-
-
 def _entry(text: str, where: str, what: str, *, lower: bool = True) -> tuple[int, str]:
     """``(seat, words)``; the words lower-cased unless ``lower`` is False (cards are
     echoed in errors as written)."""
@@ -161,72 +141,38 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
     try:
         return _parse(doc, ruleset, source)
     except RecordError as e:
-        raise e.with_source(source) if source else e from None
+        raise record_io.with_file(e, source) from None
 
 
-def _ruleset_of(ref: str, source: str | None) -> Ruleset:
-    """A record's ruleset: a shipped id, or a club file's path; a relative path is looked
-    up beside the record first (then from the working directory), so that a club's record
-    and its tariff travel together (MARIAS §11: as Baśka's, RULES §11). The ruleset keeps
-    the path as the record writes it."""
-    beside = beside_record(ref, source, available_rulesets())
-    return load_ruleset(ref) if beside is None else replace(load_ruleset(beside), path=ref)
+_HEAD = record_io.HeadWords(
+    game="marias", game_default="marias", seats=4, extra=(),
+    key=Msg("err-ma-rec-key", "unknown key '{key}': a Mariáš record holds game, ruleset, "
+                              "players, deal and the tags {tags} (MARIAS §11)"),
+    other_game=Msg("err-ma-rec-game", "game is {game!r}: this reader reads Mariáš records "
+                                      "(game = \"marias\", MARIAS §11)"),
+    ruleset_ref=Msg("err-ma-rec-ruleset-ref", "ruleset must be a ruleset id or file, not "
+                                              "{ref!r} (MARIAS §11)"),
+    ruleset=Msg("err-ma-rec-ruleset", "ruleset: {why}"),
+    players=Msg("err-ma-rec-players", "players must list four names, seat 0 first (MARIAS §11)"),
+    deals=Msg("err-ma-rec-deals", "a record needs one or more [[deal]] tables (MARIAS §11)"),
+    tag=Msg("err-ma-rec-tag", "tag '{tag}' must be text or a whole number (MARIAS §11)"))
+"""The top of a Mariáš record (MARIAS §11): a club's tariff file is looked up beside the
+record, as Baśka's (RULES §11)."""
 
 
 def _parse(doc: Document, ruleset: Ruleset | None = None,
            source: str | None = None) -> SeriesRecord:
-    unknown = sorted(set(doc) - {"game", "ruleset", "players", "deal", *META_KEYS})
-    if unknown:
-        raise RecordError(Msg("err-ma-rec-key", "unknown key '{key}': a Mariáš record holds "
-                              "game, ruleset, players, deal and the tags {tags} (MARIAS §11)",
-                              key=unknown[0], tags=", ".join(META_KEYS)))
-    if doc.get("game", "marias") != "marias":
-        raise RecordError(Msg("err-ma-rec-game", "game is {game!r}: this reader reads Mariáš "
-                              "records (game = \"marias\", MARIAS §11)", game=doc.get("game")))
-    ref = doc.get("ruleset", DEFAULT_RULESET)
-    if not isinstance(ref, str):
-        raise RecordError(Msg("err-ma-rec-ruleset-ref", "ruleset must be a ruleset id or "
-                              "file, not {ref!r} (MARIAS §11)", ref=ref))
-    try:
-        rs = ruleset if ruleset is not None else _ruleset_of(ref, source)
-    except RulesetError as e:
-        raise RecordError(Msg("err-ma-rec-ruleset", "ruleset: {why}", why=_why(e))) from None
-    players = doc.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != 4 or not all(
-            isinstance(p, str) and p.strip() for p in players)):
-        raise RecordError(Msg("err-ma-rec-players", "players must list four names, seat 0 "
-                              "first (MARIAS §11)"))
-    deals_raw = doc.get("deal")
-    if not isinstance(deals_raw, list) or not deals_raw or not all(
-            isinstance(d, dict) for d in deals_raw):
-        raise RecordError(Msg("err-ma-rec-deals", "a record needs one or more [[deal]] tables "
-                              "(MARIAS §11)"))
+    rs, players, deals_raw = record_io.read_head(
+        doc, _HEAD, ruleset=ruleset, source=source, default=DEFAULT_RULESET,
+        shipped=available_rulesets(), load=load_ruleset)
     deals = tuple(_parse_deal(d, i + 1) for i, d in enumerate(deals_raw))
-    meta = []
-    for k in META_KEYS:
-        if k in doc:
-            if not isinstance(doc[k], str | int) or isinstance(doc[k], bool):
-                raise RecordError(Msg("err-ma-rec-tag", "tag '{tag}' must be text or a whole "
-                                      "number (MARIAS §11)", tag=k))
-            meta.append((k, doc[k]))
-    return SeriesRecord(rs, deals, tuple(players) if players else None, tuple(meta))
+    meta = record_io.tags(doc, _HEAD.tag)
+    return SeriesRecord(rs, deals, tuple(players) if players else None, meta)
 
 
 def _parse_deal(d: dict[str, Any], number: int) -> DealRecord:
     where = _at(number)
-    unknown = sorted(set(d) - set(DEAL_KEYS))
-    if unknown:
-        raise _fail(where, Msg("err-ma-rec-deal-key", "unknown key '{key}': a deal holds "
-                               "{keys} (MARIAS §11)", key=unknown[0], keys=", ".join(DEAL_KEYS)))
-    for key in ("dealer", "hands", "choice"):
-        if key not in d:
-            raise _fail(where, Msg("err-ma-rec-missing", "'{key}' is missing (MARIAS §11)",
-                                   key=key))
-    dealer = _seat(d["dealer"], where, "dealer")
-    hand_texts = _strings(d["hands"], where, "hands")
-    if len(hand_texts) != 4:
-        raise _fail(where, Msg("err-ma-rec-hands", "'hands' must list 4 hands, not {n} "
-                               "(MARIAS §2)", n=len(hand_texts)))
+    dealer, hand_texts = _WORDS.deal_head(d, where, DEAL_KEYS, ("dealer", "hands", "choice"))
     hands = []
     for seat, text in enumerate(hand_texts):
         cards = []
@@ -357,11 +303,7 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1) -> Deal:
             deal.claim(rec.claim)
     except IllegalMove as e:
         raise _fail(_at(number, "renonc" if rec.renonc else "claim"), _why(e)) from None
-    if not deal.is_over:
-        raise _fail(where, Msg("err-ma-unfinished", "the deal stops in the {phase} with seat "
-                               "{seat} to move: every deal is played to its end, a renonc or "
-                               "a claim (MARIAS §11)", phase=PHASE_NAMES[deal.phase],
-                               seat=deal.to_act))
+    _WORDS.finished(deal.is_over, where, phase=PHASE_NAMES[deal.phase], seat=deal.to_act)
     return deal
 
 
@@ -372,14 +314,10 @@ def replay(record: SeriesRecord) -> SeriesResult:
     try:
         results = []
         for i, d in enumerate(record.deals):
-            if i and d.dealer != (want := (record.deals[i - 1].dealer + 1) % 4):
-                raise _fail(_at(i + 1), Msg("err-ma-rec-dealer", "dealer {dealer} should be "
-                                            "{want}: the deal moves one seat clockwise each "
-                                            "deal (MARIAS §9, §11)", dealer=d.dealer,
-                                            want=want))
+            _WORDS.check_dealer(record.deals, i, _at(i + 1))
             results.append(replay_deal(record.ruleset, d, i + 1).result())
     except RecordError as e:
-        raise e.with_source(record.source) if record.source else e from None
+        raise record_io.with_file(e, record.source) from None
     totals = [0, 0, 0, 0]
     for r in results:
         for s in range(4):
@@ -432,21 +370,13 @@ def _deal_doc(rec: DealRecord) -> dict[str, Any]:
 
 def record_document(record: SeriesRecord) -> Document:
     """The record as a document (what :func:`dumps_record` writes)."""
-    doc: Document = {"game": "marias", "ruleset": record.ruleset.ref}
-    if record.players:
-        doc["players"] = list(record.players)
-    doc.update(dict(record.meta))
-    doc["deal"] = [_deal_doc(d) for d in record.deals]
-    return doc
+    return _document("marias", record.ruleset.ref, record, _deal_doc)
 
 
 def dumps_record(record: SeriesRecord, fmt: str = "toml") -> str:
     """The record as TOML (default) or JSON text."""
-    doc = record_document(record)
-    return dumps_json(doc) if fmt == "json" else dumps_toml(doc)
+    return record_io.dumps(record_document(record), fmt)
 
 
-def series_record(rs: Ruleset, deals: Sequence[DealRecord],
-                  players: Sequence[str] | None = None) -> SeriesRecord:
-    """A record of ``deals`` under ruleset ``rs``."""
-    return SeriesRecord(rs, tuple(deals), tuple(players) if players else None)
+series_record = SeriesRecord.of
+"""A record of ``deals`` under ruleset ``rs`` (players by seat, optional)."""

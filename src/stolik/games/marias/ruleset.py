@@ -11,13 +11,18 @@ A broken file is refused with one line naming the file and the key.
 >>> parse_ruleset(rs_text().replace("cap = 2000", "cap = -1"), source="klub.toml")
 Traceback (most recent call last):
 stolik.errors.RulesetError: klub.toml: key 'tariff.cap' must be at least 1, not -1
+>>> available_rulesets()
+['ctyrka']
+>>> load_ruleset("nonesuch")
+Traceback (most recent call last):
+stolik.errors.RulesetError: unknown Mariáš ruleset 'nonesuch': use ctyrka or the path of \
+a ruleset .toml file
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from stolik.i18n import Msg
@@ -172,29 +177,12 @@ misspelling of it?)
 _SHELF = RulesetShelf("stolik.games.marias", DEFAULT_RULESET, "Mariáš", parse_ruleset)
 
 
-def rs_text(ruleset_id: str = DEFAULT_RULESET) -> str:
-    """The text of a shipped ruleset file."""
-    return _SHELF.text(ruleset_id)
-
-
-def available_rulesets() -> list[str]:
-    """Ids of the Mariáš rulesets shipped with stolik.
-
-    >>> available_rulesets()
-    ['ctyrka']
-    """
-    return _SHELF.ids()
-
-
-def load_ruleset(ref: str | Path | None = None) -> Ruleset:
-    """A shipped ruleset by id (default ``ctyrka``), or a club's file by path.
-
-    >>> load_ruleset("nonesuch")
-    Traceback (most recent call last):
-    stolik.errors.RulesetError: unknown Mariáš ruleset 'nonesuch': use ctyrka or the path of \
-a ruleset .toml file
-    """
-    return _SHELF.load(ref)
+rs_text = _SHELF.text
+"""The text of a shipped ruleset file (the default one for ``None``)."""
+available_rulesets = _SHELF.ids
+"""Ids of the Mariáš rulesets shipped with stolik."""
+load_ruleset = _SHELF.load
+"""A shipped ruleset by id (default ``ctyrka``), or a club's file by path."""
 
 
 _RESERVED = frozenset({"pass", "hra", "sto", "sedma", "betl", "durch", "dobry", "nic",
