@@ -38,10 +38,8 @@ play (BETEL §2–§4). It sees only its own :class:`~stolik.games.betel.view.Se
 >>> from stolik.games.betel.ruleset import load_ruleset
 >>> from stolik.games.betel.state import Deal
 >>> d = Deal.random(load_ruleset(), 0, random.Random(3))
->>> bots = [HeuristicBot() for _ in range(3)]
->>> while not d.is_over:
-...     seat = d.to_act or 0
-...     d.move(bots[seat].act(d.view(seat)))
+>>> from stolik.games.betel.arena import play_deal
+>>> _ = play_deal(d, [HeuristicBot() for _ in range(3)])
 >>> len(d.history)
 10
 """
@@ -50,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from stolik.deck32 import mask_of
 from stolik.games.betel.calls import KONTRA, PAS, TAKE, Action, lay
 from stolik.games.betel.deck import FULL_MASK, SUIT_MASKS, TRICKS
 from stolik.games.betel.play import beats
@@ -62,13 +61,6 @@ __all__ = ["HeuristicBot", "bid_or_pass", "forced_tricks", "honours", "play_card
 
 HONOUR_RANKS = 4
 """A K Q J: the honours (BETEL §1), the four highest ranks of a suit."""
-
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def _suit_cards(mask: int, suit: int) -> list[int]:
@@ -213,7 +205,7 @@ def bid_or_pass(view: SeatView, rs: Ruleset | None = None) -> Action:
     """The auction step of the module notes, by the contracts of ``rs`` (the ruleset the
     view names: :func:`view_rules`)."""
     contracts = view_rules(view, rs).contracts
-    hand = _mask(view.hand)
+    hand = mask_of(view.hand)
     bids = _bids(view, contracts)
     legal = view.legal
     making = [a for a, c in bids if makes(hand, c)]
@@ -237,7 +229,7 @@ def _lay(view: SeatView, contracts: Sequence[Contract]) -> Action:
     best: tuple[int, int, int] | None = None
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
-            rest = _mask(cards) & ~(1 << a) & ~(1 << b)
+            rest = mask_of(cards) & ~(1 << a) & ~(1 << b)
             top = max((c.index for c in contracts if makes(rest, c)), default=-1)
             if best is None or top > best[0]:
                 best = (top, a, b)
@@ -261,8 +253,8 @@ def _state(view: SeatView, trump: int) -> tuple[int, int, int]:
 
 
 def _unseen(view: SeatView) -> int:
-    played = _mask([c for t in view.history for c in t.cards] + [c for _, c in view.trick])
-    return FULL_MASK & ~played & ~_mask(view.hand)
+    played = mask_of([c for t in view.history for c in t.cards] + [c for _, c in view.trick])
+    return FULL_MASK & ~played & ~mask_of(view.hand)
 
 
 def _is_top(card: int, unseen: int) -> bool:
@@ -315,8 +307,8 @@ def play_card(view: SeatView) -> int:
                 return trumps[0]
         if tops:
             return min(tops, key=lambda c: (c >> 3 == trump, c))
-        longest = max(range(4), key=lambda s: (len(_suit_cards(_mask(legal), s)), s != trump))
-        return _low(_suit_cards(_mask(legal), longest) or legal, trump)
+        longest = max(range(4), key=lambda s: (len(_suit_cards(mask_of(legal), s)), s != trump))
+        return _low(_suit_cards(mask_of(legal), longest) or legal, trump)
     win_seat, best_led, best_trump = _state(view, trump)
     winners = [c for c in legal if beats(c, best_led, best_trump, trump)]
     losers = [c for c in legal if c not in winners]

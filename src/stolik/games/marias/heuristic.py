@@ -28,18 +28,16 @@ a hidden hand — and remembers what that seat has seen of the tricks in this de
 >>> from stolik.games.marias.ruleset import load_ruleset
 >>> from stolik.games.marias.state import Deal
 >>> d = Deal.random(load_ruleset(), 0, random.Random(3))
->>> bots = [HeuristicBot() for _ in range(4)]
->>> while not d.is_over:
-...     seat = d.to_act or 0
-...     d.move(bots[seat].choose(d.view(seat)))
->>> sum(d.result().payouts)
-0
+>>> from stolik.games.marias.arena import play_deal
+>>> sum(play_deal(d, [HeuristicBot() for _ in range(4)])), d.is_over
+(0, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from stolik.deck32 import mask_of
 from stolik.games.marias.calls import DOBRY, PASS, Call
 from stolik.games.marias.deck import (
     ACE,
@@ -140,20 +138,13 @@ def announce(view: SeatView) -> Call:
     ranks = {rank_of(c) for c in trumps}
     sedma = len(trumps) >= 5 or (len(trumps) == 4 and bool(ranks & {ACE, TEN}))
     aces = sum(1 for c in view.hand if rank_of(c) == ACE)
-    want_sto = len(trumps) >= 6 and aces >= 2 and bool(marriages_in(_mask(view.hand)))
+    want_sto = len(trumps) >= 6 and aces >= 2 and bool(marriages_in(mask_of(view.hand)))
     game = "sto" if want_sto or ("hra", False) not in words else "hra"
     for key in ((game, sedma), (game, False), ("sedma", False) if sedma else ("nic", False),
                 ("nic", False)):
         if key in words:
             return words[key]
     return legal[0]
-
-
-def _mask(cards: Sequence[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
 
 
 def flek(view: SeatView) -> Call:
@@ -202,7 +193,7 @@ class _Memory:
         if view.open_hands is not None:  # an open betl: everything unplayed is known
             out = 0
             for h in view.open_hands:
-                out |= _mask(h)
+                out |= mask_of(h)
             for _, c in view.trick:
                 out |= 1 << c
             self.seen |= ((1 << 32) - 1) & ~out
@@ -223,7 +214,7 @@ def play_card(view: SeatView, seen: int = 0) -> int:
         return _play_misere(view, legal, seen)
     assert view.trump is not None
     trump = view.trump
-    hand = _mask(view.hand)
+    hand = mask_of(view.hand)
     gone = seen | hand
     side = view.sides[view.seat]
     seven = card(trump, SEVEN)
@@ -236,13 +227,13 @@ def play_card(view: SeatView, seen: int = 0) -> int:
     last = len(view.trick) == 3
     partner_wins = side is not None and view.sides[win_seat] == side
     beat = [c for c in spare if BEATS[trump][win_card] >> c & 1]
-    if partner_wins and (last or _top(win_card, trump, gone | _mask(cards))):
+    if partner_wins and (last or _top(win_card, trump, gone | mask_of(cards))):
         # mazat: the partner's trick gets the most points, a ten before an ace
         pool = [c for c in spare if c not in beat] or spare
         return max(pool, key=lambda c: (CARD_POINTS[c], suit_of(c) != trump, rank_of(c)))
     if beat and not partner_wins:
         worth = sum(CARD_POINTS[c] for c in cards) > 0 or last
-        safe = [c for c in beat if last or _top(c, trump, gone | _mask(cards))
+        safe = [c for c in beat if last or _top(c, trump, gone | mask_of(cards))
                 or suit_of(c) == trump]
         if worth or safe:
             pool = safe or beat
