@@ -255,3 +255,23 @@ def test_each_seat_sees_only_what_the_rules_say(seed: int, players: int) -> None
         if d.is_over:
             break
         d.move(rng.choice(d.legal_moves()))
+
+
+DURCH = ["AL KL OL UL TL 9L 8L 7L AB KB", "AH KH OH UH TH 9H 8H 7H OB UB",
+         "TB 9B 7B AA TA KA OA UA 9A 8A"]
+"""Seat 0 holds every zelená and the two best kule of the betl order."""
+
+
+def test_example_3_durch_played_to_its_money() -> None:
+    """LICITOVANY §6 example 3 through the whole deal: won rung 5, contract durch, `2 flek
+    durch`; the aktér leads and takes all ten, whatever the defenders play: +18,00."""
+    rs = load_ruleset()
+    d = deal(["2 sto-cervenych", "0 mam", "2 dobra", "1 dobra", "0 discard 8B 7A",
+              "0 contract durch", "1 dobra", "2 flek durch", "0 dobra"], hands=DURCH)
+    for lead in DURCH[0].split():
+        assert d.to_act == 0
+        d.move(lead)
+        d.move(d.legal_moves()[-1])
+        d.move(d.legal_moves()[0])
+    assert d.pos.ending == "played" and d.tally().tricks == 10
+    assert tuple(rs.haler(u) for u in d.money()) == (1800, -600, -1200)

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from stolik.deck32 import ACE, HEARTS, SEVEN, SUITS, TEN, card
@@ -56,18 +57,20 @@ def _suits(rung: Rung) -> list[tuple[int | None, int | None]]:
                                              if rung.helper else [None])]
 
 
-def contracts(rs: Ruleset, won: int, hand: int, discard: int) -> list[Contract]:
-    """Every contract the aktér may name after laying ``discard`` away and keeping
-    ``hand`` (LICITOVANY §4.4), lowest rung first."""
-    out = []
+def _each(rs: Ruleset, won: int, hand: int, discard: int) -> Iterator[Contract]:
     for number in rs.ladder:
         if number < won:
             continue
         for trump, helper in _suits(RUNGS[number]):
             c = Contract(RUNGS[number], trump, helper)
             if talon_problem(c, discard) is None and needs_seven(c, hand) is None:
-                out.append(c)
-    return out
+                yield c
+
+
+def contracts(rs: Ruleset, won: int, hand: int, discard: int) -> list[Contract]:
+    """Every contract the aktér may name after laying ``discard`` away and keeping
+    ``hand`` (LICITOVANY §4.4), lowest rung first."""
+    return list(_each(rs, won, hand, discard))
 
 
 def contract_refusal(rs: Ruleset, won: int, c: Contract, hand: int,
@@ -88,7 +91,7 @@ def discards(rs: Ruleset, won: int, hand: int) -> list[int]:
     out = []
     for a, b in combinations(cards, 2):
         d = 1 << a | 1 << b
-        if won == rs.lowest or contracts(rs, won, hand ^ d, d):
+        if won == rs.lowest or next(_each(rs, won, hand ^ d, d), None):
             out.append(d)
     return out
 
