@@ -38,7 +38,7 @@ IndexError: nothing to undo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar, overload
 
 OpT = TypeVar("OpT")
 """A game's entry of the operation log."""
@@ -144,6 +144,58 @@ class LoggedDeal(Generic[OpT, PosT]):
         return self.log.pop()
 
 
+class Current(Generic[T]):
+    """A read-only attribute of a deal: the field of the same name of its current position;
+    with ``seat``, a seat field where -1 (nobody yet) reads None.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Pos:
+    ...     score: int
+    ...     winner: int = -1
+    >>> class Scored(LoggedDeal[str, Pos]):
+    ...     score = Current[int]()
+    ...     winner = Current[int | None](seat=True)
+    ...     def __init__(self) -> None:
+    ...         self._begin(Pos(3))
+    >>> d = Scored()
+    >>> d.score, d.winner
+    (3, None)
+    >>> d._push("won", Pos(4, winner=2))
+    >>> d.score, d.winner
+    (4, 2)
+    >>> d.score = 5
+    Traceback (most recent call last):
+    ...
+    AttributeError: score is read from the deal's position
+    """
+
+    def __init__(self, *, seat: bool = False) -> None:
+        self.seat = seat
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, deal: None, owner: type | None = None) -> Self: ...
+
+    @overload
+    def __get__(self, deal: LoggedDeal[Any, Any], owner: type | None = None) -> T: ...
+
+    def __get__(self, deal: LoggedDeal[Any, Any] | None,
+                owner: type | None = None) -> T | Self:
+        if deal is None:
+            return self
+        value: Any = getattr(deal._stack[-1], self.name)
+        if self.seat and value < 0:
+            return None  # type: ignore[return-value]  # T is int | None for a seat
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, deal: LoggedDeal[Any, Any], value: object) -> None:
+        raise AttributeError(f"{self.name} is read from the deal's position")
+
+
 class PhasedDeal(LoggedDeal[OpT, PhasedT]):
     """A logged deal whose positions carry their phase and the seat to act."""
 
@@ -159,4 +211,4 @@ class PhasedDeal(LoggedDeal[OpT, PhasedT]):
         return self._stack[-1].phase == "done"
 
 
-__all__ = ["LoggedDeal", "Phased", "PhasedDeal", "Trick", "bump", "replace"]
+__all__ = ["Current", "LoggedDeal", "Phased", "PhasedDeal", "Trick", "bump", "replace"]

@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stolik.deal import PhasedDeal, replace
+from stolik.deal import Current, PhasedDeal, replace
 from stolik.errors import IllegalMove
 from stolik.games.betel.auction import after_call, holds, legal_actions, why_not
 from stolik.games.betel.calls import (
@@ -139,15 +139,11 @@ class Deal(PhasedDeal[Op, Position]):
 
     # ------------------------------------------------------------ public state
 
-    @property
-    def phase(self) -> Phase:
-        """``auction``, ``play`` or ``done``."""
-        return self._stack[-1].phase
+    phase = Current[Phase]()
+    """``auction``, ``play`` or ``done``."""
 
-    @property
-    def hands(self) -> Three:
-        """Cards held now, by seat (masks)."""
-        return self._stack[-1].hands
+    hands = Current[Three]()
+    """Cards held now, by seat (masks)."""
 
     @property
     def contract(self) -> Contract | None:
@@ -155,16 +151,11 @@ class Deal(PhasedDeal[Op, Position]):
         p = self._stack[-1]
         return self.rs.contracts[p.contract] if p.contract >= 0 else None
 
-    @property
-    def declarer(self) -> int | None:
-        """Who bid the standing contract."""
-        p = self._stack[-1]
-        return p.declarer if p.declarer >= 0 else None
+    declarer = Current[int | None](seat=True)
+    """Who bid the standing contract."""
 
-    @property
-    def doubled(self) -> bool:
-        """Whether the standing contract is kontra'd (BETEL §3)."""
-        return self._stack[-1].doubled
+    doubled = Current[bool]()
+    """Whether the standing contract is kontra'd (BETEL §3)."""
 
     @property
     def all_pass(self) -> bool:
@@ -172,10 +163,8 @@ class Deal(PhasedDeal[Op, Position]):
         p = self._stack[-1]
         return p.phase != "auction" and p.contract < 0
 
-    @property
-    def history(self) -> tuple[Trick, ...]:
-        """The finished tricks."""
-        return self._stack[-1].history
+    history = Current[tuple[Trick, ...]]()
+    """The finished tricks."""
 
     # ------------------------------------------------------------ legal moves
 

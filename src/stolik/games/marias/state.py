@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from stolik.deal import PhasedDeal, bump, replace
+from stolik.deal import Current, PhasedDeal, bump, replace
 from stolik.errors import IllegalMove
 from stolik.games.marias.bidding import (
     after_announce,
@@ -172,37 +172,23 @@ class Deal(PhasedDeal[Op, Position]):
 
     # ------------------------------------------------------------ public state
 
-    @property
-    def phase(self) -> Phase:
-        """``choice``, ``approval``, ``announce``, ``fleky``, ``play`` or ``done``."""
-        return self._stack[-1].phase
+    phase = Current[Phase]()
+    """``choice``, ``approval``, ``announce``, ``fleky``, ``play`` or ``done``."""
 
-    @property
-    def hands(self) -> tuple[int, int, int, int]:
-        """Cards still held, by seat (masks)."""
-        return self._stack[-1].hands
+    hands = Current[tuple[int, int, int, int]]()
+    """Cards still held, by seat (masks)."""
 
-    @property
-    def partner(self) -> int | None:
-        """The holder of the called card in a 2 v 2 game (hidden information)."""
-        p = self._stack[-1]
-        return p.partner if p.partner >= 0 else None
+    partner = Current[int | None](seat=True)
+    """The holder of the called card in a 2 v 2 game (hidden information)."""
 
-    @property
-    def soloist(self) -> int | None:
-        """The lone player (sám, červený sám, betl, durch), once the approval is over."""
-        p = self._stack[-1]
-        return p.soloist if p.soloist >= 0 else None
+    soloist = Current[int | None](seat=True)
+    """The lone player (sám, červený sám, betl, durch), once the approval is over."""
 
-    @property
-    def game(self) -> str:
-        """``hra``, ``sto``, ``betl`` or ``durch`` once decided, else ``""``."""
-        return self._stack[-1].game
+    game = Current[str]()
+    """``hra``, ``sto``, ``betl`` or ``durch`` once decided, else ``""``."""
 
-    @property
-    def history(self) -> tuple[Trick, ...]:
-        """The finished tricks."""
-        return self._stack[-1].history
+    history = Current[tuple[Trick, ...]]()
+    """The finished tricks."""
 
     def side(self, seat: int, p: Position | None = None) -> int:
         """0 for the choosing side (or the soloist), 1 for the others."""
