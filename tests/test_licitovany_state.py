@@ -244,7 +244,7 @@ def test_each_seat_sees_only_what_the_rules_say(seed: int, players: int) -> None
         p = d.pos
         for seat in range(players):
             v = d.view(seat)
-            assert v.hand == p.hands[seat]
+            assert v.hand == p.hands[seat] and v.hlasky == p.hlasky
             assert v.talon == (p.talon if seat == p.akter else 0)
             played_out = d.is_over and p.ending == "played" and not p.contract.rung.closed \
                 if p.contract else False

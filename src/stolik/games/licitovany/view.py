@@ -2,7 +2,7 @@
 talon only as the aktér takes it; the discard only to the aktér, and to everyone after a
 trump game is over (in betl and durch never, even after the game); of the play only the
 trick in progress and the last finished trick; every call, but not which cards were laid
-away; how many cards each seat holds.
+away; the announced hlášky; how many cards each seat holds.
 
 >>> from stolik.games.licitovany.ruleset import load_ruleset
 >>> from stolik.games.licitovany.state import Deal
@@ -29,7 +29,7 @@ class SeatView:
     """One seat's knowledge: its hand, the talon and the discard where it may see them (0
     otherwise), the calls ``(seat, words)`` with a discard's cards left out, the trick in
     progress, the last finished trick, each seat's number of cards, the phase and who is
-    to act."""
+    to act, the aktér, the announced hlášky ``(seat, worth)``."""
 
     seat: int
     phase: str
@@ -42,6 +42,7 @@ class SeatView:
     last_trick: Trick | None
     counts: tuple[int, ...]
     akter: int
+    hlasky: tuple[tuple[int, int], ...]
 
 
 def seat_view(d: Deal, seat: int) -> SeatView:
@@ -57,4 +58,4 @@ def seat_view(d: Deal, seat: int) -> SeatView:
         talon=p.talon if akter else 0,
         discard=p.discard if akter or trump_over else 0,
         calls=calls, trick=p.trick, last_trick=p.tricks[-1] if p.tricks else None,
-        counts=tuple(h.bit_count() for h in p.hands), akter=p.akter)
+        counts=tuple(h.bit_count() for h in p.hands), akter=p.akter, hlasky=p.hlasky)
