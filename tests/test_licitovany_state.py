@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from stolik.deck32 import CARD_POINTS, parse_card, parse_mask
 from stolik.errors import IllegalMove
 from stolik.games.licitovany.money import SIDE, Fleky
+from stolik.games.licitovany.results import AKTER, Tally
 from stolik.games.licitovany.ruleset import Ruleset, load_ruleset, parse_ruleset
 from stolik.games.licitovany.state import Deal
 from test_licitovany_ruleset import variant
@@ -275,3 +276,34 @@ def test_example_3_durch_played_to_its_money() -> None:
         d.move(d.legal_moves()[0])
     assert d.pos.ending == "played" and d.tally().tricks == 10
     assert tuple(rs.haler(u) for u in d.money()) == (1800, -600, -1200)
+
+
+TICHE = ["AB TB KB OB UB 9B 7B AL AA 8L", "AH TH KH OH UH 9H 8H 7H TL KL",
+         "OL UL 9L 7L TA KA OA UA 9A 8A"]
+"""Seat 0 holds every kule but the talon's 8B, and two aces: he takes all ten tricks."""
+
+
+def test_a_tiche_sto_in_sedma_played_to_its_money() -> None:
+    """LICITOVANY §5, §6 (as example 7 with `1 flek hra`): 90 card points and the 40 in
+    kule announced with the KB: P = 130, n = 4; the 7B takes trick 10. Pair 1: hra 1 × 2
+    × 2 + 2 × 3 = 10, sedma 2; pair 2: 8 + 2. Aktér +4,40."""
+    rs = load_ruleset()
+    d = deal([*SEDMA_B[:2], "0 discard 8L 7A", "0 contract sedma B", "1 flek hra",
+              "2 dobra", "0 dobra"], hands=TICHE)
+    for lead in ["AB", "TB", "KB hlaska", "OB", "UB", "9B", "8B", "AL", "AA", "7B"]:
+        assert d.to_act == 0
+        d.move(lead)
+        d.move(d.legal_moves()[0])
+        d.move(d.legal_moves()[0])
+    assert d.tally() == Tally(90, 0, (40,), 0, 10, AKTER, True, False)
+    assert tuple(rs.haler(u) for u in d.money()) == (440, -240, -200)
+
+
+def test_raised_components_in_any_order() -> None:
+    """LICITOVANY, Decisions "Raises": components in one raise in any order, each once."""
+    calls = ["2 dve-sedmy", "0 mam", "2 dobra", "1 dobra", "0 discard 8B 7A",
+             "0 contract dve-sedmy-cervena L", "1 flek dve-sedmy", "2 flek dve-sedmy"]
+    d = deal([*calls, "0 re dve-sedmy:2 dve-sedmy:1"])
+    assert d.pos.fleky.level("dve-sedmy", 2) == 2
+    with pytest.raises(IllegalMove):
+        deal(calls).move("re dve-sedmy:1 dve-sedmy:1")

@@ -3,7 +3,7 @@ licitace, the talon and the discard, the contract or omyl, the fleky, the play w
 announced hlášky, then the results and the money (§5, §6).
 
 :class:`Deal` keeps an operation log and a stack of immutable positions (the core's
-:mod:`stolik.deal`), so :meth:`Deal.undo` and :meth:`Deal.clone` are cheap.
+:class:`stolik.deal.LoggedDeal`), so :meth:`Deal.undo` and :meth:`Deal.clone` are cheap.
 :meth:`Deal.legal_moves` lists what the seat to act may do; anything else raises
 :class:`~stolik.errors.IllegalMove` naming the rule. What one seat may see is
 :mod:`stolik.games.licitovany.view`.
@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stolik.deal import PhasedDeal, Trick, replace
+from stolik.deal import LoggedDeal, Trick, replace
 from stolik.deck32 import ASCII_NAMES, CARD_POINTS, LAST_TRICK_BONUS, SEVEN, card, parse_mask
 from stolik.errors import IllegalMove
 from stolik.games.licitovany import auction, flek_rounds
@@ -74,7 +74,7 @@ def deal_cards(cards: Sequence[int], order: Sequence[int]) -> tuple[list[list[in
     return [hands[s] for s in sorted(hands)], talon
 
 
-class Deal(PhasedDeal[Move, Position]):
+class Deal(LoggedDeal[Move, Position]):
     """A deal from the licitace to the money, at a table of ``players`` (3, or 4 with the
     dealer sitting out as the pauzírák, LICITOVANY §8). ``hands``: by seat, ten cards each
     (the pauzírák's empty); ``talon``: the two cards dealt face down."""
@@ -131,6 +131,16 @@ class Deal(PhasedDeal[Move, Position]):
     def phase(self) -> str:
         """The phase: licitace, discard, contract, fleky, play, done."""
         return self.pos.phase
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is over (played out, omyl, or not played)."""
+        return self.pos.phase == "done"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to move; ``None`` once the deal is over."""
+        return None if self.is_over else self.pos.to_act
 
     @property
     def defenders(self) -> tuple[int, int]:
