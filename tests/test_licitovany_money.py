@@ -205,3 +205,13 @@ def test_money_is_zero_sum_and_within_the_limit(
         renonc = settle_renonc(rs, RUNGS[rung], fleky, table, offender)
         assert sum(renonc) == 0
         assert (renonc[table.akter] < 0) == (offender == table.akter)
+
+
+def test_pauzirak_side_settles_at_the_defence_s_levels() -> None:
+    """LICITOVANY §6 switch ``pauzirak = "side"`` (with ``flek_scope = "side"``): example
+    6's deal with the defence's hra at level 1 — every pair, the pauzírák's too, 8 units."""
+    rs = rs_with(flek_scope="side", pauzirak="side")
+    fleky = Fleky.of({("hra", SIDE): 1}, raisers=[1])
+    assert money(rs, 2, seven_won(60, 30), fleky, FOUR) == (480, -160, -160, -160)
+    base = rs_with(flek_scope="side")
+    assert money(base, 2, seven_won(60, 30), fleky, FOUR) == (440, -160, -160, -120)
