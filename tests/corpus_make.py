@@ -1,0 +1,344 @@
+"""The corpus of what users see, made by the code on ``sys.path`` (issue 26: "behaviour
+unchanged, proven"): for every game a seeded simulated series (its records as TOML and
+JSON, ``--json``, the summary and the score sheet in each of the game's languages, plain
+and ``--ascii``), every shipped example and record replayed and checked (JSON and sheets),
+``stolik rules list``/``show``, a terminal session of ``stolik play`` from a fixed stdin
+(moves, a refused word, hint, sheet, help, quit) and a recorded WebSocket session at a web
+table (a refused move, a hint, every move, the review after each deal, the next deal):
+every server message, one JSON line each (gzipped: ``web-session.jsonl.gz``).
+
+Everything is driven through the public front ends only — the Typer app
+(:data:`stolik.cli.app`) and the web app (:func:`stolik.web.app.create_app`) — so the
+corpus means the same before and after code moves inside the package.
+
+Masked, because it is not deterministic by nature (and only that):
+
+- the speed of ``stolik simulate`` (``2 deals in 0.001 s — 13,061 deals per second`` and
+  the JSON keys ``seconds``, ``deals_per_second``) — see :func:`mask_text`;
+- at the web table the table's random id and the player's session token (``<table>``,
+  ``<token>``) and ISO timestamps (``<time>``).
+
+Goldens are made from the pre-refactor commit only, never to make a test pass::
+
+    .venv/bin/python tests/corpus_make.py --make tests/corpus --from-commit 4ed97f7
+
+(``--from-commit`` extracts that commit's ``src`` with ``git archive`` into a temporary
+folder and runs this file again with it first on ``PYTHONPATH``; the examples are read
+from ``../shared/examples``.) ``tests/test_corpus_identical.py`` makes the corpus again
+with the current code and compares it byte for byte.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO.parent / "shared" / "examples"
+
+ENV: dict[str, str | None] = {"STOLIK_LANG": None, "COLUMNS": "110", "LINES": "50",
+                              "NO_COLOR": "1", "TERM": "dumb", "FORCE_COLOR": None,
+                              "TZ": "UTC"}
+"""The environment every command runs in (None: unset)."""
+
+SPEED = re.compile(r"\d+[.,]\d+ s — [\d\s,.\u00a0\u202f]*\d")
+ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)?")
+
+GAMES: dict[str, dict[str, Any]] = {
+    "baska": {"rulesets": ("pucka-2019", "linia", "mester-sport"), "langs": ("en", "pl"),
+              "deals": 6, "seed": 11, "bots": ["heuristic", "random", "heuristic"],
+              "play": ("1\nzz\nhint\n1\n1\nsheet\nhelp\n" + "1\n2\n" * 40 + "quit\n"),
+              "web_first_dealer": 2, "play_lang": ("pl", False), "opponents": "heuristic",
+              "web_lang": "en"},
+    "marias": {"rulesets": ("ctyrka",), "langs": ("en", "pl", "cs"), "deals": 6, "seed": 11,
+               "bots": ["heuristic", "random", "heuristic"],
+               "play": ("1\nzz\nhint\n1\n1\nsheet\nhelp\n" + "1\n2\n" * 60 + "quit\n"),
+               "web_first_dealer": 3, "play_lang": ("cs", False),
+               "opponents": "heuristic,random,heuristic", "web_lang": "pl"},
+    "betel": {"rulesets": ("gps-2022",), "langs": ("en", "pl"), "deals": 6, "seed": 11,
+              "bots": ["heuristic", "random"],
+              "play": ("1\nzz\nhint\n1\n5\nsheet\nhelp\n" + "1\n5\n" * 80 + "quit\n"),
+              "web_first_dealer": 0, "play_lang": ("en", True),
+              "opponents": "heuristic,random", "web_lang": "pl"},
+}
+"""Per game: its shipped rulesets, its languages, the simulated series and the sessions."""
+
+
+def mask_text(text: str) -> str:
+    """``text`` with the speed of a simulation masked (the clock's, not the code's).
+
+    >>> mask_text("2 deals in 0.003 s — 13,061 deals per second")
+    '2 deals in <s> s — <n> deals per second'
+    >>> mask_text("rozdání: 2 za 0,000 s — 15\u00a0240 rozdání za sekundu")
+    'rozdání: 2 za <s> s — <n> rozdání za sekundu'
+    """
+    return SPEED.sub("<s> s — <n>", text)
+
+
+def mask_json(value: Any) -> Any:
+    """A JSON value with the clock's keys masked.
+
+    >>> mask_json({"seconds": 0.1, "deals_per_second": 9.0, "deals": 3})
+    {'seconds': '<masked>', 'deals_per_second': '<masked>', 'deals': 3}
+    """
+    if isinstance(value, dict):
+        return {k: "<masked>" if k in ("seconds", "deals_per_second") else mask_json(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [mask_json(v) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def run_cli(out: Path, name: str, args: Sequence[str], stdin: str | None = None,
+            env: dict[str, str | None] | None = None) -> None:
+    """Run ``stolik ARGS`` in ``out`` (relative paths name files there) and write what it
+    printed, masked, to ``out/name``: the command, its exit code, stdout and stderr."""
+    from typer.testing import CliRunner
+
+    from stolik.cli import app
+
+    with contextlib.chdir(out):
+        result = CliRunner().invoke(app, list(args), input=stdin, env={**ENV, **(env or {})})
+    stderr = result.stderr if result.stderr_bytes is not None else ""
+    exc = "" if result.exception is None or isinstance(result.exception, SystemExit) \
+        else f"--- exception\n{type(result.exception).__name__}: {result.exception}\n"
+    text = (f"$ stolik {' '.join(args)}\n[exit {result.exit_code}]\n--- stdout\n"
+            f"{result.stdout}--- stderr\n{stderr}{exc}")
+    (out / name).write_text(mask_text(text), encoding="utf-8")
+
+
+def make_simulated(out: Path, game: str) -> None:
+    """The seeded series of each ruleset: records, JSON, summaries and sheets."""
+    spec = GAMES[game]
+    for rs in spec["rulesets"]:
+        base = ["simulate", "-r", rs, "-n", str(spec["deals"]), "-s", str(spec["seed"])]
+        run_cli(out, f"sim-{rs}-toml.txt", [*base, "-o", f"sim-{rs}.toml"])
+        run_cli(out, f"sim-{rs}-json-out.txt", [*base, "-o", f"sim-{rs}.json"])
+        run_cli(out, f"sim-{rs}-json.txt", [*base, "--json"])
+        sim_json = out / f"sim-{rs}-json.txt"
+        text = sim_json.read_text(encoding="utf-8")
+        head, _, rest = text.partition("--- stdout\n")
+        body, _, tail = rest.partition("--- stderr\n")
+        body = json.dumps(mask_json(json.loads(body)), ensure_ascii=False, indent=1) + "\n"
+        sim_json.write_text(f"{head}--- stdout\n{body}--- stderr\n{tail}", encoding="utf-8")
+        for lang in spec["langs"]:
+            for ascii_ in (False, True):
+                flags = ["--ascii"] if ascii_ else []
+                tag = f"{lang}{'-ascii' if ascii_ else ''}"
+                run_cli(out, f"sim-{rs}-sheet-{tag}.txt",
+                        [*base, "--sheet", "--lang", lang, *flags,
+                         *(["--players", "Ala,Bolek,Cyryl" + ("" if game == "betel"
+                                                                else ",Dorota")]
+                           if ascii_ else [])])
+        replayed(out, f"sim-{rs}.toml", spec["langs"])
+        replayed(out, f"sim-{rs}.json", spec["langs"], sheets=False)
+
+
+def replayed(out: Path, record: str, langs: Sequence[str], sheets: bool = True) -> None:
+    """``record`` (a file in ``out``) replayed and checked: JSON, and (``sheets``) the
+    sheet in each language and in ASCII."""
+    run_cli(out, f"replay-{record}-json.txt", ["replay", record, "--json"])
+    run_cli(out, f"check-{record}.txt", ["check", record])
+    if sheets:
+        for lang in langs:
+            run_cli(out, f"replay-{record}-{lang}.txt", ["replay", record, "--lang", lang])
+        run_cli(out, f"replay-{record}-ascii.txt", ["replay", record, "--ascii", "--lang", "en"])
+
+
+def make_examples(out: Path) -> None:
+    """The shipped examples (Baśka's records), replayed and checked."""
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        (out / path.name).write_bytes(path.read_bytes())
+        replayed(out, path.name, ("en", "pl"))
+
+
+def make_rules(out: Path) -> None:
+    """``stolik rules list`` and ``show`` of every shipped ruleset, plain and ASCII."""
+    run_cli(out, "rules-list.txt", ["rules", "list"])
+    for spec in GAMES.values():
+        for rs in spec["rulesets"]:
+            run_cli(out, f"rules-show-{rs}.txt", ["rules", "show", rs])
+            run_cli(out, f"rules-show-{rs}-ascii.txt", ["rules", "show", rs, "--ascii"])
+
+
+def make_play(out: Path, game: str) -> None:
+    """A terminal session of ``stolik play``: two deals from a fixed stdin."""
+    spec = GAMES[game]
+    lang, ascii_ = spec["play_lang"]
+    run_cli(out, "play.txt",
+            ["play", "--game", game, "--deals", "2", "--opponents", spec["opponents"],
+             "--seed", str(spec["seed"]), "--lang", lang, "--no-analysis", "--samples", "8",
+             *(["--ascii"] if ascii_ else []), "--out", "play.toml"],
+            stdin=spec["play"])
+
+
+# ---------------------------------------------------------------- the web table
+
+
+def make_web(out: Path, game: str) -> None:
+    """A recorded WebSocket session at a table of ``game``: one person (seat 0, to act
+    first, so nothing happens before the client is connected) and bots, two deals."""
+    from fastapi.testclient import TestClient
+
+    from stolik.db import open_database
+    from stolik.web.app import create_app
+
+    spec = GAMES[game]
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = open_database(f"sqlite:///{tmp}/web.db", migrate=True)
+        app = create_app(db, bot_delay=0, client_seeds=True)
+        with TestClient(app) as c:
+            body = {"game": game, "name": "Ala", "deals": 2, "seed": spec["seed"],
+                    "hints": True, "bots": [None, *spec["bots"]],
+                    "first_dealer": spec["web_first_dealer"]}
+            r = c.post("/play/api/tables", json=body)
+            if r.status_code != 200:
+                raise RuntimeError(r.text)
+            tid, token = str(r.json()["id"]), str(r.json()["token"])
+
+            def mask(msg: Any) -> str:
+                text = json.dumps(msg, ensure_ascii=False, sort_keys=True)
+                text = text.replace(tid, "<table>").replace(token, "<token>")
+                return ISO_TIME.sub("<time>", text)
+
+            lines.append(mask({"created": r.json()}))
+            c.cookies.set("stolik_player", token)
+            with c.websocket_connect(f"/play/ws/{tid}?lang={spec['web_lang']}") as ws:
+                lines.extend(mask(m) for m in web_session(ws))
+            rec = c.get(f"/play/t/{tid}/record.toml")
+            lines.append(mask({"record.toml": rec.status_code}))
+            (out / "web-record.toml").write_text(rec.text.replace(tid, "<table>"),
+                                                 encoding="utf-8")
+        db.dispose()
+    data = ("\n".join(lines) + "\n").encode()
+    (out / "web-session.jsonl.gz").write_bytes(gzip.compress(data, mtime=0))
+
+
+def web_session(ws: Any) -> Iterator[Any]:
+    """Play seat 0 through the table's WebSocket, yielding every message received: before
+    the first move a refused move and a hint; each turn the legal move at a place that
+    walks through the list; after each deal the review, then the next deal."""
+    from test_web_play_durable import receiver
+
+    got = receiver(ws)
+
+    def receive() -> Any:
+        return got.get(timeout=60)
+
+    ident, turns, asked = 0, 0, False
+    waiting: int | None = None  # the id of the request whose answer is awaited
+    first = True
+    while True:
+        msg = receive()
+        yield msg
+        if first and msg.get("type") == "state":
+            first = False
+            if msg.get("seq") != 0 or (msg.get("deal") or {}).get("to_act") != 0:
+                raise RuntimeError("seat 0 must act first (set web_first_dealer)")
+        if waiting is not None:
+            if msg.get("ack") != waiting:
+                continue
+            waiting = None
+        if msg.get("type") != "state":
+            continue
+        if msg.get("over"):
+            ident += 1
+            ws.send_json({"type": "review", "id": ident})
+            yield from until_ack(receive, ident)
+            return
+        deal = msg.get("deal") or {}
+        if msg.get("waiting_next"):
+            ident += 1
+            ws.send_json({"type": "review", "id": ident})
+            yield from until_ack(receive, ident)
+            ident += 1
+            ws.send_json({"type": "next", "id": ident})
+            waiting = ident
+            continue
+        legal = deal.get("legal") or []
+        if deal.get("to_act") != 0 or not legal:
+            continue
+        if not asked:
+            asked = True
+            for extra in ({"type": "move", "move": "banana"}, {"type": "hint"},
+                          {"type": "claim"}):
+                ident += 1
+                ws.send_json({**extra, "id": ident})
+                yield from until_ack(receive, ident)
+        move = str(legal[(turns * 7) % len(legal)]["move"])
+        if move == "lay":
+            move = "lay " + " ".join(deal["hand"][:2])
+        turns += 1
+        ident += 1
+        ws.send_json({"type": "move", "move": move, "id": ident})
+        waiting = ident
+
+
+def until_ack(receive: Any, ident: int) -> Iterator[Any]:
+    """The messages up to and including the answer to request ``ident``."""
+    while True:
+        msg = receive()
+        yield msg
+        if msg.get("ack") == ident:
+            return
+
+
+# ---------------------------------------------------------------- all of it
+
+
+def make(out: Path, games: Sequence[str] = tuple(GAMES)) -> None:
+    """The whole corpus into ``out`` (made if missing): a folder per game, ``examples``
+    and ``rules``."""
+    for sub in ("examples", "rules", *games):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    make_examples(out / "examples")
+    make_rules(out / "rules")
+    for game in games:
+        make_simulated(out / game, game)
+        make_play(out / game, game)
+        make_web(out / game, game)
+
+
+def from_commit(out: Path, rev: str) -> None:
+    """Make the corpus with commit ``rev``'s ``src`` (``git archive``), not the tree's."""
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        env = {**os.environ, "PYTHONPATH": f"{tmp}/src"}
+        subprocess.run([sys.executable, __file__, "--make", str(out.resolve()),
+                        "--expect-src", f"{tmp}/src"], check=True, env=env)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--make", type=Path, required=True, help="the folder to fill")
+    parser.add_argument("--from-commit", help="make it with this commit's src")
+    parser.add_argument("--expect-src", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.from_commit:
+        from_commit(args.make, args.from_commit)
+        return
+    import stolik
+
+    if args.expect_src and not Path(stolik.__file__).is_relative_to(args.expect_src):
+        raise SystemExit(f"stolik imported from {stolik.__file__}, not {args.expect_src}")
+    make(args.make)
+
+
+if __name__ == "__main__":
+    main()

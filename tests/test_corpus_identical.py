@@ -1,0 +1,83 @@
+"""Behaviour unchanged, proven (issue 26, "What must hold" 3): the corpus of what users see
+— every game's simulated series with its records, JSON and sheets, the shipped examples
+replayed and checked, ``stolik rules``, a terminal session of ``stolik play`` and a
+recorded WebSocket session at a web table (:mod:`corpus_make` says what each holds and the
+little it masks) — made again with the current code is byte for byte the golden corpus in
+``tests/corpus/``, made from commit 4ed97f7, before the core took over the machinery.
+
+The goldens are made from the pre-refactor commit only, and never to make this test pass::
+
+    .venv/bin/python tests/corpus_make.py --make tests/corpus --from-commit 4ed97f7
+
+A difference is a change of behaviour: find it in the code, do not regenerate.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+from pathlib import Path
+
+import pytest
+
+from corpus_make import make
+
+GOLDEN = Path(__file__).resolve().parent / "corpus"
+DIFF_LINES = 40
+"""At most this many lines of a file's unified diff are shown."""
+
+
+def files(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` by its relative path, gzipped ones unpacked."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            out[path.relative_to(root).as_posix()] = (
+                gzip.decompress(data) if path.suffix == ".gz" else data)
+    return out
+
+
+def difference(name: str, want: bytes, got: bytes) -> str:
+    """The first differing lines of a file, as a bounded unified diff.
+
+    >>> print(difference("a.txt", b"x\\ny\\n", b"x\\nz\\n"))
+    --- golden/a.txt
+    +++ now/a.txt
+    @@ -1,2 +1,2 @@
+     x
+    -y
+    +z
+    """
+    diff = list(difflib.unified_diff(
+        want.decode("utf-8", "replace").splitlines(),
+        got.decode("utf-8", "replace").splitlines(),
+        f"golden/{name}", f"now/{name}", lineterm=""))
+    more = len(diff) - DIFF_LINES
+    return "\n".join(diff[:DIFF_LINES] + ([f"… {more} more diff lines"] if more > 0 else []))
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The corpus made now with the code on ``sys.path``."""
+    out = tmp_path_factory.mktemp("corpus")
+    make(out)
+    return files(out)
+
+
+@pytest.mark.timeout(600)
+def test_the_corpus_is_byte_identical_to_the_goldens(made: dict[str, bytes]) -> None:
+    golden = files(GOLDEN)
+    assert golden, "no goldens in tests/corpus"
+    missing = sorted(set(golden) - set(made))
+    extra = sorted(set(made) - set(golden))
+    changed = [name for name in sorted(set(golden) & set(made)) if golden[name] != made[name]]
+    report = [f"{len(changed)} of {len(golden)} files differ from tests/corpus: "
+              + ", ".join(changed)] if changed else []
+    report += [difference(name, golden[name], made[name]) for name in changed[:5]]
+    if missing:
+        report.append(f"no longer made: {', '.join(missing)}")
+    if extra:
+        report.append(f"made but not in tests/corpus: {', '.join(extra)}")
+    if report:
+        pytest.fail("\n\n".join(report), pytrace=False)
