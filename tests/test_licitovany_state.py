@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from stolik.deck32 import CARD_POINTS, parse_card, parse_mask
 from stolik.errors import IllegalMove
+from stolik.games.licitovany.calls import Move
 from stolik.games.licitovany.money import SIDE, Fleky
 from stolik.games.licitovany.results import AKTER, Tally
 from stolik.games.licitovany.ruleset import Ruleset, load_ruleset, parse_ruleset
@@ -307,3 +308,17 @@ def test_raised_components_in_any_order() -> None:
     assert d.pos.fleky.level("dve-sedmy", 2) == 2
     with pytest.raises(IllegalMove):
         deal(calls).move("re dve-sedmy:1 dve-sedmy:1")
+
+
+def test_moves_made_as_values_are_checked_like_words() -> None:
+    """LICITOVANY §4.3: a discard is two different cards the aktér holds; a card is one
+    the seat may play; a hláška only on a whole pair."""
+    d = deal(["2 dobra", "1 dobra"])
+    for cards in [(parse_card("8B"), parse_card("8B")), (parse_card("8B"), parse_card("AH"))]:
+        with pytest.raises(IllegalMove):
+            d.move(Move("discard", cards=cards))
+    d = deal([*SEDMA_B, "1 dobra", "2 dobra"])
+    with pytest.raises(IllegalMove, match="announces no hláška"):
+        d.move(Move.play(parse_card("AL"), hlaska=True))
+    with pytest.raises(IllegalMove):
+        d.move(Move.play(parse_card("AH")))

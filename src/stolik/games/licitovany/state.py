@@ -195,9 +195,24 @@ class Deal(LoggedDeal[Move, Position]):
                 m = replace(m, raises=tuple(o for o in order if o in m.raises))
         if p.phase == "done":
             raise IllegalMove("the deal is over")
-        if m not in self.legal_moves():
+        if not self._allowed(m):
             raise IllegalMove(self._why(m))
         self._push(m, self._after(m))
+
+    def _allowed(self, m: Move) -> bool:
+        """Whether :meth:`legal_moves` holds ``m``, without listing them all where that is
+        slow (the discards, the cards)."""
+        p = self.pos
+        if p.phase == "discard" and m.kind == "discard":
+            d = sum(1 << c for c in set(m.cards))
+            hand = p.hands[p.akter]
+            return len(m.cards) == len(set(m.cards)) == TALON and d & hand == d and \
+                d in discards(self.rs, p.won, hand, only=d)
+        if p.phase == "play" and m.kind == "play" and p.contract:
+            c = m.cards[0]
+            return c in self._playable() and (
+                not m.hlaska or announces(p.hands[p.to_act], c, p.contract))
+        return m in self.legal_moves()
 
     def _why(self, m: Move) -> str:
         p = self.pos

@@ -84,15 +84,15 @@ def contract_refusal(rs: Ruleset, won: int, c: Contract, hand: int,
         needs_seven(c, hand)
 
 
-def discards(rs: Ruleset, won: int, hand: int) -> list[int]:
+def discards(rs: Ruleset, won: int, hand: int, *, only: int = 0) -> list[int]:
     """The pairs of cards (as masks) the aktér may lay away from ``hand`` (his ten and the
-    talon): those leaving a legal contract, or omyl at the lowest rung (LICITOVANY §4.4)."""
-    cards = [c for c in range(32) if hand >> c & 1]
-    out = []
-    for a, b in combinations(cards, 2):
-        d = 1 << a | 1 << b
-        if won == rs.lowest or next(_each(rs, won, hand ^ d, d), None):
-            out.append(d)
-    return out
+    talon): those leaving a legal contract, or omyl at the lowest rung (LICITOVANY §4.4);
+    with ``only``, that pair alone if it may be laid away."""
+    if only:
+        pairs = [only]
+    else:
+        cards = [c for c in range(32) if hand >> c & 1]
+        pairs = [1 << a | 1 << b for a, b in combinations(cards, 2)]
+    return [d for d in pairs if won == rs.lowest or next(_each(rs, won, hand ^ d, d), None)]
 
 
