@@ -19,7 +19,8 @@ engine refuses is replaced by the first legal one, so a bot never stops the tabl
 ...     def result(self): return self.dealer
 >>> class Races(TableSeries):
 ...     parts = SeriesParts(2, "the rules", deal=lambda rs, dealer, rng: Race(dealer),
-...                         ask=lambda bot, view: view, record_of=lambda d: tuple(d.said))
+...                         ask=lambda bot, view: view, record_of=lambda d: tuple(d.said),
+...                         payout=lambda dealer: (1, -1) if dealer else (-1, 1))
 >>> s = Races(None, ["A", "B"], {1: "bot"}, deals=2, seed=0, first_dealer=1)
 >>> s.human_to_act, s.apply(0, 0), s.bot_move(), s.human_to_act
 (0, Event(seat=0, move=0, took=None), Event(seat=1, move=1, took=None), 0)
@@ -28,15 +29,16 @@ Traceback (most recent call last):
 stolik.errors.IllegalMove: seat 1: it is not your turn (the rules)
 >>> _ = s.apply(0, 2); s.end_deal(), s.number, s.next_deal().dealer, s.number
 (1, 1, 0, 2)
->>> s.finished
-[((0, 1, 2), 1)]
+>>> s.finished, s.totals, s.seconds_left()
+([((0, 1, 2), 1)], (1, -1), None)
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from stolik.errors import IllegalMove, StolikError
@@ -126,26 +128,32 @@ def seat_players(seats: int, humans: Sequence[int], names: Mapping[int, str],
 class SeriesParts(Generic[RS, D, M, V, REC, B]):
     """What a game's series supplies: its seats, the rule a move out of turn breaks,
     ``deal(ruleset, dealer, rng)`` (a shuffled deal), ``ask(bot, view)`` (a bot's move),
-    ``record_of(deal)`` (a deal's record), and what its refusals call it (``unit``)."""
+    ``record_of(deal)`` (a deal's record), ``payout(result)`` (a settled deal's points or
+    money by seat), what its refusals call it (``unit``) and ``minutes(ruleset)``: how long
+    a match by time lasts (0: no time limit)."""
 
     seats: int
     turn_rule: str
     deal: Callable[[RS, int, random.Random], D]
     ask: Callable[[B, V], M]
     record_of: Callable[[D], REC]
+    payout: Callable[[Any], Sequence[int]]
     unit: str = "series"
+    minutes: Callable[[RS], int] = field(default=lambda rs: 0)
 
 
 class TableSeries(Generic[RS, D, M, V, R, REC, B]):
     """A series of at most ``deals`` deals at one table (None: until the game ends it).
     ``players``: the names by seat; ``bots``: a bot for each seat a person does not hold.
-    A game's series names its :attr:`parts` (:class:`SeriesParts`); a match overrides
+    ``clock``: seconds, for a match by time (a wall clock; tests pass their own). A game's
+    series names its :attr:`parts` (:class:`SeriesParts`); a match overrides
     :meth:`add_result`, :meth:`dealing_ends` and :attr:`is_over` where it ends itself."""
 
     parts: ClassVar[SeriesParts[Any, Any, Any, Any, Any, Any]]
 
     def __init__(self, rs: RS, players: Sequence[str], bots: dict[int, B], *,
-                 deals: int | None, seed: int, first_dealer: int = 0) -> None:
+                 deals: int | None, seed: int, first_dealer: int = 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if deals is not None and deals < 1:
             raise StolikError(f"a {self.parts.unit} has at least one deal, not {deals}")
         self.rs = rs
@@ -159,6 +167,8 @@ class TableSeries(Generic[RS, D, M, V, R, REC, B]):
         self.deal: D = self.parts.deal(rs, first_dealer, self._rng)
         self.settled = False
         """The deal on the table is over and settled: :meth:`next_deal` comes next."""
+        self.clock = clock
+        self.started = clock()
 
     def add_result(self, result: R) -> None:
         """What a settled deal's result adds beyond the list of finished deals (a match's
@@ -182,6 +192,23 @@ class TableSeries(Generic[RS, D, M, V, R, REC, B]):
     def is_over(self) -> bool:
         """Every deal of the series is played and settled."""
         return self.length is not None and len(self.finished) >= self.length
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The points or money by seat over the settled deals."""
+        t = [0] * self.parts.seats
+        for _, r in self.finished:
+            for s, p in enumerate(self.parts.payout(r)):
+                t[s] += p
+        return tuple(t)
+
+    def seconds_left(self) -> float | None:
+        """Seconds until a match by time is up (0 once it is, on :attr:`clock` from the
+        series' start), or None without a time limit."""
+        minutes = self.parts.minutes(self.rs)
+        if minutes <= 0:
+            return None
+        return max(0.0, self.started + 60 * minutes - self.clock())
 
     @property
     def human_to_act(self) -> int | None:

@@ -97,15 +97,16 @@ class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, 
     clock; tests pass their own)."""
 
     parts = SeriesParts(SEATS, "BETEL §3, §4", deal=Deal.random,
-                        ask=lambda bot, view: bot.act(view), record_of=record_of, unit="match")
+                        ask=lambda bot, view: bot.act(view), record_of=record_of,
+                        payout=lambda result: result.scores, unit="match",
+                        minutes=lambda rs: rs.minutes)
 
     def __init__(self, rs: Ruleset, players: Sequence[str], bots: dict[int, Bot], *,
                  deals: int | None, seed: int, first_dealer: int = 0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.match = Match(rs)
-        super().__init__(rs, players, bots, deals=deals, seed=seed, first_dealer=first_dealer)
-        self.clock = clock
-        self.started = clock()
+        super().__init__(rs, players, bots, deals=deals, seed=seed, first_dealer=first_dealer,
+                         clock=clock)
 
     @classmethod
     def create(cls, rs: Ruleset, *, deals: int | None, seed: int,
@@ -133,13 +134,6 @@ class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, 
     def dealing_ends(self) -> bool:
         """None once the match is over, by its deals or by time (:meth:`check_time`)."""
         return self.check_time()
-
-    def seconds_left(self) -> float | None:
-        """Seconds until the match's time is up (0 once it is), or None for a match
-        without ``minutes`` (BETEL §5)."""
-        if self.rs.minutes <= 0:
-            return None
-        return max(0.0, self.started + 60 * self.rs.minutes - self.clock())
 
     def check_time(self) -> bool:
         """Between deals: when the time is up, the match ends now if one seat alone leads

@@ -75,7 +75,7 @@ class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, 
     seat; ``bots``: a bot for each seat a person does not hold."""
 
     parts = SeriesParts(4, "MARIAS §4", deal=Deal.random, ask=lambda bot, view: bot.choose(view),
-                        record_of=record_of)
+                        record_of=record_of, payout=lambda result: result.payouts)
 
     @classmethod
     def create(cls, rs: Ruleset, *, deals: int, seed: int, humans: Sequence[int] = (0,),
@@ -88,15 +88,6 @@ class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, 
             4, humans, names or {}, opponents,
             lambda kind, bot_seed: make_bot(kind, seed=bot_seed, ruleset=rs), seed)
         return cls(rs, players, dict(bots), deals=deals, seed=seed)
-
-    @property
-    def totals(self) -> tuple[int, int, int, int]:
-        """The money by seat over the settled deals (haléř)."""
-        t = [0, 0, 0, 0]
-        for _, r in self.finished:
-            for s in range(4):
-                t[s] += r.payouts[s]
-        return (t[0], t[1], t[2], t[3])
 
     def claim(self, seat: int) -> None:
         """``seat`` lays his cards down (MARIAS §4.7, seed §8: a false one is a renonc)."""
