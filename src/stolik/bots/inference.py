@@ -16,6 +16,8 @@ layout; this module keeps what is the same in every game:
 
 - :func:`log_weights_to_weights` (normalised, overflow-free), :func:`effective_sample_size`;
 - :func:`resample` — systematic resampling, repeatable for a seeded ``rng``;
+  :func:`weighted_layouts` — what a ``pimc`` bot asks: candidates drawn uniformly, weighed
+  by the game's model, resampled;
 - :func:`log_gain` — the measurement: the log-probability weighted sampling gives the
   true layout, less that of uniform sampling: ``log w(true) − log mean_u w``;
 - :func:`mean_interval` — a mean with its 95 % interval.
@@ -33,12 +35,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
 
-__all__ = ["CARD_EPS", "EPS", "EpsilonPolicy", "effective_sample_size", "epsilon_probability",
-           "log_gain", "log_weights_to_weights", "mean_interval", "resample",
-           "softmax_probabilities"]
+__all__ = ["CARD_EPS", "EPS", "DecisionCache", "EpsilonPolicy", "effective_sample_size",
+           "epsilon_probability", "log_gain", "log_weights_to_weights", "mean_interval",
+           "resample", "softmax_probabilities", "weighted_layouts"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -91,6 +93,41 @@ class EpsilonPolicy(Generic[R]):
             return 0.0
         p = epsilon_probability(made, model, legal, self.call_eps if call else self.card_eps)
         return math.log(p) if p > 0 else -math.inf
+
+
+class DecisionCache:
+    """The log-probabilities of the others' decisions, kept over a deal: a seat's decision
+    depends on the layout only through that seat's own hand (hidden information: its view
+    is its hand and the public history), so ``(decision number, seat, hand)`` names it. The
+    cache holds while the public ``history`` only grows (:meth:`sync`); another deal, or a
+    history that is not a continuation, empties it.
+
+    >>> c = DecisionCache()
+    >>> c.sync(("a",)); c.put((0, 1, 0b11), -0.5); c.get((0, 1, 0b11))
+    -0.5
+    >>> c.sync(("a", "b")); c.get((0, 1, 0b11))        # the same deal, one move on
+    -0.5
+    >>> c.sync(("x",)); c.get((0, 1, 0b11)) is None     # another deal
+    True
+    """
+
+    def __init__(self) -> None:
+        self.history: tuple[Hashable, ...] = ()
+        self.values: dict[Hashable, float] = {}
+
+    def sync(self, history: tuple[Hashable, ...]) -> None:
+        """Follow the public history of the deal now seen (see the class notes)."""
+        if history[:len(self.history)] != self.history:
+            self.values.clear()
+        self.history = history
+
+    def get(self, key: Hashable) -> float | None:
+        """The kept log-probability, None if not kept."""
+        return self.values.get(key)
+
+    def put(self, key: Hashable, value: float) -> None:
+        """Keep one."""
+        self.values[key] = value
 
 
 def softmax_probabilities(scores: Sequence[float], temperature: float) -> list[float]:
@@ -173,6 +210,37 @@ def resample(items: Sequence[T], weights: Sequence[float], n: int,
             i += 1
         out.append(items[i])
     return out
+
+
+def weighted_layouts(candidates: Sequence[T], log_weight: Callable[[T], float], n: int,
+                     rng: random.Random, key: Callable[[T], Hashable] | None = None
+                     ) -> list[T]:
+    """``n`` layouts resampled (:func:`resample`) from ``candidates`` (drawn uniformly over
+    the hard facts) by the model's ``log_weight``; a layout drawn twice is weighed once
+    where ``key`` names it. Where the model rules out every candidate (it never makes the
+    calls seen: a person played otherwise than any heuristic would), the first ``n``
+    candidates, unweighted. A layout may come back several times: a bot solves it once and
+    counts it as often.
+
+    >>> weighted_layouts([1, 2, 3, 4], lambda x: 0.0 if x % 2 else -math.inf, 4,
+    ...                  random.Random(1))
+    [1, 1, 3, 3]
+    >>> weighted_layouts([2, 4], lambda x: -math.inf, 1, random.Random(1))
+    [2]
+    """
+    cache: dict[Hashable, float] = {}
+    logs = []
+    for lay in candidates:
+        if key is None:
+            logs.append(log_weight(lay))
+            continue
+        k = key(lay)
+        if k not in cache:
+            cache[k] = log_weight(lay)
+        logs.append(cache[k])
+    if not logs or max(logs) == -math.inf:
+        return list(candidates[:n])
+    return resample(candidates, log_weights_to_weights(logs), n, rng)
 
 
 def log_gain(log_true: float, log_uniform: Sequence[float]) -> float:

@@ -28,9 +28,9 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
-from stolik.bots.inference import EpsilonPolicy
+from stolik.bots.inference import CARD_EPS, EPS, DecisionCache, EpsilonPolicy
 from stolik.errors import IllegalMove
 from stolik.games.baska.bots.heuristic import HeuristicBot
 from stolik.games.baska.inference import Layout
@@ -53,32 +53,66 @@ def initial_hands(view: SeatView, layout: Sequence[int]) -> tuple[int, int, int,
 
 class CallModel(EpsilonPolicy[Ruleset]):
     """The policy model of the module notes for one ruleset (the spread shares and
-    ``cards`` of :class:`~stolik.bots.inference.EpsilonPolicy`)."""
+    ``cards`` of :class:`~stolik.bots.inference.EpsilonPolicy`). Each decision's
+    probability is kept over the deal by the seat's hand
+    (:class:`~stolik.bots.inference.DecisionCache`): a layout whose every decision is kept
+    is weighed without replaying the deal."""
+
+    def __init__(self, rs: Ruleset, call_eps: float = EPS, card_eps: float = CARD_EPS,
+                 cards: bool = True) -> None:
+        super().__init__(rs, call_eps, card_eps, cards)
+        self.cache = DecisionCache()
 
     def log_weight(self, view: SeatView, layout: Layout) -> float:
         """The log-probability that the other seats, following the model, made the calls
         (and cards) ``view`` shows, were the hands those of ``layout``."""
-        try:
-            d = Deal(self.rules, view.dealer, initial_hands(view, layout))
-            total = 0.0
-            for seat, text in view.calls:
-                if seat != view.seat:
-                    total += self._log_p(d, seat, d.parse_call(text), call=True)
-                d.call(text)
-            if self.cards:
-                for seat, c in view.plays:
-                    if seat != view.seat:
-                        total += self._log_p(d, seat, c, call=False)
-                    d.play(c)
-        except IllegalMove:
-            return -math.inf
+        self.cache.sync((view.dealer, *view.calls, *view.plays))
+        initial = initial_hands(view, layout)
+        moves: list[tuple[int, str | int]] = [*view.calls]
+        if self.cards:
+            moves += view.plays
+        total = 0.0
+        for i, (seat, _) in enumerate(moves):
+            if seat != view.seat:
+                got = self.cache.get((i, seat, initial[seat]))
+                if got is None:
+                    return self._replay(view, initial, moves)
+                total += got
         return total
 
-    def _log_p(self, d: Deal, seat: int, made: Hashable, *, call: bool) -> float:
+    def _replay(self, view: SeatView, initial: Layout,
+                moves: list[tuple[int, str | int]]) -> float:
+        try:
+            d = Deal(self.rules, view.dealer, initial)
+        except IllegalMove:
+            return -math.inf
+        total = 0.0
+        for i, (seat, move) in enumerate(moves):
+            key = (i, seat, initial[seat])
+            try:
+                if seat != view.seat:
+                    got = self.cache.get(key)
+                    if got is None:
+                        got = self._log_p(d, seat, move)
+                        self.cache.put(key, got)
+                    total += got
+                if isinstance(move, int):
+                    d.play(move)
+                else:
+                    d.call(move)
+            except IllegalMove:  # the seat's hand cannot make the move seen
+                if seat != view.seat:
+                    self.cache.put(key, -math.inf)
+                return -math.inf
+        return total
+
+    def _log_p(self, d: Deal, seat: int, move: str | int) -> float:
         if d.to_act != seat:
             raise IllegalMove("out of turn")
         v = d.view(seat)
+        call = not isinstance(move, int)
         legal = v.legal_calls if call else v.legal_cards
         if len(legal) <= 1:
             return 0.0
+        made = move if isinstance(move, int) else d.parse_call(move)
         return self.log_p(made, HEURISTIC.act(v), len(legal), call=call)

@@ -14,6 +14,13 @@ seat knows, each solved exactly, every decision by expected score (BETEL §2–�
   heuristic bot's card where it is among the best, else to the lowest index. Cards equal
   for the rest of the deal — the seat's cards of one suit with no live card between them —
   are solved once.
+- **Inference** (``infer=True``, issue 27.1): a card decision's layouts are resampled by how
+  likely the other seats' calls and cards are on each under the heuristic as a policy
+  (:mod:`~stolik.games.betel.policy_model`) from one in :data:`INFER_SHARE` as many drawn
+  uniformly (weighing a layout costs about a millisecond, mostly the heuristic's auction;
+  so the decision keeps its time: some 60 ms median instead of 25); a layout drawn twice
+  is solved once and counted twice. Off by default; the auction's layouts are not
+  weighted.
 - **Auction**: :mod:`stolik.games.betel.bidding` — contracts, the dubel (look, exchange,
   what to lay back) and kontra by their mean score over solved layouts.
 - **Strength** by budget (:data:`LEVELS`): ``pimc`` draws 100 layouts per card decision and
@@ -36,44 +43,28 @@ numba is imported at the first solve, not with this module.
 from __future__ import annotations
 
 import random
+from functools import partial
 
+from stolik.bots.inference import weighted_layouts
 from stolik.games.betel.bidding import Evaluator
-from stolik.games.betel.calls import KONTRA, PAS, bid
-from stolik.games.betel.deck import HIGHER, SEATS, SUIT_MASKS, cards_of
+from stolik.games.betel.deck import HIGHER, SUIT_MASKS, cards_of
 from stolik.games.betel.heuristic import play_card, view_rules
+from stolik.games.betel.layout_deal import layout_deal
+from stolik.games.betel.policy_model import CallModel
 from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.sampling import Layout, Sampler
 from stolik.games.betel.scoring import contract_points
-from stolik.games.betel.state import Deal, Move
+from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
 
-__all__ = ["LEVELS", "PimcBot", "card_scores", "layout_deal"]
+__all__ = ["INFER_SHARE", "LEVELS", "PimcBot", "card_scores", "layout_deal"]
 
 LEVELS = {"pimc": (100, 16), "pimc-fast": (20, 6)}
 """The pimc bots by name: layouts per card decision, layouts per auction evaluation."""
 
-
-def layout_deal(rs: Ruleset, view: SeatView, lay: Layout) -> Deal:
-    """The deal at ``view``'s position of the play with the hands and dubel of ``lay``:
-    each seat's cards at the start of the play are its drawn hand and the cards it played;
-    the auction is replaced by the shortest one that leaves the same contract, declarer and
-    kontra (BETEL §3) — the play does not depend on the rest."""
-    plays = [((t.leader + i) % SEATS, c) for t in view.history for i, c in enumerate(t.cards)]
-    plays += list(view.trick)
-    start = list(lay.hands)
-    for s, x in plays:
-        start[s] |= 1 << x
-    con = view.contract
-    dealer = view.dealer if con is None else view.declarer
-    assert dealer is not None
-    d = Deal(rs, dealer, [cards_of(h) for h in start], cards_of(lay.dubel))
-    calls = [PAS, PAS, PAS] if con is None else \
-        [bid(con.index), KONTRA, PAS, PAS] if view.doubled else [bid(con.index), PAS, PAS]
-    for a in calls:
-        d.act(a)
-    for _, x in plays:
-        d.play(x)
-    return d
+INFER_SHARE = 2
+"""With inference: the layouts a card decision solves at most are one in ``INFER_SHARE``
+of its layouts, drawn uniformly and weighed (module notes)."""
 
 
 def _equals(cards: list[int], live: int) -> dict[int, int]:
@@ -96,7 +87,12 @@ def card_scores(rs: Ruleset, view: SeatView, layouts: list[Layout]) -> dict[int,
     cards = [m for m in view.legal if isinstance(m, int)]
     c = view.contract
     total = dict.fromkeys(cards, 0.0)
+    done: dict[Layout, dict[int, float]] = {}
     for lay in layouts:
+        if lay in done:  # drawn twice (resampled by inference): solved once
+            for x in cards:
+                total[x] += done[lay][x]
+            continue
         d = layout_deal(rs, view, lay)
         live = lay.hands[0] | lay.hands[1] | lay.hands[2]
         for _, x in view.trick:
@@ -112,6 +108,7 @@ def card_scores(rs: Ruleset, view: SeatView, layouts: list[Layout]) -> dict[int,
             else:
                 pts = contract_points(rs, c, view.doubled, t)[0]
                 score[x] = pts if me == view.declarer else -pts
+        done[lay] = {x: score[rep[x]] for x in cards}
         for x in cards:
             total[x] += score[rep[x]]
     return {x: v / len(layouts) for x, v in total.items()}
@@ -120,11 +117,15 @@ def card_scores(rs: Ruleset, view: SeatView, layouts: list[Layout]) -> dict[int,
 class PimcBot:
     """The ``pimc`` bot (module notes): ``layouts`` per card decision, ``bid_layouts`` per
     auction evaluation; ``seed`` makes its draws repeatable; ``ruleset`` for a club's own
-    file (else the view's shipped one)."""
+    file (else the view's shipped one); ``infer``: a card decision's layouts weighted by
+    the others' calls and cards (module notes)."""
 
     def __init__(self, layouts: int = 100, bid_layouts: int = 16, seed: int | None = None,
-                 ruleset: Ruleset | None = None, name: str = "pimc") -> None:
+                 ruleset: Ruleset | None = None, name: str = "pimc",
+                 infer: bool = False) -> None:
         self.name = name
+        self.infer = infer
+        self.model: CallModel | None = None
         self.layouts = layouts
         self.bid_layouts = bid_layouts
         self.rng = random.Random(seed)
@@ -151,7 +152,14 @@ class PimcBot:
         cards = [m for m in view.legal if isinstance(m, int)]
         if len(cards) == 1:
             return cards[0]
-        layouts = Sampler(view).draw(self.layouts, self.rng)
+        if self.infer:
+            if self.model is None or self.model.rules is not rs:
+                self.model = CallModel(rs)
+            drawn = Sampler(view).draw(max(1, self.layouts // INFER_SHARE), self.rng)
+            layouts = weighted_layouts(drawn, partial(self.model.log_weight, view),
+                                       self.layouts, self.rng, key=lambda lay: lay)
+        else:
+            layouts = Sampler(view).draw(self.layouts, self.rng)
         means = card_scores(rs, view, layouts)
         self.last_values = means
         top = max(means.values())

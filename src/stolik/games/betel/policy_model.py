@@ -12,7 +12,7 @@ over the legal moves (:func:`~stolik.bots.inference.epsilon_probability`).
   then: a seat that bid 2♠ makes the layouts where its hand carries two spade tricks
   likelier, a seat that passed the ones where it does not.
 - **The play** (BETEL §4): each card of another seat is weighed with its own, larger ``ε``
-  on the view it had then, the deal set up by :func:`~stolik.games.betel.pimc.layout_deal`
+  on the view it had then, the deal set up by :func:`~stolik.games.betel.layout_deal.layout_deal`
   (the auction shortened to the contract; the card play reads no more of it).
 
 A layout the replay refuses gets ``-inf``.
@@ -37,13 +37,16 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 
-from stolik.bots.inference import EpsilonPolicy
+from stolik.bots.inference import CARD_EPS, EPS, DecisionCache, EpsilonPolicy
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import LOOK_BOTH, Action
 from stolik.games.betel.calls import lay as lay_back
 from stolik.games.betel.deck import SEATS, cards_of
 from stolik.games.betel.heuristic import bid_or_pass, play_card
+from stolik.games.betel.layout_deal import layout_deal
 from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.sampling import Layout
 from stolik.games.betel.state import Deal
@@ -69,31 +72,74 @@ def exchanged(view: SeatView) -> int:
 
 class CallModel(EpsilonPolicy[Ruleset]):
     """The policy model of the module notes for one ruleset (the spread shares and
-    ``cards`` of :class:`~stolik.bots.inference.EpsilonPolicy`)."""
+    ``cards`` of :class:`~stolik.bots.inference.EpsilonPolicy`). Each decision's
+    probability is kept over the deal by the seat's hand (and the dubel, for a seat that
+    looked at it; :class:`~stolik.bots.inference.DecisionCache`): a layout whose every
+    decision is kept is weighed without replaying the deal."""
+
+    def __init__(self, rs: Ruleset, call_eps: float = EPS, card_eps: float = CARD_EPS,
+                 cards: bool = True) -> None:
+        super().__init__(rs, call_eps, card_eps, cards)
+        self.cache = DecisionCache()
 
     def log_weight(self, view: SeatView, lay: Layout) -> float:
         """The log-probability that the other seats, following the model, made the calls
         and cards ``view`` shows, were the hands and dubel those of ``lay``."""
+        plays = [((t.leader + i) % SEATS, c) for t in view.history
+                 for i, c in enumerate(t.cards)] + list(view.trick)
+        self.cache.sync((view.dealer, *view.calls, *plays))
+        start = list(lay.hands)
+        for s, c in plays:
+            start[s] |= 1 << c
+        keys = self._keys(view, lay, start, plays)
+        total = 0.0
+        for key in keys.values():
+            got = self.cache.get(key)
+            if got is None:
+                break
+            total += got
+        else:
+            return total
         try:
-            total = self._auction(view, lay)
-            if self.cards and view.phase == "play":
-                total += self._play(view, lay)
+            return self._auction(view, lay, start, keys) + (
+                self._play(view, lay, keys) if self.cards and plays else 0.0)
         except IllegalMove:
             return -math.inf
-        return total
 
-    def _auction(self, view: SeatView, lay: Layout) -> float:
+    def _keys(self, view: SeatView, lay: Layout, start: list[int],
+              plays: list[tuple[int, int]]) -> dict[tuple[str, int], tuple[object, ...]]:
+        """The cache key of each decision weighed: ("a", i) the i-th call, ("p", j) the
+        j-th card."""
         laid = exchanged(view)
-        start = list(lay.hands)
-        for t in view.history:
-            for i, c in enumerate(t.cards):
-                start[(t.leader + i) % SEATS] |= 1 << c
-        for s, c in view.trick:
-            start[s] |= 1 << c
+        looked = 0
+        keys: dict[tuple[str, int], tuple[object, ...]] = {}
+        for i, (s, text) in enumerate(view.calls):
+            word = text.split()[0]
+            if word == "look":
+                looked |= 1 << s
+            elif s != view.seat and not laid >> s & 1 and word not in ("take", "lay"):
+                keys["a", i] = ("a", i, s, start[s], lay.dubel if looked >> s & 1 else 0)
+        if self.cards:
+            for j, (s, _) in enumerate(plays):
+                if s != view.seat:
+                    keys["p", j] = ("p", j, s, start[s])
+        return keys
+
+    def _kept(self, key: tuple[object, ...] | None, value: Callable[[], float]) -> float:
+        if key is None:
+            return 0.0
+        got = self.cache.get(key)
+        if got is None:
+            got = value()
+            self.cache.put(key, got)
+        return got
+
+    def _auction(self, view: SeatView, lay: Layout, start: list[int],
+                 keys: dict[tuple[str, int], tuple[object, ...]]) -> float:
         d = Deal(self.rules, view.dealer, [cards_of(h) for h in start], cards_of(lay.dubel))
         total = 0.0
         took: tuple[int, ...] = ()
-        for s, text in view.calls:
+        for i, (s, text) in enumerate(view.calls):
             if d.to_act != s:
                 raise IllegalMove("out of turn")
             word = text.split()[0]
@@ -105,28 +151,28 @@ class CallModel(EpsilonPolicy[Ruleset]):
                 continue
             if word == "take":
                 took = d.pos.dubel
-            elif s != view.seat and not laid >> s & 1:
-                v = d.view(s)
-                if len(v.legal) > 1:
-                    total += self.log_p(d.parse_move(text), bid_or_pass(v, self.rules),
-                                        len(v.legal))
+            total += self._kept(keys.get(("a", i)), partial(self._call_p, d, s, text))
             d.move(text)
         return total
 
-    def _play(self, view: SeatView, lay: Layout) -> float:
-        from stolik.games.betel.pimc import layout_deal
+    def _call_p(self, d: Deal, s: int, text: str) -> float:
+        v = d.view(s)
+        return self.log_p(d.parse_move(text), bid_or_pass(v, self.rules), len(v.legal))
 
+    def _play(self, view: SeatView, lay: Layout,
+              keys: dict[tuple[str, int], tuple[object, ...]]) -> float:
         end = layout_deal(self.rules, view, lay)
         plays = len(end.log) - len(view.history) * SEATS - len(view.trick)
         d = Deal(self.rules, end.dealer, end.dealt, end.dealt_dubel)
         for op in end.log[:plays]:
             d.apply(op)
         total = 0.0
-        for op in end.log[plays:]:
-            if op.seat != view.seat:
-                v = d.view(op.seat)
-                cards = [m for m in v.legal if isinstance(m, int)]
-                if len(cards) > 1:
-                    total += self.log_p(op.card, play_card(v), len(cards), call=False)
+        for j, op in enumerate(end.log[plays:]):
+            total += self._kept(keys.get(("p", j)), partial(self._card_p, d, op.seat, op.card))
             d.apply(op)
         return total
+
+    def _card_p(self, d: Deal, s: int, card: int) -> float:
+        v = d.view(s)
+        cards = [m for m in v.legal if isinstance(m, int)]
+        return self.log_p(card, play_card(v), len(cards), call=False)

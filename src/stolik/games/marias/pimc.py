@@ -22,6 +22,11 @@ seat has seen, each solved exactly, the card chosen by expected money (MARIAS §
   most decisions, and where not, a card worth a fraction of a haléř less by that solve's
   own means; judged on other layouts than those it chose on, no loss distinguishable
   from zero. ``z=0`` solves every card in every layout.
+- **Inference** (``infer=True``, issue 27.1): the layouts drawn are resampled by how likely
+  the other seats' calls are on each under the heuristic as a policy
+  (:mod:`~stolik.games.marias.policy_model`: the choice, approval, announcements, fleky);
+  a layout drawn twice is solved once and counted twice. The weighing is spent from the
+  decision's CPU cap. Off by default.
 - **Bidding** (the choice, approval, announcements, fleky): the heuristic bot's decisions
   (:mod:`stolik.games.marias.heuristic`) — not evaluated by sampling.
 - **Strength** by budget: ``pimc`` draws 100 layouts, ``pimc-fast`` 20.
@@ -50,8 +55,10 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
+from stolik.bots.inference import weighted_layouts
 from stolik.games.marias.claims import representatives
 from stolik.games.marias.deck import (
     KING,
@@ -63,6 +70,7 @@ from stolik.games.marias.deck import (
 )
 from stolik.games.marias.heuristic import HeuristicBot
 from stolik.games.marias.play import HIGHER, NO_TRUMPS
+from stolik.games.marias.policy_model import CallModel
 from stolik.games.marias.ruleset import Ruleset, load_ruleset
 from stolik.games.marias.sampling import Layout, Seen, sample
 from stolik.games.marias.state import Move
@@ -239,12 +247,15 @@ class PimcBot:
     draws repeatable; ``ruleset`` for a club's own file (else the view's shipped one);
     ``z`` the margin of the successive elimination (:func:`survivors`; 0: every card is
     solved in every layout); ``nodes`` and ``seconds`` a card decision's budget (issue
-    27.4; ``nodes=None``: none, every layout solved)."""
+    27.4; ``nodes=None``: none, every layout solved); ``infer``: the layouts weighted by
+    the others' calls (module notes)."""
 
     def __init__(self, layouts: int = 100, seed: int | None = None,
                  ruleset: Ruleset | None = None, name: str = "pimc", z: float = Z,
-                 nodes: int | None = NODES, seconds: float = SECONDS) -> None:
+                 nodes: int | None = NODES, seconds: float = SECONDS,
+                 infer: bool = False) -> None:
         self.name = name
+        self.model = CallModel() if infer else None
         self.nodes = nodes
         self.seconds = seconds
         self.layouts = layouts
@@ -283,6 +294,9 @@ class PimcBot:
     def _best(self, view: SeatView, cards: list[int], hint: Move) -> int:
         budget = None if self.nodes is None else Budget(self.nodes, self.seconds)
         layouts = sample(view, self.seen, self._rules(view), self.layouts, self.rng)
+        if self.model is not None:
+            layouts = weighted_layouts(layouts, partial(self.model.log_weight, view),
+                                       len(layouts), self.rng)
         assert isinstance(hint, int)
         self.last_solved = 0
         if not layouts:  # nothing consistent found within the draws: play the club rules

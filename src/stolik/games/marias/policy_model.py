@@ -21,7 +21,7 @@ Calls the engine forces (one legal call) weigh nothing. The card play is not wei
 
 >>> import random
 >>> from stolik.games.marias.ruleset import load_ruleset
->>> from stolik.games.marias.state import Deal
+>>> from stolik.games.marias.state import Deal, Op
 >>> from stolik.games.marias.heuristic import HeuristicBot
 >>> from stolik.games.marias.sampling import Seen, sample
 >>> rs = load_ruleset()
@@ -43,13 +43,13 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from stolik.bots.inference import EPS, EpsilonPolicy
+from stolik.bots.inference import EPS, DecisionCache, EpsilonPolicy
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import cards_of
 from stolik.games.marias.heuristic import announce, choose_trumps, claim, flek
 from stolik.games.marias.sampling import Layout
-from stolik.games.marias.state import Deal
+from stolik.games.marias.state import Deal, Op
 from stolik.games.marias.view import SeatView
 
 __all__ = ["CallModel", "choice_share"]
@@ -93,25 +93,46 @@ def _model_call(view: SeatView) -> Call:
 
 
 class CallModel(EpsilonPolicy[None]):
-    """The policy model of the module notes; ``eps`` the spread share of a call."""
+    """The policy model of the module notes; ``eps`` the spread share of a call. Each
+    call's probability is kept over the deal by the caller's hand
+    (:class:`~stolik.bots.inference.DecisionCache`): a layout whose every call is kept is
+    weighed without replaying the calls."""
 
     def __init__(self, eps: float = EPS) -> None:
         super().__init__(None, call_eps=eps, cards=False)
+        self.cache = DecisionCache()
 
     def log_weight(self, view: SeatView, lay: Layout) -> float:
         """The log-probability that the other seats, following the model, made the calls
         ``view`` shows, were the hands those of ``lay``."""
+        self.cache.sync((view.dealer, *view.calls))
         start = lay.start
+        hands = start.initial_hands
+        ops = [op for op in start.log if op.kind == "call"]
+        total = 0.0
+        for i, op in enumerate(ops):
+            if op.seat != view.seat:
+                got = self.cache.get((i, op.seat, hands[op.seat]))
+                if got is None:
+                    return self._replay(view, lay, ops)
+                total += got
+        return total
+
+    def _replay(self, view: SeatView, lay: Layout, ops: list[Op]) -> float:
+        start = lay.start
+        hands = start.initial_hands
+        total = 0.0
         try:
             d = Deal(start.rs, start.dealer, start.dealt, paper=start.paper)
-            total = 0.0
-            for op in start.log:
-                if op.kind != "call":
-                    break
-                c = op.call
-                assert c is not None
+            for i, op in enumerate(ops):
+                assert op.call is not None
                 if op.seat != view.seat:
-                    total += self._log_p(d, op.seat, c)
+                    key = (i, op.seat, hands[op.seat])
+                    got = self.cache.get(key)
+                    if got is None:
+                        got = self._log_p(d, op.seat, op.call)
+                        self.cache.put(key, got)
+                    total += got
                 d.apply(op)
         except IllegalMove:
             return -math.inf

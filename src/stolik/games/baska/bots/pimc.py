@@ -15,6 +15,11 @@ and du all count, because the solver minimaxes the seat's payout table.
   lead. So ``pass`` with both black queens is worth the cicha, a contract its solo, an honour
   its sure win, a doubling its doubled stakes.
 
+* **Inference** (``infer=True``, issue 27.1): :data:`OVERSAMPLE` times the layouts are
+  drawn uniformly and resampled by how likely the other seats' calls and cards are on each
+  under the heuristic as a policy (:mod:`~stolik.games.baska.policy_model`); the layouts
+  drawn twice are solved once. Off by default.
+
 Positions go to the solver as masks — no :class:`~stolik.games.baska.state.Deal` is built —
 and the solvers are shared (one per card order), so their transposition tables serve every
 decision.
@@ -41,7 +46,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -64,6 +69,9 @@ FAST_SAMPLES = 40
 
 MIN_LAYOUTS = 8
 """Layouts always evaluated, even past a time limit."""
+
+OVERSAMPLE = 1
+"""With inference: uniform candidates drawn per layout kept (module notes)."""
 
 
 # ---------------------------------------------------------------- what the view fixes
@@ -221,6 +229,17 @@ def sample(view: SeatView, n: int, rng: random.Random, rs: Ruleset | None = None
     return sample_layouts(view, n, rng, rs)
 
 
+def inferred(view: SeatView, n: int, rng: random.Random, rs: Ruleset) -> list[Layout]:
+    """``n`` layouts weighted by the others' calls and cards (module notes): resampled from
+    ``OVERSAMPLE × n`` drawn uniformly."""
+    from stolik.bots.inference import weighted_layouts
+    from stolik.games.baska.policy_model import CallModel
+
+    candidates = sample_layouts(view, OVERSAMPLE * n, rng, rs)
+    return weighted_layouts(candidates, partial(CallModel(rs).log_weight, view), n, rng,
+                            key=lambda lay: lay)
+
+
 def evaluate(view: SeatView, layouts: Sequence[Layout], *, rs: Ruleset | None = None,
              deadline: float | None = None) -> Evaluation:
     """The expected payout of each legal move of the view's seat over ``layouts`` (each a
@@ -321,13 +340,14 @@ def _honour(rs: Ruleset, game: Game, seat: int) -> int:
 class PimcBot:
     """PIMC player. ``samples``: layouts per card decision; ``call_samples``: per auction
     decision (default: ``samples``); ``time_limit``: seconds per decision, stopping early
-    (then the move depends on the machine's speed, not only on the seed)."""
+    (then the move depends on the machine's speed, not only on the seed); ``infer``: the
+    layouts weighted by the others' calls and cards (module notes)."""
 
     name = "pimc"
 
     def __init__(self, *, seed: int | None = None, ruleset: Ruleset | None = None,
                  samples: int = DEFAULT_SAMPLES, call_samples: int | None = None,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None, infer: bool = False) -> None:
         if samples < 1 or (call_samples is not None and call_samples < 1):
             raise BotError("pimc needs at least one layout per decision")
         self.rng = random.Random(seed)
@@ -335,6 +355,7 @@ class PimcBot:
         self.samples = samples
         self.call_samples = call_samples if call_samples is not None else samples
         self.time_limit = time_limit
+        self.infer = infer
         self.last: Evaluation | None = None
         """The evaluation behind the last move :meth:`act` chose (None when it was forced)."""
         self._last_view: SeatView | None = None
@@ -345,7 +366,10 @@ class PimcBot:
         rs = self.source.get(view.ruleset)
         n = self.call_samples if view.phase == "auction" else self.samples
         start = time.perf_counter()
-        layouts = sample_layouts(view, n, self.rng, rs)
+        if self.infer:
+            layouts = inferred(view, n, self.rng, rs)
+        else:
+            layouts = sample_layouts(view, n, self.rng, rs)
         deadline = None if self.time_limit is None else start + self.time_limit
         return evaluate(view, layouts, rs=rs, deadline=deadline)
 
@@ -393,10 +417,10 @@ class FastPimcBot(PimcBot):
 
     def __init__(self, *, seed: int | None = None, ruleset: Ruleset | None = None,
                  samples: int = FAST_SAMPLES, call_samples: int | None = None,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None, infer: bool = False) -> None:
         super().__init__(seed=seed, ruleset=ruleset, samples=samples,
-                         call_samples=call_samples, time_limit=time_limit)
+                         call_samples=call_samples, time_limit=time_limit, infer=infer)
 
 
-__all__ = ["DEFAULT_SAMPLES", "FAST_SAMPLES", "MIN_LAYOUTS", "Evaluation", "FastPimcBot",
-           "PimcBot", "describe", "evaluate", "move_text", "sample"]
+__all__ = ["DEFAULT_SAMPLES", "FAST_SAMPLES", "MIN_LAYOUTS", "OVERSAMPLE", "Evaluation",
+           "FastPimcBot", "PimcBot", "describe", "evaluate", "inferred", "move_text", "sample"]
