@@ -49,16 +49,18 @@ from stolik.games.baska.session import (
 from stolik.games.baska.state import SeatView
 from stolik.games.baska.words import call_label, doubling_text, game_name, note_text
 from stolik.i18n import Msg
+from stolik.web.play.deal_view import sheet_rows, trick_cards, trick_message
 from stolik.web.play.dealing import dealing_rng, derived_seed
 from stolik.web.play.game import (
     MAX_DEALS,
-    ConfigError,
     Message,
     Played,
     SeatSpec,
+    check_seats,
     serve_meta,
     table_config,
 )
+from stolik.web.play.series_match import lobby_options
 
 FAST_BOTS = frozenset({"random", "heuristic"})
 """Bots that move in well under a millisecond: run inline, not in a thread."""
@@ -122,13 +124,8 @@ class BaskaKind:
 
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices."""
-        rulesets = available_rulesets()
-        return {"rulesets": rulesets,
-                "ruleset_names": {r: load_ruleset(r).name for r in rulesets},
-                "default_ruleset": "pucka-2019" if "pucka-2019" in rulesets else rulesets[0],
-                "bots": available_bots(),
-                "default_bot": "heuristic", "deals": [1, 2, 4, 8, 16, 32],
-                "max_deals": MAX_DEALS}
+        return lobby_options(available_rulesets(), lambda r: load_ruleset(r).name,
+                             "pucka-2019", available_bots(), [1, 2, 4, 8, 16, 32], MAX_DEALS)
 
     def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
         """A normalized configuration: ruleset, deals, seed, first dealer, hints. Without a
@@ -167,16 +164,12 @@ class BaskaKind:
                   on_move: Callable[[Played], None]) -> BaskaMatch:
         """A fresh series dealt from the configuration's seed."""
         cfg = self.check_config(config)
-        if len(seats) != 4:
-            raise ConfigError(Msg("err-cfg-four-seats", "a Baśka table has four seats"))
+        check_seats(seats, 4, available_bots(), Msg("err-cfg-four-seats",
+                                                    "a Baśka table has four seats"))
         rs = load_ruleset(cfg["ruleset"])
-        kinds = available_bots()
         bots = {}
         for s, spec in enumerate(seats):
             if spec.bot is not None:
-                if spec.bot not in kinds:
-                    raise ConfigError(Msg("err-cfg-bot", "unknown bot {bot!r}: bots are {known}",
-                                          bot=spec.bot, known=", ".join(kinds)))
                 from stolik.games.baska.bots import make_bot
 
                 bots[s] = make_bot(spec.bot, seed=_bot_seed(cfg["seed"], s), ruleset=rs)
@@ -365,10 +358,8 @@ class BaskaMatch:
             "hand": [] if spectator else [card_code(x) for x in view.hand],
             "legal": legal,
             "calls": [[s, w, self._label(w, lang)] for s, w in view.calls],
-            "trick": [[s, card_code(x)] for s, x in view.trick],
-            "last_trick": None if lt is None else {
-                "leader": lt.leader, "winner": lt.winner,
-                "cards": [[(lt.leader + i) % 4, card_code(x)] for i, x in enumerate(lt.cards)]},
+            "trick": trick_cards(view.trick, card_code),
+            "last_trick": trick_message(lt, 4, card_code),
             "tricks": list(view.tricks_taken),
             "contract": contract, "contract_name": c.name.split(" (")[0] if c else None,
             "plain_known": known_plain, "lone": bool(c and c.lone),
@@ -392,17 +383,13 @@ class BaskaMatch:
         cached = self._sheet_rows.get(lang)
         if cached is not None and len(cached) == len(self.s.finished):
             return cached
-        running = [0, 0, 0, 0]
-        rows: list[Message] = []
-        for f in self.s.finished:
-            r = f.result
-            running = [running[x] + r.payout[x] for x in range(4)]
-            rows.append({"number": f.number, "bok": r.bok_deal,
-                         "game": game_name(self.rs, r, lang)
-                         + (f" ×{r.mult}" if r.mult > 1 else ""),
-                         "declarer": declarer_text(r, self.s.players),
-                         "note": note_text(r, lang),
-                         "payout": list(r.payout), "running": list(running)})
+        rows = sheet_rows(
+            self.s.finished, 4, lambda f: f.result.payout,
+            lambda f: {"bok": f.result.bok_deal,
+                       "game": game_name(self.rs, f.result, lang)
+                       + (f" ×{f.result.mult}" if f.result.mult > 1 else ""),
+                       "declarer": declarer_text(f.result, self.s.players),
+                       "note": note_text(f.result, lang)})
         self._sheet_rows[lang] = rows
         return rows
 

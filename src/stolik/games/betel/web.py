@@ -49,28 +49,16 @@ from stolik.games.betel.ruleset import (
     available_rulesets,
     load_ruleset,
 )
+from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import first_dealer_by_lot
 from stolik.games.betel.state import Deal, Move
 from stolik.games.betel.web_text import action_label, cards_text, t
-from stolik.games.betel.web_view import (
-    LAY,
-    Finished,
-    chart,
-    deal_message,
-    reveal,
-    sheet_rows,
-)
+from stolik.games.betel.web_view import LAY, chart, deal_message, reveal, sheet
 from stolik.i18n import Msg, tr
-from stolik.web.play.dealing import dealing_rng, derived_seed
-from stolik.web.play.game import (
-    BotSeats,
-    Message,
-    Played,
-    SeatSpec,
-    check_seats,
-    serve_meta,
-    table_config,
-)
+from stolik.web.play.deal_view import Finished
+from stolik.web.play.dealing import derived_seed
+from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
+from stolik.web.play.series_match import DealSeries, lobby_options
 
 MATCH = 0
 """``deals`` of a match played to the ruleset's target (BETEL §5)."""
@@ -115,12 +103,9 @@ class BetelKind:
         """The lobby's choices: ``deals`` 0 is the match to the target."""
         rulesets = available_rulesets()
         default = DEFAULT_RULESET if DEFAULT_RULESET in rulesets else rulesets[0]
-        return {"rulesets": rulesets,
-                "ruleset_names": {r: load_ruleset(r).name for r in rulesets},
-                "default_ruleset": default, "bots": available_bots(),
-                "default_bot": "heuristic", "deals": [MATCH, 1, 2, 4, 8, 16, 32],
-                "default_deals": MATCH, "target": load_ruleset(default).target,
-                "max_deals": MAX_MATCH_DEALS}
+        return lobby_options(rulesets, lambda r: load_ruleset(r).name, default,
+                             available_bots(), [MATCH, 1, 2, 4, 8, 16, 32], MAX_MATCH_DEALS,
+                             default_deals=MATCH, target=load_ruleset(default).target)
 
     def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
         """A normalized configuration: ruleset, deals (0: to the target), seed, first
@@ -170,33 +155,27 @@ class BetelKind:
                           first_dealer=cfg["first_dealer"], seed=cfg["seed"])
 
 
-class BetelMatch(BotSeats):
-    """One Betel match at a web table (names, bots: :class:`BotSeats`)."""
+class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
+    """One Betel match at a web table (seats, dealing, settled deals:
+    :class:`~stolik.web.play.series_match.DealSeries`)."""
 
     seats = SEATS
+    over = Msg("err-match-over-betel", "the match is over (BETEL §5)")
+    next_first = Msg("err-next-deal-first-betel",
+                     "the deal is over: the next deal comes first (BETEL §5)")
 
     def __init__(self, rs: Ruleset, seats: list[SeatSpec], on_move: Callable[[Played], None],
                  *, deals: int, first_dealer: int, seed: int | str) -> None:
-        self.rs = rs
-        self.names = [sp.name or f"{sp.bot} {s}" for s, sp in enumerate(seats)]
-        self.bots = [sp.bot for sp in seats]
-        self.length = deals or MAX_MATCH_DEALS
+        super().__init__(rs, seats, on_move, deals=deals or MAX_MATCH_DEALS,
+                         first_dealer=first_dealer, seed=seed)
         self.to_target = deals == MATCH
-        self.first_dealer = first_dealer
-        self.seed = seed
-        """The table's seed (:mod:`stolik.web.play.dealing`): named once the match is over."""
-        self._on_move = on_move
-        self._rng = dealing_rng(seed)
-        self.finished: list[Finished] = []
         self.score = Score(rs)
-        self.number = 1
-        self.deal = Deal.random(rs, first_dealer % SEATS, self._rng)
+
+    def new_deal(self, dealer: int) -> Deal:
+        """A deal from the table's dealing (BETEL §1)."""
+        return Deal.random(self.rs, dealer, self._rng)
 
     # ------------------------------------------------------------ driving
-
-    def to_act(self) -> int | None:
-        """The seat to move (None once the deal is over)."""
-        return self.deal.to_act
 
     def bot_move(self, seat: int) -> str:
         """The seat's bot's choice on its own view (pure: the bot is made afresh)."""
@@ -214,11 +193,9 @@ class BetelMatch(BotSeats):
     def why_not(self, seat: int, move: str) -> str | None:
         """The engine's reason (BETEL section), or None. A dubel card is looked at by its
         place only: ``look 1 <card>`` would answer whether the card lies there."""
-        if self.deal.is_over:
-            if self.is_over():
-                return Msg("err-match-over-betel", "the match is over (BETEL §5)")
-            return Msg("err-next-deal-first-betel",
-                       "the deal is over: the next deal comes first (BETEL §5)")
+        refusal = self.over_refusal()
+        if refusal is not None:
+            return refusal
         words = move.split()
         if words and words[0].casefold() == "look" and " ".join(words[1:]) not in (
                 "1 #1", "1 #2", "2"):
@@ -255,20 +232,10 @@ class BetelMatch(BotSeats):
         """The deal is over and another is due."""
         return self.deal.is_over and not self.is_over()
 
-    def next_deal(self) -> None:
-        """Deal the next hand, the dealer one seat clockwise (BETEL §1)."""
-        self.number += 1
-        self.deal = Deal.random(self.rs, (self.first_dealer + self.number - 1) % SEATS,
-                                self._rng)
-
     def is_over(self) -> bool:
         """Whether the match is decided (BETEL §5) or its deals are played."""
         return self.deal.is_over and (self.score.decided
                                       or len(self.finished) >= self.length)
-
-    def finished_deals(self) -> int:
-        """Settled deals."""
-        return len(self.finished)
 
     def totals(self) -> tuple[int, ...]:
         """Points by seat (BETEL §5)."""
@@ -326,15 +293,14 @@ class BetelMatch(BotSeats):
         before the first)."""
         from stolik.games.betel.web_review import review
 
-        return review(self.finished[-1].deal, seat, lang) if self.finished else []
+        return self.last_review(review, seat, lang)
 
     def record(self) -> str:
         """The match record as TOML (BETEL §6); the seed is named once it is over."""
         from stolik.games.betel.record import SeriesRecord, dumps_record, record_of
 
-        return dumps_record(SeriesRecord(
-            self.rs, tuple(record_of(f.deal) for f in self.finished), tuple(self.names),
-            serve_meta(self.seed, self.is_over(), self.bots)))
+        return dumps_record(SeriesRecord(self.rs, tuple(map(record_of, self.deals())),
+                                         tuple(self.names), self.meta()))
 
     # ------------------------------------------------------------ messages
 
@@ -361,7 +327,7 @@ class BetelMatch(BotSeats):
             "game": "betel", "ruleset": self.rs.id,
             "deals": 0 if self.to_target else self.length, "deals_text": suffix,
             "players": list(self.names), "bots": list(self.bots), "deal": deal,
-            "sheet": sheet_rows(self.finished, self.names, lang),
+            "sheet": sheet(self.finished, self.names, lang),
             "totals": list(totals), "bok_pending": 0, "over": over,
             "waiting_next": self.waiting_for_next(), "claims": True,
             "chart": chart(self.finished, target), "result": None}

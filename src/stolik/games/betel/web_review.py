@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from stolik.games.betel.deck import NAMES
 from stolik.games.betel.web_text import t
 from stolik.i18n import Msg
+from stolik.web.play.card_review import card_review
 
 if TYPE_CHECKING:
     from stolik.games.betel.state import Deal
@@ -58,28 +59,27 @@ def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:
 
 
 def review(finished: Deal, seat: int, lang: str) -> list[str]:
-    """Lines for ``seat``: what the check is, then each card that cost its side tricks
-    against the best card with every hand open, or that none did."""
+    """Lines for ``seat`` (:func:`~stolik.web.play.card_review.card_review`): what the
+    check is, then each card that cost its side tricks against the best card with every
+    hand open, or that none did."""
     from stolik.games.betel.state import Deal
 
-    d = Deal(finished.rs, finished.dealer, finished.dealt, finished.dealt_dubel)
-    losses: list[str] = []
-    choices = 0
-    for op in finished.log:
-        if op.kind == "card" and op.seat == seat and len(d.legal_moves()) > 1:
-            choices += 1
-            line = _loss(d, op.card, seat, lang)
-            losses += [line] if line is not None else []
-        d.apply(op)
-    head = t(lang, Msg("play-btl-review-what", "Checked with every hand open (double-dummy "
-             "solver): it knows cards you could not see, so a card it prefers may not have "
-             "been findable. Tricks under best play by both sides from each of your cards."))
-    if losses:
-        return [head, *losses[:MAX_ITEMS]]
-    last = Msg("play-btl-review-clean", "None of your {n} cards with a choice cost your side "
-               "a trick against the best card.", n=choices) if choices else \
-        Msg("play-btl-review-nothing", "No card of yours had a choice to check in this deal.")
-    return [head, t(lang, last)]
+    def say(message: Msg) -> str:
+        return t(lang, message)
+
+    start = Deal(finished.rs, finished.dealer, finished.dealt, finished.dealt_dubel)
+    return card_review(start, finished.log, seat, lambda d, c: _loss(d, c, seat, lang),
+                       head=say(Msg("play-btl-review-what", "Checked with every hand open "
+                                    "(double-dummy solver): it knows cards you could not "
+                                    "see, so a card it prefers may not have been findable. "
+                                    "Tricks under best play by both sides from each of your "
+                                    "cards.")),
+                       clean=lambda n: say(Msg("play-btl-review-clean", "None of your {n} "
+                                               "cards with a choice cost your side a trick "
+                                               "against the best card.", n=n)),
+                       nothing=say(Msg("play-btl-review-nothing", "No card of yours had a "
+                                       "choice to check in this deal.")),
+                       max_items=MAX_ITEMS)
 
 
 __all__ = ["MAX_ITEMS", "review"]

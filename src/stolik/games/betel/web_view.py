@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypeAlias
 
 from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
 from stolik.games.betel.ruleset import Ruleset
@@ -44,6 +44,7 @@ from stolik.games.betel.web_text import (
     trumps_text,
 )
 from stolik.i18n import Msg, tr
+from stolik.web.play.deal_view import Finished, sheet_rows, trick_cards, trick_message
 from stolik.web.play.game import Message
 
 if TYPE_CHECKING:
@@ -56,14 +57,8 @@ ALL_PASS, REDEAL, MADE, FAILED = "btui-all-pass", "btui-redeal", "btui-made", "b
 LAY = "lay"
 """The move word of laying two cards back; the page picks the cards (BETEL §3)."""
 
-
-@dataclass(frozen=True)
-class Finished:
-    """A settled deal of the match: the deal itself (its log replays it) and its score."""
-
-    number: int
-    deal: Deal
-    result: DealResult
+Settled: TypeAlias = Finished["Deal", "DealResult"]
+"""A settled deal of the match and its score (:class:`~stolik.web.play.deal_view.Finished`)."""
 
 
 def public_calls(deal: Deal) -> tuple[tuple[int, str], ...]:
@@ -160,11 +155,8 @@ def deal_message(deal: Deal, seat: int | None, number: int, lang: str,
         "bidding_box": bidding_box(view, rs, lang) if seat is not None else None,
         "calls": [[s, "pass" if w == "pas" else w, said_label(w, rs, lang)]
                   for s, w in view.calls],
-        "trick": [[s, ASCII_NAMES[c]] for s, c in view.trick],
-        "last_trick": None if lt is None else {
-            "leader": lt.leader, "winner": lt.winner,
-            "cards": [[(lt.leader + i) % SEATS, ASCII_NAMES[c]]
-                      for i, c in enumerate(lt.cards)]},
+        "trick": trick_cards(view.trick, ASCII_NAMES.__getitem__),
+        "last_trick": trick_message(lt, SEATS, ASCII_NAMES.__getitem__),
         "tricks": list(view.taken),
         "contract": view.contract.call if view.contract else None,
         "contract_name": view.contract.name if view.contract else None,
@@ -180,7 +172,7 @@ def deal_message(deal: Deal, seat: int | None, number: int, lang: str,
     }
 
 
-def _note(f: Finished, names: Sequence[str], lang: str) -> str:
+def _note(f: Settled, names: Sequence[str], lang: str) -> str:
     """How the deal ended: made or failed and the declarer's tricks, peeking costs."""
     r = f.result
     if r.contract is None:
@@ -196,28 +188,22 @@ def _note(f: Finished, names: Sequence[str], lang: str) -> str:
     return "; ".join(parts)
 
 
-def _game(f: Finished, lang: str) -> str:
+def _game(f: Settled, lang: str) -> str:
     r = f.result
     return contract_text(r.contract, lang) + (" · kontra" if r.doubled else "")
 
 
-def sheet_rows(finished: Sequence[Finished], names: Sequence[str],
-               lang: str) -> list[Message]:
+def sheet(finished: Sequence[Settled], names: Sequence[str], lang: str) -> list[Message]:
     """The match's sheet: each deal's contract, declarer, result, scores and running
-    totals (BETEL §5)."""
-    running = [0] * SEATS
-    rows: list[Message] = []
-    for f in finished:
-        pay = f.result.scores
-        running = [running[s] + pay[s] for s in range(SEATS)]
-        declarer = names[f.result.declarer] if f.result.contract is not None else "—"
-        rows.append({"number": f.number, "bok": False, "game": _game(f, lang),
-                     "declarer": declarer, "note": _note(f, names, lang),
-                     "payout": list(pay), "running": list(running)})
-    return rows
+    totals (BETEL §5; :func:`~stolik.web.play.deal_view.sheet_rows`)."""
+    return sheet_rows(
+        finished, SEATS, lambda f: f.result.scores,
+        lambda f: {"bok": False, "game": _game(f, lang),
+                   "declarer": names[f.result.declarer] if f.result.contract is not None
+                   else "—", "note": _note(f, names, lang)})
 
 
-def chart(finished: Sequence[Finished], target: int) -> Message:
+def chart(finished: Sequence[Settled], target: int) -> Message:
     """The running totals after each deal, by seat (0 before the first), and the
     target: what the page draws as the match's score chart (BETEL §5)."""
     series = [[0] for _ in range(SEATS)]
@@ -227,7 +213,7 @@ def chart(finished: Sequence[Finished], target: int) -> Message:
     return {"target": target or None, "series": series}
 
 
-def reveal(f: Finished, names: Sequence[str], lang: str) -> Message:
+def reveal(f: Settled, names: Sequence[str], lang: str) -> Message:
     """The settled deal as everyone may see it now: each seat's cards as played (all
     thirty were shown), the dubel as it lies (the two cards left: counted by everyone),
     tricks, scores with the peeking costs. A deal dealt again unplayed shows no card."""
@@ -267,5 +253,5 @@ def card_words(msg: object) -> set[str]:
     return found
 
 
-__all__ = ["LAY", "Finished", "card_words", "chart", "deal_message", "public_calls",
-           "reveal", "sheet_rows", "spectator_view"]
+__all__ = ["LAY", "Settled", "card_words", "chart", "deal_message", "public_calls", "reveal",
+           "sheet", "spectator_view"]

@@ -47,18 +47,12 @@ from stolik.games.marias.ruleset import (
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.state import Deal, Move
 from stolik.games.marias.web_text import call_label, money, t
-from stolik.games.marias.web_view import deal_message, reveal, sheet_rows
+from stolik.games.marias.web_view import deal_message, reveal, sheet
 from stolik.i18n import Msg
-from stolik.web.play.dealing import dealing_rng, derived_seed
-from stolik.web.play.game import (
-    MAX_DEALS,
-    ConfigError,
-    Message,
-    Played,
-    SeatSpec,
-    serve_meta,
-    table_config,
-)
+from stolik.web.play.deal_view import Finished
+from stolik.web.play.dealing import derived_seed
+from stolik.web.play.game import MAX_DEALS, Message, Played, SeatSpec, check_seats, table_config
+from stolik.web.play.series_match import DealSeries, lobby_options
 
 DEFAULT_DEALS = 8
 """A series' length when the lobby names none (MARIAS §9 plays until the round's time is
@@ -75,15 +69,6 @@ CLAIM = "claim"
 def move_text(move: Move, rs: Ruleset) -> str:
     """A move as the protocol and the op log write it (MARIAS §11)."""
     return ASCII_NAMES[move] if isinstance(move, int) else move.text(rs.flek_names)
-
-
-@dataclass(frozen=True)
-class Finished:
-    """A settled deal of the series: the deal itself (its log replays it) and its money."""
-
-    number: int
-    deal: Deal
-    result: DealResult
 
 
 @dataclass(frozen=True)
@@ -124,13 +109,9 @@ class MariasKind:
 
     def options(self) -> Mapping[str, Any]:
         """The lobby's choices."""
-        rulesets = available_rulesets()
-        return {"rulesets": rulesets,
-                "ruleset_names": {r: load_ruleset(r).name for r in rulesets},
-                "default_ruleset": DEFAULT_RULESET if DEFAULT_RULESET in rulesets
-                else rulesets[0],
-                "bots": available_bots(), "default_bot": "heuristic",
-                "deals": [1, 4, 8, 12, 16, 24, 32], "max_deals": MAX_DEALS}
+        return lobby_options(available_rulesets(), lambda r: load_ruleset(r).name,
+                             DEFAULT_RULESET, available_bots(), [1, 4, 8, 12, 16, 24, 32],
+                             MAX_DEALS)
 
     def first_dealer_for(self, seat: int) -> int:
         """The first dealer of a lobby's table set by the person at ``seat``: the seat to
@@ -169,58 +150,34 @@ class MariasKind:
                   on_move: Callable[[Played], None]) -> MariasMatch:
         """A fresh series dealt from the configuration's seed."""
         cfg = self.check_config(config)
-        if len(seats) != 4:
-            raise ConfigError(Msg("err-cfg-four-seats-marias", "a Mariáš table has four seats"))
-        kinds = available_bots()
-        for spec in seats:
-            if spec.bot is not None and spec.bot not in kinds:
-                raise ConfigError(Msg("err-cfg-bot", "unknown bot {bot!r}: bots are {known}",
-                                      bot=spec.bot, known=", ".join(kinds)))
+        check_seats(seats, 4, available_bots(), Msg("err-cfg-four-seats-marias",
+                                                    "a Mariáš table has four seats"))
         return MariasMatch(load_ruleset(cfg["ruleset"]), seats, on_move, deals=cfg["deals"],
                            first_dealer=cfg["first_dealer"], seed=cfg["seed"])
 
 
-class MariasMatch:
-    """One Mariáš series at a web table."""
+class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
+    """One Mariáš series at a web table (seats, dealing, settled deals:
+    :class:`~stolik.web.play.series_match.DealSeries`)."""
 
     seats = 4
+    over = Msg("err-series-over-marias", "the series is over (MARIAS §9)")
+    next_first = Msg("err-next-deal-first-marias",
+                     "the deal is over: the next deal comes first (MARIAS §9)")
 
     def __init__(self, rs: Ruleset, seats: list[SeatSpec], on_move: Callable[[Played], None],
                  *, deals: int, first_dealer: int, seed: int | str) -> None:
-        self.rs = rs
-        self.names = [sp.name or f"{sp.bot} {s}" for s, sp in enumerate(seats)]
-        self.bots = [sp.bot for sp in seats]
-        self.length = deals
-        self.first_dealer = first_dealer
-        self.seed = seed
-        """The table's seed (:mod:`stolik.web.play.dealing`): named once the series is over."""
-        self._on_move = on_move
-        self._rng = dealing_rng(seed)
-        self.finished: list[Finished] = []
-        self.number = 1
-        self.deal = Deal.random(rs, first_dealer % 4, self._rng)
+        super().__init__(rs, seats, on_move, deals=deals, first_dealer=first_dealer, seed=seed)
         self._seen = [0, 0, 0, 0]
         """What each heuristic bot has seen of this deal's tricks (its memory, kept here so
         that a bot's move is a function of the table: a restart replays it)."""
         self._remember()
 
+    def new_deal(self, dealer: int) -> Deal:
+        """A deal from the table's dealing (MARIAS §2)."""
+        return Deal.random(self.rs, dealer, self._rng)
+
     # ------------------------------------------------------------ driving
-
-    def set_name(self, seat: int, name: str) -> None:
-        """Rename a seat."""
-        self.names[seat] = name
-
-    def to_act(self) -> int | None:
-        """The seat to move (None once the deal is settled)."""
-        return self.deal.to_act
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a bot plays the seat."""
-        return self.bots[seat] is not None
-
-    def bot_is_fast(self, seat: int) -> bool:
-        """Random and heuristic bots answer in well under a millisecond."""
-        return self.bots[seat] in ("random", "heuristic")
 
     def forced_move(self, seat: int) -> str | None:
         """A person's forced move (issue 25.9): his only legal call, when it is ``nic``
@@ -274,11 +231,9 @@ class MariasMatch:
 
     def why_not(self, seat: int, move: str) -> str | None:
         """The engine's reason (MARIAS section), or None."""
-        if self.deal.is_over:
-            if self.is_over():
-                return Msg("err-series-over-marias", "the series is over (MARIAS §9)")
-            return Msg("err-next-deal-first-marias",
-                       "the deal is over: the next deal comes first (MARIAS §9)")
+        refusal = self.over_refusal()
+        if refusal is not None:
+            return refusal
         if move.strip().lower() == CLAIM:
             return Msg("err-claim-button", "cards are laid down with the lay-down button, "
                        "not as a move (MARIAS §4.7)")
@@ -323,18 +278,13 @@ class MariasMatch:
 
     def next_deal(self) -> None:
         """Deal the next hand, the dealer one seat clockwise (MARIAS §9)."""
-        self.number += 1
-        self.deal = Deal.random(self.rs, (self.first_dealer + self.number - 1) % 4, self._rng)
+        super().next_deal()
         self._seen = [0, 0, 0, 0]
         self._remember()
 
     def is_over(self) -> bool:
         """Whether every deal is played."""
         return self.deal.is_over and len(self.finished) >= self.length
-
-    def finished_deals(self) -> int:
-        """Settled deals."""
-        return len(self.finished)
 
     def totals(self) -> tuple[int, ...]:
         """Money by seat (haléř)."""
@@ -392,19 +342,16 @@ class MariasMatch:
     def review(self, seat: int, lang: str) -> list[str]:
         """The seat's cards in the last settled deal checked by the exact solver with every
         hand open (double dummy: it knows cards the seat could not see), MARIAS §5–§6."""
-        if not self.finished:
-            return []
         from stolik.games.marias.web_review import review
 
-        return review(self.finished[-1].deal, seat, lang)
+        return self.last_review(review, seat, lang)
 
     def record(self) -> str:
         """The series record as TOML (MARIAS §11); the seed is named once it is over."""
         from stolik.games.marias.record import SeriesRecord, dumps_record, record_of
 
-        rec = SeriesRecord(self.rs, tuple(record_of(f.deal) for f in self.finished),
-                           tuple(self.names), serve_meta(self.seed, self.is_over(), self.bots))
-        return dumps_record(rec)
+        return dumps_record(SeriesRecord(self.rs, tuple(map(record_of, self.deals())),
+                                         tuple(self.names), self.meta()))
 
     # ------------------------------------------------------------ messages
 
@@ -419,7 +366,7 @@ class MariasMatch:
             "game": "marias", "ruleset": self.rs.id, "deals": self.length,
             "players": list(self.names), "bots": list(self.bots),
             "deal": deal_message(self.deal, seat, number, self.names, lang),
-            "sheet": sheet_rows(self.finished, self.rs, self.names, lang),
+            "sheet": sheet(self.finished, self.rs, self.names, lang),
             "totals": list(totals), "totals_text": [money(x) for x in totals],
             "money_text": [money(x) for x in totals],
             "bok_pending": 0, "over": over, "waiting_next": self.waiting_for_next(),
@@ -434,5 +381,5 @@ class MariasMatch:
 Kind = MariasKind
 """The table kind the web play layer looks up (the ``web`` part's ``Kind``)."""
 
-__all__ = ["CLAIM", "ClaimVerdict", "Finished", "Kind", "MariasKind", "MariasMatch",
+__all__ = ["CLAIM", "ClaimVerdict", "Kind", "MariasKind", "MariasMatch",
            "move_text"]

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from stolik.games.marias.deck import NAMES
 from stolik.games.marias.web_text import money, t
 from stolik.i18n import Msg
+from stolik.web.play.card_review import card_review
 
 if TYPE_CHECKING:
     from stolik.games.marias.state import Deal
@@ -38,38 +39,40 @@ MAX_ITEMS = 8
 
 def review(finished: Deal, seat: int, lang: str) -> list[str]:
     """Lines for ``seat``: what the check is, then each card that lost money for its side
-    against the best card with every hand open, or that none did."""
-    from stolik.games.marias.solver import card_values
+    against the best card with every hand open, or that none did
+    (:func:`~stolik.web.play.card_review.card_review`)."""
     from stolik.games.marias.state import Deal
 
-    d = Deal(finished.rs, finished.dealer, finished.dealt)
-    items = [t(lang, Msg("play-mar-review-what", "Checked with every hand open (double-dummy "
-               "solver): it knows cards you could not see, so a card it prefers may not have "
-               "been findable. Money under best play by both sides from each of your cards."))]
-    checked = 0
-    for op in finished.log:
-        if op.kind == "card" and op.seat == seat and len(d.legal_moves()) > 1:
-            checked += 1
-            values = card_values(d)
-            sign = 1 if d.side(seat) == 0 else -1  # the values are the choosing side's
-            best = max(values, key=lambda c: sign * values[c])
-            mine = values.get(op.card)
-            if mine is not None and sign * (values[best] - mine) > 0:
-                trick = len(d.history) + 1
-                per = 3 if d.soloist == seat else 1  # a soloist's money is 3 × (§6)
-                items.append(t(lang, Msg("play-mar-review-loss", "trick {trick}: {card} — with "
-                               "{best} your side would get {better} instead of {worse}",
-                               trick=trick, card=NAMES[op.card], best=NAMES[best],
-                               better=money(sign * values[best] * per),
-                               worse=money(sign * mine * per))))
-        d.apply(op)
-    if finished.pos.end == "no-re" or checked == 0:
-        items.append(t(lang, Msg("play-mar-review-nothing", "No card of yours had a choice to "
-                       "check in this deal.")))
-    elif len(items) == 1:
-        items.append(t(lang, Msg("play-mar-review-clean", "None of your {n} cards with a choice "
-                       "lost money against the best card.", n=checked)))
-    return items[:MAX_ITEMS + 1]
+    head = t(lang, Msg("play-mar-review-what", "Checked with every hand open (double-dummy "
+             "solver): it knows cards you could not see, so a card it prefers may not have "
+             "been findable. Money under best play by both sides from each of your cards."))
+    return card_review(
+        Deal(finished.rs, finished.dealer, finished.dealt), finished.log, seat,
+        lambda d, c: _loss(d, c, seat, lang), head=head,
+        clean=lambda n: t(lang, Msg("play-mar-review-clean", "None of your {n} cards with a "
+                                    "choice lost money against the best card.", n=n)),
+        nothing=t(lang, Msg("play-mar-review-nothing", "No card of yours had a choice to "
+                            "check in this deal.")),
+        max_items=MAX_ITEMS)
+
+
+def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:
+    """The line for ``card`` played by ``seat`` at ``d`` when another legal card would
+    have given its side more money with every hand open, else None."""
+    from stolik.games.marias.solver import card_values
+
+    values = card_values(d)
+    sign = 1 if d.side(seat) == 0 else -1  # the values are the choosing side's
+    best = max(values, key=lambda c: sign * values[c])
+    mine = values.get(card)
+    if mine is None or sign * (values[best] - mine) <= 0:
+        return None
+    per = 3 if d.soloist == seat else 1  # a soloist's money is 3 × (§6)
+    return t(lang, Msg("play-mar-review-loss", "trick {trick}: {card} — with {best} your "
+                       "side would get {better} instead of {worse}",
+                       trick=len(d.history) + 1, card=NAMES[card], best=NAMES[best],
+                       better=money(sign * values[best] * per),
+                       worse=money(sign * mine * per)))
 
 
 __all__ = ["MAX_ITEMS", "review"]

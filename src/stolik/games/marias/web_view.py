@@ -25,7 +25,7 @@ soloist's, or all once the partner is shown or the deal is over.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import ASCII_NAMES, KING, NAMES, OBER, card
@@ -41,11 +41,15 @@ from stolik.games.marias.web_text import (
     t,
 )
 from stolik.i18n import Msg
+from stolik.web.play.deal_view import Finished, sheet_rows, trick_cards, trick_message
 from stolik.web.play.game import Message
 
 if TYPE_CHECKING:
+    from stolik.games.marias.scoring import DealResult
     from stolik.games.marias.state import Deal
-    from stolik.games.marias.web import Finished
+
+Settled: TypeAlias = Finished["Deal", "DealResult"]
+"""A settled deal of the series and its money (:class:`~stolik.web.play.deal_view.Finished`)."""
 
 Sides = list[int | None]
 
@@ -180,10 +184,8 @@ def deal_message(deal: Deal, seat: int | None, number: int, names: Sequence[str]
         "hand": [] if spectator else [ASCII_NAMES[c] for c in view.hand],
         "legal": _legal(view, rs, lang) if mine else [],
         "calls": [[s, w, said_label(w, s == seat, rs, lang)] for s, w in view.calls],
-        "trick": [[s, ASCII_NAMES[c]] for s, c in view.trick],
-        "last_trick": None if lt is None else {
-            "leader": lt.leader, "winner": lt.winner,
-            "cards": [[(lt.leader + i) % 4, ASCII_NAMES[c]] for i, c in enumerate(lt.cards)]},
+        "trick": trick_cards(view.trick, ASCII_NAMES.__getitem__),
+        "last_trick": trick_message(lt, 4, ASCII_NAMES.__getitem__),
         "tricks": list(view.taken),
         "contract": view.game or None,
         "contract_name": game_text(view.game, view.trump, sedma, proti) if view.game else None,
@@ -202,12 +204,12 @@ def deal_message(deal: Deal, seat: int | None, number: int, names: Sequence[str]
     }
 
 
-def _who(f: Finished, names: Sequence[str]) -> str:
+def _who(f: Settled, names: Sequence[str]) -> str:
     s = f.result.settlement
     return " + ".join(names[x] for x in s.side) if s.side else "—"
 
 
-def _game(f: Finished) -> str:
+def _game(f: Settled) -> str:
     s = f.result.settlement
     trump = s.trump if 0 <= s.trump < 4 else None
     text = game_text(s.game, trump, "sedma" if s.sedma_by >= 0 and s.sedma_by in s.side
@@ -215,7 +217,7 @@ def _game(f: Finished) -> str:
     return text
 
 
-def _note(f: Finished, lang: str) -> str:
+def _note(f: Settled, lang: str) -> str:
     """How the deal ended and each component's amount, in Kč (MARIAS §5–§8)."""
     r, s = f.result, f.result.settlement
     parts = [f"{n} {money(a)}" for n, a in r.lines]
@@ -230,23 +232,19 @@ def _note(f: Finished, lang: str) -> str:
     return "; ".join(parts)
 
 
-def sheet_rows(finished: Sequence[Finished], rs: Ruleset, names: Sequence[str],
-               lang: str) -> list[Message]:
-    """The table sheet: each deal's game, its choosing side, money and running money."""
-    running = [0, 0, 0, 0]
-    rows: list[Message] = []
-    for f in finished:
-        pay = f.result.payouts
-        running = [running[s] + pay[s] for s in range(4)]
-        rows.append({"number": f.number, "bok": False, "game": _game(f),
-                     "declarer": _who(f, names), "note": _note(f, lang),
-                     "payout": list(pay), "running": list(running),
-                     "payout_text": [money(x) for x in pay],
-                     "running_text": [money(x) for x in running]})
-    return rows
+def sheet(finished: Sequence[Settled], rs: Ruleset, names: Sequence[str],
+          lang: str) -> list[Message]:
+    """The table sheet: each deal's game, its choosing side, money and running money
+    (:func:`~stolik.web.play.deal_view.sheet_rows`)."""
+    return sheet_rows(
+        finished, 4, lambda f: f.result.payouts,
+        lambda f: {"bok": False, "game": _game(f), "declarer": _who(f, names),
+                   "note": _note(f, lang)},
+        lambda pay, running: {"payout_text": [money(x) for x in pay],
+                              "running_text": [money(x) for x in running]})
 
 
-def reveal(f: Finished, rs: Ruleset, lang: str, seat: int | None = None) -> Message:
+def reveal(f: Settled, rs: Ruleset, lang: str, seat: int | None = None) -> Message:
     """The settled deal: every hand as dealt, card points and tricks by seat, money. A deal
     that ended before the play (no game without re, MARIAS §4.5) is thrown in unseen: only
     ``seat``'s own hand is in it (a spectator's: none), so that a flek without the cards
@@ -268,4 +266,4 @@ def reveal(f: Finished, rs: Ruleset, lang: str, seat: int | None = None) -> Mess
             "winners": [x for x in range(4) if r.payouts[x] > 0], "bok": False}
 
 
-__all__ = ["deal_message", "public_sides", "reveal", "sheet_rows"]
+__all__ = ["Settled", "deal_message", "public_sides", "reveal", "sheet"]

@@ -1,0 +1,83 @@
+"""The review of one seat's card play after a deal ("Analiza", the web table's review
+button), as every game with an exact solver has it (issue 26.1): the deal is replayed
+from its start and each card the seat chose among several is weighed by the game's
+``loss`` (the line saying what a better card would have given, or None); the answer is
+the game's ``head`` (what the check is), then the losses, at most ``max_items`` — or,
+when none, that none lost (``clean``, given how many cards had a choice) or that no card
+had a choice (``nothing``).
+
+>>> from types import SimpleNamespace as NS
+>>> class Replay:
+...     def legal_moves(self): return [1, 2]
+...     def apply(self, op): pass
+>>> log = [NS(kind="card", seat=0, card=5), NS(kind="card", seat=1, card=6)]
+>>> card_review(Replay(), log, 0, lambda d, c: f"card {c}", head="head",
+...             clean=lambda n: f"{n} clean", nothing="nothing")
+['head', 'card 5']
+>>> card_review(Replay(), log, 1, lambda d, c: None, head="head",
+...             clean=lambda n: f"{n} clean", nothing="nothing")
+['head', '1 clean']
+>>> card_review(Replay(), log, 2, lambda d, c: None, head="head",
+...             clean=lambda n: f"{n} clean", nothing="nothing")
+['head', 'nothing']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+MAX_ITEMS = 8
+"""At most one line per card named."""
+
+
+class Op(Protocol):
+    """An entry of a deal's operation log, as the review reads it."""
+
+    @property
+    def kind(self) -> str:
+        """``card`` for a card played."""
+
+    @property
+    def seat(self) -> int:
+        """Who made it."""
+
+    @property
+    def card(self) -> int:
+        """The card (for a ``card`` entry)."""
+
+
+class Replayed(Protocol):
+    """A deal replayed from its start, one log entry at a time."""
+
+    def legal_moves(self) -> Sequence[object]:
+        """The moves legal now."""
+
+    def apply(self, op: Any) -> None:
+        """Make the logged move."""
+
+
+R = TypeVar("R", bound=Replayed)
+
+
+def card_review(start: R, log: Iterable[Op], seat: int,
+                loss: Callable[[R, int], str | None], *, head: str,
+                clean: Callable[[int], str], nothing: str,
+                max_items: int = MAX_ITEMS) -> list[str]:
+    """The review's lines for ``seat`` (see the module's doc); ``start`` is the deal as
+    dealt, played on here."""
+    losses: list[str] = []
+    choices = 0
+    for op in log:
+        if op.kind == "card" and op.seat == seat and len(start.legal_moves()) > 1:
+            choices += 1
+            line = loss(start, op.card)
+            if line is not None:
+                losses.append(line)
+        start.apply(op)
+    if losses:
+        return [head, *losses[:max_items]]
+    return [head, clean(choices) if choices else nothing]
+
+
+__all__ = ["MAX_ITEMS", "Op", "Replayed", "card_review"]

@@ -1,0 +1,122 @@
+"""A series of deals at a web table, the part of a :class:`~stolik.web.play.game.Match`
+every game whose deal is a state (:mod:`stolik.deal`) drives alike (issue 26.1): the
+seats (:class:`~stolik.web.play.game.BotSeats`), the table's seed and its dealing, the
+settled deals (:class:`~stolik.web.play.deal_view.Finished`), the dealer moving one seat
+clockwise each deal, the refusals of a move once the deal is over, the review of the last
+settled deal and the record. A game supplies its deal (:meth:`DealSeries.new_deal`), its
+words, its moves' checks, its review and its record's writer; and a lobby's choices come
+from :func:`lobby_options`.
+
+>>> lobby_options(["b", "a"], str.upper, "c", ["random"], [1, 2], 32)["default_ruleset"]
+'b'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from stolik.i18n import Msg
+from stolik.web.play.deal_view import Finished
+from stolik.web.play.dealing import dealing_rng
+from stolik.web.play.game import BotSeats, Played, SeatSpec, serve_meta
+
+
+class Dealt(Protocol):
+    """A deal as the series drives it."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to move (None once the deal is over)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is settled."""
+
+
+DealT = TypeVar("DealT", bound=Dealt)
+ResultT = TypeVar("ResultT")
+RulesT = TypeVar("RulesT")
+
+
+def lobby_options(rulesets: list[str], name_of: Callable[[str], str], default: str,
+                  bots: list[str], deals: list[int], max_deals: int,
+                  **more: Any) -> dict[str, Any]:
+    """A lobby's choices for a game: its ``rulesets`` (named by ``name_of``; the
+    ``default`` one, or the first when it is not shipped), its ``bots`` (the heuristic
+    one chosen), the series lengths offered, the game's ``more`` choices, the most deals."""
+    return {"rulesets": rulesets, "ruleset_names": {r: name_of(r) for r in rulesets},
+            "default_ruleset": default if default in rulesets else rulesets[0],
+            "bots": bots, "default_bot": "heuristic", "deals": deals, **more,
+            "max_deals": max_deals}
+
+
+class DealSeries(BotSeats, Generic[RulesT, DealT, ResultT]):
+    """The deals of one series at a web table: ``deal`` the one in play (its
+    ``number``), ``finished`` the settled ones; ``names`` and ``bots`` by seat."""
+
+    seats: int
+    """How many seats the game has."""
+    over: Msg
+    """Why a move is refused once the series is over (the game's section)."""
+    next_first: Msg
+    """Why a move is refused while the next deal is due."""
+
+    def __init__(self, rs: RulesT, seats: list[SeatSpec], on_move: Callable[[Played], None],
+                 *, deals: int, first_dealer: int, seed: int | str) -> None:
+        self.rs = rs
+        self.names = [sp.name or f"{sp.bot} {s}" for s, sp in enumerate(seats)]
+        self.bots = [sp.bot for sp in seats]
+        self.length = deals
+        self.first_dealer = first_dealer
+        self.seed = seed
+        """The table's seed (:mod:`stolik.web.play.dealing`): named once the series is over."""
+        self._on_move = on_move
+        self._rng = dealing_rng(seed)
+        self.finished: list[Finished[DealT, ResultT]] = []
+        self.number = 1
+        self.deal = self.new_deal(first_dealer % self.seats)
+
+    def new_deal(self, dealer: int) -> DealT:
+        """A deal dealt by ``dealer`` from the table's dealing (the game's)."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """Whether the series is over (the game's)."""
+        raise NotImplementedError
+
+    def to_act(self) -> int | None:
+        """The seat to move (None once the deal is over)."""
+        return self.deal.to_act
+
+    def over_refusal(self) -> Msg | None:
+        """Why no move is taken now — the series is over, or the next deal comes first —
+        or None while the deal is in play."""
+        if not self.deal.is_over:
+            return None
+        return self.over if self.is_over() else self.next_first
+
+    def next_deal(self) -> None:
+        """Deal the next hand, the dealer one seat clockwise."""
+        self.number += 1
+        self.deal = self.new_deal((self.first_dealer + self.number - 1) % self.seats)
+
+    def finished_deals(self) -> int:
+        """Settled deals."""
+        return len(self.finished)
+
+    def last_review(self, review: Callable[[DealT, int, str], list[str]], seat: int,
+                    lang: str) -> list[str]:
+        """``review`` of the last settled deal for ``seat`` (none before the first)."""
+        return review(self.finished[-1].deal, seat, lang) if self.finished else []
+
+    def meta(self) -> tuple[tuple[str, str], ...]:
+        """The record's tags: the seed named once the series is over, the bots."""
+        return serve_meta(self.seed, self.is_over(), self.bots)
+
+    def deals(self) -> Sequence[DealT]:
+        """The settled deals, in order."""
+        return [f.deal for f in self.finished]
+
+
+__all__ = ["DealSeries", "Dealt", "lobby_options"]
