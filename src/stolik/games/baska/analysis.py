@@ -291,11 +291,6 @@ class Review:
     dead: bool = False
     """A doubling that did not count (RULES §4) — shown now that the deal is over."""
 
-    @property
-    def blunder(self) -> bool:
-        """Whether the move lost payout even on what the seat could see."""
-        return self.seen_loss > _EPS
-
     def text(self, lang: str | None = None) -> str:
         """One line for display: ``"pl"`` clean Polish, ``"en"`` clean English; by default
         (None) Polish first with the English in brackets (what ``stolik play`` always
@@ -322,6 +317,11 @@ class Review:
             seen = (f"na to, co było widać (on what was seen) {seen_best} dawało średnio "
                     f"{self.seen_loss:+.2f} więcej (more on average)")
         return f"{head} — {exact}; {seen}."
+
+    @property
+    def blunder(self) -> bool:
+        """Whether the move lost payout even on what the seat could see."""
+        return self.seen_loss > _EPS
 
     def _text(self, lang: str) -> str:
         w = _words(lang)
