@@ -29,7 +29,7 @@ its columns, its words and how it writes a result; the lines themselves are
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from rich import box
 from rich.console import Console, JustifyMethod
@@ -46,24 +46,9 @@ from stolik.cli.sim_summary import (
     speed_line,
 )
 from stolik.i18n import Msg
+from stolik.simulate import Simulated
 
 L = TypeVar("L")
-
-class Simulated(Protocol):
-    """A simulation's result as its summary reads it: the deals played, the seed they
-    were dealt from, the seconds it took, deals a second and each seat's total."""
-
-    @property
-    def deals(self) -> int: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def seconds(self) -> float: ...
-    @property
-    def deals_per_second(self) -> float: ...
-    @property
-    def totals(self) -> Sequence[int]: ...
-
 
 def who(players: Sequence[str] | None, seat: int) -> str:
     """A seat on a sheet: its player's name (markup escaped), or its number 1… when the
@@ -126,7 +111,7 @@ def fitting(console: Console, levels: Sequence[L], make: Callable[[L], Table]
     return level, table
 
 
-def print_summary(console: Console, say: Say, lang: str, result: Simulated, *,
+def print_summary(console: Console, say: Say, lang: str, result: Simulated[Any, Any], *,
                   ruleset: str, bots: str, make: Callable[[], Table], heads: Sequence[str],
                   rows: Iterable[tuple[Sequence[str], int]], corner: str,
                   seats: Sequence[int], mean: Sequence[str], totals: Sequence[str],
@@ -149,18 +134,16 @@ def print_summary(console: Console, say: Say, lang: str, result: Simulated, *,
                              per_second=result.deals_per_second))
 
 
-def means(result: Simulated) -> list[float]:
+def means(totals: Sequence[int], deals: int) -> list[float]:
     """Each seat's mean result per deal (0.0 when no deal was played).
 
-    >>> from types import SimpleNamespace as NS
-    >>> means(NS(deals=4, totals=(2, -2))), means(NS(deals=0, totals=(0, 0)))
+    >>> means((2, -2), 4), means((0, 0), 0)
     ([0.5, -0.5], [0.0, 0.0])
     """
-    n = result.deals
-    return [t / n if n else 0.0 for t in result.totals]
+    return [t / deals if deals else 0.0 for t in totals]
 
 
-def summary_document(game: str, ruleset: str, result: Simulated, *,
+def summary_document(game: str, ruleset: str, result: Simulated[Any, Any], *,
                      head: Mapping[str, Any] | None = None,
                      counts: Mapping[str, Any]) -> dict[str, Any]:
     """The ``stolik simulate --json`` form of a simulation: the game, ruleset, seed and
@@ -170,5 +153,4 @@ def summary_document(game: str, ruleset: str, result: Simulated, *,
             "deals_per_second": result.deals_per_second, **counts}
 
 
-__all__ = ["Simulated", "deal_sheet", "fitting", "means", "print_summary",
-           "summary_document", "who"]
+__all__ = ["deal_sheet", "fitting", "means", "print_summary", "summary_document", "who"]

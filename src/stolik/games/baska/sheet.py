@@ -57,7 +57,8 @@ def summary_json(result: SimulationResult) -> dict[str, Any]:
     return summary_document(GAME, result.ruleset.id, result,
                             head={"first_dealer": result.first_dealer}, counts={
                                 "games": dict(result.games), "bok_deals": result.bok_deals,
-                                "mean_payout": means(result), "totals": list(result.totals)})
+                                "mean_payout": means(result.totals, result.deals),
+                                "totals": list(result.totals)})
 
 
 def _game_label(rs: Ruleset, game_id: str, lang: str) -> str:

@@ -73,7 +73,7 @@ def summary_json(result: SimulationResult) -> dict[str, Any]:
     """The ``stolik simulate --json`` form of a Betel simulation."""
     return summary_document("betel", result.ruleset.id, result, counts={
         "contracts": {k: v for k, v in result.contracts.items() if v},
-        "mean_score": means(result), "totals": list(result.totals),
+        "mean_score": means(result.totals, result.deals), "totals": list(result.totals),
         "winner": result.winner})
 
 

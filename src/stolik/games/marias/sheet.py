@@ -117,7 +117,7 @@ def render_sheet(series: SeriesResult, console: Console, *, ascii: bool = False,
 def summary_json(result: SimulationResult) -> dict[str, Any]:
     """The ``stolik simulate --json`` form of a Mariáš simulation (money in haléř)."""
     return summary_document("marias", result.ruleset.id, result, counts={
-        "games": dict(result.games), "mean_payout": means(result),
+        "games": dict(result.games), "mean_payout": means(result.totals, result.deals),
         "totals": list(result.totals)})
 
 
