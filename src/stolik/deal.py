@@ -3,7 +3,8 @@ of immutable positions, so that a move pushes one entry on each, :meth:`LoggedDe
 pops one off each and :meth:`LoggedDeal.clone` copies two lists, sharing the positions.
 
 A game's deal subclasses :class:`LoggedDeal` (or :class:`PhasedDeal`, where its positions
-carry their ``phase`` and the seat ``to_act``) and supplies only its moves: their
+carry their ``phase`` and the seat ``to_act``; :class:`MovingDeal`, which also reads and
+makes a move through :meth:`MovingDeal.move`) and supplies only its moves: their
 legality, and the new position each one makes (with :func:`replace`). The log's entries
 and the positions are the game's own frozen values; a finished :class:`Trick` is common.
 
@@ -38,13 +39,18 @@ IndexError: nothing to undo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, Self, TypeVar, overload
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, overload
+
+from stolik.errors import IllegalMove
 
 OpT = TypeVar("OpT")
 """A game's entry of the operation log."""
 
 PosT = TypeVar("PosT")
 """A game's immutable position."""
+
+MoveT = TypeVar("MoveT")
+"""A game's move: a call or a card."""
 
 T = TypeVar("T")
 
@@ -211,4 +217,30 @@ class PhasedDeal(LoggedDeal[OpT, PhasedT]):
         return self._stack[-1].phase == "done"
 
 
-__all__ = ["Current", "LoggedDeal", "Phased", "PhasedDeal", "Trick", "bump", "replace"]
+class MovingDeal(PhasedDeal[OpT, PhasedT], Generic[OpT, PhasedT, MoveT]):
+    """A phased deal that makes one kind of move: :meth:`move` refuses any once the deal is
+    over (:attr:`over`, the game's words), reads a text with the game's :meth:`parse_move`
+    and makes the move with the game's :meth:`_make`."""
+
+    over: ClassVar[str]
+    """The refusal of a move once the deal is over (the game's words)."""
+
+    def parse_move(self, text: str) -> MoveT:
+        """Read a move as records write it, in the current phase."""
+        raise NotImplementedError  # pragma: no cover - every game reads its moves
+
+    def _make(self, m: MoveT) -> None:
+        """Make the move ``m`` (a call or a card) for the seat to act."""
+        raise NotImplementedError  # pragma: no cover - every game makes its moves
+
+    def move(self, m: MoveT | str) -> None:
+        """Make a move (the game's value, or its text) for the seat to act."""
+        if self._stack[-1].phase == "done":
+            raise IllegalMove(self.over)
+        if isinstance(m, str):
+            m = self.parse_move(m)
+        self._make(m)
+
+
+__all__ = ["Current", "LoggedDeal", "MovingDeal", "Phased", "PhasedDeal", "Trick", "bump",
+           "replace"]

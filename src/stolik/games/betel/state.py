@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stolik.deal import Current, PhasedDeal, replace
+from stolik.deal import Current, MovingDeal, replace
 from stolik.errors import IllegalMove
 from stolik.games.betel.auction import after_call, holds, legal_actions, why_not
 from stolik.games.betel.calls import (
@@ -74,9 +74,11 @@ OVER_NO_CARDS = Msg("err-be-over-no-cards", "the deal is over: no more cards are
 """The refusals of a move, and of a card, after the deal's end (BETEL §4)."""
 
 
-class Deal(PhasedDeal[Op, Position]):
+class Deal(MovingDeal[Op, Position, Move]):
     """A deal from the first call to the last trick. ``hands``: three lists of ten cards
     by seat; ``dubel``: the two cards face down (BETEL §1), as dealt, in their places."""
+
+    over = DEAL_OVER
 
     def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]],
                  dubel: Sequence[int]) -> None:
@@ -232,13 +234,8 @@ class Deal(PhasedDeal[Op, Position]):
                                   text=text))
         return parse_call(words[0], self.rs)
 
-    def move(self, m: Move | str) -> None:
-        """Make a move (an :class:`Action`, a card index, or its text) for the seat to act."""
-        p = self._stack[-1]
-        if p.phase == "done":
-            raise IllegalMove(DEAL_OVER)
-        if isinstance(m, str):
-            m = self.parse_move(m)
+    def _make(self, m: Move) -> None:
+        """Make a move (an :class:`Action` or a card index) for the seat to act."""
         if isinstance(m, Action):
             self.act(m)
         else:

@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from stolik.deal import Current, PhasedDeal, bump, replace
+from stolik.deal import Current, MovingDeal, bump, replace
 from stolik.errors import IllegalMove
 from stolik.games.marias.bidding import (
     after_announce,
@@ -81,11 +81,13 @@ OVER_NO_CARDS = Msg("err-ma-over-no-cards",
 """The refusal of a card after the deal's end (MARIAS §4)."""
 
 
-class Deal(PhasedDeal[Op, Position]):
+class Deal(MovingDeal[Op, Position, Move]):
     """A deal from the choice to the money. ``hands``: four lists of eight card indices,
     by seat, each in dealt order — the first four are what the seat sees before the choice
     (MARIAS §2, §4.1). ``paper``: the deal is being recorded from a paper sheet, where a
     forgotten choice (``forgot``) may stand (MARIAS §4.1, §11); a live deal refuses it."""
+
+    over = Msg("err-ma-deal-over", "the deal is over")
 
     def __init__(self, rs: Ruleset, dealer: int, hands: Sequence[Sequence[int]], *,
                  paper: bool = False) -> None:
@@ -245,13 +247,8 @@ class Deal(PhasedDeal[Op, Position]):
         ``flek hra``, ``pass``, a card such as ``KH``) in the current phase."""
         return parse_move(text, self._stack[-1].phase, self.rs.flek_names)
 
-    def move(self, m: Move | str) -> None:
-        """Make a move (a :class:`Call`, a card index, or its text) for the seat to act."""
-        p = self._stack[-1]
-        if p.phase == "done":
-            raise IllegalMove(Msg("err-ma-deal-over", "the deal is over"))
-        if isinstance(m, str):
-            m = self.parse_move(m)
+    def _make(self, m: Move) -> None:
+        """Make a move (a :class:`Call` or a card index) for the seat to act."""
         if isinstance(m, int):
             self.play(m)
         else:
