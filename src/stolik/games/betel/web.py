@@ -55,8 +55,6 @@ from stolik.games.betel.state import Deal, Move
 from stolik.games.betel.web_text import action_label, cards_text, t
 from stolik.games.betel.web_view import LAY, chart, deal_message, reveal, sheet
 from stolik.i18n import Msg, tr
-from stolik.web.play.deal_view import Finished
-from stolik.web.play.dealing import derived_seed
 from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
 from stolik.web.play.series_match import DealSeries, lobby_options
 
@@ -183,7 +181,7 @@ class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
         kind = self.bots[seat]
         if kind == "heuristic":
             return move_text(HeuristicBot(ruleset=self.rs).act(view), self.rs)
-        seed = derived_seed(self.seed, f"bot {seat} {self.number} {len(self.deal.log)}")
+        seed = self.bot_seed(seat)
         if kind == "random":
             return move_text(RandomBot(seed).act(view), self.rs)
         from stolik.games.betel.bots import make_bot  # any other kind the game offers
@@ -216,9 +214,8 @@ class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
 
     def _settle(self) -> None:
         """Once the deal is over: its result, added to the match (once)."""
-        if self.deal.is_over and len(self.finished) < self.number:
-            result = self.deal.result()
-            self.finished.append(Finished(self.number, self.deal, result))
+        result = self.settle()
+        if result is not None:
             self.score.add(result.scores)
 
     def seen_move(self, seat: int | None, played: Played) -> str:

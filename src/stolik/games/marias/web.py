@@ -49,8 +49,6 @@ from stolik.games.marias.state import Deal, Move
 from stolik.games.marias.web_text import call_label, money, t
 from stolik.games.marias.web_view import deal_message, reveal, sheet
 from stolik.i18n import Msg
-from stolik.web.play.deal_view import Finished
-from stolik.web.play.dealing import derived_seed
 from stolik.web.play.game import MAX_DEALS, Message, Played, SeatSpec, check_seats, table_config
 from stolik.web.play.series_match import DealSeries, lobby_options
 
@@ -212,7 +210,7 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
             bot = HeuristicBot()
             bot.memory.seen = self._seen[seat]
             return move_text(bot.choose(view), self.rs)
-        seed = derived_seed(self.seed, f"bot {seat} {self.number} {len(self.deal.log)}")
+        seed = self.bot_seed(seat)
         if kind == "random":
             return move_text(RandomBot(random.Random(seed)).choose(view), self.rs)
         from stolik.games.marias.bots import make_bot  # any other kind the game offers
@@ -253,8 +251,7 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         self._settle()
 
     def _settle(self) -> None:
-        if self.deal.is_over and len(self.finished) < self.number:
-            self.finished.append(Finished(self.number, self.deal, self.deal.result()))
+        self.settle()
         self._remember()
 
     def seen_move(self, seat: int | None, played: Played) -> str:

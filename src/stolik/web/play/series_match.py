@@ -18,7 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from stolik.i18n import Msg
 from stolik.web.play.deal_view import Finished
-from stolik.web.play.dealing import dealing_rng
+from stolik.web.play.dealing import dealing_rng, derived_seed
 from stolik.web.play.game import BotSeats, Played, SeatSpec, serve_meta
 
 
@@ -32,6 +32,13 @@ class Dealt(Protocol):
     @property
     def is_over(self) -> bool:
         """Whether the deal is settled."""
+
+    @property
+    def log(self) -> Sequence[object]:
+        """The deal's operation log."""
+
+    def result(self) -> Any:
+        """The settled deal's result (the game's)."""
 
 
 DealT = TypeVar("DealT", bound=Dealt)
@@ -95,6 +102,21 @@ class DealSeries(BotSeats, Generic[RulesT, DealT, ResultT]):
         if not self.deal.is_over:
             return None
         return self.over if self.is_over() else self.next_first
+
+    def settle(self) -> ResultT | None:
+        """Keep the deal in play among the settled ones once it is over (once): its
+        result, or None (not over, or kept already)."""
+        if not (self.deal.is_over and len(self.finished) < self.number):
+            return None
+        result: ResultT = self.deal.result()
+        self.finished.append(Finished(self.number, self.deal, result))
+        return result
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of ``seat``'s bot for its move now: keyed by the table's seed, the
+        deal's number and the log's length, so that a bot's move is a function of the
+        table (a restart replays it) and tells nothing of the deals."""
+        return derived_seed(self.seed, f"bot {seat} {self.number} {len(self.deal.log)}")
 
     def next_deal(self) -> None:
         """Deal the next hand, the dealer one seat clockwise."""
