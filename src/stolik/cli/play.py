@@ -1,18 +1,20 @@
 """``stolik play``: a series against three bots in the terminal, for the game the ruleset
 selects (:mod:`stolik.games`).
 
-The table is drawn by the game's ``terminal`` part (Baśka: :mod:`stolik.games.baska.terminal`,
-whose screen keeps RULES §3: your hand, the auction, the trick in progress and the last
-trick; Mariáš: :mod:`stolik.games.marias.terminal`, MARIAS §2–§6: your first four before
-the choice, the called card, fleky, your own last trick, the money in Kč). A game that
-cannot be played in the terminal yet is refused in one line.
+The loop is the core's (:mod:`stolik.cli.table`; a game's ``terminal`` part fills its
+:class:`~stolik.cli.table.TerminalPart`); the table is drawn by that part (Baśka:
+:mod:`stolik.games.baska.terminal`, whose screen keeps RULES §3: your hand, the auction,
+the trick in progress and the last trick; Mariáš: :mod:`stolik.games.marias.terminal`,
+MARIAS §2–§6: your first four before the choice, the called card, fleky, your own last
+trick, the money in Kč). A game that cannot be played in the terminal yet is refused in
+one line.
 """
 
 from __future__ import annotations
 
 import contextlib
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
@@ -21,6 +23,9 @@ from stolik.errors import StolikError
 from stolik.games import UnknownGame, game
 from stolik.i18n import Msg
 from stolik.i18n_cite import player_text
+
+if TYPE_CHECKING:
+    from stolik.cli.table import TerminalPart
 
 
 class Language(StrEnum):
@@ -107,7 +112,7 @@ def play_command(
                                   "ruleset, not {wanted}", ruleset=rs.id, game=spec.id,
                                   wanted=game_id))
         try:
-            terminal = spec.part("terminal")
+            terminal = cast("TerminalPart", spec.part("terminal"))
         except UnknownGame:
             raise StolikError(Msg("err-play-no-terminal", "{game} cannot be played in the "
                                   "terminal yet (stolik simulate and stolik replay take it)",

@@ -13,7 +13,7 @@ game.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -73,20 +73,21 @@ def command_of(text: str, commands: Mapping[str, tuple[str, ...]]) -> Command | 
 
 
 def first_reading(low: str, commands: Mapping[str, tuple[str, ...]],
-                  legal: Sequence[M]) -> Command | M | None:
+                  legal: Sequence[M]) -> Command | Problem | M | None:
     """What a line (``low``: its words, lower case) is before the game reads a move: a
-    prompt command, or for Enter alone the only legal move; None: the game reads on.
+    prompt command, or Enter alone — the only legal move, or with several nothing said
+    (the prompt asks again); None: the game reads on.
 
     >>> first_reading(" Q ", COMMANDS, ["AH"]), first_reading("", COMMANDS, ["AH"])
     (Command(name='quit'), 'AH')
-    >>> first_reading("", COMMANDS, ["AH", "KH"]) is None
-    True
+    >>> first_reading("", COMMANDS, ["AH", "KH"]), first_reading("KH", COMMANDS, ["KH"])
+    (Problem(message=''), None)
     """
     cmd = command_of(low, commands)
     if cmd is not None:
         return cmd
-    if not low and len(legal) == 1:
-        return legal[0]
+    if not low:
+        return legal[0] if len(legal) == 1 else Problem("")
     return None
 
 
@@ -101,6 +102,42 @@ def pick(n: int, options: Sequence[M], lang: str) -> M | Problem:
     from stolik.i18n import tr
 
     return Problem(tr(lang, "tui-no-option", n=n, k=len(options)))
+
+
+def read_card(text: str, lang: str, parse: Callable[[str], int], *, hand: Collection[int],
+              legal: Collection[object], why: Callable[[int], str],
+              is_call: Callable[[str], bool] | None = None) -> int | Problem:
+    """A card typed in the play (``parse``: the game's card names): the card when it is
+    in ``hand`` and ``legal``; else why not — no card (a call, by ``is_call``: the auction
+    is over), or "Not allowed" with the game's reason ``why(card)``.
+
+    >>> def parse(text: str) -> int:
+    ...     if text not in ("AH", "KH", "QH"):
+    ...         from stolik.errors import CardError
+    ...         raise CardError(text)
+    ...     return ("AH", "KH", "QH").index(text)
+    >>> def play(text: str) -> int | Problem:
+    ...     return read_card(text, "en", parse, hand=(0, 1), legal=(1,), why=str,
+    ...                      is_call=lambda t: t == "pas")
+    >>> play("KH"), play("AH").message, play("QH").message
+    (1, 'Not allowed: 0', 'Not allowed: 2')
+    >>> play("pas").message
+    'The auction is over: play a card.'
+    >>> play("XY").message
+    "I don't understand 'XY'. Type a number, a card (AH, 10♥), a call or help."
+    """
+    from stolik.errors import CardError
+    from stolik.i18n import tr
+
+    try:
+        card = parse(text)
+    except CardError:
+        if is_call is not None and is_call(text):
+            return Problem(tr(lang, "tui-auction-over"))
+        return Problem(tr(lang, "tui-unknown", text=text))
+    if card not in hand or card not in legal:
+        return Problem(tr(lang, "tui-bad", why=why(card)))
+    return card
 
 
 class Prompt:
@@ -190,4 +227,4 @@ def finish_series(console: Console, lang: str, *, finished: int, over: bool,
 
 
 __all__ = ["COMMANDS", "Command", "Problem", "Prompt", "command_of", "finish_series",
-           "first_reading", "pick", "record_path", "save_record", "suits_fallback"]
+           "first_reading", "pick", "read_card", "record_path", "save_record", "suits_fallback"]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from stolik.cli.prompt import Command, Problem, Prompt, finish_series
 from stolik.cli.table_screen import TableScreen
 from stolik.errors import IllegalMove
+from stolik.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -78,6 +79,27 @@ class SeriesAtTable(Protocol):
 
     def view(self, seat: int) -> Any:
         """What ``seat`` sees of the deal (the game's view)."""
+
+    def to_record(self) -> Any:
+        """The record of the finished deals."""
+
+
+class RecordPart(Protocol):
+    """A game's record module, as the table saves and replays its series."""
+
+    def dumps_record(self, record: Any, fmt: str = ...) -> str:
+        """The record in ``fmt`` (``toml`` or ``json``)."""
+
+    def replay(self, record: Any) -> Any:
+        """The series the record replays, for its sheet."""
+
+
+class SheetPart(Protocol):
+    """A game's sheet module, as the table shows the sheet of the finished deals."""
+
+    def render_sheet(self, series: Any, console: Console, *, ascii: bool = ...,
+                     title: str | None = ..., lang: str = ...) -> None:
+        """Print the sheet of a replayed series."""
 
 
 class PlayedSeries(SeriesAtTable, Protocol):
@@ -152,12 +174,15 @@ class TerminalTable(TableScreen, Generic[S, E, M]):
     reading a line, making a move, an event's text, a card's name and colour, the score
     line, the sheet and the record) and may override the others."""
 
-    help_key = "tui-help"
+    help_key = N_("tui-help")
     """The catalog id of the game's help (the prompt's words)."""
     review_none: str | None = None
     """The catalog id said when the review finds nothing to say (None: nothing said)."""
     quiet_errors: tuple[type[Exception], ...] = ()
     """The analysis' refusals said by their words alone (any other error by its type too)."""
+    game_id: str
+    """The game's id in the registry (:mod:`stolik.games`), whose ``record`` and ``sheet``
+    parts save the series and show its sheet."""
 
     def __init__(self, series: S, seat: int, console: Console, *, lang: str = "pl",
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
@@ -201,13 +226,23 @@ class TerminalTable(TableScreen, Generic[S, E, M]):
         """The running totals, one line."""
         raise NotImplementedError
 
+    def part(self, name: str) -> Any:
+        """The game's part ``name`` (``record``, ``sheet``), as the registry hands it."""
+        from stolik.games import game
+
+        return game(self.game_id).part(name)
+
     def render_sheet(self) -> None:
         """The sheet of the finished deals (as ``stolik replay`` prints it)."""
-        raise NotImplementedError
+        records: RecordPart = self.part("record")
+        sheets: SheetPart = self.part("sheet")
+        sheets.render_sheet(records.replay(self.s.to_record()), self.console, ascii=self.ascii,
+                            lang=self.lang)
 
     def dumps(self, fmt: str) -> str:
         """The record of the finished deals in ``fmt`` (``toml`` or ``json``)."""
-        raise NotImplementedError
+        records: RecordPart = self.part("record")
+        return records.dumps_record(self.s.to_record(), fmt)
 
     def played_out(self) -> bool:
         """At the end: whether the series was played to its end (not quit)."""
@@ -382,5 +417,6 @@ class SeriesTable(TerminalTable[P, E, M]):
         raise NotImplementedError
 
 
-__all__ = ["DealAtTable", "EventAtTable", "PlayedSeries", "SeriesAtTable", "SeriesTable",
+__all__ = ["DealAtTable", "EventAtTable", "PlayedSeries", "RecordPart", "SeriesAtTable",
+           "SeriesTable", "SheetPart",
            "Sitting", "TerminalPart", "TerminalTable", "table_console"]

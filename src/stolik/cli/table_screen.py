@@ -16,21 +16,39 @@ loop is :mod:`stolik.cli.table`; this module names no game.
 >>> toy = Toy(Console(file=io.StringIO()), "en", 0, ascii=True)
 >>> toy.trick_line("Table", ((1, 0), (2, 26))).plain, toy.card(26).style
 ('Table: E AC  S AH', 'bold red')
->>> toy.last_trick_line("Last", 3, (0, 13), 0, 4).plain
-'Last: W AC  N AD  -> taken by N'
+>>> from collections import namedtuple
+>>> last = namedtuple("Trick", "leader cards winner")(3, (0, 13), 0)
+>>> [r.plain for r in toy.trick_rows((), last, "Last", "tui-tricks", (1, 0, 0, 0))]
+['On the table: —', 'Last: W AC  N AD  -> taken by N', 'Tricks: N 1 · E 0 · S 0 · W 0']
 >>> toy.hand_text((0, 1, 2), (2, 0), True).plain, toy.sign_style(-2), toy.mark(0)
 ('Your cards: 2) AC  2C  1) 3C', 'red', 'N *')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.panel import Panel
     from rich.text import Text
+
+
+class DoneTrick(Protocol):
+    """A finished trick as a screen shows it."""
+
+    @property
+    def leader(self) -> int:
+        """The seat that led."""
+
+    @property
+    def cards(self) -> Sequence[int]:
+        """The cards in play order."""
+
+    @property
+    def winner(self) -> int:
+        """The seat that took it."""
 
 
 class TableScreen:
@@ -126,12 +144,19 @@ class TableScreen:
             line.append_text(self.card(c))
         return line
 
-    def last_trick_line(self, label: str, leader: int, cards: Sequence[int], winner: int,
-                        seats: int) -> Text:
-        """A finished trick led by ``leader`` at a table of ``seats``, and who took it."""
-        line = self.trick_line(label, tuple(((leader + i) % seats, c)
-                                            for i, c in enumerate(cards)))
-        return line.append(self.arrow + self.t("tui-takes", who=self.who(winner)), style="dim")
+    def trick_rows(self, trick: Sequence[tuple[int, int]], last: DoneTrick | None,
+                   last_label: str, taken_key: str, taken: Sequence[int]) -> list[Text]:
+        """The trick in progress, the ``last`` trick shown (under ``last_label``) with who
+        took it, the tricks each seat has taken (``taken``, under ``taken_key``)."""
+        rows = [self.trick_line(self.t("tui-table"), trick)]
+        if last is not None:
+            seats = len(taken)
+            line = self.trick_line(last_label, tuple(((last.leader + i) % seats, c)
+                                                     for i, c in enumerate(last.cards)))
+            rows.append(line.append(self.arrow + self.t("tui-takes", who=self.who(last.winner)),
+                                    style="dim"))
+        rows.append(self.counts_line(taken_key, taken))
+        return rows
 
     def card_event(self, seat: int, card: int, took: int | None) -> Text:
         """A card played by ``seat``; the trick's taker when it completes one."""
@@ -141,6 +166,22 @@ class TableScreen:
         line.append_text(self.card(card))
         if took is not None:
             line.append(self.arrow + self.t("tui-takes", who=self.who(took)), style="dim")
+        return line
+
+    def said_line(self, label: str, calls: Sequence[tuple[int, str]],
+                  said: Callable[[str], Text]) -> Text:
+        """Everything said so far (``calls``: seat and record words), each as ``said``
+        shows it, after ``label``."""
+        from rich.text import Text
+
+        line = Text(label + ": ", style="bold")
+        if not calls:
+            return line.append(self.t("tui-nobody-yet"), style="dim")
+        for i, (seat, text) in enumerate(calls):
+            if i:
+                line.append(" · ", style="dim")
+            line.append(f"{self.who(seat)} ")
+            line.append_text(said(text))
         return line
 
     def counts_line(self, key: str, counts: Sequence[int]) -> Text:
@@ -166,6 +207,25 @@ class TableScreen:
                 line.append_text(self.card(c, "dim" if dim else ""))
         return line
 
+    def side_text(self, sides: Sequence[object], ours: object, keys: tuple[str, str],
+                  alone: bool) -> Text:
+        """The person's side as far as he can tell it (``sides``: each seat's side, None
+        unknown): ``keys[0]`` on the side ``ours``, else ``keys[1]``; then that he plays
+        ``alone``, or his partners."""
+        from rich.text import Text
+
+        line = Text(self.t("tui-your-side") + ": ", style="bold")
+        mine = sides[self.seat]
+        if mine is None:
+            return line.append(self.t("tui-side-unknown"), style="dim")
+        line.append(self.t(keys[0] if mine == ours else keys[1]))
+        mates = [x for x, side in enumerate(sides) if x != self.seat and side == mine]
+        if alone:
+            line.append(" — " + self.t("tui-alone"))
+        elif mates:
+            line.append(" " + self.t("tui-partner", who=", ".join(self.who(x) for x in mates)))
+        return line
+
     def options_line(self, line: Text, labels: Sequence[str]) -> Text:
         """``line`` followed by the numbered ``labels`` (the calls on offer)."""
         for i, label in enumerate(labels):
@@ -176,4 +236,4 @@ class TableScreen:
         return line
 
 
-__all__ = ["TableScreen"]
+__all__ = ["DoneTrick", "TableScreen"]

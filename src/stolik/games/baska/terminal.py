@@ -27,7 +27,6 @@ from stolik.errors import CardError, IllegalMove
 from stolik.games import bot_kind
 from stolik.games.baska.calls import Call, parse_call
 from stolik.games.baska.deck import DECK, parse_card
-from stolik.games.baska.record import dumps_record, replay
 from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.scoring import DECLARING
 from stolik.games.baska.session import (
@@ -37,7 +36,7 @@ from stolik.games.baska.session import (
     available_bots,
     default_opponents,
 )
-from stolik.games.baska.sheet import declarer_text, render_sheet
+from stolik.games.baska.sheet import declarer_text
 from stolik.games.baska.state import SeatView
 from stolik.games.baska.words import (
     call_label,
@@ -158,10 +157,13 @@ def _is_call(word: str, rs: Ruleset) -> bool:
 
 
 class PlayUI(TerminalTable[Session, MoveEvent, Call | int]):
-    """The terminal front-end of one :class:`Session` for the person at ``seat`` (the loop
-    and the prompt's commands: :class:`~stolik.cli.table.TerminalTable`)."""
+    """The terminal front-end of one Baśka :class:`Session` for the person at ``seat``:
+    the auction grid, the game and the sides as far as he can tell them, the deal's payouts
+    and the running sheet after it, the analysis' hint and review (the loop and the
+    prompt's commands: :class:`~stolik.cli.table.TerminalTable`)."""
 
-    review_none = "tui-review-none"
+    game_id = "baska"
+    review_none = N_("tui-review-none")
     quiet_errors = (AnalysisUnavailable,)
 
     def __init__(self, session: Session, seat: int, console: Console, *, lang: Lang = "pl",
@@ -228,10 +230,6 @@ class PlayUI(TerminalTable[Session, MoveEvent, Call | int]):
         s.stop()
         return over
 
-    def dumps(self, fmt: str) -> str:
-        """The series' record."""
-        return dumps_record(self.s.to_record(), fmt)
-
     def review(self) -> Sequence[str]:
         """analysis.review of the player's decisions in the last deal."""
         return [rv.text(self.lang) for rv in self.s.review(self.seat, samples=self.samples)]
@@ -266,12 +264,8 @@ class PlayUI(TerminalTable[Session, MoveEvent, Call | int]):
         if view.phase == "play":
             rows.append(self.game_line(view))
             rows.append(self.side_line(view))
-            rows.append(self.trick_line(self.t("tui-table"), view.trick))
-            if view.last_trick is not None:
-                lt = view.last_trick
-                rows.append(self.last_trick_line(self.t("tui-last-trick"), lt.leader, lt.cards,
-                                                 lt.winner, 4))
-            rows.append(self.counts_line("tui-tricks", view.tricks_taken))
+            rows.extend(self.trick_rows(view.trick, view.last_trick, self.t("tui-last-trick"),
+                                        N_("tui-tricks"), view.tricks_taken))
         rows.append(self.hand_line(view))
         if view.phase == "auction" and view.legal_calls:
             rows.append(self.options_line(Text(self.t("tui-calls") + ": "), [
@@ -322,22 +316,13 @@ class PlayUI(TerminalTable[Session, MoveEvent, Call | int]):
 
     def side_line(self, view: SeatView) -> Text:
         """Your side, when you can tell it (view.sides)."""
-        line = Text(self.t("tui-your-side") + ": ", style="bold")
-        mine = view.sides[self.seat]
-        if mine is None:
-            return line.append(self.t("tui-side-unknown"), style="dim")
-        plain = view.contract is None
-        if plain:
-            line.append(self.t("tui-starzy") if mine == DECLARING else self.t("tui-mlodzi"))
+        if view.contract is None:
+            keys, lone = (N_("tui-starzy"), N_("tui-mlodzi")), False
         else:
-            line.append(self.t("tui-declaring") if mine == DECLARING else self.t("tui-defending"))
-        mates = [x for x in range(4) if x != self.seat and view.sides[x] == mine]
-        lone = view.contract is not None and self.s.rs.contract(view.contract).lone
-        if mates and not (lone and mine == DECLARING):
-            line.append(" " + self.t("tui-partner", who=", ".join(self.who(x) for x in mates)))
-        elif lone and mine == DECLARING:
-            line.append(" — " + self.t("tui-alone"))
-        return line
+            keys = (N_("tui-declaring"), N_("tui-defending"))
+            lone = self.s.rs.contract(view.contract).lone
+        return self.side_text(view.sides, DECLARING, keys,
+                              alone=lone and view.sides[self.seat] == DECLARING)
 
     def hand_line(self, view: SeatView) -> Text:
         """Your cards in the game's order; legal ones numbered, the others dimmed."""
@@ -429,11 +414,6 @@ class PlayUI(TerminalTable[Session, MoveEvent, Call | int]):
         for line in lines[-rows:]:
             t.add_row(*line)
         return t
-
-    def render_sheet(self) -> None:
-        """The score sheet of the finished deals (as ``stolik replay`` prints it)."""
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii, first=1,
-                     lang=self.lang)
 
 
 def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | None,

@@ -18,7 +18,7 @@ would ask whether that card lies in the dubel.
 from __future__ import annotations
 
 from stolik.cli.prompt import COMMANDS as PROMPT_COMMANDS
-from stolik.cli.prompt import Command, Problem, command_of
+from stolik.cli.prompt import Command, Problem, first_reading, read_card
 from stolik.errors import CardError
 from stolik.games.betel.box import number
 from stolik.games.betel.calls import LOOK_FIRST, Action, lay
@@ -107,12 +107,10 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
     """
     said = " ".join(text.split())
     low = said.casefold()
-    cmd = command_of(low, COMMANDS)
-    if cmd is not None:
-        return cmd
+    first = first_reading(low, COMMANDS, view.legal)
+    if first is not None:
+        return first
     opts = numbered(view, rs)
-    if not low and len(view.legal) == 1:
-        return view.legal[0]
     if low.isdigit():
         n = int(low)
         chosen = dict(opts).get(n)
@@ -123,8 +121,6 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
         if view.phase != "play":  # the numbers shown are not 1 … k (issue 25.6)
             return Problem(tr(lang, "btui-no-number", n=n))
         return Problem(tr(lang, "tui-no-option", n=n, k=len(opts)))
-    if not low:
-        return Problem("")
     if view.phase == "play":
         return _read_card(said, view, lang)
     if view.step == "taken":
@@ -133,18 +129,13 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Rea
 
 
 def _read_card(text: str, view: SeatView, lang: str) -> Read:
-    try:
-        c = parse_card(text)
-    except CardError:
-        return Problem(tr(lang, "tui-unknown", text=text))
-    if c not in view.hand:
-        return Problem(tr(lang, "tui-bad", why=tr(lang, "btui-not-held",
-                                                  card=name(c, ascii=True))))
-    if c not in view.legal:
+    def why(c: int) -> str:
+        if c not in view.hand:
+            return tr(lang, "btui-not-held", card=name(c, ascii=True))
         allowed = " ".join(name(x, ascii=True) for x in view.legal if isinstance(x, int))
-        return Problem(tr(lang, "tui-bad", why=tr(lang, "btui-card-not-legal",
-                                                  card=name(c, ascii=True), cards=allowed)))
-    return c
+        return tr(lang, "btui-card-not-legal", card=name(c, ascii=True), cards=allowed)
+
+    return read_card(text, lang, parse_card, hand=view.hand, legal=view.legal, why=why)
 
 
 def _read_lay(low: str, view: SeatView, lang: str) -> Read:

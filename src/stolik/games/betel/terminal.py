@@ -39,11 +39,9 @@ from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
 from stolik.games.betel.match import tied_at_top, undecided_note
 from stolik.games.betel.prompt import numbered, options, read_action
-from stolik.games.betel.record import dumps_record, replay
 from stolik.games.betel.ruleset import NO_TRUMPS, Ruleset
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import Event, Series, opponent_kinds
-from stolik.games.betel.sheet import render_sheet
 from stolik.games.betel.state import Move
 from stolik.games.betel.view import SeatView
 from stolik.i18n import N_, Msg
@@ -62,11 +60,11 @@ def tr(lang: str, key: str, **kw: object) -> str:
 
 
 class PlayUI(SeriesTable[Series, Event, Move]):
-    """The terminal front end of one :class:`~stolik.games.betel.series.Series` for the
-    person at ``seat`` (the loop and the prompt's commands:
-    :class:`~stolik.cli.table.TerminalTable`)."""
+    """The terminal front end of one Betel match for the person at ``seat``: the dubel as
+    he knows it, the clock of a match by time, the winner or why the match stopped."""
 
-    help_key = "btui-help"
+    game_id = "betel"
+    help_key = N_("btui-help")
     scrollback = False
 
     def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
@@ -141,15 +139,6 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         else:
             said = self.option_text(move)
         self.console.print(Text(self.t("play-btl-hint", move=said), style="cyan"))
-
-    def dumps(self, fmt: str) -> str:
-        """The match's record."""
-        return dumps_record(self.s.to_record(), fmt)
-
-    def render_sheet(self) -> None:
-        """The sheet of the finished deals (as ``stolik replay`` prints it)."""
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii,
-                     lang=self.lang)
 
     # ------------------------------------------------------------ words
 
@@ -252,15 +241,7 @@ class PlayUI(SeriesTable[Series, Event, Move]):
 
     def auction_line(self, view: SeatView) -> Text:
         """Every auction step so far, as the person saw it."""
-        line = Text(self.t("tui-auction") + ": ", style="bold")
-        if not view.calls:
-            return line.append(self.t("tui-nobody-yet"), style="dim")
-        for i, (seat, text) in enumerate(view.calls):
-            if i:
-                line.append(" · ", style="dim")
-            line.append(f"{self.who(seat)} ")
-            line.append_text(self.call_text(text))
-        return line
+        return self.said_line(self.t("tui-auction"), view.calls, self.call_text)
 
     def contract_line(self, view: SeatView) -> Text:
         """The standing (or played) contract, its declarer, kontra."""
@@ -293,13 +274,9 @@ class PlayUI(SeriesTable[Series, Event, Move]):
     def play_lines(self, view: SeatView) -> list[RenderableType]:
         """The trumps, the trick in progress, the last trick, the tricks taken (BETEL §4)."""
         rows: list[RenderableType] = [
-            Text(self.t("btui-trumps") + ": ", style="bold").append(self.trump_text(view.trump)),
-            self.trick_line(self.t("tui-table"), view.trick)]
-        if view.history:
-            last = view.history[-1]
-            rows.append(self.last_trick_line(self.t("tui-last-trick"), last.leader, last.cards,
-                                             last.winner, 3))
-        rows.append(self.counts_line("tui-tricks", view.taken))
+            Text(self.t("btui-trumps") + ": ", style="bold").append(self.trump_text(view.trump))]
+        rows.extend(self.trick_rows(view.trick, view.history[-1] if view.history else None,
+                                    self.t("tui-last-trick"), N_("tui-tricks"), view.taken))
         return rows
 
     def hand_line(self, view: SeatView) -> Text:

@@ -12,7 +12,7 @@ says nothing (a :class:`~stolik.cli.prompt.Problem` with no message). Anything e
 from __future__ import annotations
 
 from stolik.cli.prompt import COMMANDS as PROMPT_COMMANDS
-from stolik.cli.prompt import Command, Problem, command_of
+from stolik.cli.prompt import Command, Problem, first_reading, pick, read_card
 from stolik.errors import CardError, IllegalMove
 from stolik.games.marias.calls import Call, parse_move
 from stolik.games.marias.deck import BETL_ORDER, SEVEN, card, name, parse_card, parse_cards
@@ -66,8 +66,6 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Act
     'Not allowed: KH is not one of your first four cards: lay one of them (MARIAS §4.1)'
     >>> read_action("99", v, rs, "en").message
     'There is no option 99: choose 1–28.'
-    >>> read_action("", v, rs, "en")
-    Problem(message='')
     >>> d.move("trump=7A call=TA")
     >>> read_action("dobrý", d.view(1), rs) == read_action("1", d.view(1), rs) == Call("dobry")
     True
@@ -76,43 +74,30 @@ def read_action(text: str, view: SeatView, rs: Ruleset, lang: str = "pl") -> Act
     """
     word_ = " ".join(text.split())
     low = word_.lower()
-    cmd = command_of(low, COMMANDS)
-    if cmd is not None:
-        return cmd
     opts = options(view)
-    if not low and len(opts) == 1:
-        return opts[0]
+    first = first_reading(low, COMMANDS, opts)
+    if first is not None:
+        return first
     if low.isdigit():
-        n = int(low)
-        if 1 <= n <= len(opts):
-            return opts[n - 1]
-        return Problem(tr(lang, "tui-no-option", n=n, k=len(opts)))
-    if not low:
-        return Problem("")
+        return pick(int(low), opts, lang)
     if view.phase == "play":
         return _read_card(word_, view, lang)
     return _read_call(low, view, rs, lang)
 
 
 def _read_card(text: str, view: SeatView, lang: str) -> Action:
-    try:
-        c = parse_card(text)
-    except CardError:
-        if _is_call(text):
-            return Problem(tr(lang, "tui-auction-over"))
-        return Problem(tr(lang, "tui-unknown", text=text))
-    shown = name(c, ascii=True)
-    if c not in view.hand:
-        return Problem(tr(lang, "tui-bad", why=tr(lang, "mtui-not-held", card=shown)))
-    if c not in view.legal:
+    def why(c: int) -> str:
+        shown = name(c, ascii=True)
+        if c not in view.hand:
+            return tr(lang, "mtui-not-held", card=shown)
         if view.sedma_by == view.seat and view.trump is not None and c == card(view.trump,
                                                                                SEVEN):
-            why = tr(lang, "mtui-sedma-kept", card=shown)
-        else:
-            why = tr(lang, "mtui-card-not-legal", card=shown, cards=" ".join(
-                name(x, ascii=True) for x in options(view) if isinstance(x, int)))
-        return Problem(tr(lang, "tui-bad", why=why))
-    return c
+            return tr(lang, "mtui-sedma-kept", card=shown)
+        return tr(lang, "mtui-card-not-legal", card=shown, cards=" ".join(
+            name(x, ascii=True) for x in options(view) if isinstance(x, int)))
+
+    return read_card(text, lang, parse_card, hand=view.hand, legal=view.legal, why=why,
+                     is_call=_is_call)
 
 
 def _is_call(text: str) -> bool:

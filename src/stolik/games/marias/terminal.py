@@ -41,11 +41,9 @@ from stolik.games.marias.deck import (
     name,
 )
 from stolik.games.marias.prompt import hand_order, options, read_action
-from stolik.games.marias.record import dumps_record, replay
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.series import Event, Series, opponent_kinds
-from stolik.games.marias.sheet import render_sheet
 from stolik.games.marias.simulate import DEFAULT_DEALS
 from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
@@ -85,11 +83,13 @@ def suits_fallback(console: Console) -> bool:
 
 
 class PlayUI(SeriesTable[Series, Event, Move]):
-    """The terminal front end of one :class:`~stolik.games.marias.series.Series` for the
-    person at ``seat`` (the loop and the prompt's commands:
+    """The terminal front end of one Mariáš :class:`~stolik.games.marias.series.Series`
+    for the person at ``seat``: on a terminal the moves made since his last turn, after a
+    deal its settlement and every hand as dealt, the solver's review (the loop:
     :class:`~stolik.cli.table.TerminalTable`)."""
 
-    help_key = "mtui-help"
+    game_id = "marias"
+    help_key = N_("mtui-help")
 
     def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
@@ -131,15 +131,6 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         self.console.print(Text(self.t(N_("mtui-claim-ok") if ok else N_("mtui-claim-false")),
                                 style="green" if ok else "red"))
         return True
-
-    def dumps(self, fmt: str) -> str:
-        """The series' record."""
-        return dumps_record(self.s.to_record(), fmt)
-
-    def render_sheet(self) -> None:
-        """The sheet of the settled deals (as ``stolik replay`` prints it)."""
-        render_sheet(replay(self.s.to_record()), self.console, ascii=self.ascii,
-                     lang=self.lang)
 
     # ------------------------------------------------------------ pieces of the screen
 
@@ -229,31 +220,14 @@ class PlayUI(SeriesTable[Series, Event, Move]):
 
     def side_line(self, view: SeatView) -> Text:
         """The person's side, his partner where he knows him (only the view tells it)."""
-        line = Text(self.t("tui-your-side") + ": ", style="bold")
-        mine = view.sides[self.seat]
-        if mine is None:
-            return line.append(self.t("tui-side-unknown"), style="dim")
-        line.append(self.t(N_("mtui-choosing") if mine == 0 else N_("mtui-defending")))
-        alone = view.soloist == self.seat
-        mates = [x for x in range(4) if x != self.seat and view.sides[x] == mine]
-        if alone:
-            line.append(" — " + self.t("tui-alone"))
-        elif mates:
-            line.append(" " + self.t("tui-partner", who=", ".join(self.who(x) for x in mates)))
-        return line
+        return self.side_text(view.sides, 0, (N_("mtui-choosing"), N_("mtui-defending")),
+                              alone=view.soloist == self.seat)
 
     def calls_line(self, view: SeatView) -> Text:
         """Everything said so far, in order (the view's words)."""
-        line = Text(self.t("mtui-bidding") + ": ", style="bold")
-        if not view.calls:
-            return line.append(self.t("tui-nobody-yet"), style="dim")
-        for i, (seat, text) in enumerate(view.calls):
-            if i:
-                line.append(" · ", style="dim")
-            line.append(f"{self.who(seat)} ")
-            line.append(self.said(entry_label(text, ascii=self.ascii)),
-                        style="dim" if text in ("pass", "dobry") else "bold")
-        return line
+        return self.said_line(self.t("mtui-bidding"), view.calls, lambda text: Text(
+            self.said(entry_label(text, ascii=self.ascii)),
+            style="dim" if text in ("pass", "dobry") else "bold"))
 
     def said(self, label: str) -> str:
         """A call's label in the screen's language: the record word ``pass`` is said as the
@@ -265,12 +239,8 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         """The trick in progress, the person's own last trick, the piles, the marriages
         announced, a betl's open hands (MARIAS §3, §4.6, seed §7, §9)."""
         rows: list[RenderableType] = []
-        rows.append(self.trick_line(self.t("tui-table"), view.trick))
-        if view.last_trick is not None:
-            lt = view.last_trick
-            rows.append(self.last_trick_line(self.t("mtui-own-last"), lt.leader, lt.cards,
-                                             lt.winner, 4))
-        rows.append(self.counts_line("mtui-tricks", view.taken))
+        rows.extend(self.trick_rows(view.trick, view.last_trick, self.t("mtui-own-last"),
+                                    N_("mtui-tricks"), view.taken))
         if view.marriages:
             rows.append(Text(self.t("mtui-marriages") + ": " + " · ".join(
                 f"{self.who(x)} {marriage_text(suit, view.trump, ascii=self.ascii)}"
