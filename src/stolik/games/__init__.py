@@ -40,6 +40,12 @@ A game's plug-in parts are its submodules under conventional names
 
 A game without a part is refused in one line (``… has no arena yet``).
 
+A game may also live outside this package (issue 26.4: a test's toy game, a club's own
+game): :func:`register` adds a package by its import name, and ``STOLIK_EXTRA_GAMES``
+lists such packages (separated by commas) for a whole process, e.g. ``stolik play``. A
+game found that way is treated exactly like a shipped one: its ``game.toml``, its
+``rulesets/*.toml`` and its parts are looked up in its own package (``docs/adding-a-game.md``).
+
 >>> [g.id for g in games()]
 ['baska', 'betel', 'marias']
 >>> game_of_ruleset("ctyrka").id, game_of_ruleset("linia").id
@@ -55,6 +61,7 @@ stolik.games.UnknownGame: no game 'chess' — stolik hosts baska, betel, marias
 from __future__ import annotations
 
 import importlib
+import os
 import tomllib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -110,11 +117,18 @@ class GameSpec:
     >>> {g.id: g.lang for g in games()}
     {'baska': 'pl', 'betel': 'pl', 'marias': 'cs'}
     """
+    home: str | None = None
+    """The package of a game registered from outside ``stolik.games`` (:func:`register`);
+    None for a shipped game."""
 
     @property
     def package(self) -> str:
         """The game's package."""
-        return f"{__name__}.{self.id}"
+        return self.home or f"{__name__}.{self.id}"
+
+    def folder(self) -> Traversable:
+        """The game's folder; a shipped game's is found without importing it."""
+        return _folder(self.home, self.id)
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (else English, else the id)."""
@@ -156,27 +170,32 @@ class GameSpec:
         >>> game("marias").has_part("nonsense")
         False
         """
-        folder = resources.files(__name__).joinpath(self.id)
+        folder = self.folder()
         return (folder.joinpath(f"{name}.py").is_file()
                 or folder.joinpath(name, "__init__.py").is_file())
 
     def rulesets(self) -> tuple[str, ...]:
         """The ids of the rulesets shipped with the game (its ``rulesets/*.toml``), sorted;
         nothing of the game is imported, and the folder is listed once."""
-        return _shipped_rulesets(self.id)
+        return _shipped_rulesets(self.home, self.id)
+
+
+def _folder(home: str | None, game_id: str) -> Traversable:
+    return resources.files(home) if home else resources.files(__name__).joinpath(game_id)
 
 
 @cache
-def _shipped_rulesets(game_id: str) -> tuple[str, ...]:
-    folder = resources.files(__name__).joinpath(game_id, "rulesets")
+def _shipped_rulesets(home: str | None, game_id: str) -> tuple[str, ...]:
+    folder = _folder(home, game_id).joinpath("rulesets")
     if not folder.is_dir():
         return ()
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
-def _spec(folder: Traversable) -> GameSpec:
-    """The :class:`GameSpec` of a game's folder, from its ``game.toml``."""
-    where = f"stolik/games/{folder.name}/game.toml"
+def _spec(folder: Traversable, home: str | None = None) -> GameSpec:
+    """The :class:`GameSpec` of a game's folder, from its ``game.toml`` (``home``: the
+    package of a game from outside, whose id need not be its folder's name)."""
+    where = f"{home or 'stolik/games/' + folder.name}/game.toml"
     data = tomllib.loads(folder.joinpath("game.toml").read_text("utf-8"))
     try:
         names = data["names"]
@@ -184,10 +203,10 @@ def _spec(folder: Traversable) -> GameSpec:
                         default_ruleset=data["default_ruleset"], rules=data["rules"],
                         ruleset_keys=tuple(str(k) for k in data.get("ruleset_keys", ())),
                         live_record_hides_cards=_flag(data, "live_record_hides_cards"),
-                        lang=str(data.get("lang", "pl")))
+                        lang=str(data.get("lang", "pl")), home=home)
     except (KeyError, TypeError, ValueError) as e:
         raise TypeError(f"{where}: missing or wrong key {e}") from None
-    if spec.id != folder.name:
+    if home is None and spec.id != folder.name:
         raise TypeError(f"{where}: id must be {folder.name!r}, the folder's name")
     if spec.default_ruleset not in spec.rulesets():
         raise TypeError(f"{where}: default_ruleset {spec.default_ruleset!r} is not shipped")
@@ -202,15 +221,55 @@ def _flag(data: Mapping[str, object], key: str) -> bool:
     return value
 
 
+EXTRA_GAMES_ENV = "STOLIK_EXTRA_GAMES"
+"""The environment variable listing the packages of games from outside (commas between)."""
+
+_registered: list[str] = []
+"""The packages :func:`register` added, in order."""
+
+
+def register(package: str) -> GameSpec:
+    """Add the game whose package is ``package`` (an import name, its folder holding
+    ``game.toml`` and ``rulesets/``) to the registry, as if it were shipped; its spec.
+    ``STOLIK_EXTRA_GAMES`` does the same for a whole process. Registering it again changes
+    nothing; :func:`unregister` takes it away again."""
+    if package not in _registered:
+        _registered.append(package)
+        _registry.cache_clear()
+    spec = next((g for g in games() if g.home == package), None)
+    if spec is None:  # pragma: no cover - the registry's own errors come first
+        raise UnknownGame(f"no game in {package!r}")
+    return spec
+
+
+def unregister(package: str) -> None:
+    """Take the game :func:`register` added from ``package`` away again."""
+    if package in _registered:
+        _registered.remove(package)
+        _registry.cache_clear()
+
+
+def _extra_packages() -> list[str]:
+    listed = os.environ.get(EXTRA_GAMES_ENV, "")
+    found = [p.strip() for p in listed.split(",") if p.strip()]
+    return found + [p for p in _registered if p not in found]
+
+
 @cache
 def _registry() -> dict[str, GameSpec]:
-    """Every game's spec, by id; ruleset ids checked unique across games."""
+    """Every game's spec, by id (the shipped ones, then those from outside); ruleset ids
+    checked unique across games."""
     found: dict[str, GameSpec] = {}
     here = resources.files(__name__)
     for folder in sorted(here.iterdir(), key=lambda f: f.name):
         if folder.is_dir() and folder.joinpath("game.toml").is_file():
             spec = _spec(folder)
             found[spec.id] = spec
+    for package in _extra_packages():
+        spec = _spec(resources.files(package), package)
+        if spec.id in found:
+            raise TypeError(f"{package}: game id {spec.id!r} is taken by {found[spec.id].package}")
+        found[spec.id] = spec
     owner: dict[str, str] = {}
     for spec in found.values():
         for rid in spec.rulesets():
