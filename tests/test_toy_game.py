@@ -168,3 +168,105 @@ def test_every_deal_is_three_tricks_and_the_points_add_up() -> None:
         for t in deal.history:  # TOY §2: the highest card of the suit led takes it
             led = [c for c in t.cards if c // 3 == t.cards[0] // 3]
             assert t.cards[(t.winner - t.leader) % 3] == max(led)
+
+
+# ---------------------------------------------------------------- (c) the arena
+
+
+def test_arena_duplicate_random_against_random_with_its_interval(toy: games.GameSpec) -> None:
+    """`stolik arena --ruleset toy-club`: every deal in the six seatings of two kinds at
+    three seats; the same kind twice ties exactly (the cards' luck cancels)."""
+    run = CliRunner().invoke(app, ["arena", "--ruleset", "toy-club", "--bots", "random,random",
+                                   "-n", "20", "--seed", "4", "--json"])
+    assert run.exit_code == 0, run.output
+    result = json.loads(run.output)
+    assert result["seatings_per_deal"] == 6 and result["deals"] == 20
+    low, high = result["pairs"][0]["ci95"]
+    assert low <= result["pairs"][0]["mean_diff"] <= high
+    heuristic = toy.part("arena").run_arena(["heuristic", "heuristic"], 10,
+                                            ruleset=load_ruleset(), seed=2)
+    assert heuristic.pairs[0].diff.mean == 0 and heuristic.bots[0].illegal == 0
+
+
+# ---------------------------------------------------------------- (d) a web table
+
+
+def test_web_table_sit_and_play_to_the_end(toy: games.GameSpec, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A toy table over the API and the WebSocket: a person and two bots play the series
+    to its end; the person's state names his own hand only, a spectator's none (TOY §1);
+    the record replays to the table's totals."""
+    from fastapi.testclient import TestClient
+
+    from stolik.db import open_database
+    from stolik.web.app import create_app
+    from stolik.web.play.game import GAMES
+    from test_web_play_betel import next_state
+    from test_web_play_durable import receiver
+
+    # the web's registry lists games when it is imported: the toy is added for this test
+    monkeypatch.setitem(GAMES._kinds, "toy", lambda: toy.part("web").Kind())
+    app_ = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0,
+                      client_seeds=True)
+    with TestClient(app_) as c:
+        r = c.post("/play/api/tables", json={"game": "toy", "name": "Ala", "deals": 2,
+                                             "seed": 9, "bots": [None, "random", "heuristic"]})
+        assert r.status_code == 200, r.text
+        tid, token = r.json()["id"], r.json()["token"]
+        c.cookies.clear()
+        with c.websocket_connect(f"/play/ws/{tid}?lang=en") as watcher:
+            watched = receiver(watcher)
+            c.cookies.set("stolik_player", token)
+            with c.websocket_connect(f"/play/ws/{tid}?lang=en") as ws:
+                got = receiver(ws)
+                state = next_state(got)
+                played: set[str] = set()
+                while not state["over"]:
+                    d = state["deal"]
+                    if state["waiting_next"] and 0 not in state["ready"]:
+                        ws.send_json({"type": "next"})
+                    elif d["to_act"] == 0 and d["legal"]:
+                        ws.send_json({"type": "move", "move": d["legal"][-1]})
+                    state = next_state(got)
+                    seen = {c for _, c in state["deal"]["trick"]}
+                    last = state["deal"]["last_trick"]
+                    played |= seen | {c for _, c in (last["cards"] if last else [])}
+                    assert len(state["deal"]["hand"]) <= 3  # his own cards only
+                    assert set(state["deal"]["hand"]).isdisjoint(seen)
+        assert state["over"] and len(state["sheet"]) == 2 and len(played) == 9
+        spectator = watched.get(timeout=10)
+        while spectator["type"] != "state":
+            spectator = watched.get(timeout=10)
+        assert spectator["seat"] is None and spectator["deal"]["hand"] == []
+        rec = c.get(f"/play/t/{tid}/record.toml")
+        assert rec.status_code == 200, rec.text
+        series = replay(parse_record(loads_document(rec.text, "toml")))
+        assert list(series.totals) == state["totals"] and "seed 9" in rec.text
+
+
+def test_web_state_hides_the_other_hands() -> None:
+    """Two layouts a seat cannot tell apart (the other two hands swapped) give that seat
+    the same message at every step (TOY §1)."""
+    from stolik.web.play.game import SeatSpec
+    from toygame.web import ToyKind
+
+    kind = ToyKind()
+    m = kind.new_match({"seed": 3, "deals": 1}, [SeatSpec(name=n) for n in "ABC"],
+                       lambda p: None)
+    rng = random.Random(3)
+    while not m.deal.is_over:
+        seat = m.to_act()
+        assert seat is not None
+        for looker in range(3):
+            a, b = (s for s in range(3) if s != looker)
+            if len(m.deal.pos.hands[a]) == len(m.deal.pos.hands[b]):
+                twin = m.deal.clone()
+                hands = list(twin.pos.hands)
+                hands[a], hands[b] = hands[b], hands[a]
+                twin._stack[-1] = replace(twin.pos, hands=tuple(hands))
+                real = m.deal
+                m.deal = twin
+                swapped = m.state(looker, "en")
+                m.deal = real
+                assert swapped == m.state(looker, "en")
+        m.apply(seat, name(rng.choice(m.deal.legal_moves())))
