@@ -4,7 +4,7 @@ pops one off each and :meth:`LoggedDeal.clone` copies two lists, sharing the pos
 
 A game's deal subclasses :class:`LoggedDeal` (or :class:`PhasedDeal`, where its positions
 carry their ``phase`` and the seat ``to_act``; :class:`MovingDeal`, which also reads and
-makes a move through :meth:`MovingDeal.move`) and supplies only its moves: their
+makes a move, a call or a card, through :meth:`MovingDeal.move`) and supplies only its moves: their
 legality, and the new position each one makes (with :func:`replace`). The log's entries
 and the positions are the game's own frozen values; a finished :class:`Trick` is common.
 
@@ -38,6 +38,7 @@ IndexError: nothing to undo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, overload
 
@@ -49,8 +50,8 @@ OpT = TypeVar("OpT")
 PosT = TypeVar("PosT")
 """A game's immutable position."""
 
-MoveT = TypeVar("MoveT")
-"""A game's move: a call or a card."""
+CallT = TypeVar("CallT")
+"""A game's call (a bid, an auction step): its moves are calls and cards."""
 
 T = TypeVar("T")
 
@@ -110,6 +111,34 @@ def bump(values: tuple[int, int, int, int], seat: int,
     out = list(values)
     out[seat] += by
     return (out[0], out[1], out[2], out[3])
+
+
+def dealt_mask(cards: Iterable[object], seen: int, deck: int, where: T,
+               not_a_card: Callable[[object, T], str], twice: Callable[[int], str]) -> int:
+    """The mask of one dealt hand: each of ``cards`` a card (an index below ``deck``, not a
+    bool) that no hand before it holds (``seen``); else :class:`~stolik.errors.IllegalMove`
+    with the game's words, ``not_a_card(value, where)`` (``where``: the hand, as the game
+    names it) or ``twice(card)``.
+
+    >>> dealt_mask([0, 5], 0b10, 32, 0, repr, str)
+    33
+    >>> dealt_mask([1], 0b10, 32, 0, repr, lambda c: f"card {c} is dealt twice")
+    Traceback (most recent call last):
+    ...
+    stolik.errors.IllegalMove: card 1 is dealt twice
+    >>> dealt_mask([True], 0, 32, 2, lambda v, seat: f"seat {seat} holds {v!r}", str)
+    Traceback (most recent call last):
+    ...
+    stolik.errors.IllegalMove: seat 2 holds True
+    """
+    m = 0
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int) or c not in range(deck):
+            raise IllegalMove(not_a_card(c, where))
+        if (seen | m) >> c & 1:
+            raise IllegalMove(twice(c))
+        m |= 1 << c
+    return m
 
 
 class LoggedDeal(Generic[OpT, PosT]):
@@ -217,30 +246,38 @@ class PhasedDeal(LoggedDeal[OpT, PhasedT]):
         return self._stack[-1].phase == "done"
 
 
-class MovingDeal(PhasedDeal[OpT, PhasedT], Generic[OpT, PhasedT, MoveT]):
-    """A phased deal that makes one kind of move: :meth:`move` refuses any once the deal is
-    over (:attr:`over`, the game's words), reads a text with the game's :meth:`parse_move`
-    and makes the move with the game's :meth:`_make`."""
+class MovingDeal(PhasedDeal[OpT, PhasedT], Generic[OpT, PhasedT, CallT]):
+    """A phased deal whose moves are calls and cards (a card is its index): :meth:`move`
+    refuses any once the deal is over (:attr:`over`, the game's words), reads a text with
+    the game's :meth:`parse_move`, and plays a card or makes a call with the game's
+    :meth:`play` or :meth:`_call`."""
 
     over: ClassVar[str]
     """The refusal of a move once the deal is over (the game's words)."""
 
-    def parse_move(self, text: str) -> MoveT:
+    def parse_move(self, text: str) -> CallT | int:
         """Read a move as records write it, in the current phase."""
         raise NotImplementedError  # pragma: no cover - every game reads its moves
 
-    def _make(self, m: MoveT) -> None:
-        """Make the move ``m`` (a call or a card) for the seat to act."""
-        raise NotImplementedError  # pragma: no cover - every game makes its moves
+    def play(self, c: int) -> None:
+        """Play card ``c`` for the seat to act."""
+        raise NotImplementedError  # pragma: no cover - every game plays its cards
 
-    def move(self, m: MoveT | str) -> None:
-        """Make a move (the game's value, or its text) for the seat to act."""
+    def _call(self, c: CallT, /) -> None:
+        """Make the call ``c`` for the seat to act."""
+        raise NotImplementedError  # pragma: no cover - every game makes its calls
+
+    def move(self, m: CallT | int | str) -> None:
+        """Make a move (a call, a card's index, or its text) for the seat to act."""
         if self._stack[-1].phase == "done":
             raise IllegalMove(self.over)
         if isinstance(m, str):
             m = self.parse_move(m)
-        self._make(m)
+        if isinstance(m, int):
+            self.play(m)
+        else:
+            self._call(m)
 
 
 __all__ = ["Current", "LoggedDeal", "MovingDeal", "Phased", "PhasedDeal", "Trick", "bump",
-           "replace"]
+           "dealt_mask", "replace"]

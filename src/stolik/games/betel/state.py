@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stolik.deal import Current, MovingDeal, replace
+from stolik.deal import Current, MovingDeal, dealt_mask, replace
 from stolik.errors import IllegalMove
 from stolik.games.betel.auction import after_call, holds, legal_actions, why_not
 from stolik.games.betel.calls import (
@@ -74,7 +74,7 @@ OVER_NO_CARDS = Msg("err-be-over-no-cards", "the deal is over: no more cards are
 """The refusals of a move, and of a card, after the deal's end (BETEL §4)."""
 
 
-class Deal(MovingDeal[Op, Position, Move]):
+class Deal(MovingDeal[Op, Position, Action]):
     """A deal from the first call to the last trick. ``hands``: three lists of ten cards
     by seat; ``dubel``: the two cards face down (BETEL §1), as dealt, in their places."""
 
@@ -93,15 +93,12 @@ class Deal(MovingDeal[Op, Position, Move]):
         for seat, h in enumerate([*hands, dubel]):
             what = Msg("be-w-seat", "seat {seat}", seat=seat) if seat < SEATS else \
                 Msg("be-w-dubel", "the dubel")
-            m = 0
-            for c in h:
-                if isinstance(c, bool) or not isinstance(c, int) or c not in range(CARDS):
-                    raise IllegalMove(Msg("err-be-holds-no-card", "{what} holds {card!r}, not a "
-                                          "card (BETEL §1)", what=what, card=c))
-                if (seen | m) >> c & 1:
-                    raise IllegalMove(Msg("err-be-dealt-twice", "card {card} is dealt twice "
-                                          "(BETEL §1)", card=ASCII_NAMES[c]))
-                m |= 1 << c
+            m = dealt_mask(
+                h, seen, CARDS, what,
+                lambda c, what: Msg("err-be-holds-no-card", "{what} holds {card!r}, not a "
+                                    "card (BETEL §1)", what=what, card=c),
+                lambda c: Msg("err-be-dealt-twice", "card {card} is dealt twice (BETEL §1)",
+                              card=ASCII_NAMES[c]))
             size = HAND_SIZE if seat < SEATS else DUBEL_SIZE
             if len(h) != size:
                 raise IllegalMove(Msg("err-be-hand-size", "{what} must hold {size} cards, not "
@@ -234,13 +231,6 @@ class Deal(MovingDeal[Op, Position, Move]):
                                   text=text))
         return parse_call(words[0], self.rs)
 
-    def _make(self, m: Move) -> None:
-        """Make a move (an :class:`Action` or a card index) for the seat to act."""
-        if isinstance(m, Action):
-            self.act(m)
-        else:
-            self.play(m)
-
     def act(self, a: Action) -> None:
         """Make an auction step for the seat to act (BETEL §3)."""
         p = self._stack[-1]
@@ -273,6 +263,9 @@ class Deal(MovingDeal[Op, Position, Move]):
                 knows=set_seat(knows, seat, 0b11)))
         else:
             self._push(Op("action", seat, a), after_call(self, p, seat, a))
+
+    _call = act
+    """The game's call, as :meth:`move` makes it."""
 
     def play(self, c: int) -> None:
         """Play card ``c`` for the seat to act (BETEL §4)."""

@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from stolik.deal import Current, MovingDeal, bump, replace
+from stolik.deal import Current, MovingDeal, bump, dealt_mask, replace
 from stolik.errors import IllegalMove
 from stolik.games.marias.bidding import (
     after_announce,
@@ -81,7 +81,7 @@ OVER_NO_CARDS = Msg("err-ma-over-no-cards",
 """The refusal of a card after the deal's end (MARIAS §4)."""
 
 
-class Deal(MovingDeal[Op, Position, Move]):
+class Deal(MovingDeal[Op, Position, Call]):
     """A deal from the choice to the money. ``hands``: four lists of eight card indices,
     by seat, each in dealt order — the first four are what the seat sees before the choice
     (MARIAS §2, §4.1). ``paper``: the deal is being recorded from a paper sheet, where a
@@ -100,15 +100,12 @@ class Deal(MovingDeal[Op, Position, Move]):
         seen = 0
         masks = []
         for seat, h in enumerate(hands):
-            m = 0
-            for c in h:
-                if isinstance(c, bool) or not isinstance(c, int) or c not in range(32):
-                    raise IllegalMove(Msg("err-ma-holds-no-card", "seat {seat} holds {card!r}, "
-                                          "not a card (MARIAS §2)", seat=seat, card=c))
-                if (seen | m) >> c & 1:
-                    raise IllegalMove(Msg("err-ma-dealt-twice", "card {card} is dealt twice "
-                                          "(MARIAS §2)", card=ASCII_NAMES[c]))
-                m |= 1 << c
+            m = dealt_mask(
+                h, seen, 32, seat,
+                lambda c, seat: Msg("err-ma-holds-no-card", "seat {seat} holds {card!r}, "
+                                    "not a card (MARIAS §2)", seat=seat, card=c),
+                lambda c: Msg("err-ma-dealt-twice", "card {card} is dealt twice (MARIAS §2)",
+                              card=ASCII_NAMES[c]))
             if len(h) != CARDS_PER_HAND:
                 raise IllegalMove(Msg("err-ma-hand-size", "seat {seat} holds {n} cards, not 8 "
                                       "(MARIAS §2)", seat=seat, n=len(h)))
@@ -247,13 +244,6 @@ class Deal(MovingDeal[Op, Position, Move]):
         ``flek hra``, ``pass``, a card such as ``KH``) in the current phase."""
         return parse_move(text, self._stack[-1].phase, self.rs.flek_names)
 
-    def _make(self, m: Move) -> None:
-        """Make a move (a :class:`Call` or a card index) for the seat to act."""
-        if isinstance(m, int):
-            self.play(m)
-        else:
-            self.call(m)
-
     def call(self, c: Call) -> None:
         """Make a bidding call for the seat to act."""
         p = self._stack[-1]
@@ -285,6 +275,9 @@ class Deal(MovingDeal[Op, Position, Move]):
             self._push(op, after_announce(self, p, seat, c))
         else:
             self._push(op, after_fleky(self, p, seat, c))
+
+    _call = call
+    """The game's call, as :meth:`move` makes it."""
 
     def play(self, c: int) -> None:
         """Play card ``c`` for the seat to act (MARIAS §3, §4.6)."""
