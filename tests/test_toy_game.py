@@ -270,3 +270,25 @@ def test_web_state_hides_the_other_hands() -> None:
                 m.deal = real
                 assert swapped == m.state(looker, "en")
         m.apply(seat, name(rng.choice(m.deal.legal_moves())))
+
+
+@pytest.mark.xfail(strict=True, raises=ModuleNotFoundError,
+                   reason="stolik.web.play.texts.suit_letters imports stolik.games.<id>.deck "
+                   "by name instead of asking the registry for the game's part")
+def test_web_table_page_of_a_game_from_outside(toy: games.GameSpec, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the core still lacks (issue 26.4): the table page names a shipped game's
+    package; a game registered from outside gets its lobby form but not its page."""
+    from fastapi.testclient import TestClient
+
+    from stolik.db import open_database
+    from stolik.web.app import create_app
+    from stolik.web.play.game import GAMES
+
+    monkeypatch.setitem(GAMES._kinds, "toy", lambda: toy.part("web").Kind())
+    app_ = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0)
+    with TestClient(app_) as c:
+        assert 'id="new-table-toy"' in c.get("/play/?lang=en").text
+        r = c.post("/play/api/tables", json={"game": "toy", "name": "Ala", "deals": 1,
+                                             "bots": [None, "random", "random"]})
+        assert c.get(f"/play/t/{r.json()['id']}").status_code == 200
