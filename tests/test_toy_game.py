@@ -112,6 +112,12 @@ def test_a_broken_record_is_refused_in_one_line_naming_deal_and_entry() -> None:
     else:  # the swap was legal after all: a card out of the hand must fail
         pytest.fail("a swapped play was accepted")
     assert "\n" not in message and "club.json" in message and "deal 2, play entry" in message
+    hands = doc["deal"][0]["hands"]
+    hands[0] = hands[1].split()[0] + hands[0][2:]
+    with pytest.raises(RecordError, match=r"^deal 1: \w\w is dealt twice \(TOY §1\)$"):
+        replay(parse_record(doc))
+    doc["deal"][0]["hands"] = json.loads(dumps_record(series_record(rs, simulate(
+        rs, 2, seed=1, keep_records=True).records), "json"))["deal"][0]["hands"]
     doc["deal"][1]["dealer"] = doc["deal"][0]["dealer"]
     with pytest.raises(RecordError, match=r"deal 2: the dealer must be seat \d, left of the"):
         replay(parse_record(doc))

@@ -113,7 +113,10 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
 
 def replay_deal(rs: Ruleset, rec: DealRecord, number: int) -> Deal:
     """One deal replayed card by card; a wrong card names its entry."""
-    deal = Deal(rs, rec.dealer, rec.hands)
+    try:
+        deal = Deal(rs, rec.dealer, rec.hands)
+    except IllegalMove as e:
+        raise _WORDS.fail(Place(f"deal {number}"), record_io.why(e)) from None
     for i, card in enumerate(rec.play):
         try:
             deal.move(card)

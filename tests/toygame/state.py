@@ -11,14 +11,18 @@ stolik.errors.IllegalMove: seat 2 must follow suit with QH (TOY §2)
 >>> for card in ("QH", "KH"): d.move(card)
 >>> d.history[-1].winner, d.view(1).hand, d.undo(), d.clone().log == d.log
 (0, (2, 6), Op(seat=0, card=5), True)
+>>> Deal.from_text(load_ruleset(), 0, ["JS QS KH", "KS JH JD", "QH QD JS"])
+Traceback (most recent call last):
+stolik.errors.IllegalMove: JS is dealt twice (TOY §1)
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Never
 
-from stolik.deal import MovingDeal, Trick, replace
+from stolik.deal import MovingDeal, Trick, dealt_mask, replace
 from stolik.errors import CardError, IllegalMove
 from toygame.ruleset import Ruleset
 
@@ -84,12 +88,18 @@ class Result:
         return {"tricks": list(self.tricks), "points": list(self.points)}
 
 
-class Deal(MovingDeal[Op, Pos, int]):
+class Deal(MovingDeal[Op, Pos, Never]):
     """A toy deal: ``dealer`` and the dealt ``hands`` (TOY §1)."""
 
     over = "the deal is over (TOY §2)"
 
     def __init__(self, rs: Ruleset, dealer: int, hands: tuple[tuple[int, ...], ...]) -> None:
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if len(hand) != 3:
+                raise IllegalMove(f"seat {seat} is dealt {len(hand)} cards, not 3 (TOY §1)")
+            seen |= dealt_mask(hand, seen, 9, seat, lambda c, s: f"seat {s} holds {c!r}",
+                               lambda c: f"{name(c)} is dealt twice (TOY §1)")
         self.rs, self.dealer, self.dealt = rs, dealer, hands
         self._begin(Pos("play", (dealer + 1) % SEATS, tuple(tuple(sorted(h)) for h in hands)))
 
@@ -117,12 +127,9 @@ class Deal(MovingDeal[Op, Pos, int]):
         follow = [c for c in hand if p.trick and c // 3 == p.trick[0] // 3]
         return follow or list(hand)
 
-    def parse_move(self, text: str) -> int:
+    def parse_move(self, text: str) -> int:  # the toy has no calls: every move is a card
         """A card by its name."""
         return parse_card(text)
-
-    def _make(self, card: int) -> None:
-        self.play(card)
 
     def play(self, card: int) -> None:
         """Play ``card`` for the seat to act (TOY §2)."""
