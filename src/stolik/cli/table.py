@@ -1,9 +1,8 @@
 """The terminal table every game's ``stolik play`` runs (issue 26): the loop of a series —
 the bots' turns and their delay, the person's turn with the prompt's commands (help, sheet,
 hint, claim, quit) and its refusals, the end of a deal, the pause between deals, the record
-saved however the series ends — and the pieces of the screen every game draws alike (the
-frame, a card, a trick, the hand with its legal cards numbered, the numbered options, the
-review of the person's decisions). It names no game.
+saved however the series ends, the review of the person's decisions. What every game draws
+alike is :mod:`stolik.cli.table_screen`. It names no game.
 
 A game's ``terminal`` part (:class:`TerminalPart`) subclasses :class:`TerminalTable` and supplies
 only what differs: how its series moves the bots and ends a deal, how a typed line is read
@@ -24,7 +23,7 @@ from collections.abc import Callable, Sequence, Sized
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from stolik.cli.prompt import Command, Problem, Prompt, finish_series
+from stolik.cli.prompt import Command, Problem, Prompt, finish_series, suits_fallback
 from stolik.cli.table_screen import TableScreen
 from stolik.errors import IllegalMove
 from stolik.i18n import N_
@@ -103,8 +102,8 @@ class SheetPart(Protocol):
 
 
 class PlayedSeries(SeriesAtTable, Protocol):
-    """A series that moves its bots one by one and settles a deal on request (Mariáš's,
-    Betel's): what :class:`SeriesTable` asks of it."""
+    """A series that moves its bots one by one and settles a deal on request: what
+    :class:`SeriesTable` asks of it."""
 
     def bot_move(self) -> Any:
         """A bot's move and its event, or None when it is a person's turn or the deal is
@@ -180,20 +179,26 @@ class TerminalTable(TableScreen, Generic[S, E, M]):
     """The catalog id said when the review finds nothing to say (None: nothing said)."""
     quiet_errors: tuple[type[Exception], ...] = ()
     """The analysis' refusals said by their words alone (any other error by its type too)."""
+    suit_pictures: str | tuple[str, ...] = ""
+    """The game's suit pictures: a console that cannot show them writes suits with
+    letters, as ``--ascii`` does (none: Unicode is assumed)."""
     game_id: str
     """The game's id in the registry (:mod:`stolik.games`), whose ``record`` and ``sheet``
     parts save the series and show its sheet."""
 
     def __init__(self, series: S, seat: int, console: Console, *, lang: str = "pl",
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
-                 read: Callable[[str], str] | None = None, analysis: bool = False) -> None:
-        super().__init__(console, lang, seat, ascii=ascii)
+                 read: Callable[[str], str] | None = None, analysis: bool = True) -> None:
+        fallback = bool(self.suit_pictures) and suits_fallback(console, self.suit_pictures)
+        super().__init__(console, lang, seat, ascii=ascii or fallback)
         self.s = series
         self.delay = delay
         self.out = out
         self.analysis = analysis
         self.prompt = Prompt(console, read)
         self.saved: str | None = None
+        self.since: list[E] = []
+        """The moves made since the person's last turn (a game may show them)."""
 
     # ------------------------------------------------------------ the game's hooks
 
@@ -249,8 +254,9 @@ class TerminalTable(TableScreen, Generic[S, E, M]):
         return self.s.is_over
 
     def next_deal(self) -> None:
-        """Deal the next deal."""
+        """Deal the next deal; nothing happened in it yet."""
         self.s.next_deal()
+        self.since = []
 
     def between_deals(self) -> bool:
         """After the pause, before the next deal; False: the series is over."""
@@ -296,6 +302,7 @@ class TerminalTable(TableScreen, Generic[S, E, M]):
     def human_turn(self) -> bool:
         """Draw the table and take one move (commands in between); False: quit."""
         self.console.print(self.screen(self.s.view(self.seat)))
+        self.since = []
         while True:
             line = self.prompt.ask(self.t("tui-prompt"))
             if line is None:
@@ -349,7 +356,9 @@ class TerminalTable(TableScreen, Generic[S, E, M]):
         self.render_sheet()
 
     def show_event(self, ev: E) -> None:
-        """A move, as it happens; a bot's is followed by ``--delay``."""
+        """A move, as it happens (kept for the next screen); a bot's is followed by
+        ``--delay``."""
+        self.since.append(ev)
         self.console.print(self.event_text(ev))
         if self.delay > 0 and ev.seat != self.seat:
             time.sleep(self.delay)

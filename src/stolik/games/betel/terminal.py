@@ -26,9 +26,8 @@ from collections.abc import Callable, Sequence
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from stolik import i18n
 from stolik.cli.common import new_table
-from stolik.cli.prompt import Command, Problem, suits_fallback
+from stolik.cli.prompt import Command, Problem
 from stolik.cli.table import SeriesTable, Sitting, table_console
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import Action
@@ -50,20 +49,12 @@ RED_SUITS = (1, 2)
 """karo and kier are printed red (BETEL §1)."""
 
 
-def tr(lang: str, key: str, **kw: object) -> str:
-    """A screen text in ``lang`` (the message catalogs, :mod:`stolik.i18n`).
-
-    >>> tr("en", "btui-look-one"), tr("pl", "btui-look-one")
-    ('looks at one dubel card', 'patrzy na jedną kartę dubla')
-    """
-    return i18n.tr(lang, key, **kw)
-
-
 class PlayUI(SeriesTable[Series, Event, Move]):
     """The terminal front end of one Betel match for the person at ``seat``: the dubel as
     he knows it, the clock of a match by time, the winner or why the match stopped."""
 
     game_id = "betel"
+    suit_pictures = SUIT_PICTURES
     help_key = N_("btui-help")
     scrollback = False
 
@@ -71,7 +62,7 @@ class PlayUI(SeriesTable[Series, Event, Move]):
                  ascii: bool = False, delay: float = 0.0, out: str | None = None,
                  read: Callable[[str], str] | None = None, capped: bool = False) -> None:
         super().__init__(series, seat, console, lang=lang,
-                         ascii=ascii or suits_fallback(console, SUIT_PICTURES), delay=delay,
+                         ascii=ascii, delay=delay,
                          out=out, read=read)
         self.capped = capped
         """Whether the series' length is :data:`MAX_MATCH_DEALS`'s cap, not ``--deals``."""
@@ -405,4 +396,4 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
            capped=capped).run()
 
 
-__all__ = ["PlayUI", "play", "tr"]
+__all__ = ["PlayUI", "play"]

@@ -21,15 +21,13 @@ terms are in the message catalogs (ids ``mtui-…`` and the shared
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 
-from stolik import i18n
 from stolik.cli.common import new_table
 from stolik.cli.prompt import Command, Problem
-from stolik.cli.prompt import suits_fallback as pictures_fallback
 from stolik.cli.table import SeriesTable, Sitting, table_console
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
@@ -63,23 +61,7 @@ END_NOTES = {"no-re": N_("mtui-end-no-re"), "claim": N_("mtui-end-claim"),
 """How a deal ended early, by the engine's word (MARIAS §4.5–§4.7)."""
 
 
-def tr(lang: str, key: str, **kw: object) -> str:
-    """A screen text in ``lang`` (the message catalogs, :mod:`stolik.i18n`).
-
-    >>> tr("en", "mtui-chooser", who="Ala"), tr("pl", "mtui-chooser", who="Ala")
-    ('chooser (volí) Ala', 'wybiera (volí) Ala')
-    """
-    return i18n.tr(lang, key, **kw)
-
-
 # ---------------------------------------------------------------- drawing
-
-
-def suits_fallback(console: Console) -> bool:
-    """Whether ``console`` cannot show the suit pictures (a terminal whose encoding is not
-    Unicode, e.g. cp1250): then suits are written with their letters, as with ``--ascii``.
-    """
-    return pictures_fallback(console, SUIT_PICTURES)
 
 
 class PlayUI(SeriesTable[Series, Event, Move]):
@@ -89,15 +71,8 @@ class PlayUI(SeriesTable[Series, Event, Move]):
     :class:`~stolik.cli.table.TerminalTable`)."""
 
     game_id = "marias"
+    suit_pictures = SUIT_PICTURES
     help_key = N_("mtui-help")
-
-    def __init__(self, series: Series, seat: int, console: Console, *, lang: str = "pl",
-                 ascii: bool = False, delay: float = 0.0, out: str | None = None,
-                 read: Callable[[str], str] | None = None, analysis: bool = True) -> None:
-        super().__init__(series, seat, console, lang=lang,
-                         ascii=ascii or suits_fallback(console), delay=delay, out=out,
-                         read=read, analysis=analysis)
-        self.since: list[Event] = []
 
     def card_name(self, card: int) -> str:
         """A card's name."""
@@ -108,11 +83,6 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         return card >> 3 == HEARTS
 
     # ------------------------------------------------------------ the loop's hooks
-
-    def next_deal(self) -> None:
-        """The next deal; nothing happened in it yet."""
-        self.s.next_deal()
-        self.since = []
 
     def read(self, line: str) -> Command | Problem | Move:
         """The person's line, read against his view (:mod:`stolik.games.marias.prompt`)."""
@@ -147,11 +117,6 @@ class PlayUI(SeriesTable[Series, Event, Move]):
             label = self.said(call_label(ev.move, rs.flek_names, ascii=self.ascii))
         return Text(f"  {self.who(ev.seat)}: ").append(label, style="bold")
 
-    def show_event(self, ev: Event) -> None:
-        """A move, as it happens (and kept for the next screen)."""
-        self.since.append(ev)
-        super().show_event(ev)
-
     def screen(self, view: SeatView) -> RenderableType:
         """The table as the person sees it (his view only; on a terminal a fresh screen,
         scrollback too: finished tricks stay hidden, §3), with the moves made since his
@@ -177,7 +142,6 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         if self.trhak_duty(view):
             rows.append(Text(self.t("mtui-trhak"), style="magenta"))
         rows.append(self.score_line())
-        self.since = []
         return self.panel(rows)
 
     def choice_line(self, view: SeatView) -> Text:
@@ -392,4 +356,4 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
            analysis=analysis).run()
 
 
-__all__ = ["PlayUI", "play", "read_action", "suits_fallback", "tr"]
+__all__ = ["PlayUI", "play", "read_action"]
