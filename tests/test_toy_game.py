@@ -47,6 +47,23 @@ def test_register_adds_a_game_from_outside_and_takes_it_away(toy: games.GameSpec
     games.register("toygame")
 
 
+def test_a_package_that_is_no_game_is_refused_naming_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        monkeypatch.setenv(games.EXTRA_GAMES_ENV, "no_such_game_package")
+        games._registry.cache_clear()
+        with pytest.raises(TypeError, match="STOLIK_EXTRA_GAMES: no package 'no_such_game_"):
+            games.games()
+        monkeypatch.setenv(games.EXTRA_GAMES_ENV, "toygame.rulesets")
+        games._registry.cache_clear()
+        with pytest.raises(TypeError, match=r"toygame\.rulesets: a game's package holds game"):
+            games.games()
+    finally:
+        monkeypatch.delenv(games.EXTRA_GAMES_ENV)
+        games._registry.cache_clear()
+    assert [g.id for g in games.games()] == ["baska", "betel", "marias"]
+
+
 def test_env_var_registers_for_a_whole_process(tmp_path: Path) -> None:
     """STOLIK_EXTRA_GAMES: `stolik rules list` and `stolik simulate` in a fresh process."""
     env = {"STOLIK_EXTRA_GAMES": "toygame", "PYTHONPATH": f"{TESTS}", "PATH": "/usr/bin"}

@@ -266,7 +266,13 @@ def _registry() -> dict[str, GameSpec]:
             spec = _spec(folder)
             found[spec.id] = spec
     for package in _extra_packages():
-        spec = _spec(resources.files(package), package)
+        try:
+            folder = resources.files(package)
+        except ModuleNotFoundError:
+            raise TypeError(f"{EXTRA_GAMES_ENV}: no package {package!r} to import") from None
+        if not folder.joinpath("game.toml").is_file():
+            raise TypeError(f"{package}: a game's package holds game.toml")
+        spec = _spec(folder, package)
         if spec.id in found:
             raise TypeError(f"{package}: game id {spec.id!r} is taken by {found[spec.id].package}")
         found[spec.id] = spec
