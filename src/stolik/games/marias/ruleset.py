@@ -27,6 +27,7 @@ from typing import Any
 
 from stolik.i18n import Msg
 from stolik.rulesets import KeyTable, RulesetShelf, ruleset_head
+from stolik.tournament.money_sheet import kc as kc
 
 DEFAULT_RULESET = "ctyrka"
 
@@ -188,17 +189,6 @@ load_ruleset = _SHELF.load
 _RESERVED = frozenset({"pass", "hra", "sto", "sedma", "betl", "durch", "dobry", "nic",
                        "forgot", "proti"})
 """Words a record already uses for something else (MARIAS §11)."""
-
-
-def kc(halere: int) -> str:
-    """Haléř written as Czech money: ``0,20``, ``-6,40``, ``20,00``.
-
-    >>> kc(20), kc(-640), kc(2000)
-    ('0,20', '-6,40', '20,00')
-    """
-    sign = "-" if halere < 0 else ""
-    whole, h = divmod(abs(halere), 100)
-    return f"{sign}{whole},{h:02d}"
 
 
 def describe(rs: Ruleset) -> str:

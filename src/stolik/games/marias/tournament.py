@@ -35,35 +35,18 @@ correct the sheet or apply the organiser's equal-share correction (seed 002 §10
 >>> equal_share(results(bad))     # 3 haléř over: one each from the three best results
 (-1, 0, -1, -1)
 
-The money sheet itself (its values, amounts in Kč, checks and documents) is
-:mod:`stolik.games.marias.money_sheet`, re-exported here.
+The money sheet itself (its values, amounts in Kč, checks and documents) and how it is
+changed are the core's money tournament (:mod:`stolik.tournament.money_sheet`,
+:mod:`stolik.tournament.money`), made here of a čtyřka table's :data:`MONEY` rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stolik.errors import StolikError
-from stolik.games.marias.money_sheet import MIN_TOPUP as MIN_TOPUP
-from stolik.games.marias.money_sheet import SHEET_KEYS as SHEET_KEYS
-from stolik.games.marias.money_sheet import STAKE as STAKE
-from stolik.games.marias.money_sheet import MoneySheet as MoneySheet
-from stolik.games.marias.money_sheet import TopUp as TopUp
-from stolik.games.marias.money_sheet import _fail
-from stolik.games.marias.money_sheet import amount_text as amount_text
-from stolik.games.marias.money_sheet import cash_text as cash_text
-from stolik.games.marias.money_sheet import check_sheet as check_sheet
-from stolik.games.marias.money_sheet import equal_share as equal_share
-from stolik.games.marias.money_sheet import final_money as final_money
-from stolik.games.marias.money_sheet import parse_kc as parse_kc
-from stolik.games.marias.money_sheet import person_table_sheet as person_table_sheet
-from stolik.games.marias.money_sheet import results as results
-from stolik.games.marias.money_sheet import sheet_document as sheet_document
-from stolik.games.marias.money_sheet import sheet_of as sheet_of
-from stolik.games.marias.money_sheet import table_results as table_results
-from stolik.games.marias.ruleset import Ruleset, kc, load_ruleset, parse_ruleset
+from stolik.games.marias.ruleset import Ruleset, load_ruleset, parse_ruleset
 from stolik.i18n import Msg
 from stolik.tournament.model import (
     Event,
@@ -72,6 +55,13 @@ from stolik.tournament.model import (
     TournamentError,
     TournamentRules,
 )
+from stolik.tournament.money import MoneyTournament, cash_text, rank_key
+from stolik.tournament.money_sheet import SHEET_KEYS as SHEET_KEYS
+from stolik.tournament.money_sheet import MoneyRules, MoneySheet, TopUp, amount_text, kc
+from stolik.tournament.money_sheet import equal_share as equal_share
+from stolik.tournament.money_sheet import money_fail as _fail
+from stolik.tournament.money_sheet import parse_kc as parse_kc
+from stolik.tournament.money_sheet import person_table_sheet as person_table_sheet
 from stolik.tournament.scoring import Source, TableResult
 
 __all__ = [
@@ -136,6 +126,12 @@ is whole for them (:data:`stolik.i18n.CATALOGS`, issue 10 §3)."""
 EXCLUSION_NEEDS_WARNING = True
 """A player is excluded only after a warning (seed 002 §2)."""
 
+STAKE = 5000
+"""Each player's stake per round: 50 Kč (seed 002 §3)."""
+
+MIN_TOPUP = 1000
+"""A top-up is at least 10 Kč (seed 002 §3)."""
+
 # ------------------------------------------------------------- the tournament part
 
 
@@ -193,11 +189,6 @@ def table_entry_play(kind: str, docs: Sequence[Mapping[str, Any]]) -> dict[str, 
     return {"deals": tuple(dict(d) for d in docs)} if docs else {}
 
 
-def table_sheet(doc: Mapping[str, Any] | None) -> MoneySheet | None:
-    """The table's stolový lístek from its stored document (``None``: nothing written)."""
-    return None if doc is None else sheet_of(doc)
-
-
 def read_sheet_lines(raw: Sequence[Any], players: Sequence[tuple[str, str]], version: int
                      ) -> tuple[Any, ...]:
     """Mariáš has no score-sheet lines: its tables hold deal records or money."""
@@ -210,27 +201,6 @@ def sheet_line_document(line: Any) -> dict[str, Any]:
     """Never called: Mariáš has no score-sheet lines."""
     raise _fail("sheet", Msg("err-mt-no-line", "a Mariáš table has no score-sheet lines "
                              "(MARIAS §7)"))
-
-
-def read_table_sheet(raw: Any, lo: int) -> MoneySheet:
-    """A tournament file's ``money`` table (seats counted from ``lo``)."""
-    return sheet_of(raw, "money", lo=lo)
-
-
-def table_sheet_document(sheet: MoneySheet | None) -> dict[str, Any] | None:
-    """The stored document of a table sheet (``None``: none)."""
-    return None if sheet is None else sheet_document(sheet)
-
-
-def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:
-    """The sum of the round results, then the better best round, then the better second
-    best (MARIAS §10).
-
-    >>> rank_key(0.0, 1000, [500, 500, 0]) > rank_key(0.0, 1000, [900, 100, 0])
-    False
-    """
-    best = [*sorted(rounds, reverse=True), 0, 0]
-    return (float(total), float(best[0]), float(best[1]))
 
 
 def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: int,
@@ -252,12 +222,12 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
         if p not in entry.seats:
             raise fail(Msg("err-st-not-seated", "player '{code}' is not seated at this table",
                            code=p))
-    sheet = entry.table_sheet if isinstance(entry.table_sheet, MoneySheet) else MoneySheet()
+    sheet = MONEY.entry_sheet(entry)
     try:
         check_sheet(sheet, "")
     except TournamentError as e:
         raise fail(e.message) from None
-    play: tuple[int, int, int, int] | None = None
+    play: Sequence[int] | None = None
     deal_results: tuple[Any, ...] = ()
     source_kind: Source = "none"
     if entry.deals:
@@ -287,7 +257,8 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     events = [Event(EventKind.WARNING, p, round, table) for p in entry.warned]
     events += [Event(EventKind.EXCLUDED, p, round, table) for p in entry.excluded]
     raw = results(sheet, play)
-    return TableResult(round, table, entry.seats, source_kind, len(deal_results), raw, res,
+    return TableResult(round, table, entry.seats, source_kind, len(deal_results),
+                       (raw[0], raw[1], raw[2], raw[3]), (res[0], res[1], res[2], res[3]),
                        (0.0, 0.0, 0.0, 0.0), tuple(events), deal_results, sheet)
 
 
@@ -307,16 +278,6 @@ def deal_money(result: Any) -> tuple[int, int, int, int]:
     return (pay[0], pay[1], pay[2], pay[3])
 
 
-def topup(seat: int, amount: int, at: str | None = None) -> TopUp:
-    """A top-up (checked with the sheet it goes on, seed 002 §3)."""
-    return TopUp(seat, amount, at)
-
-
-def with_final(sheet: MoneySheet, final: Sequence[int]) -> MoneySheet:
-    """The sheet with the final money on the table (haléř by seat)."""
-    return replace(sheet, final=(final[0], final[1], final[2], final[3]))
-
-
 # ------------------------------------------------------------- changing a sheet
 
 
@@ -331,56 +292,27 @@ def play_money(rs: Ruleset, entry: TableEntry) -> tuple[int, int, int, int] | No
     return totals
 
 
-def money_change(*, final: Sequence[int] | None = None, topups: Sequence[TopUp] = (),
-                 leader: int | None = None, hand_in: bool = False,
-                 spread: bool = False) -> Callable[[Ruleset, TableEntry], MoneySheet]:
-    """A change of a table sheet, for :func:`stolik.tournament.store.change_table_sheet`:
-    the final money, top-ups added, the leader, the hand-in, and the organiser's
-    equal-share correction (``spread``, seed 002 §10). A change of the amounts drops an
-    earlier correction (it was made for other amounts; the audit log keeps it): the
-    organiser spreads the difference again if the sheet still does not balance.
+MONEY = MoneyTournament(MoneyRules(seats=4, stake=STAKE, min_topup=MIN_TOPUP), play_money)
+"""A čtyřka table's money sheet: four seats, a stake of 50 Kč, top-ups of 10 Kč or more
+(seed 002 §3)."""
 
-    >>> from stolik.tournament.model import TableEntry
-    >>> e = TableEntry(("a", "b", "c", "d"))
-    >>> change = money_change(final=[6000, 4000, 5000, 5010], spread=True)
-    >>> s = change(load_ruleset(), e)
-    >>> s.correction, table_results(s, None, "")    # 10 haléř over: −2 each, −1 more × 2
-    ((-3, -2, -2, -3), (997, -1002, -2, 7))
-    """
-    def change(rs: Ruleset, entry: TableEntry) -> MoneySheet:
-        sheet = entry.table_sheet if isinstance(entry.table_sheet, MoneySheet) else MoneySheet()
-        amounts = final is not None or bool(topups)
-        if final is not None:
-            if entry.deals:
-                raise _fail("", Msg("err-mt-by-deals", "the table is entered deal by deal: "
-                                    "its money comes from the deals, not from final amounts "
-                                    "(MARIAS §7)"))
-            sheet = with_final(sheet, final)
-        if topups:
-            sheet = replace(sheet, topups=sheet.topups + tuple(topups))
-        if amounts:
-            sheet = replace(sheet, correction=None)
-        if leader is not None:
-            sheet = replace(sheet, leader=leader)
-        check_sheet(sheet, "")
-        if spread:
-            if sheet.final is None and not entry.deals:
-                raise _fail("", Msg("err-mt-spread-nothing", "the table sheet has no final "
-                                    "money yet: nothing to spread (MARIAS §7, seed 002 §10)"))
-            res = results(replace(sheet, correction=None), play_money(rs, entry))
-            if sum(res) == 0:
-                raise _fail("", Msg("err-mt-balanced", "the table's results sum to 0: there "
-                                    "is no difference to spread (seed 002 §10)"))
-            sheet = replace(sheet, correction=equal_share(res))
-        if hand_in:
-            if sheet.handed_in:
-                raise _fail("", Msg("err-mt-handed-twice", "the table sheet is already "
-                                    "handed in (seed 002 §10)"))
-            if sheet.final is None and not entry.deals:
-                raise _fail("", Msg("err-mt-nothing-to-sign", "the table sheet has no final "
-                                    "money yet and no deals: nothing to sign (MARIAS §7, "
-                                    "seed 002 §10)"))
-            sheet = replace(sheet, handed_in=True)
-        return sheet
+results = MONEY.rules.results
+final_money = MONEY.rules.final_money
+check_sheet = MONEY.rules.check
+table_results = MONEY.rules.table_results
+sheet_document = MONEY.rules.document
+sheet_of = MONEY.rules.sheet_of
+table_sheet = MONEY.table_sheet
+read_table_sheet = MONEY.read_table_sheet
+table_sheet_document = MONEY.table_sheet_document
+topup = MONEY.topup
+money_change = MONEY.money_change
+"""A change of a table sheet (:meth:`~stolik.tournament.money.MoneyTournament.money_change`,
+seed 002 §10).
 
-    return change
+>>> from stolik.tournament.model import TableEntry
+>>> change = money_change(final=[6000, 4000, 5000, 5010], spread=True)
+>>> s = change(load_ruleset(), TableEntry(("a", "b", "c", "d")))
+>>> s.correction, table_results(s, None, "")    # 10 haléř over: −2 each, −1 more × 2
+((-3, -2, -2, -3), (997, -1002, -2, 7))
+"""

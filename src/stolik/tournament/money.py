@@ -1,0 +1,141 @@
+"""A money tournament's part of a game's ``tournament`` part: the table sheets kept per
+round (:mod:`stolik.tournament.money_sheet`), how a sheet is changed, and the ranking by
+money. A game that plays for money makes one :class:`MoneyTournament` of its
+:class:`~stolik.tournament.money_sheet.MoneyRules` and of how its deals settle, and names
+its methods as its part's functions (:class:`stolik.tournament.games.MoneyGame`).
+
+There are no place points: money is the result. Players rank by their summed round
+results, ties by the better best round, then the better second best (:func:`rank_key`).
+
+>>> from stolik.tournament.model import TableEntry
+>>> money = MoneyTournament(MoneyRules(seats=4), lambda rs, entry: None)
+>>> change = money.money_change(final=[6000, 4000, 5000, 5010], spread=True)
+>>> s = change(None, TableEntry(("a", "b", "c", "d")))
+>>> s.correction, money.rules.table_results(s, None, "")   # 10 haléř over: −2 each, −1 × 2
+((-3, -2, -2, -3), (997, -1002, -2, 7))
+>>> money.table_sheet_document(money.read_table_sheet({"leader": 2}, 1))
+{'leader': 1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from stolik.i18n import Msg
+from stolik.tournament.model import TableEntry
+from stolik.tournament.money_sheet import (
+    MoneyRules,
+    MoneySheet,
+    TopUp,
+    equal_share,
+    kc,
+    money_fail,
+)
+
+PlayMoney = Callable[[Any, TableEntry], Sequence[int] | None]
+"""The money of a table's deals by seat (haléř) under a ruleset, or ``None`` when the
+table is entered as final amounts: the game's engine settles the deals."""
+
+
+def cash_text(value: int) -> str:
+    """Money on the table (a stake, a top-up, the final money) in Kč, unsigned.
+
+    >>> cash_text(5000), cash_text(1000)
+    ('50,00', '10,00')
+    """
+    return kc(value)
+
+
+def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:
+    """The sum of the round results, then the better best round, then the better second
+    best.
+
+    >>> rank_key(0.0, 1000, [500, 500, 0]) > rank_key(0.0, 1000, [900, 100, 0])
+    False
+    """
+    best = [*sorted(rounds, reverse=True), 0, 0]
+    return (float(total), float(best[0]), float(best[1]))
+
+
+@dataclass(frozen=True)
+class MoneyTournament:
+    """A game's money tournament: its sheet's rules and how its deals settle."""
+
+    rules: MoneyRules
+    play_money: PlayMoney
+
+    def entry_sheet(self, entry: TableEntry) -> MoneySheet:
+        """The table's sheet, or a blank one (nothing written yet)."""
+        sheet = entry.table_sheet
+        return sheet if isinstance(sheet, MoneySheet) else self.rules.sheet()
+
+    def table_sheet(self, doc: Mapping[str, Any] | None) -> MoneySheet | None:
+        """The table's sheet from its stored document (``None``: nothing written)."""
+        return None if doc is None else self.rules.sheet_of(doc)
+
+    def read_table_sheet(self, raw: Any, lo: int) -> MoneySheet:
+        """A tournament file's ``money`` table (seats counted from ``lo``)."""
+        return self.rules.sheet_of(raw, "money", lo=lo)
+
+    def table_sheet_document(self, sheet: MoneySheet | None) -> dict[str, Any] | None:
+        """The stored document of a table sheet (``None``: none)."""
+        return None if sheet is None else self.rules.document(sheet)
+
+    def topup(self, seat: int, amount: int, at: str | None = None) -> TopUp:
+        """A top-up (checked with the sheet it goes on)."""
+        return TopUp(seat, amount, at)
+
+    def money_change(self, *, final: Sequence[int] | None = None,
+                     topups: Sequence[TopUp] = (), leader: int | None = None,
+                     hand_in: bool = False, spread: bool = False
+                     ) -> Callable[[Any, TableEntry], MoneySheet]:
+        """A change of a table sheet, for :func:`stolik.tournament.store.change_table_sheet`:
+        the final money, top-ups added, the leader, the hand-in, and the organiser's
+        equal-share correction (``spread``). A change of the amounts drops an earlier
+        correction (it was made for other amounts; the audit log keeps it): the organiser
+        spreads the difference again if the sheet still does not balance."""
+        rules = self.rules
+
+        def change(rs: Any, entry: TableEntry) -> MoneySheet:
+            sheet = self.entry_sheet(entry)
+            amounts = final is not None or bool(topups)
+            if final is not None:
+                if entry.deals:
+                    raise money_fail("", Msg("err-mt-by-deals", "the table is entered deal by "
+                                             "deal: its money comes from the deals, not from "
+                                             "final amounts (MARIAS §7)"))
+                sheet = replace(sheet, final=tuple(final[s] for s in range(rules.seats)))
+            if topups:
+                sheet = replace(sheet, topups=sheet.topups + tuple(topups))
+            if amounts:
+                sheet = replace(sheet, correction=None)
+            if leader is not None:
+                sheet = replace(sheet, leader=leader)
+            rules.check(sheet, "")
+            if spread:
+                if sheet.final is None and not entry.deals:
+                    raise money_fail("", Msg("err-mt-spread-nothing", "the table sheet has no "
+                                             "final money yet: nothing to spread (MARIAS §7, "
+                                             "seed 002 §10)"))
+                res = rules.results(replace(sheet, correction=None),
+                                    self.play_money(rs, entry))
+                if sum(res) == 0:
+                    raise money_fail("", Msg("err-mt-balanced", "the table's results sum to "
+                                             "0: there is no difference to spread (seed 002 "
+                                             "§10)"))
+                sheet = replace(sheet, correction=equal_share(res))
+            if hand_in:
+                if sheet.handed_in:
+                    raise money_fail("", Msg("err-mt-handed-twice", "the table sheet is "
+                                             "already handed in (seed 002 §10)"))
+                if sheet.final is None and not entry.deals:
+                    raise money_fail("", Msg("err-mt-nothing-to-sign", "the table sheet has "
+                                             "no final money yet and no deals: nothing to "
+                                             "sign (MARIAS §7, seed 002 §10)"))
+                sheet = replace(sheet, handed_in=True)
+            return sheet
+
+        return change
+
