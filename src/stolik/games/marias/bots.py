@@ -1,8 +1,9 @@
 """Mariáš bots: ``random`` plays a legal move drawn uniformly; ``heuristic`` plays by a club
 player's rules (:mod:`stolik.games.marias.heuristic`); ``pimc`` (100 layouts a card) and
 ``pimc-fast`` (20) solve layouts drawn from what their seat has seen and play the card worth
-the most money (:mod:`stolik.games.marias.pimc`). Each sees nothing but its own
-:class:`~stolik.games.marias.view.SeatView`.
+the most money (:mod:`stolik.games.marias.pimc`); ``expert`` also chooses its calls by the
+expected money over sampled layouts (:mod:`stolik.games.marias.expert`). Each sees nothing
+but its own :class:`~stolik.games.marias.view.SeatView`.
 
 >>> import random
 >>> from stolik.games.marias.ruleset import load_ruleset
@@ -19,13 +20,15 @@ from __future__ import annotations
 
 import random
 
+from stolik.games.marias.expert import LEVELS as EXPERT
+from stolik.games.marias.expert import ExpertBot
 from stolik.games.marias.heuristic import HeuristicBot
 from stolik.games.marias.pimc import LEVELS, PimcBot
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
 
-BOTS = ("random", "heuristic", *LEVELS)
+BOTS = ("random", "heuristic", *LEVELS, *EXPERT)
 """The Mariáš bots by name."""
 
 
@@ -48,13 +51,13 @@ def available_bots() -> list[str]:
     """The Mariáš bot kinds (the game registry's ``bots`` part).
 
     >>> available_bots()
-    ['random', 'heuristic', 'pimc', 'pimc-fast']
+    ['random', 'heuristic', 'pimc', 'pimc-fast', 'expert']
     """
     return list(BOTS)
 
 
 def make_bot(name: str, seed: int | None = None,
-             ruleset: object = None) -> RandomBot | HeuristicBot | PimcBot:
+             ruleset: object = None) -> RandomBot | HeuristicBot | PimcBot | ExpertBot:
     """A bot by name (``ruleset``: a club's own :class:`Ruleset` for the pimc bots, which
     replay the calls under it; the others read the rules from their views).
 
@@ -68,4 +71,8 @@ def make_bot(name: str, seed: int | None = None,
     if name in LEVELS:
         return PimcBot(LEVELS[name], seed, ruleset if isinstance(ruleset, Ruleset) else None,
                        name=name)
+    if name in EXPERT:
+        bidding, cards = EXPERT[name]
+        return ExpertBot(bidding, cards, seed,
+                         ruleset if isinstance(ruleset, Ruleset) else None, name=name)
     raise ValueError(f"unknown Mariáš bot {name!r}: bots are {', '.join(BOTS)}")
