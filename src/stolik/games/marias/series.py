@@ -63,7 +63,7 @@ def opponent_kinds(text: str | None, count: int = 3) -> tuple[str, ...]:
     Traceback (most recent call last):
     ...
     stolik.errors.StolikError: no Mariáš bot 'chess': choose --opponents random, heuristic, \
-pimc or pimc-fast
+pimc, pimc-fast or expert
     """
     return bot_kinds(text or default_opponents(), available_bots(), count,
                      game_name="Mariáš")
