@@ -214,8 +214,7 @@ def test_arena_duplicate_random_against_random_with_its_interval(toy: games.Game
 # ---------------------------------------------------------------- (d) a web table
 
 
-def test_web_table_sit_and_play_to_the_end(toy: games.GameSpec, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_web_table_sit_and_play_to_the_end(toy: games.GameSpec, tmp_path: Path) -> None:
     """A toy table over the API and the WebSocket: a person and two bots play the series
     to its end; the person's state names his own hand only, a spectator's none (TOY §1);
     the record replays to the table's totals."""
@@ -223,12 +222,9 @@ def test_web_table_sit_and_play_to_the_end(toy: games.GameSpec, tmp_path: Path,
 
     from stolik.db import open_database
     from stolik.web.app import create_app
-    from stolik.web.play.game import GAMES
     from test_web_play_betel import next_state
     from test_web_play_durable import receiver
 
-    # the web's registry lists games when it is imported: the toy is added for this test
-    monkeypatch.setitem(GAMES._kinds, "toy", lambda: toy.part("web").Kind())
     app_ = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0,
                       client_seeds=True)
     with TestClient(app_) as c:
@@ -295,20 +291,15 @@ def test_web_state_hides_the_other_hands() -> None:
         m.apply(seat, name(rng.choice(m.deal.legal_moves())))
 
 
-@pytest.mark.xfail(strict=True, raises=ModuleNotFoundError,
-                   reason="stolik.web.play.texts.suit_letters imports stolik.games.<id>.deck "
-                   "by name instead of asking the registry for the game's part")
-def test_web_table_page_of_a_game_from_outside(toy: games.GameSpec, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the core still lacks (issue 26.4): the table page names a shipped game's
-    package; a game registered from outside gets its lobby form but not its page."""
+def test_web_table_page_of_a_game_from_outside(toy: games.GameSpec, tmp_path: Path) -> None:
+    """A game registered after the web was imported gets its lobby form and its table
+    page (issue 26.4): the web asks the registry for the game's ``web`` and ``deck`` parts
+    when a page is drawn, naming no package."""
     from fastapi.testclient import TestClient
 
     from stolik.db import open_database
     from stolik.web.app import create_app
-    from stolik.web.play.game import GAMES
 
-    monkeypatch.setitem(GAMES._kinds, "toy", lambda: toy.part("web").Kind())
     app_ = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0)
     with TestClient(app_) as c:
         assert 'id="new-table-toy"' in c.get("/play/?lang=en").text

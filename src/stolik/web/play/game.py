@@ -284,7 +284,10 @@ def first_dealer_for(kind: GameKind, seat: int) -> int | None:
 
 
 class Registry:
-    """Game kinds by name."""
+    """Game kinds by name: every game of the registry (:mod:`stolik.games`) that offers a
+    ``web`` part, looked up each time it is asked, so a game registered after this module
+    was imported (``STOLIK_EXTRA_GAMES``, :func:`stolik.games.register`) has its tables too;
+    and the kinds added here by name, which come before a game's own."""
 
     def __init__(self) -> None:
         self._kinds: dict[str, Callable[[], GameKind]] = {}
@@ -293,16 +296,21 @@ class Registry:
         """Add a game kind."""
         self._kinds[name] = factory
 
+    def _all(self) -> dict[str, Callable[[], GameKind]]:
+        found = {spec.id: _web_kind(spec) for spec in games() if spec.has_part("web")}
+        return {**found, **self._kinds}
+
     def names(self) -> list[str]:
-        """The registered games, sorted."""
-        return sorted(self._kinds)
+        """The games with a web table, sorted."""
+        return sorted(self._all())
 
     def get(self, name: str) -> GameKind:
         """The game kind ``name``; ConfigError if unknown."""
-        if name not in self._kinds:
+        kinds = self._all()
+        if name not in kinds:
             raise ConfigError(Msg("err-cfg-game", "unknown game {name!r}: games are {known}",
-                                  name=name, known=", ".join(self.names())))
-        return self._kinds[name]()
+                                  name=name, known=", ".join(sorted(kinds))))
+        return kinds[name]()
 
 
 def _web_kind(spec: GameSpec) -> Callable[[], GameKind]:
@@ -314,10 +322,7 @@ def _web_kind(spec: GameSpec) -> Callable[[], GameKind]:
     return make
 
 
-GAMES = Registry()
-for _spec in games():  # every registered game that offers a web table (issue 10 §1)
-    if _spec.has_part("web"):
-        GAMES.register(_spec.id, _web_kind(_spec))
+GAMES = Registry()  # every registered game that offers a web table (issue 10 §1)
 
 
 def warm_up() -> None:

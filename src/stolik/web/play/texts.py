@@ -8,8 +8,7 @@
 
 from __future__ import annotations
 
-import importlib
-
+from stolik.games import game as registry_game
 from stolik.i18n import N_, tr
 
 CLIENT_KEYS: tuple[str, ...] = (
@@ -76,7 +75,7 @@ def suit_letters(game: str) -> str:
     >>> suit_letters("baska"), suit_letters("marias"), suit_letters("betel")
     ('C S H D', 'H L B A', 'C D H S')
     """
-    deck = importlib.import_module(f"stolik.games.{game}.deck")
+    deck = registry_game(game).part("deck")
     letters = getattr(deck, "SUITS", None)
     if not isinstance(letters, str):  # a French deck (stolik.cards.Deck): its suits in order
         letters = "".join(dict.fromkeys(c.suit.letter for c in deck.DECK))
