@@ -14,6 +14,8 @@ every legal move; or :func:`softmax_probabilities` over scores). Each game suppl
 model — which decisions it looks at, and what its heuristic would have done there on the
 layout; this module keeps what is the same in every game:
 
+- :class:`EpsilonPolicy` (the spread shares a game's model subclasses) and
+  :class:`DecisionCache` (each decision's probability kept over a deal by the seat's hand);
 - :func:`log_weights_to_weights` (normalised, overflow-free), :func:`effective_sample_size`;
 - :func:`resample` — systematic resampling, repeatable for a seeded ``rng``;
   :func:`weighted_layouts` — what a ``pimc`` bot asks: candidates drawn uniformly, weighed
