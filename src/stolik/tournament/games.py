@@ -15,14 +15,23 @@ what a table's sheet holds — comes from ``stolik.games.<id>.tournament``, foun
 'marias'
 >>> tournament_game("marias").UNIT
 'haler'
+
+A game's part states only what differs: what it leaves out is :class:`TournamentDefaults`'
+(and, for a game that plays for money, its ``MONEY``'s,
+:class:`~stolik.tournament.money.MoneyTournament`).
+
+>>> tournament_game("marias").deals_per_round(None), tournament_game("baska").amount_text(12)
+(0, '+12')
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from stolik.games import DEFAULT_GAME, UnknownGame, game, game_of_ruleset
+from stolik.tournament.part_defaults import with_defaults
 
 if TYPE_CHECKING:
     from stolik.tournament.model import TableEntry, TournamentRules
@@ -112,9 +121,53 @@ def game_of_tournament(ruleset: str, declared: str | None = None) -> str:
         return DEFAULT_GAME
 
 
+class TournamentDefaults:
+    """What a game's ``tournament`` part may leave out: the core's default of each."""
+
+    @staticmethod
+    def deals_per_round(rs: Any) -> int:
+        """Rounds go by time, not by a number of deals: 0."""
+        return 0
+
+    @staticmethod
+    def deal_document(kind: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A deal record as stored: JSON (dates and such as text)."""
+        doc: dict[str, Any] = json.loads(json.dumps(dict(raw), default=str))
+        return doc
+
+    @staticmethod
+    def table_entry_play(kind: str, docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The table's stored deal records as :class:`TableEntry` fields."""
+        return {"deals": tuple(dict(d) for d in docs)} if docs else {}
+
+    @staticmethod
+    def person_table_sheet(doc: Mapping[str, Any]) -> dict[str, Any]:
+        """A game without a table sheet: never called."""
+        return dict(doc)
+
+    @staticmethod
+    def table_sheet_document(sheet: Any) -> dict[str, Any] | None:
+        """A game without a table sheet stores none."""
+        return None
+
+    @staticmethod
+    def amount_text(value: int) -> str:
+        """Points, signed: ``+12``, ``-4``, ``0``."""
+        return f"{value:+d}" if value else "0"
+
+    @staticmethod
+    def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:
+        """Place points, then the total."""
+        return (place, float(total))
+
+
 def tournament_game(game_id: str) -> TournamentGame:
-    """The ``tournament`` part of the game ``game_id``."""
-    return cast(TournamentGame, game(game_id).part("tournament"))
+    """The ``tournament`` part of the game ``game_id``, with the core's defaults behind
+    it (its ``MONEY``'s first, if it plays for money)."""
+    part = game(game_id).part("tournament")
+    money = getattr(part, "MONEY", None)
+    return cast(TournamentGame, with_defaults(part, *([money] if money else []),
+                                              TournamentDefaults))
 
 
 class MoneyGame(TournamentGame, Protocol):
@@ -138,16 +191,15 @@ class MoneyGame(TournamentGame, Protocol):
                      spread: bool = False) -> Any:
         """A change of a table's sheet (:func:`stolik.tournament.store.change_table_sheet`)."""
 
-    def results(self, sheet: Any, play: Sequence[int] | None = None
-                ) -> tuple[int, int, int, int]:
+    def results(self, sheet: Any, play: Sequence[int] | None = None) -> tuple[int, ...]:
         """Each seat's result before the correction."""
 
     def final_money(self, sheet: Any, play: Sequence[int] | None = None
-                    ) -> tuple[int, int, int, int] | None:
+                    ) -> tuple[int, ...] | None:
         """Each seat's money on the table at the end: written, or settled by the deals
         (``play``: their money by seat); ``None`` while nothing is entered."""
 
-    def deal_money(self, result: Any) -> tuple[int, int, int, int]:
+    def deal_money(self, result: Any) -> tuple[int, ...]:
         """One settled deal's money by seat (haléř), from a table's deal results
         (:attr:`~stolik.tournament.scoring.TableResult.results`)."""
 
@@ -162,7 +214,7 @@ def money_game(game_id: str) -> MoneyGame:
     stolik.games.UnknownGame: Baśka keeps no money sheet at its tables: its tables hold \
 deals, sheet lines or totals (RULES §10)
     """
-    part = game(game_id).part("tournament")
+    part = tournament_game(game_id)
     if not hasattr(part, "money_change"):
         raise UnknownGame(f"{game(game_id).name()} keeps no money sheet at its tables: its "
                           "tables hold deals, sheet lines or totals (RULES §10)")

@@ -29,9 +29,12 @@ from stolik.tournament.money_sheet import (
     MoneyRules,
     MoneySheet,
     TopUp,
+    amount_text,
     equal_share,
     kc,
     money_fail,
+    parse_kc,
+    person_table_sheet,
 )
 
 PlayMoney = Callable[[Any, TableEntry], Sequence[int] | None]
@@ -65,6 +68,33 @@ class MoneyTournament:
 
     rules: MoneyRules
     play_money: PlayMoney
+
+    # What a money game's part leaves to the core (stolik.tournament.games.MoneyGame).
+    amount_text = staticmethod(amount_text)
+    cash_text = staticmethod(cash_text)
+    parse_kc = staticmethod(parse_kc)
+    person_table_sheet = staticmethod(person_table_sheet)
+    rank_key = staticmethod(rank_key)
+
+    @property
+    def STAKE(self) -> int:
+        """Each player's stake per round."""
+        return self.rules.stake
+
+    @property
+    def MIN_TOPUP(self) -> int:
+        """The least top-up."""
+        return self.rules.min_topup
+
+    def results(self, sheet: MoneySheet, play: Sequence[int] | None = None
+                ) -> tuple[int, ...]:
+        """Each seat's result before the correction."""
+        return self.rules.results(sheet, play)
+
+    def final_money(self, sheet: MoneySheet | None, play: Sequence[int] | None = None
+                    ) -> tuple[int, ...] | None:
+        """Each seat's money on the table at the end (``None``: nothing entered)."""
+        return self.rules.final_money(sheet, play)
 
     def entry_sheet(self, entry: TableEntry) -> MoneySheet:
         """The table's sheet, or a blank one (nothing written yet)."""

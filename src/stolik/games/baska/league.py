@@ -11,14 +11,14 @@ dropped, so one form serves every contract; the line is then settled by the engi
 
 >>> from stolik.games.baska.ruleset import load_ruleset
 >>> rs = load_ruleset("pucka-2019")
->>> line_of_form(rs, {"contract": "zwykla", "declarer": "1", "starzy": "0-2",
+>>> deal_of_form(rs, {"contract": "zwykla", "declarer": "1", "starzy": "0-2",
 ...                   "points": "70", "tricks": "3", "level": "0"})
 {'contract': 'zwykla', 'starzy': [0, 2], 'points': 70, 'tricks': 3}
->>> line_of_form(rs, {"contract": "gran", "declarer": "1", "points": "100"})
+>>> deal_of_form(rs, {"contract": "gran", "declarer": "1", "points": "100"})
 Traceback (most recent call last):
 ...
 stolik.web.league.forms.FormError: points: 100 card points cannot be taken in any ...
->>> form_of_line({"contract": "zwykla", "starzy": [0, 2], "points": 70})["starzy"]
+>>> form_of_deal({"contract": "zwykla", "starzy": [0, 2], "points": 70})["starzy"]
 '0-2'
 >>> [(f.payout, f.bok, f.tie) for f in settle(load_ruleset("linia"), "sheet", [
 ...     {"contract": "zolo", "declarer": 2, "points": 52},    # 52:52 opens a bok-runda
@@ -55,8 +55,9 @@ def contracts(rs: Ruleset) -> list[tuple[str, str, str]]:
     return [(c.id, c.name, c.kind) for c in (rs.zwykla, rs.cicha, *rs.ladder)]
 
 
-def line_of_form(rs: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
-    """The sheet line (a dict for ``store.enter_deal``) the form describes."""
+def deal_of_form(rs: Ruleset, form: Mapping[str, str], **table: Any) -> dict[str, Any]:
+    """The sheet line (a dict for ``store.enter_deal``) the form describes (the table's
+    dealer is not on a line)."""
     cid = (form.get("contract") or "").strip()
     if not rs.has(cid):
         raise FormError(Msg("err-form-contract", "contract: choose one of {known}",
@@ -92,7 +93,7 @@ def line_of_form(rs: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
     return line
 
 
-def form_of_line(doc: Mapping[str, Any]) -> dict[str, str]:
+def form_of_deal(doc: Mapping[str, Any]) -> dict[str, str]:
     """The form's values for an entered line (to correct it)."""
     out = {k: "" if doc.get(k) is None else str(doc[k])
            for k in ("contract", "declarer", "partner", "level", "points", "tricks",
@@ -136,16 +137,6 @@ def entry_context(rs: Ruleset) -> dict[str, Any]:
     names of the doubling levels (kontra, rekontra, bok, hirsch; RULES §7)."""
     return {"contracts": contracts(rs), "pairs": PAIRS,
             "doublings": list(enumerate(rs.doublings[:4], start=1))}
-
-
-def deal_of_form(rs: Ruleset, form: Mapping[str, str], **table: Any) -> dict[str, Any]:
-    """The sheet line the form describes (the table's dealer is not on a line)."""
-    return line_of_form(rs, form)
-
-
-def form_of_deal(doc: Mapping[str, Any]) -> dict[str, str]:
-    """The form's values for an entered line."""
-    return form_of_line(doc)
 
 
 def print_context(rs: Ruleset) -> dict[str, Any]:

@@ -77,12 +77,13 @@ ruleset; a league's own ruleset file may set others in its ``[tournament]`` tabl
 {'contract': 'zwykla', 'starzy': [1, 3], 'points': 70, 'tricks': 3}
 
 The lines themselves (reading, writing and settling them) are
-:mod:`stolik.games.baska.sheet_lines`, re-exported here.
+:mod:`stolik.games.baska.sheet_lines`, re-exported here; what the part leaves out (the
+result as signed points, the ranking by place points then table points, no table sheet
+document) is the core's :class:`~stolik.tournament.games.TournamentDefaults`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -100,6 +101,7 @@ from stolik.games.baska.sheet_lines import person_seat as person_seat
 from stolik.games.baska.sheet_lines import settle_line as settle_line
 from stolik.games.baska.sheet_lines import settle_sheet as settle_sheet
 from stolik.series import place_points, shared_places
+from stolik.tournament.games import TournamentDefaults
 from stolik.tournament.model import (
     Event,
     EventKind,
@@ -116,7 +118,6 @@ __all__ = [
     "LINE_KEYS",
     "SEAT_KEYS",
     "UNIT",
-    "amount_text",
     "check_deals",
     "deal_document",
     "deals_per_round",
@@ -128,8 +129,6 @@ __all__ = [
     "parse_ruleset",
     "person_document",
     "person_seat",
-    "person_table_sheet",
-    "rank_key",
     "read_sheet_lines",
     "read_table_sheet",
     "score_table",
@@ -138,7 +137,6 @@ __all__ = [
     "sheet_line_document",
     "table_entry_play",
     "table_sheet",
-    "table_sheet_document",
     "tournament_rules",
 ]
 
@@ -184,16 +182,14 @@ def deal_document(kind: str, raw: Mapping[str, Any] | SheetLine) -> dict[str, An
         return line_document(raw)
     if kind == "sheet":
         return line_document(parse_line(dict(raw), "line"))
-    doc: dict[str, Any] = json.loads(json.dumps(dict(raw), default=str))
-    return doc
+    return TournamentDefaults.deal_document(kind, raw)
 
 
 def table_entry_play(kind: str, docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The table's stored deals as :class:`TableEntry` fields."""
-    if not docs:
-        return {}
-    if kind == "record":
-        return {"deals": tuple(dict(d) for d in docs)}
+    """The table's stored deals as :class:`TableEntry` fields: sheet lines read, deal
+    records as they are."""
+    if kind == "record" or not docs:
+        return TournamentDefaults.table_entry_play(kind, docs)
     return {"sheet": tuple(parse_line(dict(d), f"deal {i}") for i, d in enumerate(docs, 1))}
 
 
@@ -220,26 +216,6 @@ def read_table_sheet(raw: Any, lo: int) -> None:
     """Baśka keeps no money sheet: a table's ``money`` is refused (RULES §10)."""
     raise TournamentError("'money': a Baśka table keeps no money sheet — its play is deal, "
                           "sheet or totals (RULES §10)", rule="")
-
-
-def person_table_sheet(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """Never called: Baśka keeps no table sheet."""
-    return dict(doc)
-
-
-def table_sheet_document(sheet: None) -> None:
-    """Baśka keeps no table sheet (RULES §10)."""
-    return None
-
-
-def amount_text(value: int) -> str:
-    """Table points, signed: ``+12``, ``-4``, ``0``."""
-    return f"{value:+d}" if value else "0"
-
-
-def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:
-    """Place points, then table points (RULES §10)."""
-    return (place, float(total))
 
 
 def _four_i(v: Sequence[int]) -> tuple[int, int, int, int]:

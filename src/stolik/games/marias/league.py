@@ -19,7 +19,9 @@ Seats are typed as the page numbers them, 1–4 in the seating's order (as ``tou
 sheet add`` takes them, RULES §10); the record keeps the engine's 0–3. Why the record and
 not only the outcome: the money of a deal is the engine's, from the cards (MARIAS §5, §6);
 an outcome typed by hand could not be checked, and a Mariáš table holds deal records or
-final money only (MARIAS §7, §11).
+final money only (MARIAS §7, §11). The form has no lists to choose from and the printed
+sheet is the money sheet's (MARIAS §7): the core's defaults
+(:class:`~stolik.web.league.parts.LeagueDefaults`).
 
 >>> form = {"hand0": "7A AA KA OA KH OH TL AL", "hand1": "AH TH 9H 8H UL 9L 8L 7L",
 ...         "hand2": "KL OL AB TB KB OB UB 9B", "hand3": "7H UH 8B 7B TA UA 9A 8A",
@@ -214,12 +216,3 @@ def settle(rs: Ruleset, kind: str, docs: Sequence[Mapping[str, Any]]) -> list[De
     return [DealFace(r.payouts, " · ".join(n for n, _ in r.lines) or r.settlement.game)
             for r in results]
 
-
-def entry_context(rs: Ruleset) -> dict[str, Any]:
-    """Nothing to choose from a list: the fields are the record's text."""
-    return {}
-
-
-def print_context(rs: Ruleset) -> dict[str, Any]:
-    """The printed sheet is the money sheet's (MARIAS §7)."""
-    return {}

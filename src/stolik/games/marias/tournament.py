@@ -48,6 +48,7 @@ from typing import Any
 from stolik.errors import StolikError
 from stolik.games.marias.ruleset import Ruleset, load_ruleset, parse_ruleset
 from stolik.i18n import Msg
+from stolik.tournament.games import TournamentDefaults
 from stolik.tournament.model import (
     Event,
     EventKind,
@@ -55,13 +56,10 @@ from stolik.tournament.model import (
     TournamentError,
     TournamentRules,
 )
-from stolik.tournament.money import MoneyTournament, cash_text, rank_key
-from stolik.tournament.money_sheet import SHEET_KEYS as SHEET_KEYS
+from stolik.tournament.money import MoneyTournament, rank_key
 from stolik.tournament.money_sheet import MoneyRules, MoneySheet, TopUp, amount_text, kc
 from stolik.tournament.money_sheet import equal_share as equal_share
 from stolik.tournament.money_sheet import money_fail as _fail
-from stolik.tournament.money_sheet import parse_kc as parse_kc
-from stolik.tournament.money_sheet import person_table_sheet as person_table_sheet
 from stolik.tournament.scoring import Source, TableResult
 
 __all__ = [
@@ -71,38 +69,29 @@ __all__ = [
     "EXCLUSION_NEEDS_WARNING",
     "LANGUAGES",
     "MIN_TOPUP",
+    "MONEY",
     "STAKE",
     "UNIT",
     "MoneySheet",
     "TopUp",
     "amount_text",
-    "cash_text",
     "check_deals",
+    "check_sheet",
     "deal_document",
     "deal_money",
-    "deals_per_round",
     "equal_share",
-    "final_money",
     "kc",
     "load_ruleset",
     "money_change",
-    "parse_kc",
     "parse_ruleset",
-    "person_table_sheet",
     "play_money",
     "rank_key",
     "read_sheet_lines",
-    "read_table_sheet",
     "results",
     "score_table",
-    "sheet_document",
     "sheet_line_document",
     "sheet_of",
-    "table_entry_play",
     "table_results",
-    "table_sheet",
-    "table_sheet_document",
-    "topup",
     "tournament_rules",
 ]
 
@@ -141,11 +130,6 @@ def tournament_rules(rs: Ruleset) -> TournamentRules:
     return TournamentRules(sitting_out=(0.0, 0))
 
 
-def deals_per_round(rs: Ruleset) -> int:
-    """Rounds go by time, not by a number of deals (MARIAS §9): 0."""
-    return 0
-
-
 def _deal_records(rs: Ruleset, docs: Sequence[Mapping[str, Any]]) -> Any:
     from stolik.games.marias.record import SeriesRecord, parse_record
 
@@ -175,18 +159,10 @@ def check_deals(rs: Ruleset, kind: str, docs: Sequence[Mapping[str, Any]]) -> No
 
 
 def deal_document(kind: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """A deal record as stored (JSON)."""
-    import json
-
+    """A deal record as stored (JSON); score-sheet lines refused."""
     if kind != "record":
         check_deals(load_ruleset(), kind, [])
-    doc: dict[str, Any] = json.loads(json.dumps(dict(raw), default=str))
-    return doc
-
-
-def table_entry_play(kind: str, docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The table's stored deals as :class:`TableEntry` fields."""
-    return {"deals": tuple(dict(d) for d in docs)} if docs else {}
+    return TournamentDefaults.deal_document(kind, raw)
 
 
 def read_sheet_lines(raw: Sequence[Any], players: Sequence[tuple[str, str]], version: int
@@ -297,15 +273,9 @@ MONEY = MoneyTournament(MoneyRules(seats=4, stake=STAKE, min_topup=MIN_TOPUP), p
 (seed 002 §3)."""
 
 results = MONEY.rules.results
-final_money = MONEY.rules.final_money
 check_sheet = MONEY.rules.check
 table_results = MONEY.rules.table_results
-sheet_document = MONEY.rules.document
 sheet_of = MONEY.rules.sheet_of
-table_sheet = MONEY.table_sheet
-read_table_sheet = MONEY.read_table_sheet
-table_sheet_document = MONEY.table_sheet_document
-topup = MONEY.topup
 money_change = MONEY.money_change
 """A change of a table sheet (:meth:`~stolik.tournament.money.MoneyTournament.money_change`,
 seed 002 §10).

@@ -6,12 +6,16 @@ back, to correct it), how a table's stored deals are settled and labelled on the
 sheet, what the printed sheet needs — comes from ``stolik.games.<id>.league``, found with
 ``game(id).part("league")`` and used through :class:`LeagueGame`. A game without the part
 has no deal form on the pages (its tables are entered otherwise, e.g. a money sheet).
+What a part leaves out is :class:`LeagueDefaults`' (a form without lists to choose from,
+a printed sheet that needs nothing of the ruleset).
 
 >>> from stolik.games import games
 >>> any(has_league(g.id) for g in games())
 True
 >>> has_league("chess")
 False
+>>> league_game("marias").print_context(None)
+{}
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any, Literal, Protocol, cast
 
 from stolik.games import UnknownGame, game
 from stolik.i18n import Msg
+from stolik.tournament.part_defaults import with_defaults
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,21 @@ def has_league(game_id: str) -> bool:
         return False
 
 
+class LeagueDefaults:
+    """What a game's ``league`` part may leave out: the core's default of each."""
+
+    @staticmethod
+    def entry_context(rs: Any) -> dict[str, Any]:
+        """Nothing to choose from a list: the form's fields are typed."""
+        return {}
+
+    @staticmethod
+    def print_context(rs: Any) -> dict[str, Any]:
+        """The printed sheet needs nothing of the ruleset."""
+        return {}
+
+
 def league_game(game_id: str) -> LeagueGame:
-    """The ``league`` part of the game ``game_id`` (:class:`~stolik.games.UnknownGame`
-    in one line if it has none)."""
-    return cast(LeagueGame, game(game_id).part("league"))
+    """The ``league`` part of the game ``game_id`` with the core's defaults behind it
+    (:class:`~stolik.games.UnknownGame` in one line if it has none)."""
+    return cast(LeagueGame, with_defaults(game(game_id).part("league"), LeagueDefaults))
