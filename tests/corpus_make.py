@@ -1,11 +1,15 @@
 """The corpus of what users see, made by the code on ``sys.path`` (issue 26: "behaviour
-unchanged, proven"): for every game a seeded simulated series (its records as TOML and
-JSON, ``--json``, the summary and the score sheet in each of the game's languages, plain
-and ``--ascii``), every shipped example and record replayed and checked (JSON and sheets),
-``stolik rules list``/``show``, a terminal session of ``stolik play`` from a fixed stdin
-(moves, a refused word, hint, sheet, help, quit) and a recorded WebSocket session at a web
-table (a refused move, a hint, every move, the review after each deal, the next deal):
-every server message, one JSON line each (gzipped: ``web-session.jsonl.gz``).
+unchanged, proven"). For every game: a seeded simulated series of each shipped ruleset
+(its records as TOML and JSON, ``--json``, the summary and the score sheet in each of the
+game's languages, plain and ``--ascii``), replayed and checked; ``stolik arena`` (JSON and
+tables); a terminal session of ``stolik play`` from a fixed stdin (moves, a refused word,
+hint, sheet, help, the end of the series; and a quit and an end of input mid-deal), its
+record replayed; a recorded WebSocket session at a web table of three deals (a refused
+move, a hint, a claim out of turn, every move, the review after each deal, the next deal:
+every server message, one JSON line each), its record replayed; the simulated record
+broken in six ways and replayed in each language (the refusals). Besides: the shipped
+examples and the records of ``tests/data`` replayed and checked, ``stolik rules list`` and
+``show``. The sessions are stored gzipped (``play.txt.gz``, ``web-session.jsonl.gz``).
 
 Everything is driven through the public front ends only — the Typer app
 (:data:`stolik.cli.app`) and the web app (:func:`stolik.web.app.create_app`) — so the
@@ -13,8 +17,9 @@ corpus means the same before and after code moves inside the package.
 
 Masked, because it is not deterministic by nature (and only that):
 
-- the speed of ``stolik simulate`` (``2 deals in 0.001 s — 13,061 deals per second`` and
-  the JSON keys ``seconds``, ``deals_per_second``) — see :func:`mask_text`;
+- the speed of ``stolik simulate`` and ``stolik arena`` (``2 deals in 0.001 s — 13,061
+  deals per second``, ``453 decisions in 0.1 s (3,638 per second)`` and the JSON keys
+  ``seconds``, ``deals_per_second``) — see :func:`mask_text`, :func:`mask_json`;
 - at the web table the table's random id and the player's session token (``<table>``,
   ``<token>``) and ISO timestamps (``<time>``).
 
@@ -35,10 +40,12 @@ import contextlib
 import gzip
 import json
 import os
+import queue
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,7 +58,7 @@ ENV: dict[str, str | None] = {"STOLIK_LANG": None, "COLUMNS": "110", "LINES": "5
                               "TZ": "UTC"}
 """The environment every command runs in (None: unset)."""
 
-SPEED = re.compile(r"\d+[.,]\d+ s — [\d\s,.\u00a0\u202f]*\d")
+SPEED = re.compile(r"\d+[.,]\d+ s (—|\() ?[\d\s,.\u00a0\u202f]*\d")
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)?")
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -79,10 +86,12 @@ def mask_text(text: str) -> str:
 
     >>> mask_text("2 deals in 0.003 s — 13,061 deals per second")
     '2 deals in <s> s — <n> deals per second'
+    >>> mask_text("453 decisions in 0.1 s (3,638 per second)")
+    '453 decisions in <s> s (<n> per second)'
     >>> mask_text("rozdání: 2 za 0,000 s — 15\u00a0240 rozdání za sekundu")
     'rozdání: 2 za <s> s — <n> rozdání za sekundu'
     """
-    return SPEED.sub("<s> s — <n>", text)
+    return SPEED.sub(lambda m: f"<s> s {m[1]}{' ' if m[1] == '—' else ''}<n>", text)
 
 
 def mask_json(value: Any) -> Any:
@@ -120,6 +129,12 @@ def run_cli(out: Path, name: str, args: Sequence[str], stdin: str | None = None,
     (out / name).write_text(mask_text(text), encoding="utf-8")
 
 
+def pack(path: Path) -> None:
+    """Gzip a large output (``path.gz`` instead; the comparison unpacks it)."""
+    path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), mtime=0))
+    path.unlink()
+
+
 def make_simulated(out: Path, game: str) -> None:
     """The seeded series of each ruleset: records, JSON, summaries and sheets."""
     spec = GAMES[game]
@@ -128,12 +143,7 @@ def make_simulated(out: Path, game: str) -> None:
         run_cli(out, f"sim-{rs}-toml.txt", [*base, "-o", f"sim-{rs}.toml"])
         run_cli(out, f"sim-{rs}-json-out.txt", [*base, "-o", f"sim-{rs}.json"])
         run_cli(out, f"sim-{rs}-json.txt", [*base, "--json"])
-        sim_json = out / f"sim-{rs}-json.txt"
-        text = sim_json.read_text(encoding="utf-8")
-        head, _, rest = text.partition("--- stdout\n")
-        body, _, tail = rest.partition("--- stderr\n")
-        body = json.dumps(mask_json(json.loads(body)), ensure_ascii=False, indent=1) + "\n"
-        sim_json.write_text(f"{head}--- stdout\n{body}--- stderr\n{tail}", encoding="utf-8")
+        masked_json(out / f"sim-{rs}-json.txt")
         for lang in spec["langs"]:
             for ascii_ in (False, True):
                 flags = ["--ascii"] if ascii_ else []
@@ -145,6 +155,78 @@ def make_simulated(out: Path, game: str) -> None:
                            if ascii_ else [])])
         replayed(out, f"sim-{rs}.toml", spec["langs"])
         replayed(out, f"sim-{rs}.json", spec["langs"], sheets=False)
+
+
+def masked_json(path: Path) -> None:
+    """The JSON a command printed to ``path`` (by :func:`run_cli`) with the clock masked."""
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition("--- stdout\n")
+    body, _, tail = rest.partition("--- stderr\n")
+    body = json.dumps(mask_json(json.loads(body)), ensure_ascii=False, indent=1) + "\n"
+    path.write_text(f"{head}--- stdout\n{body}--- stderr\n{tail}", encoding="utf-8")
+
+
+BOX = tuple("+|┏┃┗━│└┘┌┐├┤╭╰╮╯─┡┩┓┛╇┠┨")
+"""How a line of a table (plain or ``--ascii``) begins."""
+
+
+def unwrap_summary(path: Path) -> None:
+    """The lines a command printed after its last table, joined into one: where Rich
+    wraps them depends on how many digits the masked speed had (a fixed width off a
+    terminal), not on the code."""
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition("--- stdout\n")
+    body, _, tail = rest.partition("--- stderr\n")
+    lines = body.splitlines()
+    last = max((i for i, line in enumerate(lines) if line.startswith(BOX)), default=-1)
+    summary = " ".join(" ".join(lines[last + 1:]).split())
+    body = "".join(f"{line}\n" for line in [*lines[:last + 1], *([summary] if summary else [])])
+    path.write_text(f"{head}--- stdout\n{body}--- stderr\n{tail}", encoding="utf-8")
+
+
+def make_arena(out: Path, game: str) -> None:
+    """``stolik arena`` of the heuristic and the random bot on every ruleset: JSON, and the
+    table (plain and ASCII) on the first."""
+    spec = GAMES[game]
+    for i, rs in enumerate(spec["rulesets"]):
+        base = ["arena", "-b", "heuristic,random", "-n", "2", "-r", rs, "-s", "5"]
+        run_cli(out, f"arena-{rs}-json.txt", [*base, "--json"])
+        masked_json(out / f"arena-{rs}-json.txt")
+        if i == 0:  # the summary unwrapped: the speed's digits move where a line wraps
+            run_cli(out, f"arena-{rs}.txt", base)
+            run_cli(out, f"arena-{rs}-ascii.txt", [*base, "--ascii"])
+            unwrap_summary(out / f"arena-{rs}.txt")
+            unwrap_summary(out / f"arena-{rs}-ascii.txt")
+
+
+BROKEN: tuple[tuple[str, str, str], ...] = (
+    ("card", r'(?s)(\[\[deal\]\].*?\[\[deal\]\].*?play = \["\d )\S+?"', r'\1XX"'),
+    ("dealer", r'(?s)(\[\[deal\]\].*?\[\[deal\]\]\s*dealer = )\d', r"\g<1>7"),
+    ("rotation", r'(?s)(\[\[deal\]\].*?\[\[deal\]\]\s*dealer = )\d', r"\g<1>0"),
+    ("key", r'(?s)(\[\[deal\]\].*?\[\[deal\]\]\n)', r'\1colour = "red"\n'),
+    ("order", r'(?s)(\[\[deal\]\].*?\[\[deal\]\].*?play = \[)("[^"]*"), ("[^"]*")',
+     r"\1\3, \2"),
+    ("toml", r"(?s)^(.{300}).*", r"\1"),
+)
+"""Ways to break a record (a name, a pattern, its replacement) in its second deal: a card
+that is none, a dealer who is no seat, a dealer out of turn (the series is dealt from seat
+0), an unknown key, two cards swapped, a file cut short."""
+
+
+def make_refusals(out: Path, record: str, langs: Sequence[str]) -> None:
+    """``record`` (TOML, in ``out``) broken in each way of :data:`BROKEN`, replayed in
+    each language and checked: the refusals' words."""
+    text = (out / record).read_text(encoding="utf-8")
+    stem = record.removesuffix(".toml")
+    for name, pattern, repl in BROKEN:
+        broken = f"{stem}-broken-{name}.toml"
+        (out / broken).write_text(re.sub(pattern, repl, text, count=1), encoding="utf-8")
+        for lang in langs:
+            run_cli(out, f"replay-{broken}-{lang}.txt", ["replay", broken, "--lang", lang])
+        run_cli(out, f"check-{broken}.txt", ["check", broken])
+    cut = f"{stem}-broken.json"
+    (out / cut).write_text(json.dumps({"game": "nope", "deal": [1]}), encoding="utf-8")
+    run_cli(out, f"replay-{cut}.txt", ["replay", cut, "--lang", langs[-1]])
 
 
 def replayed(out: Path, record: str, langs: Sequence[str], sheets: bool = True) -> None:
@@ -159,10 +241,13 @@ def replayed(out: Path, record: str, langs: Sequence[str], sheets: bool = True) 
 
 
 def make_examples(out: Path) -> None:
-    """The shipped examples (Baśka's records), replayed and checked."""
-    for path in sorted(EXAMPLES.glob("*.toml")):
+    """The shipped examples (Baśka's records) and the records in ``tests/data`` (every
+    game's: bok-rounds, renonce, a forgotten choice, …), replayed and checked."""
+    data = REPO / "tests" / "data"
+    for path in [*sorted(EXAMPLES.glob("*.toml")), data / "linia-bok.toml",
+                 *sorted((data / "fuzz").glob("*.toml"))]:
         (out / path.name).write_bytes(path.read_bytes())
-        replayed(out, path.name, ("en", "pl"))
+        replayed(out, path.name, ("en", "pl", "cs") if "marias" in path.name else ("en", "pl"))
 
 
 def make_rules(out: Path) -> None:
@@ -183,6 +268,13 @@ def make_play(out: Path, game: str) -> None:
              "--seed", str(spec["seed"]), "--lang", lang, "--no-analysis", "--samples", "8",
              *(["--ascii"] if ascii_ else []), "--out", "play.toml"],
             stdin=spec["play"])
+    pack(out / "play.txt")
+    replayed(out, "play.toml", spec["langs"])
+    for name, stdin in (("quit", "1\nquit\n"), ("eof", "1\n")):
+        run_cli(out, f"play-{name}.txt",
+                ["play", "--game", game, "--deals", "3", "--opponents", spec["opponents"],
+                 "--seed", "2", "--lang", spec["langs"][-1], "--no-analysis", "--name", "Ola",
+                 "--out", f"play-{name}.toml"], stdin=stdin)
 
 
 # ---------------------------------------------------------------- the web table
@@ -200,9 +292,11 @@ def make_web(out: Path, game: str) -> None:
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         db = open_database(f"sqlite:///{tmp}/web.db", migrate=True)
-        app = create_app(db, bot_delay=0, client_seeds=True)
+        # no message limit: the client answers each state at once, so how many messages a
+        # second it sends depends on the machine's speed, not on the code
+        app = create_app(db, bot_delay=0, client_seeds=True, rate=1e9, burst=10**9)
         with TestClient(app) as c:
-            body = {"game": game, "name": "Ala", "deals": 2, "seed": spec["seed"],
+            body = {"game": game, "name": "Ala", "deals": 3, "seed": spec["seed"],
                     "hints": True, "bots": [None, *spec["bots"]],
                     "first_dealer": spec["web_first_dealer"]}
             r = c.post("/play/api/tables", json=body)
@@ -224,20 +318,32 @@ def make_web(out: Path, game: str) -> None:
             (out / "web-record.toml").write_text(rec.text.replace(tid, "<table>"),
                                                  encoding="utf-8")
         db.dispose()
-    data = ("\n".join(lines) + "\n").encode()
-    (out / "web-session.jsonl.gz").write_bytes(gzip.compress(data, mtime=0))
+    (out / "web-session.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pack(out / "web-session.jsonl")
 
 
 def web_session(ws: Any) -> Iterator[Any]:
     """Play seat 0 through the table's WebSocket, yielding every message received: before
     the first move a refused move and a hint; each turn the legal move at a place that
     walks through the list; after each deal the review, then the next deal."""
-    from test_web_play_durable import receiver
+    got: queue.Queue[Any] = queue.Queue()
 
-    got = receiver(ws)
+    def pump() -> None:  # the messages, then the exception that ended them
+        msg = None
+        while not isinstance(msg, BaseException):
+            msg = receive_or_error(ws)
+            got.put(msg)
+
+    threading.Thread(target=pump, daemon=True).start()
 
     def receive() -> Any:
-        return got.get(timeout=60)
+        try:
+            msg = got.get(timeout=300)
+        except queue.Empty:
+            raise RuntimeError(f"no message in 300 s after request {ident}") from None
+        if isinstance(msg, BaseException):
+            raise RuntimeError(f"the connection ended after request {ident}") from msg
+        return msg
 
     ident, turns, asked = 0, 0, False
     waiting: int | None = None  # the id of the request whose answer is awaited
@@ -288,6 +394,14 @@ def web_session(ws: Any) -> Iterator[Any]:
         waiting = ident
 
 
+def receive_or_error(ws: Any) -> Any:
+    """The next message of ``ws``, or the exception that ended it."""
+    try:
+        return ws.receive_json()
+    except Exception as e:
+        return e
+
+
 def until_ack(receive: Any, ident: int) -> Iterator[Any]:
     """The messages up to and including the answer to request ``ident``."""
     while True:
@@ -311,6 +425,10 @@ def make(out: Path, games: Sequence[str] = tuple(GAMES)) -> None:
         make_simulated(out / game, game)
         make_play(out / game, game)
         make_web(out / game, game)
+        replayed(out / game, "web-record.toml", GAMES[game]["langs"])
+        make_arena(out / game, game)
+        make_refusals(out / game, f"sim-{GAMES[game]['rulesets'][0]}.toml",
+                      GAMES[game]["langs"])
 
 
 def from_commit(out: Path, rev: str) -> None:
