@@ -11,15 +11,19 @@ from __future__ import annotations
 import difflib
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from stolik.errors import RecordError, RulesetError
 from stolik.i18n import Msg
 from stolik.records import Document, loads_document
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 MAX_RULESET_BYTES = 256 * 1024
 """Largest ruleset file read (the shipped ones are under 8 KiB)."""
@@ -227,6 +231,29 @@ ruleset .toml file
             "ruleset .toml file", ref=ref, shipped=", ".join(shipped)))
 
 
+@dataclass(frozen=True)
+class ClubRuleset:
+    """What every game's ``Ruleset`` (a frozen dataclass that subclasses this one) shares:
+    its ``id`` and the ``path`` of the club's file it was read from (``None``: a shipped
+    one; a keyword of the constructor, last whatever the game's fields), and :attr:`ref`.
+
+    >>> @dataclass(frozen=True)
+    ... class Rs(ClubRuleset):
+    ...     id: str
+    ...     deals: int
+    >>> Rs("club", 3).ref, Rs("club", 3, path="k.toml").ref
+    ('club', 'k.toml')
+    """
+
+    id: str
+    path: str | None = field(default=None, kw_only=True)
+
+    @property
+    def ref(self) -> str:
+        """What a record's ``ruleset`` key says: the id, or a club file's path."""
+        return self.path or self.id
+
+
 RULESET_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 """A ruleset id, in every game: what a record's ``ruleset`` key names."""
 
@@ -403,3 +430,26 @@ class RulesetShelf(Generic[R]):
 
     def _parse_club(self, text: str, path: str) -> R:
         return self._parse(text, source=path, path=path)
+
+
+Shown = TypeVar("Shown")
+
+
+@dataclass(frozen=True)
+class Described(Generic[Shown]):
+    """A game's ``render_ruleset`` (``stolik rules show``) that prints its ruleset as the
+    game's ``describe`` writes it, as is; ``ascii`` changes nothing (the text has no suit
+    pictures or borders).
+
+    >>> import io
+    >>> from rich.console import Console
+    >>> console = Console(file=io.StringIO(), width=40, color_system=None)
+    >>> Described(lambda n: f"[{n}] deals")(3, console)
+    >>> console.file.getvalue()
+    '[3] deals\\n'
+    """
+
+    describe: Callable[[Shown], str]
+
+    def __call__(self, rs: Shown, console: Console, *, ascii: bool = False) -> None:
+        console.print(self.describe(rs), markup=False, highlight=False)
