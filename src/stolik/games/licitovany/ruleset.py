@@ -32,7 +32,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from stolik.games.licitovany.ladder import RUNGS
-from stolik.rulesets import KeyTable, RulesetShelf, ruleset_head
+from stolik.rulesets import ClubRuleset, KeyTable, RulesetShelf, ruleset_head
 
 DEFAULT_RULESET = "licitovany"
 GAME_ID = "licitovany"
@@ -73,7 +73,7 @@ class Tariff:
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(ClubRuleset):
     """One club's licitovaný mariáš: its data and switches (LICITOVANY, head). Amounts in
     units of ``base_haler`` haléřů."""
 
@@ -95,12 +95,6 @@ class Ruleset:
     tiche_sto_desitky: str
     pauzirak: str
     drop_best_and_worst: bool
-    path: str | None = None
-
-    @property
-    def ref(self) -> str:
-        """What a record's ``ruleset`` key says: the id, or a club file's path."""
-        return self.path or self.id
 
     @property
     def lowest(self) -> int:
