@@ -387,6 +387,8 @@ BASKA = [
 
 HOSTED = ", ".join(g.id for g in games())
 """The games stolik hosts, as a refusal lists them."""
+SHIPPED = ", ".join(r for g in games() for r in g.rulesets())
+"""Every shipped ruleset, game by game, as a refusal lists them."""
 
 GAMES = [
     # which game a record or a --ruleset is for (stolik.games): before any game's reader
@@ -411,12 +413,12 @@ GAMES = [
           "cs": "pravidla 'ctyrka' jsou pravidla hry marias: záznam potřebuje game = "
                 "\"marias\" (RULES §11)"}),
     Case("--ruleset nope", record(lambda b: changed(b["marias"])),
-         {"en": "unknown ruleset 'nope': use one of linia, mester-sport, pucka-2019, gps-2022, "
-                "ctyrka or the path of a ruleset .toml file",
-          "pl": "nieznany regulamin 'nope': użyj jednego z: linia, mester-sport, pucka-2019, "
-                "gps-2022, ctyrka albo ścieżki pliku .toml z regulaminem",
-          "cs": "neznámá pravidla 'nope': použijte jedna z: linia, mester-sport, pucka-2019, "
-                "gps-2022, ctyrka, nebo cestu k souboru .toml s pravidly"},
+         {"en": f"unknown ruleset 'nope': use one of {SHIPPED} or the path of a ruleset "
+                ".toml file",
+          "pl": f"nieznany regulamin 'nope': użyj jednego z: {SHIPPED} albo ścieżki pliku "
+                ".toml z regulaminem",
+          "cs": f"neznámá pravidla 'nope': použijte jedna z: {SHIPPED}, nebo cestu k souboru "
+                ".toml s pravidly"},
          names="", args=("--ruleset", "nope")),
     Case("--ruleset file of a game stolik does not host",
          record(lambda b: changed(b["marias"]), extra=club('game = "chess"\n')),

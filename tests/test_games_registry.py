@@ -85,7 +85,7 @@ def test_a_record_without_game_is_baska_and_game_baska_reads_alike() -> None:
 
 @pytest.mark.parametrize(("head", "message"), [
     ('game = "marias"\n', 'game = "marias": ruleset \'linia\' is a baska ruleset'),
-    ('game = "chess"\n', "no game 'chess' — stolik hosts baska, betel, marias"),
+    ('game = "chess"\n', "no game 'chess' — stolik hosts baska, betel, licitovany, marias"),
     ("game = 3\n", "'game' must be a game id"),
 ])
 def test_a_record_of_another_or_no_game_is_refused_in_one_line(head: str,

@@ -37,13 +37,13 @@ def toy() -> Iterator[games.GameSpec]:
 
 
 def test_register_adds_a_game_from_outside_and_takes_it_away(toy: games.GameSpec) -> None:
-    assert [g.id for g in games.games()] == ["baska", "betel", "marias", "toy"]
+    assert [g.id for g in games.games()] == ["baska", "betel", "licitovany", "marias", "toy"]
     assert games.game_of_ruleset("toy-club") is toy
     assert toy.package == "toygame" and toy.has_part("terminal") and not toy.has_part("nope")
     assert toy.part("record").__name__ == "toygame.record"
     assert games.find_ruleset("toy-club")[1].last_trick == 1
     games.unregister("toygame")
-    assert [g.id for g in games.games()] == ["baska", "betel", "marias"]
+    assert [g.id for g in games.games()] == ["baska", "betel", "licitovany", "marias"]
     games.register("toygame")
 
 
@@ -61,7 +61,7 @@ def test_a_package_that_is_no_game_is_refused_naming_it(
     finally:
         monkeypatch.delenv(games.EXTRA_GAMES_ENV)
         games._registry.cache_clear()
-    assert [g.id for g in games.games()] == ["baska", "betel", "marias"]
+    assert [g.id for g in games.games()] == ["baska", "betel", "licitovany", "marias"]
 
 
 def test_env_var_registers_for_a_whole_process(tmp_path: Path) -> None:

@@ -148,9 +148,10 @@ def withheld_then_whole(c: TestClient, app: Any, game_id: str, tid: str, policy:
 
 
 def test_games_that_hide_cards_are_named_in_their_registration() -> None:
-    """MARIAS §4.5 and BETEL §3 hide cards of settled deals; Baśka shows every deal."""
+    """MARIAS §4.5, BETEL §3 and LICITOVANY §3 (the talon and the discard) hide cards of
+    settled deals; Baśka shows every deal."""
     assert {g.id: g.live_record_hides_cards for g in games()} == {
-        "baska": False, "betel": True, "marias": True}
+        "baska": False, "betel": True, "licitovany": True, "marias": True}
 
 
 def test_marias_deal_thrown_in_without_re_stays_hidden_until_the_series_ends(

@@ -47,7 +47,7 @@ game found that way is treated exactly like a shipped one: its ``game.toml``, it
 ``rulesets/*.toml`` and its parts are looked up in its own package (``docs/adding-a-game.md``).
 
 >>> [g.id for g in games()]
-['baska', 'betel', 'marias']
+['baska', 'betel', 'licitovany', 'marias']
 >>> game_of_ruleset("ctyrka").id, game_of_ruleset("linia").id
 ('marias', 'baska')
 >>> game("baska").seats, game("marias").name("cs")
@@ -55,7 +55,7 @@ game found that way is treated exactly like a shipped one: its ``game.toml``, it
 >>> game("chess")
 Traceback (most recent call last):
 ...
-stolik.games.UnknownGame: no game 'chess' — stolik hosts baska, betel, marias
+stolik.games.UnknownGame: no game 'chess' — stolik hosts baska, betel, licitovany, marias
 """
 
 from __future__ import annotations
@@ -108,14 +108,14 @@ class GameSpec:
     over (:mod:`stolik.web.play.routes`). ``game.toml``'s ``live_record_hides_cards``.
 
     >>> [g.id for g in games() if g.live_record_hides_cards]
-    ['betel', 'marias']
+    ['betel', 'licitovany', 'marias']
     """
     lang: str = "pl"
     """The language its screens speak when nobody chose one: its players' (``game.toml``'s
-    ``lang``; Mariáš Czech, Baśka and Betel Polish).
+    ``lang``; Mariáš and licitovaný Czech, Baśka and Betel Polish).
 
     >>> {g.id: g.lang for g in games()}
-    {'baska': 'pl', 'betel': 'pl', 'marias': 'cs'}
+    {'baska': 'pl', 'betel': 'pl', 'licitovany': 'cs', 'marias': 'cs'}
     """
     home: str | None = None
     """The package of a game registered from outside ``stolik.games`` (:func:`register`);
@@ -362,7 +362,7 @@ def game_of_ruleset_ref(ref: str | None) -> GameSpec:
     Traceback (most recent call last):
     ...
     stolik.errors.RulesetError: unknown ruleset 'nope': use one of linia, mester-sport, \
-pucka-2019, gps-2022, ctyrka or the path of a ruleset .toml file
+pucka-2019, gps-2022, licitovany, ctyrka or the path of a ruleset .toml file
     """
     if ref is None:
         return game(DEFAULT_GAME)

@@ -3,11 +3,11 @@
 One aktér against two defenders for a contract bid on a ladder of twelve rungs, talon of
 two, fleky, money on a tariff; four at a table with the dealer sitting out (pauzírák).
 
-This package is the engine's core so far — **not yet a registered game**: it has no
-``game.toml``, so the registry (:mod:`stolik.games`) does not list it, and the tests that
-walk every registered game's terminal, web table and records leave it alone until those
-parts exist. Its cards and trick rule are the core's (:mod:`stolik.deck32`,
-:mod:`stolik.tricks32`), its deal state's log the core's (:mod:`stolik.deal`).
+The registry (:mod:`stolik.games`) lists it by its ``game.toml``; a part it does not have
+yet (the terminal, the web table, tournaments) is refused in one line by the generic
+layers, which ask the registry for it. Its cards and trick rule are the core's
+(:mod:`stolik.deck32`, :mod:`stolik.tricks32`), its deal state's log the core's
+(:mod:`stolik.deal`).
 
 Done, one module per concept of the spec:
 
@@ -19,9 +19,11 @@ Done, one module per concept of the spec:
   :mod:`.flek_rounds`, moves and their words :mod:`.calls`, a seat's view :mod:`.view`
   (§4);
 - results and money: :mod:`.results`, :mod:`.money` (§5–§7: renonc and paušál as pure
-  functions; the live engine never makes a renonc).
+  functions; the live engine never makes a renonc);
+- ``stolik rules list``/``show``: :mod:`.rules_sheet` (the registry's ``rules`` part is
+  :mod:`.rules`, which re-exports it).
 
 Next, on the core: deal records (§10, replaying renoncs), the terminal and web tables,
 words in the catalogs (the refusals are English lines for now), bots and the solver,
-series and tournaments (§8, §9); then ``game.toml``.
+series and tournaments (§8, §9).
 """

@@ -24,7 +24,13 @@ from dataclasses import dataclass
 
 from stolik.deck32 import HEARTS, KING, OBER, SEVEN, card, marriage_cards, rank_of, suit_of
 from stolik.games.licitovany.ladder import Rung
+from stolik.games.licitovany.rules_sheet import LIST_COLUMNS, list_row, render_ruleset
 from stolik.tricks32 import NO_TRUMPS, legal, trick_winner
+
+__all__ = ["LIST_COLUMNS", "TRICKS", "Contract", "announces", "contract_problem",
+           "first_leader", "hlaska_value", "list_row", "playable", "render_ruleset", "taker"]
+"""The registry's ``rules`` part (``stolik rules list``/``show``) is this module too: its
+names come from :mod:`stolik.games.licitovany.rules_sheet`."""
 
 TRICKS = 10
 """A deal has ten tricks (LICITOVANY §1)."""
