@@ -84,6 +84,7 @@ def test_ruleset_id_selects_the_game() -> None:
      'call = "1H", name = "Jeden kier", trumps = "BA"',
      "key 'contracts.4.trumps' must be 'H', as its call '1H' says, not 'BA'"),
     ('game = "betel"', 'game = "marias"', "key 'game' must be \"betel\""),
+    ("one = 5", "oen = 5", "key 'peeking.one' is missing (is 'oen' a misspelling of it?)"),
 ])
 def test_a_broken_club_file_is_one_line_naming_the_key(tmp_path: Path, old: str, new: str,
                                                         message: str) -> None:

@@ -1,12 +1,8 @@
 """Betel's part of ``stolik rules`` (:mod:`stolik.cli.rules`): a ruleset's row in ``rules
 list`` and the whole ruleset in ``rules show`` (BETEL §2–§5), as a referee reads it.
 
->>> import io
->>> from rich.console import Console
 >>> from stolik.games.betel.ruleset import load_ruleset
->>> console = Console(file=io.StringIO(), width=100, color_system=None)
->>> render_ruleset(load_ruleset("gps-2022"), console)
->>> console.file.getvalue().splitlines()[0]
+>>> describe(load_ruleset("gps-2022")).splitlines()[0]
 'Betel (GPS) [gps-2022]'
 >>> list_row(load_ruleset("gps-2022"))
 ('30', '1000')
@@ -14,9 +10,8 @@ list`` and the whole ruleset in ``rules show`` (BETEL §2–§5), as a referee r
 
 from __future__ import annotations
 
-from rich.console import Console
-
 from stolik.games.betel.ruleset import Ruleset, describe
+from stolik.rulesets import Described
 
 LIST_COLUMNS = (("contracts", "right"), ("match", "right"))
 """The columns ``stolik rules list`` adds after a Betel ruleset's id and name."""
@@ -28,7 +23,5 @@ def list_row(rs: Ruleset) -> tuple[str, ...]:
     return (str(len(rs.contracts)), end)
 
 
-def render_ruleset(rs: Ruleset, console: Console, *, ascii: bool = False) -> None:
-    """The ruleset (:func:`~stolik.games.betel.ruleset.describe`), printed as is; ``ascii``
-    changes nothing (the sheet has no suit pictures or borders)."""
-    console.print(describe(rs), markup=False, highlight=False)
+render_ruleset = Described(describe)
+"""``stolik rules show``: the whole ruleset (:func:`~stolik.games.betel.ruleset.describe`)."""

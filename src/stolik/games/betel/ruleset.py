@@ -32,7 +32,14 @@ from typing import Any
 
 from stolik.games.betel.deck import TRICKS
 from stolik.i18n import Msg
-from stolik.rulesets import KeyTable, RulesetShelf, bool_problem, key_refusal, ruleset_head
+from stolik.rulesets import (
+    ClubRuleset,
+    KeyTable,
+    RulesetShelf,
+    bool_problem,
+    key_refusal,
+    ruleset_head,
+)
 
 DEFAULT_RULESET = "gps-2022"
 
@@ -78,7 +85,7 @@ class Contract:
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(ClubRuleset):
     """One club's Betel rules (BETEL §2–§5). Points are whole numbers."""
 
     id: str
@@ -95,12 +102,6 @@ class Ruleset:
     all_pass_play: bool
     target: int
     minutes: int
-    path: str | None = None
-
-    @property
-    def ref(self) -> str:
-        """What a record's ``ruleset`` key says: the id, or a club file's path."""
-        return self.path or self.id
 
     def contract_of(self, word: str) -> Contract | None:
         """The contract a record writes as ``word`` (any case), or None.
@@ -223,10 +224,6 @@ def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = No
     Traceback (most recent call last):
     stolik.errors.RulesetError: k.toml: key 'contracts.2.call' must be one word of letters, \
 digits and '-' other than exchange, kontra, look, pas, not '1c d' (BETEL §6)
-    >>> parse_ruleset(rs_text().replace("one = 5", "oen = 5"), source="k.toml")
-    Traceback (most recent call last):
-    stolik.errors.RulesetError: k.toml: key 'peeking.one' is missing (is 'oen' a \
-misspelling of it?)
     """
     top, rid, name, src = ruleset_head(_Keys, text, source, "betel", "Betel")
     raw = top.raw("contracts")

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stolik.i18n import Msg
-from stolik.rulesets import KeyTable, RulesetShelf, ruleset_head
+from stolik.rulesets import ClubRuleset, KeyTable, RulesetShelf, ruleset_head
 from stolik.tournament.money_sheet import kc as kc
 
 DEFAULT_RULESET = "ctyrka"
@@ -41,7 +41,7 @@ _WORD = re.compile(r"[a-z][a-z0-9]*")
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(ClubRuleset):
     """One club's Mariáš tariff and options (MARIAS §4, §6, §8). Money in haléř."""
 
     id: str
@@ -70,7 +70,6 @@ class Ruleset:
     trhak_duty: bool
     no_game_without_re: bool
     betl_open: bool
-    path: str | None = None
 
     @property
     def top_level(self) -> int:
@@ -85,11 +84,6 @@ class Ruleset:
     def level_name(self, level: int) -> str:
         """The word that raises a component to ``level`` (1 = flek)."""
         return self.flek_names[level - 1]
-
-    @property
-    def ref(self) -> str:
-        """What a record's ``ruleset`` key says: the id, or a club file's path."""
-        return self.path or self.id
 
 
 class _Table(KeyTable):
