@@ -16,10 +16,9 @@ head, §2, §6). The registry asks the game's ``rules`` part for these names;
 
 from __future__ import annotations
 
-from rich.console import Console
-
 from stolik.games.licitovany.ladder import RUNGS
 from stolik.games.licitovany.ruleset import FLEK_WORDS, Ruleset
+from stolik.rulesets import Described
 
 
 def _kc(haler: int) -> str:
@@ -72,7 +71,5 @@ def describe(rs: Ruleset) -> str:
     ])
 
 
-def render_ruleset(rs: Ruleset, console: Console, *, ascii: bool = False) -> None:
-    """The tariff sheet (:func:`describe`), printed as is; ``ascii`` changes nothing (the
-    sheet has no suit pictures or borders)."""
-    console.print(describe(rs), markup=False, highlight=False)
+render_ruleset = Described(describe)
+"""``stolik rules show``: the tariff sheet (:func:`describe`), printed as is."""
