@@ -1,6 +1,6 @@
 """Baśka bots, all behind one interface: ``random``, ``heuristic``, and the bots of
-:data:`OPTIONAL` modules (``pimc``; ``ismcts`` with the ``openspiel`` extra) once they
-are loaded.
+:data:`OPTIONAL` modules (``pimc``, ``expert``; ``ismcts`` with the ``openspiel`` extra)
+once they are loaded.
 
 A bot gets a :class:`~stolik.games.baska.state.SeatView` — what its seat may know — and
 returns a move: a :class:`~stolik.games.baska.calls.Call` in the auction, a card index in
@@ -40,7 +40,7 @@ from stolik.games.baska.bots.random import RandomBot
 from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.state import SeatView
 
-OPTIONAL = ("pimc", "ismcts")
+OPTIONAL = ("pimc", "expert", "ismcts")
 """Bot modules of this package loaded on first need — they pull in the solver, which the
 other bots do not need. Importing one registers its bots in :data:`BOTS`; a module that is
 not installed is skipped."""

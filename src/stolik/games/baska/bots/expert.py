@@ -1,0 +1,158 @@
+"""The ``expert`` Baśka bot: the auction valued with the other seats' likely answers
+(issue 27.2, RULES §4–§7), the card play by the ``pimc`` bot with inference (RULES §3).
+
+- **Candidates.** Every legal call (RULES §4): pass, each contract of the ladder the seat
+  may bid (wesele, the solos, an honour), and the next doubling (kontra, rekontra, …).
+- **Layouts.** ``layouts`` deals at the seat's call
+  (:func:`~stolik.games.baska.bots.expert_auction.auction_layouts`): with ``infer``
+  :data:`DRAWS` times as many drawn uniformly and resampled by how likely the others' calls
+  are on each under the heuristic as a policy
+  (:class:`~stolik.games.baska.policy_model.CallModel`). Every candidate is valued on the
+  same layouts (paired).
+- **Value of a call on a layout.** The call is made, the rest of the auction is played out
+  by the heuristic's rules for all four seats — so a gran may be overcalled or doubled, as
+  the others would answer it — and the play is solved exactly
+  (:func:`~stolik.games.baska.bots.expert_auction.call_value`): the seat's payout.
+- **Choice.** The call of the highest mean payout; the heuristic's call stays unless another
+  is better by more than :data:`EPS` and :data:`Z` standard errors of the paired differences
+  (:mod:`stolik.bots.paired_choice`: noise should not move the bot off a sound rule).
+  From :data:`RACE_AFTER` layouts on, a call far below the best so far (:data:`RACE_Z`
+  standard errors) is valued no further: a zoło-du on a hand without a trick costs
+  nothing more to rule out.
+- **Time** (issue 27.4): a call decision spends at most ``nodes`` search nodes
+  (:class:`~stolik.solver.budget.Budget`, rollout calls charged
+  :data:`~stolik.games.baska.bots.expert_auction.CALL_NODES` each) and ``seconds`` of CPU;
+  layouts are valued one by one, every candidate on each, and the decision is made on the
+  layouts finished — none, the heuristic's call. A card decision is the ``pimc`` bot's with
+  ``card_layouts`` layouts (a 4-trick deal solves in about a hundred nodes).
+
+>>> import random
+>>> from stolik.games.baska.ruleset import load_ruleset
+>>> from stolik.games.baska.state import Deal
+>>> d = Deal.random(load_ruleset("pucka-2019"), 0, random.Random(5))
+>>> bot = ExpertBot(seed=1, layouts=6, seconds=float("inf"))
+>>> bot.act(d.view(2)) in d.view(2).legal_calls, bot.last_solved
+(True, 6)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from functools import partial
+
+from stolik.bots.paired_choice import keep_or_switch, value_rows
+from stolik.games.baska.bots.base import BOTS, Move, RulesetSource, check_turn
+from stolik.games.baska.bots.expert_auction import Rollout, auction_layouts, call_value
+from stolik.games.baska.bots.heuristic import HeuristicBot
+from stolik.games.baska.bots.pimc import PimcBot, move_text
+from stolik.games.baska.calls import Call
+from stolik.games.baska.policy_model import CallModel
+from stolik.games.baska.ruleset import Ruleset
+from stolik.games.baska.state import Deal, SeatView
+from stolik.solver.budget import Budget
+
+__all__ = ["CARD_LAYOUTS", "DRAWS", "EPS", "LAYOUTS", "NODES", "SECONDS", "ExpertBot", "Z"]
+
+LAYOUTS = 40
+"""Layouts per call decision."""
+CARD_LAYOUTS = 100
+"""Layouts per card decision (the ``pimc`` bot's)."""
+DRAWS = 2
+"""Layouts drawn per layout kept, for the inference's resampling."""
+EPS, Z = 0.1, 1.0
+"""Another call replaces the heuristic's only when better by ``EPS`` (payout units, RULES
+§7) and ``Z`` standard errors (module notes)."""
+RACE_AFTER, RACE_Z = 8, 3.0
+"""After ``RACE_AFTER`` layouts a call worse than the best so far by more than ``RACE_Z``
+standard errors (and :data:`EPS`) is no longer valued (module notes)."""
+NODES = 400_000
+"""Search nodes (rollout calls included) a call decision may spend in all (issue 27.4)."""
+SECONDS = 0.9
+"""The CPU-time cap of a call decision (issue 27.4)."""
+
+
+@BOTS.register("expert", f"bids by the payout of each call over {LAYOUTS} inferred layouts, "
+               "the others answering as the heuristic would and the play solved; plays as "
+               "pimc with inference")
+class ExpertBot:
+    """The ``expert`` bot (module notes): ``layouts`` per call decision, ``card_layouts``
+    per card decision; ``seed`` makes it repeatable; ``nodes`` and ``seconds`` a call
+    decision's budget; ``infer``: layouts weighted by the others' calls, in the auction and
+    the play."""
+
+    name = "expert"
+
+    def __init__(self, *, seed: int | None = None, ruleset: Ruleset | None = None,
+                 layouts: int = LAYOUTS, card_layouts: int = CARD_LAYOUTS,
+                 nodes: int = NODES, seconds: float = SECONDS, infer: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.source = RulesetSource(ruleset)
+        self.layouts = layouts
+        self.nodes = nodes
+        self.seconds = seconds
+        self.infer = infer
+        self.heuristic = HeuristicBot(ruleset=ruleset)
+        self.rollout = Rollout(HeuristicBot(ruleset=ruleset))
+        self._models: dict[str, CallModel] = {}
+        self.pimc = PimcBot(seed=self.rng.randrange(1 << 30), ruleset=ruleset,
+                            samples=card_layouts, infer=infer)
+        self.last_values: dict[Call, float] = {}
+        """The mean payout for the seat of each call weighed at the last call decision."""
+        self.last_hint: Call | None = None
+        """The heuristic's call at the last call decision."""
+        self.last_solved = 0
+        """Layouts the last call decision valued every candidate on."""
+        self.last_nodes = 0
+        """Nodes the last call decision spent (rollout calls included)."""
+
+    def act(self, view: SeatView) -> Move:
+        """A legal move for the view's seat (module notes)."""
+        check_turn(view)
+        if view.phase != "auction":
+            return self.pimc.act(view)
+        self.last_values, self.last_solved, self.last_nodes = {}, 0, 0
+        hint = self.heuristic.act(view)
+        assert isinstance(hint, Call)
+        self.last_hint = hint
+        if len(view.legal_calls) == 1:
+            return hint
+        return self._best(view, [hint, *(c for c in view.legal_calls if c != hint)])
+
+    def _best(self, view: SeatView, calls: list[Call]) -> Call:
+        hint = calls[0]
+        rs = self.source.get(view.ruleset)
+        budget = Budget(self.nodes, self.seconds)
+        if budget.over():
+            return hint
+        weigh = None
+        if self.infer:
+            model = self._models.get(rs.id)
+            if model is None or model.rules is not rs:
+                model = self._models[rs.id] = CallModel(rs)
+            weigh = partial(model.log_weight, view)
+        done: dict[Hashable, int] = {}
+
+        def value(lay: Deal, call: Call) -> int | None:
+            return call_value(lay, view.seat, call, self.rollout, budget, done)
+
+        rows, alive, self.last_solved = value_rows(
+            auction_layouts(view, rs, self.layouts, self.rng, weigh, DRAWS), calls, value,
+            race_after=RACE_AFTER, race_z=RACE_Z, eps=EPS)
+        self.last_nodes = budget.used
+        if not self.last_solved:
+            return hint
+        self.last_values = {c: sum(v) / len(v) for c, v in rows.items() if v}
+        return keep_or_switch(rows, alive, hint, eps=EPS, z=Z)
+
+    def explain(self, view: SeatView) -> str:
+        """Why: in the play the ``pimc`` bot's reason; in the auction each weighed call's
+        mean payout over the layouts valued (after :meth:`act` on this view)."""
+        if view.phase != "auction":
+            return self.pimc.explain(view)
+        if not self.last_values:
+            return "the heuristic's call (nothing weighed)"
+        rs = self.source.get(view.ruleset)
+        ranked = sorted(self.last_values.items(), key=lambda kv: -kv[1])
+        parts = ", ".join(f"{move_text(c, rs)} {v:+.2f}" for c, v in ranked)
+        return f"expected payout over {self.last_solved} layouts: {parts}"

@@ -1,0 +1,145 @@
+"""The ``expert`` Baśka bot (issue 27.2): its calls chosen by the expected payout over
+inferred layouts, the others answering as the heuristic would and the play solved (RULES
+§4–§7); legal, repeatable for a seed, within its node budget (issue 27.4)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stolik.games.baska.bots import bot_names, make_bot
+from stolik.games.baska.bots.expert import ExpertBot
+from stolik.games.baska.bots.expert_auction import CALL_NODES, auction_layouts
+from stolik.games.baska.bots.heuristic import HeuristicBot
+from stolik.games.baska.calls import PASS, Call
+from stolik.games.baska.laid_down import is_laid_down
+from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.state import Deal
+
+INF = float("inf")
+
+# Dealer 0: seat 2 speaks first (RULES §4) and holds every jack — in the gran order the only
+# trumps (RULES §2), so a gran-du takes all four tricks on every layout (10 × 3, RULES §7).
+JACKS = ["QC AH TC TS", "QS TH AC TD", "JC JS JH JD", "QH QD AD AS"]
+
+
+def _bot(seed: int = 1, layouts: int = 12, nodes: int = 400_000) -> ExpertBot:
+    """An expert whose calls depend on its seed and node count only (no CPU cap)."""
+    return ExpertBot(seed=seed, layouts=layouts, card_layouts=6, nodes=nodes, seconds=INF)
+
+
+def _deal(hands: list[str], calls: list[str], ruleset: str = "pucka-2019") -> Deal:
+    d = Deal.from_text(load_ruleset(ruleset), 0, hands)
+    for c in calls:
+        d.call(c)
+    return d
+
+
+def test_registered() -> None:
+    assert "expert" in bot_names()
+    bot = make_bot("expert", seed=3)
+    assert isinstance(bot, ExpertBot) and bot.name == "expert"
+
+
+@pytest.mark.parametrize("ruleset", ["pucka-2019", "linia"])
+def test_bids_a_sure_contract(ruleset: str) -> None:
+    """RULES §2, §4, §7: four jacks make a gran-du that no defence beats — worth 10 from
+    each seat; the expert bids it, and values it above passing and above a plain gran."""
+    d = _deal(JACKS, [], ruleset)
+    bot = _bot()
+    chosen = bot.act(d.view(2))
+    assert chosen == Call("contract", "gran-du")
+    vals = bot.last_values
+    assert vals[chosen] == max(vals.values())
+    assert vals[chosen] > vals[PASS] and vals[chosen] > vals[Call("contract", "gran")]
+
+
+def test_a_hopeless_kontra_is_not_said() -> None:
+    """RULES §4, §7: seat 2's gran-du is announced laid down (it cannot be lost); a kontra
+    only doubles seat 3's loss, so the expert passes and values the kontra lower. Its layouts
+    all give seat 2 a laid-down hand (the announcement is public)."""
+    d = _deal(JACKS, ["gran-du"])
+    view = d.view(3)
+    assert view.laid_down and Call("double", level=1) in view.legal_calls
+    rs = d.rs
+    lays = auction_layouts(view, rs, 10, random.Random(2))
+    gran_du = rs.contract("gran-du")
+    assert lays and all(is_laid_down(rs, gran_du, x.hands[2], 1) for x in lays)
+    bot = _bot()
+    assert bot.act(view) == PASS
+    assert bot.last_solved > 0
+    assert bot.last_values[Call("double", level=1)] < bot.last_values[PASS]
+
+
+def test_kontra_against_a_doomed_gran() -> None:
+    """RULES §4, §5, §7: seat 2 bid gran on two black aces and the queens of its suits —
+    seat 3 holds every jack (the gran's only trumps, RULES §2) and the tens; the expert's
+    value of a kontra, which doubles a loss of the gran's declarer, is above that of a pass."""
+    d = _deal(["QC AH TH AD", "QS QH TD QD", "AC AS TC TS", "JC JS JH JD"], ["gran"])
+    view = d.view(3)
+    kontra = Call("double", level=1)
+    assert kontra in view.legal_calls
+    bot = _bot()
+    chosen = bot.act(view)
+    assert bot.last_values[kontra] > bot.last_values[PASS]
+    assert chosen in (kontra, HeuristicBot().act(view))
+
+
+def _auction(seed: int, ruleset: str, bots: list[ExpertBot]) -> list[tuple[int, Call]]:
+    """The auction of a random deal by ``bots``; every call checked legal (RULES §4)."""
+    d = Deal.random(load_ruleset(ruleset), seed % 4, random.Random(seed))
+    made = []
+    while d.phase == "auction":
+        seat = d.to_act or 0
+        view = d.view(seat)
+        m = bots[seat].act(view)
+        assert isinstance(m, Call) and m in view.legal_calls
+        d.call(m)
+        made.append((seat, m))
+    return made
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_call_legal_and_repeatable(seed: int) -> None:
+    """Property over random auctions in each ruleset: every call legal (RULES §4), the same
+    calls for the same seeds."""
+    ruleset = ("pucka-2019", "mester-sport", "linia")[seed % 3]
+    first = _auction(seed, ruleset, [_bot(seed + s, layouts=6) for s in range(4)])
+    again = _auction(seed, ruleset, [_bot(seed + s, layouts=6) for s in range(4)])
+    assert first == again and len(first) >= 4
+
+
+def test_budget_counts_nodes() -> None:
+    """Issue 27.4: a call decision spends no more than its nodes, bar the last valuation
+    (one rollout and one solve); with none to spend it says the heuristic's call."""
+    view = _deal(JACKS, []).view(2)
+    full = _bot()
+    full.act(view)
+    assert full.last_solved == 12
+    small = _bot(nodes=full.last_nodes // 3)
+    small.act(view)
+    assert 0 < small.last_solved < 12
+    assert small.last_nodes <= full.last_nodes // 3 + 8 * CALL_NODES + 5_000
+    none = _bot(nodes=0)
+    assert none.act(view) == HeuristicBot().act(view)
+    assert none.last_solved == 0 and none.last_nodes == 0
+
+
+def test_plays_whole_deals() -> None:
+    """RULES §3, §4: the card play (pimc with inference) is legal to the end of the deal and
+    every deal is settled (sum zero, RULES §7)."""
+    rs = load_ruleset("mester-sport")
+    for seed in range(2):
+        d = Deal.random(rs, seed, random.Random(seed + 40))
+        bots = [_bot(s, layouts=4) for s in range(4)]
+        while not d.is_over:
+            view = d.view(d.to_act or 0)
+            m = bots[view.seat].act(view)
+            if isinstance(m, Call):
+                d.call(m)
+            else:
+                assert m in view.legal_cards
+                d.play(m)
+            assert bots[view.seat].explain(view)
+        assert sum(d.result().payout) == 0
