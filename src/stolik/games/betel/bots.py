@@ -4,7 +4,9 @@
 ``heuristic`` bids by simple counts and plays by a club player's rules
 (:mod:`stolik.games.betel.heuristic`); ``pimc`` and ``pimc-fast`` judge every decision by
 its mean score over layouts drawn from their seat's knowledge, each solved exactly
-(:mod:`stolik.games.betel.pimc`).
+(:mod:`stolik.games.betel.pimc`); ``expert`` also chooses every auction step by its
+expected standing over sampled layouts, the rest of the auction rolled out
+(:mod:`stolik.games.betel.expert`).
 
 >>> import random
 >>> from stolik.games.betel.ruleset import load_ruleset
@@ -23,6 +25,8 @@ import random
 from collections.abc import Callable
 
 from stolik.bots import Bot, BotRegistry
+from stolik.games.betel.expert import LEVELS as EXPERT
+from stolik.games.betel.expert import ExpertBot
 from stolik.games.betel.heuristic import HeuristicBot
 from stolik.games.betel.pimc import LEVELS, PimcBot
 from stolik.games.betel.ruleset import Ruleset
@@ -70,11 +74,15 @@ for _name, _what in (("pimc", "100 layouts a card, 16 a bid"),
         _pimc(_name))  # type: ignore[arg-type]
 
 
+BOTS.register("expert", "bids by solved layouts, the rest of the auction rolled out "
+              f"({EXPERT['expert'][0]} layouts a step), plays as pimc")(ExpertBot)
+
+
 def available_bots() -> list[str]:
     """The Betel bot kinds (the game registry's ``bots`` part).
 
     >>> available_bots()
-    ['random', 'heuristic', 'pimc', 'pimc-fast']
+    ['random', 'heuristic', 'pimc', 'pimc-fast', 'expert']
     """
     return BOTS.names()
 
@@ -93,7 +101,7 @@ def make_bot(name: str, seed: int | None = None, ruleset: object = None,
     >>> make_bot("pimc-best")
     Traceback (most recent call last):
     stolik.bots.UnknownBot: unknown bot 'pimc-best' for Betel: choose one of random, \
-heuristic, pimc, pimc-fast
+heuristic, pimc, pimc-fast, expert
     """
     if isinstance(ruleset, Ruleset):
         options["ruleset"] = ruleset
