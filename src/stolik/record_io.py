@@ -69,23 +69,43 @@ def say(words: Msg, **params: Any) -> Msg:
     return Msg(words.code, str(words), **params)
 
 
-@dataclass(frozen=True)
+def cited(words: Msg, cite: str, seats: int = 0, **params: Any) -> Msg:
+    """``words`` said with ``params``, and with the game's spec section ``cite`` and its
+    last seat (``seats - 1``) where its text names ``{cite}`` and ``{last}``: the core's
+    own words below are every game's, each refusal ending with the game's section.
+
+    >>> cited(MISSING, "X §11", key="hands")
+    "'hands' is missing (X §11)"
+    >>> cited(Msg("x-missing", "no '{key}' (X §2)"), "X §11", key="hands")
+    "no 'hands' (X §2)"
+    """
+    shared = {"cite": cite, "last": seats - 1}
+    return say(words, **params, **{k: v for k, v in shared.items() if f"{{{k}}}" in words})
+
+
+AT = Msg("err-record-at", "{where}: {why}")
+"""A refusal at a place of a record (``deal 3, play entry 2: …``), in every game."""
+NO_SEAT = Msg("err-rec-seat", "{what} must be a seat 0–{last}, not {value!r} ({cite})")
+NO_STRINGS = Msg("err-rec-strings", "'{key}' must be a list of strings ({cite})")
+MISSING = Msg("err-rec-missing", "'{key}' is missing ({cite})")
+RULESET = Msg("err-rec-ruleset", "ruleset: {why}")
+RULESET_REF = Msg("err-rec-ruleset-ref", "ruleset must be a ruleset id or file, not {ref!r} "
+                                         "({cite})")
+DEALS = Msg("err-rec-deals", "a record needs one or more [[deal]] tables ({cite})")
+TAG = Msg("err-rec-tag", "tag '{tag}' must be text or a whole number ({cite})")
+
+
+@dataclass(frozen=True, kw_only=True)
 class RecordWords:
     """What one game says where the shared reading refuses its record: each field is the
     game's message (its catalog id, its spec's section) written without its values, which
-    :func:`say` fills in (named in braces below)."""
+    :func:`say` fills in (named in braces below). The refusals every game words alike are
+    the core's (:data:`AT`, :data:`NO_SEAT`, :data:`NO_STRINGS`, :data:`MISSING`), ending
+    with the game's section :attr:`cite`; a game whose words differ gives its own."""
 
     seats: int
-    at: Msg
-    """``{where}``, ``{why}``: a refusal at a place (``deal 3, play entry 2: …``)."""
-    no_seat: Msg
-    """``{what}``, ``{value}``: a value that is no seat."""
-    no_strings: Msg
-    """``{key}``: a value that is no list of strings."""
     deal_key: Msg
     """``{key}``, ``{keys}``: a deal's key the game does not know."""
-    missing: Msg
-    """``{key}``: a deal's key that must be there."""
     hands: Msg
     """``{n}``: a deal with ``n`` hands, not one a seat."""
     dealer: Msg
@@ -93,37 +113,53 @@ class RecordWords:
     one's left neighbour."""
     unfinished: Msg
     """The game's values (:meth:`finished`): a deal whose replay stops before its end."""
+    cite: str = ""
+    """The game's section on records, which the core's words end with (``MARIAS §11``)."""
+    at: Msg = AT
+    """``{where}``, ``{why}``: a refusal at a place (``deal 3, play entry 2: …``)."""
+    no_seat: Msg = NO_SEAT
+    """``{what}``, ``{value}``: a value that is no seat."""
+    no_strings: Msg = NO_STRINGS
+    """``{key}``: a value that is no list of strings."""
+    missing: Msg = MISSING
+    """``{key}``: a deal's key that must be there."""
     entry_text: Msg | None = None
     """``{key}``, ``{entry}``, ``{value}`` (shown shortly): an entry of a list of strings
     that is no text; ``None``: :attr:`no_strings` says it."""
     dealer_name: str = "dealer"
     """How a refusal names the ``dealer`` key."""
 
+    def say(self, words: Msg, **params: Any) -> Msg:
+        """``words`` said with ``params`` (and the game's :attr:`cite` and last seat
+        where they are named: :func:`cited`)."""
+        return cited(words, self.cite, self.seats, **params)
+
     def fail(self, where: str, message: str) -> RecordError:
         """The refusal at ``where`` (a place, or a :class:`~stolik.i18n.Msg` saying one;
         empty: the record itself): a message stays one, so that a reader's language says
         it, place and all."""
         if isinstance(message, Msg) and where:
-            return RecordError(say(self.at, where=where if isinstance(where, Msg) else
-                                   Place(where), why=message))
+            return RecordError(self.say(self.at, where=where if isinstance(where, Msg)
+                                        else Place(where), why=message))
         return RecordError(f"{where}: {message}" if where else message)
 
     def seat(self, value: Any, where: str, what: str) -> int:
         """``value`` if it is a seat of the game."""
         if isinstance(value, bool) or not isinstance(value, int) or value not in range(
                 self.seats):
-            raise self.fail(where, say(self.no_seat, what=what, value=value))
+            raise self.fail(where, self.say(self.no_seat, what=what, value=value))
         return value
 
     def strings(self, value: Any, where: str, key: str) -> list[str]:
         """``value`` if it is a list of strings."""
         if not isinstance(value, list):
-            raise self.fail(where, say(self.no_strings, key=key))
+            raise self.fail(where, self.say(self.no_strings, key=key))
         for i, x in enumerate(value):
             if not isinstance(x, str):
-                raise self.fail(where, say(self.no_strings, key=key) if self.entry_text is None
-                                else say(self.entry_text, key=key, entry=i + 1,
-                                         value=repr(x)[:40]))
+                raise self.fail(where, self.say(self.no_strings, key=key)
+                                if self.entry_text is None
+                                else self.say(self.entry_text, key=key, entry=i + 1,
+                                              value=repr(x)[:40]))
         return value
 
     def deal_head(self, d: Mapping[str, Any], where: str, keys: Sequence[str],
@@ -132,35 +168,38 @@ class RecordWords:
         ``keys`` and every key ``required``."""
         unknown = sorted(set(d) - set(keys))
         if unknown:
-            raise self.fail(where, say(self.deal_key, key=unknown[0], keys=", ".join(keys)))
+            raise self.fail(where, self.say(self.deal_key, key=unknown[0],
+                                            keys=", ".join(keys)))
         for key in required:
             if key not in d:
-                raise self.fail(where, say(self.missing, key=key))
+                raise self.fail(where, self.say(self.missing, key=key))
         dealer = self.seat(d["dealer"], where, self.dealer_name)
         hands = self.strings(d["hands"], where, "hands")
         if len(hands) != self.seats:
-            raise self.fail(where, say(self.hands, n=len(hands)))
+            raise self.fail(where, self.say(self.hands, n=len(hands)))
         return dealer, hands
 
     def finished(self, over: bool, where: str, **params: Any) -> None:
         """Refuse a replayed deal that is not ``over``, saying ``params`` (where the play
         stopped)."""
         if not over:
-            raise self.fail(where, say(self.unfinished, **params))
+            raise self.fail(where, self.say(self.unfinished, **params))
 
     def check_dealer(self, deals: Sequence[_Dealt], i: int, where: str) -> None:
         """Refuse deal ``i`` (from 0) unless its dealer sits left of the last deal's: the
         deal moves one seat clockwise each deal."""
         if i and deals[i].dealer != (want := (deals[i - 1].dealer + 1) % self.seats):
-            raise self.fail(where, say(self.dealer, dealer=deals[i].dealer, want=want,
-                                       seat=want))
+            raise self.fail(where, self.say(self.dealer, dealer=deals[i].dealer, want=want,
+                                            seat=want))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HeadWords:
     """The top of one game's record as :func:`read_head` reads it: the game's id (and
     what a record without ``game`` is read as: the id, or ``None`` where the key is
-    required), its seats, its extra top keys, and its words for each refusal."""
+    required), its seats, its extra top keys, and its words for each refusal: the core's
+    (:data:`RULESET_REF`, :data:`RULESET`, :data:`DEALS`, :data:`TAG`, ending with the
+    game's section :attr:`cite`) unless the game gives its own."""
 
     game: str
     game_default: str | None
@@ -170,16 +209,26 @@ class HeadWords:
     """``{key}``, ``{tags}``: a top key no record of the game holds."""
     other_game: Msg
     """``{game}``: the record of another game."""
-    ruleset_ref: Msg
-    """``{ref}``: a ``ruleset`` that is not text."""
-    ruleset: Msg
-    """``{why}``: the ruleset's own refusal."""
     players: Msg
     """``players`` that do not name one player a seat."""
-    deals: Msg
+    cite: str = ""
+    """The game's section on records, which the core's words end with (``BETEL §6``)."""
+    ruleset_ref: Msg = RULESET_REF
+    """``{ref}``: a ``ruleset`` that is not text."""
+    ruleset: Msg = RULESET
+    """``{why}``: the ruleset's own refusal."""
+    deals: Msg = DEALS
     """A record with no ``[[deal]]`` tables."""
-    tag: Msg
+    tag: Msg = TAG
     """``{tag}``: a tag that is neither text nor a whole number."""
+
+    def say(self, words: Msg, **params: Any) -> Msg:
+        """``words`` said with ``params`` and the game's :attr:`cite` where named."""
+        return cited(words, self.cite, self.seats, **params)
+
+    def tags(self, doc: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """The record's tags, each checked (:func:`tags`) and refused in these words."""
+        return tags(doc, self.tag, self.cite)
 
 
 def read_head(doc: Mapping[str, Any], words: HeadWords, *, ruleset: RS | None,
@@ -191,22 +240,22 @@ def read_head(doc: Mapping[str, Any], words: HeadWords, *, ruleset: RS | None,
     when absent, read by :func:`ruleset_of`), its players, its ``[[deal]]`` tables.
     Every refusal is one :class:`RecordError` in the game's words."""
     if unknown := unknown_key(doc, *words.extra):
-        raise RecordError(say(words.key, key=unknown, tags=", ".join(META_KEYS)))
+        raise RecordError(words.say(words.key, key=unknown, tags=", ".join(META_KEYS)))
     if doc.get("game", words.game_default) != words.game:
-        raise RecordError(say(words.other_game, game=doc.get("game")))
+        raise RecordError(words.say(words.other_game, game=doc.get("game")))
     ref = doc.get("ruleset", default)
     if not isinstance(ref, str):
-        raise RecordError(say(words.ruleset_ref, ref=ref))
+        raise RecordError(words.say(words.ruleset_ref, ref=ref))
     try:
         rs = ruleset if ruleset is not None else ruleset_of(ref, source, shipped, load)
     except RulesetError as e:
-        raise RecordError(say(words.ruleset, why=why(e))) from None
+        raise RecordError(words.say(words.ruleset, why=why(e))) from None
     players = doc.get("players")
     if players is not None and not named_players(players, words.seats):
-        raise RecordError(words.players)
+        raise RecordError(words.say(words.players))
     deals = deal_tables(doc)
     if deals is None:
-        raise RecordError(words.deals)
+        raise RecordError(words.say(words.deals))
     return rs, tuple(players) if players else None, deals
 
 
@@ -231,9 +280,11 @@ def named_players(value: Any, seats: int) -> bool:
         isinstance(p, str) and p.strip() for p in value)
 
 
-def tags(doc: Mapping[str, Any], refuse: Msg | None = None) -> tuple[tuple[str, Any], ...]:
+def tags(doc: Mapping[str, Any], refuse: Msg | None = None,
+         cite: str = "") -> tuple[tuple[str, Any], ...]:
     """The record's tags in :data:`META_KEYS` order. ``refuse`` (the game's words for a
-    tag that is neither text nor a whole number, ``{tag}``) checks them; without it, any
+    tag that is neither text nor a whole number, ``{tag}``, and its section ``cite`` where
+    they name ``{cite}``) checks them; without it, any
     value is
     kept, a TOML date or time as ISO text, so that TOML and JSON records round-trip alike.
 
@@ -246,7 +297,7 @@ def tags(doc: Mapping[str, Any], refuse: Msg | None = None) -> tuple[tuple[str, 
             value = doc[k]
             if refuse is not None and (not isinstance(value, str | int) or isinstance(
                     value, bool)):
-                raise RecordError(say(refuse, tag=k))
+                raise RecordError(cited(refuse, cite, tag=k))
             found.append((k, value if refuse is not None else _tag_value(value)))
     return tuple(found)
 

@@ -115,12 +115,8 @@ class SeriesResult:
 
 
 _WORDS = record_io.RecordWords(
-    seats=4,
-    at=Msg("err-record-at", "{where}: {why}"),
-    no_seat=Msg("err-ba-rec-seat", "{what} must be a seat 0–3, not {value!r} (RULES §11)"),
-    no_strings=Msg("err-ba-rec-strings", "'{key}' must be a list of strings (RULES §11)"),
+    seats=4, cite="RULES §11",
     deal_key=Msg("err-ba-rec-deal-key", "unknown key '{key}' — a deal has {keys} (RULES §11)"),
-    missing=Msg("err-ba-rec-missing", "'{key}' is missing (RULES §11)"),
     hands=Msg("err-ba-rec-hands", "'hands' must hold 4 hands by seat, not {n} (RULES §11)"),
     unfinished=Msg("err-ba-rec-play-short", "the play stops after {cards} cards — a deal is "
                    "played to the 16th card unless a revoke is recorded; seat {seat} is to "

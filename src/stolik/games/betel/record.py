@@ -139,14 +139,10 @@ class SeriesResult:
 
 
 _WORDS = record_io.RecordWords(
-    seats=SEATS,
-    at=Msg("err-be-at", "{where}: {why}"),
-    no_seat=Msg("err-be-rec-seat", "{what} must be a seat 0–2, not {value!r} (BETEL §6)"),
-    no_strings=Msg("err-be-rec-strings", "'{key}' must be a list of strings (BETEL §6)"),
+    seats=SEATS, cite="BETEL §6",
     entry_text=Msg("err-be-rec-entry-text", "'{key}' must be a list of strings: entry {entry} "
                                             "is {value}, not text (BETEL §6)"),
     deal_key=Msg("err-be-rec-deal-key", "unknown key '{key}': a deal holds {keys} (BETEL §6)"),
-    missing=Msg("err-be-rec-missing", "'{key}' is missing (BETEL §6)"),
     hands=Msg("err-be-rec-hands", "'hands' must list 3 hands, not {n} (BETEL §1)"),
     unfinished=Msg("err-be-unfinished", "the deal stops in the {phase} with seat {seat} to "
                    "move: every deal is played to its tenth trick (BETEL §4, §6)"),
@@ -194,17 +190,12 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
 
 
 _HEAD = record_io.HeadWords(
-    game="betel", game_default=None, seats=SEATS, extra=("time_up",),
+    game="betel", game_default=None, seats=SEATS, cite="BETEL §6", extra=("time_up",),
     key=Msg("err-be-rec-key", "unknown key '{key}': a Betel record holds game, ruleset, "
                               "players, deal, time_up and the tags {tags} (BETEL §6)"),
     other_game=Msg("err-be-rec-game", "game is {game!r}: this reader reads Betel records (game "
                                       "= \"betel\", BETEL §6)"),
-    ruleset_ref=Msg("err-be-rec-ruleset-ref", "ruleset must be a ruleset id or file, not "
-                                              "{ref!r} (BETEL §6)"),
-    ruleset=Msg("err-be-rec-ruleset", "ruleset: {why}"),
-    players=Msg("err-be-rec-players", "players must list three names, seat 0 first (BETEL §6)"),
-    deals=Msg("err-be-rec-deals", "a record needs one or more [[deal]] tables (BETEL §6)"),
-    tag=Msg("err-be-rec-tag", "tag '{tag}' must be text or a whole number (BETEL §6)"))
+    players=Msg("err-be-rec-players", "players must list three names, seat 0 first (BETEL §6)"))
 """The top of a Betel record (BETEL §6): ``game`` is required; a club's ruleset file is
 looked up beside the record, as Baśka's (RULES §11)."""
 
@@ -214,7 +205,7 @@ def _parse(doc: Document, ruleset: Ruleset | None, source: str | None = None) ->
         doc, _HEAD, ruleset=ruleset, source=source, default=DEFAULT_RULESET,
         shipped=available_rulesets(), load=load_ruleset)
     deals = tuple(_parse_deal(rs, d, i + 1) for i, d in enumerate(deals_raw))
-    meta = record_io.tags(doc, _HEAD.tag)
+    meta = _HEAD.tags(doc)
     time_up = doc.get("time_up")
     if time_up is not None:
         if not isinstance(time_up, int) or isinstance(time_up, bool) or not (

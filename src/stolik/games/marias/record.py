@@ -88,12 +88,9 @@ class SeriesResult:
 
 
 _WORDS = record_io.RecordWords(
-    seats=4,
-    at=Msg("err-ma-at", "{where}: {why}"),
+    seats=4, cite="MARIAS §11",
     no_seat=Msg("err-ma-rec-seat", "{what} must be a seat 0–3, not {value!r} (MARIAS §11)"),
-    no_strings=Msg("err-ma-rec-strings", "'{key}' must be a list of strings (MARIAS §11)"),
     deal_key=Msg("err-ma-rec-deal-key", "unknown key '{key}': a deal holds {keys} (MARIAS §11)"),
-    missing=Msg("err-ma-rec-missing", "'{key}' is missing (MARIAS §11)"),
     hands=Msg("err-ma-rec-hands", "'hands' must list 4 hands, not {n} (MARIAS §2)"),
     unfinished=Msg("err-ma-unfinished", "the deal stops in the {phase} with seat {seat} to "
                    "move: every deal is played to its end, a renonc or a claim (MARIAS §11)"),
@@ -145,17 +142,15 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
 
 
 _HEAD = record_io.HeadWords(
-    game="marias", game_default="marias", seats=4, extra=(),
+    game="marias", game_default="marias", seats=4, cite="MARIAS §11", extra=(),
     key=Msg("err-ma-rec-key", "unknown key '{key}': a Mariáš record holds game, ruleset, "
                               "players, deal and the tags {tags} (MARIAS §11)"),
     other_game=Msg("err-ma-rec-game", "game is {game!r}: this reader reads Mariáš records "
                                       "(game = \"marias\", MARIAS §11)"),
     ruleset_ref=Msg("err-ma-rec-ruleset-ref", "ruleset must be a ruleset id or file, not "
                                               "{ref!r} (MARIAS §11)"),
-    ruleset=Msg("err-ma-rec-ruleset", "ruleset: {why}"),
     players=Msg("err-ma-rec-players", "players must list four names, seat 0 first (MARIAS §11)"),
-    deals=Msg("err-ma-rec-deals", "a record needs one or more [[deal]] tables (MARIAS §11)"),
-    tag=Msg("err-ma-rec-tag", "tag '{tag}' must be text or a whole number (MARIAS §11)"))
+    deals=Msg("err-ma-rec-deals", "a record needs one or more [[deal]] tables (MARIAS §11)"))
 """The top of a Mariáš record (MARIAS §11): a club's tariff file is looked up beside the
 record, as Baśka's (RULES §11)."""
 
@@ -166,7 +161,7 @@ def _parse(doc: Document, ruleset: Ruleset | None = None,
         doc, _HEAD, ruleset=ruleset, source=source, default=DEFAULT_RULESET,
         shipped=available_rulesets(), load=load_ruleset)
     deals = tuple(_parse_deal(d, i + 1) for i, d in enumerate(deals_raw))
-    meta = record_io.tags(doc, _HEAD.tag)
+    meta = _HEAD.tags(doc)
     return SeriesRecord(rs, deals, tuple(players) if players else None, meta)
 
 
