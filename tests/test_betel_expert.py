@@ -12,7 +12,7 @@ from stolik.games.betel.bots import RandomBot, available_bots, make_bot
 from stolik.games.betel.calls import KONTRA, LOOK_BOTH, PAS, Action, bid
 from stolik.games.betel.expert import ExpertBot, Plan
 from stolik.games.betel.expert_rollout import Rollout, standing
-from stolik.games.betel.heuristic import bid_or_pass
+from stolik.games.betel.heuristic import bid_or_pass, play_card
 from stolik.games.betel.ruleset import Ruleset, load_ruleset
 from stolik.games.betel.sampling import Layout
 from stolik.games.betel.solver import tricks
@@ -165,3 +165,14 @@ def test_rollout_calls_are_the_heuristics(seed: int) -> None:
         assert isinstance(m, Action)
         d.act(m)
     assert checked
+
+
+def test_card_play_within_its_time() -> None:
+    """BETEL §4, issue 27.4: the card play solves layouts while its CPU time lasts; with
+    none, the heuristic's card; with time, a legal card valued on every layout."""
+    d = _deal(["1S", "pas", "pas"])
+    view = d.view(0)
+    none = ExpertBot(card_layouts=6, seed=1, seconds=0.0)
+    assert none.act(view) == play_card(view) and none.last_solved == 0
+    full = ExpertBot(card_layouts=6, seed=1, seconds=INF)
+    assert full.act(view) in view.legal and full.last_solved == 6
