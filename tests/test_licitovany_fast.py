@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 
 from stolik.errors import IllegalMove
 from stolik.games.licitovany import fast
-from stolik.games.licitovany.fast import RandomDeals, deal_moves, hands_of, random_deals
+from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.fast import (
+    RandomDeals,
+    deal_moves,
+    hands_of,
+    random_deals,
+    record_parts,
+)
 from stolik.games.licitovany.fast_tables import MAX_STEPS, OMYL, PLAY_BASE, RAISE_BASE, decode
 from stolik.games.licitovany.results import judge
 from stolik.games.licitovany.ruleset import Ruleset, load_ruleset, parse_ruleset
@@ -176,16 +183,28 @@ def test_the_compiled_kernel_plays_the_plain_one() -> None:
 
 
 def test_moves_name_their_seats_for_records() -> None:
-    """LICITOVANY §10: a deal's moves with their seats replay on the engine."""
+    """LICITOVANY §10: a deal's moves with their seats, and its record parts in words,
+    replay on the engine to the kernel's money, at three and four."""
     rs = load_ruleset()
-    r = random_deals(rs, 20, seed=3, compiled=False)
-    for i in range(20):
-        hands, talon = hands_of(r.decks[i], int(r.dealers[i]), 3)
-        d = Deal(rs, int(r.dealers[i]), hands, talon)
-        for seat, move in deal_moves(rs, r, i):
-            assert d.to_act == seat
-            d.move(move.text())
-        assert d.is_over and d.money() == tuple(int(x) for x in r.money[i])
+    for players in (3, 4):
+        r = random_deals(rs, 20, seed=3, players=players, compiled=False)
+        for i in range(20):
+            hands, talon = hands_of(r.decks[i], int(r.dealers[i]), players)
+            d = Deal(rs, int(r.dealers[i]), hands, talon, players=players)
+            for seat, move in deal_moves(rs, r, i):
+                assert d.to_act == seat
+                d.move(move)
+            assert d.is_over and d.money() == tuple(int(x) for x in r.money[i])
+            hands_, talon_, bidding, play = record_parts(rs, r, i)
+            assert hands_ == tuple(map(tuple, hands)) and talon_ == tuple(talon)
+            d = Deal(rs, int(r.dealers[i]), hands, talon, players=players)
+            for seat, words in bidding:
+                assert d.to_act == seat
+                d.move(words)
+            for seat, card, hlaska in play:
+                assert d.to_act == seat
+                d.move(Move.play(card, hlaska))
+            assert d.is_over and d.money() == tuple(int(x) for x in r.money[i])
 
 
 def test_the_seed_fixes_the_deals() -> None:

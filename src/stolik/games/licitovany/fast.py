@@ -156,3 +156,32 @@ def deal_moves(rs: Ruleset, deals: RandomDeals, i: int) -> list[tuple[int, Move]
             components = comps[(code - CONTRACT_BASE) // 25]
         out.append((seat, decode(code, components)))
     return out
+
+
+RecordParts = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, str], ...],
+                    tuple[tuple[int, int, bool], ...]]
+"""A deal record's hands by seat, talon, ``bidding`` ``(seat, words)`` and ``play``
+``(seat, card, hlaska)`` (LICITOVANY §10)."""
+
+
+def record_parts(rs: Ruleset, deals: RandomDeals, i: int) -> RecordParts:
+    """Deal ``i`` as a record's parts (LICITOVANY §10): everything said goes to
+    ``bidding`` in its words, the cards to ``play``.
+
+    >>> from stolik.games.licitovany.ruleset import load_ruleset
+    >>> rs = load_ruleset()
+    >>> hands, talon, bidding, play = record_parts(rs, random_deals(rs, 1, seed=2,
+    ...                                            compiled=False), 0)
+    >>> [len(h) for h in hands], len(talon), bidding[0][0]   # the zadák: the dealer at three
+    ([10, 10, 10], 2, 0)
+    """
+    players = deals.money.shape[1]
+    hands, talon = hands_of(deals.decks[i], int(deals.dealers[i]), players)
+    bidding: list[tuple[int, str]] = []
+    play: list[tuple[int, int, bool]] = []
+    for seat, m in deal_moves(rs, deals, i):
+        if m.kind == "play":
+            play.append((seat, m.cards[0], m.hlaska))
+        else:
+            bidding.append((seat, m.text()))
+    return tuple(map(tuple, hands)), tuple(talon), tuple(bidding), tuple(play)
