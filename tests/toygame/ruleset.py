@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stolik.rulesets import KeyTable, RulesetShelf, ruleset_head
+from stolik.rulesets import ClubRuleset, KeyTable, RulesetShelf, ruleset_head
 
 DEFAULT_RULESET = "toy-club"
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(ClubRuleset):
     """A toy ruleset: the points of the last trick and a series' length (TOY §3)."""
 
     id: str
@@ -26,12 +26,6 @@ class Ruleset:
     source: str
     last_trick: int
     deals: int
-    path: str | None = None
-
-    @property
-    def ref(self) -> str:
-        """How a record names it: a club file's path, else its id."""
-        return self.path or self.id
 
 
 class _Keys(KeyTable):
@@ -41,8 +35,8 @@ class _Keys(KeyTable):
 def parse_ruleset(text: str, *, source: str = "<ruleset>", path: str | None = None) -> Ruleset:
     """A :class:`Ruleset` from TOML text; a broken key is one line naming file and key."""
     top, rid, name, src = ruleset_head(_Keys, text, source, "toy", "Toy")
-    rs = Ruleset(rid, name, src, top.whole("last_trick", 1, hi=9), top.whole("deals", 3, lo=1,
-                                                                           hi=64), path)
+    rs = Ruleset(rid, name, src, top.whole("last_trick", 1, hi=9),
+                 top.whole("deals", 3, lo=1, hi=64), path=path)
     top.done()
     return rs
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from stolik.bots import Bot
 from stolik.i18n import Msg
 from stolik.web.play.deal_view import sheet_rows, trick_message
 from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
@@ -21,7 +22,7 @@ from stolik.web.play.series_match import DealSeries, lobby_options
 from toygame.bots import available_bots, make_bot
 from toygame.record import dumps_record, record_of, series_record
 from toygame.ruleset import DEFAULT_RULESET, Ruleset, available_rulesets, load_ruleset
-from toygame.state import SEATS, Deal, Result, name
+from toygame.state import SEATS, Deal, Result, View, name
 
 
 class ToyKind:
@@ -73,39 +74,17 @@ class ToyMatch(DealSeries[Ruleset, Deal, Result]):
         """A deal from the table's dealing."""
         return Deal.random(self.rs, dealer, self._rng)
 
-    def is_over(self) -> bool:
-        """Every deal settled."""
-        return self.deal.is_over and len(self.finished) >= self.length
+    def bot(self, kind: str, seed: int) -> Bot[View, int]:
+        """A fresh bot of the game's."""
+        return make_bot(kind, seed=seed)
 
-    def bot_move(self, seat: int) -> str:
-        """The seat's bot on its own view."""
-        kind = str(self.bots[seat])
-        return name(make_bot(kind, seed=self.bot_seed(seat)).act(self.deal.view(seat)))
+    def move_text(self, move: int) -> str:
+        """A card by its name."""
+        return name(move)
 
-    def why_not(self, seat: int, move: str) -> str | None:
-        """The engine's refusal, or None."""
-        refusal = self.over_refusal()
-        if refusal is not None:
-            return refusal
-        try:
-            self.deal.clone().move(move)
-        except ValueError as e:
-            return str(e)
-        return None
-
-    def apply(self, seat: int, move: str) -> None:
-        """Make a checked move."""
-        self.deal.move(move)
-        self._on_move(Played(seat, move.upper()))
-        self.settle()
-
-    def waiting_for_next(self) -> bool:
-        """The deal is over and another is due."""
-        return self.deal.is_over and not self.is_over()
-
-    def totals(self) -> tuple[int, ...]:
-        """Points by seat."""
-        return tuple(sum(f.result.points[s] for f in self.finished) for s in range(SEATS))
+    def payout(self, result: Result) -> tuple[int, ...]:
+        """Points by seat (TOY §3)."""
+        return result.points
 
     def claim_judge(self, seat: int) -> Callable[[], object]:
         """No claims in the toy game."""

@@ -35,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from stolik.games.betel.bots import RandomBot, available_bots
+from stolik.bots import Bot
+from stolik.games.betel.bots import available_bots, make_bot
 from stolik.games.betel.claim_text import CLAIM_CODES
 from stolik.games.betel.claims import ClaimRefused, Verdict, verdict
 from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
@@ -52,6 +53,7 @@ from stolik.games.betel.ruleset import (
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.series import first_dealer_by_lot
 from stolik.games.betel.state import Deal, Move
+from stolik.games.betel.view import SeatView
 from stolik.games.betel.web_text import action_label, cards_text, t
 from stolik.games.betel.web_view import LAY, chart, deal_message, reveal, sheet
 from stolik.i18n import Msg, tr
@@ -175,44 +177,25 @@ class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
 
     # ------------------------------------------------------------ driving
 
-    def bot_move(self, seat: int) -> str:
-        """The seat's bot's choice on its own view (pure: the bot is made afresh)."""
-        view = self.deal.view(seat)
-        kind = self.bots[seat]
-        if kind == "heuristic":
-            return move_text(HeuristicBot(ruleset=self.rs).act(view), self.rs)
-        seed = self.bot_seed(seat)
-        if kind == "random":
-            return move_text(RandomBot(seed).act(view), self.rs)
-        from stolik.games.betel.bots import make_bot  # any other kind the game offers
+    def bot(self, kind: str, seed: int) -> Bot[SeatView, Move]:
+        """A bot of the game's (:mod:`stolik.games.betel.bots`) with the table's rules."""
+        return make_bot(kind, seed=seed, ruleset=self.rs)
 
-        return move_text(make_bot(str(kind), seed=seed, ruleset=self.rs).act(view), self.rs)
+    def move_text(self, move: Move) -> str:
+        """A move as a record writes it (BETEL §6)."""
+        return move_text(move, self.rs)
 
-    def why_not(self, seat: int, move: str) -> str | None:
-        """The engine's reason (BETEL section), or None. A dubel card is looked at by its
-        place only: ``look 1 <card>`` would answer whether the card lies there."""
-        refusal = self.over_refusal()
-        if refusal is not None:
-            return refusal
+    def precheck(self, seat: int, move: str) -> Msg | None:
+        """A dubel card is looked at by its place only: ``look 1 <card>`` would answer
+        whether the card lies there (BETEL §3)."""
         words = move.split()
         if words and words[0].casefold() == "look" and " ".join(words[1:]) not in (
                 "1 #1", "1 #2", "2"):
             return Msg("err-look-place-betel", "look at a dubel card by its place: look 1 #1 "
                        "or look 1 #2 (BETEL §3)")
-        try:
-            self.deal.clone().move(move)
-        except ValueError as e:  # IllegalMove, or a card that cannot be read
-            message = getattr(e, "message", None)
-            return message if isinstance(message, Msg) else str(e)
         return None
 
-    def apply(self, seat: int, move: str) -> None:
-        """Make a checked move."""
-        self.deal.move(move)
-        self._on_move(Played(seat, move))
-        self._settle()
-
-    def _settle(self) -> None:
+    def after_move(self) -> None:
         """Once the deal is over: its result, added to the match (once)."""
         result = self.settle()
         if result is not None:
@@ -224,10 +207,6 @@ class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
         if played.seat != seat and played.move.split()[:1] == [LAY]:
             return LAY
         return played.move
-
-    def waiting_for_next(self) -> bool:
-        """The deal is over and another is due."""
-        return self.deal.is_over and not self.is_over()
 
     def is_over(self) -> bool:
         """Whether the match is decided (BETEL §5) or its deals are played."""
@@ -266,7 +245,7 @@ class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
             return False, CLAIM_CODES.get(e.why, e.why)
         for op in self.deal.log[start + 1:]:
             self._on_move(Played(op.seat, ASCII_NAMES[op.card]))
-        self._settle()
+        self.after_move()
         return True, CLAIM_CODES["certain"]
 
     def hint(self, seat: int, lang: str) -> str:

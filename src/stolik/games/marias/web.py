@@ -162,6 +162,7 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
     over = Msg("err-series-over-marias", "the series is over (MARIAS §9)")
     next_first = Msg("err-next-deal-first-marias",
                      "the deal is over: the next deal comes first (MARIAS §9)")
+    refused = (IllegalMove,)
 
     def __init__(self, rs: Ruleset, seats: list[SeatSpec], on_move: Callable[[Played], None],
                  *, deals: int, first_dealer: int, seed: int | str) -> None:
@@ -227,30 +228,22 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
             bot.memory.update(self.deal.view(s))
             self._seen[s] = bot.memory.seen
 
-    def why_not(self, seat: int, move: str) -> str | None:
-        """The engine's reason (MARIAS section), or None."""
-        refusal = self.over_refusal()
-        if refusal is not None:
-            return refusal
+    def precheck(self, seat: int, move: str) -> Msg | None:
+        """A lay-down is the button's, not a move (MARIAS §4.7)."""
         if move.strip().lower() == CLAIM:
             return Msg("err-claim-button", "cards are laid down with the lay-down button, "
                        "not as a move (MARIAS §4.7)")
-        try:
-            self.deal.clone().move(move)
-        except IllegalMove as e:
-            return e.message if isinstance(e.message, Msg) else str(e)
         return None
 
-    def apply(self, seat: int, move: str) -> None:
+    def make(self, seat: int, move: str) -> None:
         """Make a checked move (``claim``: the lay-down, when replaying the op log)."""
         if move == CLAIM:
             self.deal.claim(seat)
         else:
             self.deal.move(move)
-        self._on_move(Played(seat, move))
-        self._settle()
 
-    def _settle(self) -> None:
+    def after_move(self) -> None:
+        """The deal settled once over; each seat's memory of the tricks it saw."""
         self.settle()
         self._remember()
 
@@ -269,23 +262,15 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
             return " ".join(w for w in played.move.split() if not w.startswith("trump="))
         return played.move
 
-    def waiting_for_next(self) -> bool:
-        """The deal is settled and another is due."""
-        return self.deal.is_over and len(self.finished) < self.length
-
     def next_deal(self) -> None:
         """Deal the next hand, the dealer one seat clockwise (MARIAS §9)."""
         super().next_deal()
         self._seen = [0, 0, 0, 0]
         self._remember()
 
-    def is_over(self) -> bool:
-        """Whether every deal is played."""
-        return self.deal.is_over and len(self.finished) >= self.length
-
-    def totals(self) -> tuple[int, ...]:
+    def payout(self, result: DealResult) -> tuple[int, ...]:
         """Money by seat (haléř)."""
-        return tuple(sum(f.result.payouts[s] for f in self.finished) for s in range(4))
+        return result.payouts
 
     # ------------------------------------------------------------ claims, hints, review
 
@@ -322,7 +307,7 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
             return False, verdict.code
         self.deal = verdict.deal  # the copy it was judged on, the lay-down made
         self._on_move(Played(seat, CLAIM))
-        self._settle()
+        self.after_move()
         return True, "fixed"
 
     def hint(self, seat: int, lang: str) -> str:

@@ -3,9 +3,12 @@ every game whose deal is a state (:mod:`stolik.deal`) drives alike (issue 26.1):
 seats (:class:`~stolik.web.play.game.BotSeats`), the table's seed and its dealing, the
 settled deals (:class:`~stolik.web.play.deal_view.Finished`), the dealer moving one seat
 clockwise each deal, the refusals of a move once the deal is over, the review of the last
-settled deal and the record. A game supplies its deal (:meth:`DealSeries.new_deal`), its
-words, its moves' checks, its review and its record's writer; and a lobby's choices come
-from :func:`lobby_options`.
+settled deal and the record; a move checked on a copy of the deal (``why_not``), made,
+reported and settled (``apply``), the next deal due (``waiting_for_next``), the series'
+end and its totals, a bot's move on its own view (``bot_move``). A game supplies its deal
+(:meth:`DealSeries.new_deal`), its bots (:meth:`DealSeries.bot`) and how a move is written,
+its words, the checks the table makes before the engine's, what a settled deal adds, its
+review and its record's writer; and a lobby's choices come from :func:`lobby_options`.
 
 >>> lobby_options(["b", "a"], str.upper, "c", ["random"], [1, 2], 32)["default_ruleset"]
 'b'
@@ -14,7 +17,7 @@ from :func:`lobby_options`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from stolik.i18n import Msg
 from stolik.web.play.deal_view import Finished
@@ -39,6 +42,15 @@ class Dealt(Protocol):
 
     def result(self) -> Any:
         """The settled deal's result (the game's)."""
+
+    def clone(self) -> Self:
+        """A copy to try a move on."""
+
+    def move(self, m: Any, /) -> object:
+        """Make a move (a text is read by the game); refused with an exception."""
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know (its bot's input)."""
 
 
 DealT = TypeVar("DealT", bound=Dealt)
@@ -88,9 +100,79 @@ class DealSeries(BotSeats, Generic[RulesT, DealT, ResultT]):
         """A deal dealt by ``dealer`` from the table's dealing (the game's)."""
         raise NotImplementedError
 
+    refused: ClassVar[tuple[type[Exception], ...]] = (ValueError,)
+    """What the deal's ``move`` raises for a move it refuses; the refusal is the
+    exception's :class:`~stolik.i18n.Msg` (``message``), else its text."""
+
     def is_over(self) -> bool:
-        """Whether the series is over (the game's)."""
+        """Whether the series is over: the deal in play settled and every deal played (a
+        game whose series may end sooner says so)."""
+        return self.deal.is_over and len(self.finished) >= self.length
+
+    def waiting_for_next(self) -> bool:
+        """The deal is settled and another is due."""
+        return self.deal.is_over and not self.is_over()
+
+    def payout(self, result: ResultT) -> Sequence[int]:
+        """What a settled deal's ``result`` gives each seat, toward :meth:`totals` (the
+        game's)."""
         raise NotImplementedError
+
+    def totals(self) -> tuple[int, ...]:
+        """By seat, the sum of the settled deals' :meth:`payout`."""
+        return tuple(sum(self.payout(f.result)[s] for f in self.finished)
+                     for s in range(self.seats))
+
+    def bot(self, kind: str, seed: int) -> Any:
+        """A fresh bot of ``kind`` seeded by ``seed``, with the table's rules (the game's):
+        it has ``act(view)``."""
+        raise NotImplementedError
+
+    def move_text(self, move: Any) -> str:
+        """A bot's move as the table writes it (the game's words for a move)."""
+        return str(move)
+
+    def bot_move(self, seat: int) -> str:
+        """The seat's bot's move on its own view only (pure: the bot is made afresh,
+        seeded by :meth:`bot_seed`)."""
+        bot = self.bot(str(self.bots[seat]), self.bot_seed(seat))
+        return self.move_text(bot.act(self.deal.view(seat)))
+
+    def precheck(self, seat: int, move: str) -> Msg | None:
+        """Why the table refuses ``move`` before the engine sees it, or None (none in the
+        core: a game's own)."""
+        return None
+
+    def why_not(self, seat: int, move: str) -> str | None:
+        """Why ``move`` is refused now, or None: the series' refusal once the deal is over
+        (:meth:`over_refusal`), the table's (:meth:`precheck`), else the engine's on a
+        copy of the deal."""
+        refusal = self.over_refusal()
+        if refusal is None:
+            refusal = self.precheck(seat, move)
+        if refusal is not None:
+            return refusal
+        try:
+            self.deal.clone().move(move)
+        except self.refused as e:
+            message = getattr(e, "message", None)
+            return message if isinstance(message, Msg) else str(e)
+        return None
+
+    def make(self, seat: int, move: str) -> None:
+        """Make a checked move on the deal (a game may take some moves itself)."""
+        self.deal.move(move)
+
+    def after_move(self) -> None:
+        """What a move ends in: the deal kept among the settled ones once it is over (a
+        game adds what a settled deal adds to its series)."""
+        self.settle()
+
+    def apply(self, seat: int, move: str) -> None:
+        """Make a checked move, tell the table (``on_move``), then :meth:`after_move`."""
+        self.make(seat, move)
+        self._on_move(Played(seat, move))
+        self.after_move()
 
     def to_act(self) -> int | None:
         """The seat to move (None once the deal is over)."""
