@@ -8,6 +8,7 @@ their hlášky and the aktér's kept sevens (§3) — and settles exactly the en
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections import Counter
 
 import numpy as np
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stolik.errors import IllegalMove
-from stolik.games.licitovany import fast
+from stolik.games.licitovany import fast, fast_talon, talon
 from stolik.games.licitovany.calls import Move
 from stolik.games.licitovany.fast import (
     RandomDeals,
@@ -215,3 +216,23 @@ def test_the_seed_fixes_the_deals() -> None:
     assert not (a.decks == c.decks).all()
     with pytest.raises(IllegalMove, match="3 or 4 players"):
         random_deals(rs, 1, seed=1, players=5)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(cards=st.permutations(range(32)), won=st.integers(1, 12),
+       ladder=st.sampled_from([list(range(1, 13)), [1, 2, 9, 11], [3, 4, 9, 10, 11, 12],
+                               [1, 2, 3, 5], [2, 7, 8], [1, 2], [3, 9]]))
+def test_fast_discards_are_the_talon_rule(cards: list[int], won: int,
+                                          ladder: list[int]) -> None:
+    """LICITOVANY §4.3, §4.4: the forbidden-set discards are
+    :func:`~stolik.games.licitovany.talon.discards`, pair by pair and in order, also one
+    pair at a time (``only``), under several clubs' ladders."""
+    rs = ruleset({"ladder": ladder})
+    won = min((r for r in ladder if r >= won), default=ladder[-1])
+    hand = sum(1 << c for c in cards[:12])
+    listed = talon.discards(rs, won, hand)
+    assert fast_talon.discards(rs, won, hand) == listed
+    for a, b in itertools.combinations(cards[:12:3], 2):
+        pair = 1 << a | 1 << b
+        assert fast_talon.discards(rs, won, hand, only=pair) == \
+            talon.discards(rs, won, hand, only=pair)

@@ -18,6 +18,7 @@ Move codes (disjoint, so that a deal's codes decode in sequence):
 ...     contract_code(4, 1, -1), OMYL, raise_code(2, 0b11 << 6), play_code(2, True))]
 ['sto-a-sedma', 'mam', 'dobra', 'discard 8B 7A', 'contract sto-a-sedma L', 'omyl', \
 're sto:1 sedma:1', 'KH hlaska']
+>>> from stolik.games.licitovany.fast_talon import HIGH
 >>> int(t.forbid[9, 0b1111]) == HIGH   # dvě sedmy: no ace or ten laid away
 True
 """
@@ -30,8 +31,9 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from stolik.deck32 import ACE, CARD_POINTS, SEVEN, SUIT_MASKS, TEN, card
+from stolik.deck32 import ACE, CARD_POINTS, SUIT_MASKS, card
 from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.fast_talon import forbidden_cards, sevens_mask
 from stolik.games.licitovany.ladder import COMPONENTS, RUNGS
 from stolik.games.licitovany.money import SIDE
 from stolik.games.licitovany.results import settled_components
@@ -65,11 +67,6 @@ MAX_STEPS = 72
 cards (LICITOVANY §4), rounded up; each draws one random number."""
 TRACE_WIDTH = 3 + 66
 """A trace row: the phase, the number of legal moves, the index chosen, their codes."""
-
-HIGH = sum(1 << card(s, r) for s in range(4) for r in (ACE, TEN))
-"""The aces and tens (never in a trump game's talon, LICITOVANY §4.3)."""
-SEVENS = tuple(card(s, SEVEN) for s in range(4))
-
 
 def discard_code(a: int, b: int) -> int:
     """The code of laying ``a`` and ``b`` away."""
@@ -155,15 +152,6 @@ class Tables:
     components: dict[int, tuple[str, ...]]
 
 
-def _sevens(mask: int) -> int:
-    """Which sevens ``mask`` holds, one bit a suit."""
-    return sum(1 << s for s in range(4) if mask >> SEVENS[s] & 1)
-
-
-def _as_mask(bits: int) -> int:
-    return sum(1 << SEVENS[s] for s in range(4) if bits >> s & 1)
-
-
 def contract_row(won: int, high: int, d7: int, h7: int) -> int:
     """The row of :attr:`Tables.contracts` for a key (LICITOVANY §4.4)."""
     return ((won * 2 + high) * 16 + d7) * 16 + h7
@@ -179,8 +167,8 @@ def _contract_table(rs: Ruleset) -> Array:
                 for h7 in range(16):
                     if d7 & h7 or bin(d7).count("1") + high > 2:
                         continue
-                    discard = _as_mask(d7) | (1 << card(0, ACE)) * high
-                    got = contracts(rs, won, _as_mask(h7), discard)
+                    discard = sevens_mask(d7) | (1 << card(0, ACE)) * high
+                    got = contracts(rs, won, sevens_mask(h7), discard)
                     row = out[contract_row(won, high, d7, h7)]
                     row[0] = len(got)
                     for i, c in enumerate(got):
@@ -189,24 +177,13 @@ def _contract_table(rs: Ruleset) -> Array:
 
 
 def _forbid(rs: Ruleset, table: Array, won: int, sev12: int) -> int:
-    """The cards no legal discard holds, when the legal discards from a hand with the
-    sevens ``sev12`` are every pair outside them; −1 when they are not (the kernel then
-    lists the pairs)."""
-    if won == rs.lowest:
-        return 0
+    """:func:`~stolik.games.licitovany.fast_talon.forbidden_cards` from the contract
+    table (−1: the kernel lists the legal pairs)."""
 
     def legal(high: int, d7: int) -> bool:
         return bool(table[contract_row(won, high, d7, sev12 & ~d7), 0])
 
-    feats = [(high, d7) for high in (0, 1) for d7 in range(16)
-             if d7 & ~sev12 == 0 and bin(d7).count("1") + high <= 2]
-    if not legal(0, 0):
-        return -1 if any(legal(h, d) for h, d in feats) else (1 << 32) - 1
-    bad_high = not legal(1, 0)
-    bad7 = sum(1 << s for s in range(4) if sev12 >> s & 1 and not legal(0, 1 << s))
-    if any(legal(h, d) != (not (h and bad_high) and not d & bad7) for h, d in feats):
-        return -1
-    return HIGH * bad_high | _as_mask(bad7)
+    return forbidden_cards(won == rs.lowest, sev12, legal)
 
 
 def _rungs(rs: Ruleset) -> tuple[Array, dict[int, tuple[str, ...]]]:
