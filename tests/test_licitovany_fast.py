@@ -23,6 +23,7 @@ from stolik.games.licitovany.fast import (
     RandomDeals,
     deal_moves,
     hands_of,
+    outcomes,
     random_deals,
     record_parts,
 )
@@ -206,6 +207,22 @@ def test_moves_name_their_seats_for_records() -> None:
                 assert d.to_act == seat
                 d.move(Move.play(card, hlaska))
             assert d.is_over and d.money() == tuple(int(x) for x in r.money[i])
+
+
+def test_outcomes_name_what_the_engine_played() -> None:
+    """LICITOVANY §4.4, §4.5: each deal's outcome is the engine's contract, omyl or
+    unplayed vyrovnaná sedma."""
+    rs = parse_ruleset(variant(vyrovnana_sedma=True, ladder=[1, 2, 3, 5]))
+    r = random_deals(rs, 1500, seed=2, compiled=False)
+    got = outcomes(r)
+    assert {"omyl", "vyrovnana", "sedma", "sto-cervenych"} <= set(got)
+    for i in range(0, 1500, 3):
+        hands, talon = hands_of(r.decks[i], int(r.dealers[i]), 3)
+        d = Deal(rs, int(r.dealers[i]), hands, talon)
+        for _, move in deal_moves(rs, r, i):
+            d.move(move)
+        c = d.pos.contract
+        assert got[i] == (c.rung.word if d.pos.ending == "played" and c else d.pos.ending)
 
 
 def test_the_seed_fixes_the_deals() -> None:

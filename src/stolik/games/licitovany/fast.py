@@ -40,11 +40,14 @@ from stolik.games.licitovany.fast_tables import (
     MAX_STEPS,
     OMYL,
     P_PLAYERS,
+    PLAY_BASE,
+    RAISE_BASE,
     TRACE_WIDTH,
     Array,
     Tables,
     build,
 )
+from stolik.games.licitovany.ladder import RUNGS
 from stolik.games.licitovany.ruleset import Ruleset
 
 DRAW_TOP = 1 << 62
@@ -185,3 +188,21 @@ def record_parts(rs: Ruleset, deals: RandomDeals, i: int) -> RecordParts:
         else:
             bidding.append((seat, m.text()))
     return tuple(map(tuple, hands)), tuple(talon), tuple(bidding), tuple(play)
+
+
+def outcomes(deals: RandomDeals) -> list[str]:
+    """What each deal played: its contract's rung word, ``omyl``, or ``vyrovnana`` for a
+    contract not played (LICITOVANY §4.4, §4.5), for a simulation's counts.
+
+    >>> from stolik.games.licitovany.ruleset import load_ruleset
+    >>> r = random_deals(load_ruleset(), 200, seed=1, compiled=False)
+    >>> got = outcomes(r)
+    >>> len(got), "sto" in got, "durch" in got
+    (200, True, True)
+    """
+    codes = deals.moves
+    said = (codes >= CONTRACT_BASE) & (codes < PLAY_BASE)
+    rung = np.where(said, (codes - CONTRACT_BASE) // 25, 0).max(axis=1)
+    played = ((codes >= PLAY_BASE) & (codes < RAISE_BASE)).any(axis=1)
+    return [RUNGS[r].word if p else "vyrovnana" if r else "omyl"
+            for r, p in zip(rung.tolist(), played.tolist(), strict=True)]
