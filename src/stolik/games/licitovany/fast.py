@@ -203,6 +203,7 @@ def outcomes(deals: RandomDeals) -> list[str]:
     codes = deals.moves
     said = (codes >= CONTRACT_BASE) & (codes < PLAY_BASE)
     rungs: list[int] = np.where(said, (codes - CONTRACT_BASE) // 25, 0).max(axis=1).tolist()
-    played: list[bool] = ((codes >= PLAY_BASE) & (codes < RAISE_BASE)).any(axis=1).tolist()
+    cards = (codes >= PLAY_BASE) & (codes < RAISE_BASE)
+    played: list[bool] = np.asarray(cards.any(axis=1)).tolist()
     return [RUNGS[r].word if p else "vyrovnana" if r else "omyl"
             for r, p in zip(rungs, played, strict=True)]
