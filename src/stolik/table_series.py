@@ -39,7 +39,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from stolik.errors import IllegalMove, StolikError
 
@@ -129,8 +129,11 @@ class SeriesParts(Generic[RS, D, M, V, REC, B]):
     """What a game's series supplies: its seats, the rule a move out of turn breaks,
     ``deal(ruleset, dealer, rng)`` (a shuffled deal), ``ask(bot, view)`` (a bot's move),
     ``record_of(deal)`` (a deal's record), ``payout(result)`` (a settled deal's points or
-    money by seat), what its refusals call it (``unit``) and ``minutes(ruleset)``: how long
-    a match by time lasts (0: no time limit)."""
+    money by seat), what its refusals call it (``unit``), ``minutes(ruleset)``: how long
+    a match by time lasts (0: no time limit); for :meth:`TableSeries.create`,
+    ``make_bot(kind, seed=, ruleset=)``, the kind seated when none is named
+    (``opponents``) and the number a bot's name starts its seats from (``number_from``);
+    for :meth:`TableSeries.to_record`, ``series_record(ruleset, deal_records, players)``."""
 
     seats: int
     turn_rule: str
@@ -140,6 +143,10 @@ class SeriesParts(Generic[RS, D, M, V, REC, B]):
     payout: Callable[[Any], Sequence[int]]
     unit: str = "series"
     minutes: Callable[[RS], int] = field(default=lambda rs: 0)
+    make_bot: Callable[..., B] | None = None
+    opponents: str = "heuristic"
+    number_from: int = 0
+    series_record: Callable[..., Any] | None = None
 
 
 class TableSeries(Generic[RS, D, M, V, R, REC, B]):
@@ -169,6 +176,35 @@ class TableSeries(Generic[RS, D, M, V, R, REC, B]):
         """The deal on the table is over and settled: :meth:`next_deal` comes next."""
         self.clock = clock
         self.started = clock()
+
+    @classmethod
+    def create(cls, rs: RS, *, deals: int | None, seed: int, humans: Sequence[int] = (0,),
+               names: Mapping[int, str] | None = None,
+               opponents: Sequence[str] | None = None, **more: Any) -> Self:
+        """People at ``humans`` (named by ``names``), bots of the kinds ``opponents`` (by
+        default the parts' kind at every other seat) at the other seats in seat order,
+        each made by the parts' ``make_bot`` with the ruleset and seeded from ``seed``
+        (:func:`seat_players`); ``more``: the series' other options."""
+        parts = cls.parts
+        assert parts.make_bot is not None, "the series' parts name no make_bot"
+        make = parts.make_bot
+        kinds = opponents if opponents is not None else (parts.opponents,) * (
+            parts.seats - len(humans))
+        players, bots = seat_players(parts.seats, humans, names or {}, kinds,
+                                     lambda kind, s: make(kind, seed=s, ruleset=rs), seed,
+                                     number_from=parts.number_from)
+        return cls(rs, players, bots, deals=deals, seed=seed, **more)
+
+    def to_record(self) -> Any:
+        """The record of the settled deals (the parts' ``series_record``, with
+        :meth:`record_extra`)."""
+        assert self.parts.series_record is not None, "the series' parts name no record"
+        return self.parts.series_record(self.rs, [r for r, _ in self.finished], self.players,
+                                        **self.record_extra())
+
+    def record_extra(self) -> dict[str, Any]:
+        """What a game's record keeps beyond its deals and players (none by default)."""
+        return {}
 
     def add_result(self, result: R) -> None:
         """What a settled deal's result adds beyond the list of finished deals (a match's

@@ -16,9 +16,9 @@ from stolik.cli.prompt import COMMANDS, Command, Problem, first_reading, pick, r
 from stolik.cli.table import SeriesTable, Sitting, table_console
 from stolik.errors import IllegalMove
 from stolik.games import bot_kinds
-from stolik.table_series import Event, SeriesParts, TableSeries, seat_players
+from stolik.table_series import Event, SeriesParts, TableSeries
 from toygame.bots import available_bots, make_bot
-from toygame.record import DealRecord, SeriesRecord, record_of, series_record
+from toygame.record import DealRecord, record_of, series_record
 from toygame.ruleset import Ruleset
 from toygame.state import SEATS, Deal, Result, View, name, parse_card
 
@@ -27,11 +27,8 @@ class Series(TableSeries[Ruleset, Deal, int, View, Result, DealRecord, Bot[View,
     """A toy series at one table: the core's driver with the toy's parts."""
 
     parts = SeriesParts(SEATS, "TOY §2", deal=Deal.random, ask=lambda bot, view: bot.act(view),
-                        record_of=record_of, payout=lambda r: r.points)
-
-    def to_record(self) -> SeriesRecord:
-        """The record of the settled deals."""
-        return series_record(self.rs, [r for r, _ in self.finished], self.players)
+                        record_of=record_of, payout=lambda r: r.points, make_bot=make_bot,
+                        number_from=1, series_record=series_record)
 
 
 class ToyTable(SeriesTable[Series, Event[int], int]):
@@ -94,8 +91,7 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     kinds: Sequence[str] = bot_kinds(opponents or "heuristic", available_bots(), SEATS - 1,
                                      game_name="Toy")
     me = Sitting.of(lang, seed, name)
-    players, bots = seat_players(SEATS, (seat,), {seat: me.player}, kinds,
-                                 lambda kind, s: make_bot(kind, seed=s), me.seed, number_from=1)
-    series = Series(rs, players, bots, deals=deals or rs.deals, seed=me.seed)
+    series = Series.create(rs, deals=deals or rs.deals, seed=me.seed, humans=(seat,),
+                           names={seat: me.player}, opponents=kinds)
     ToyTable(series, seat, table_console(), lang=me.lang, ascii=ascii, delay=delay,
              out=out).run()

@@ -28,20 +28,21 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from stolik.bots import Bot as SeatBot
 from stolik.games import bot_kinds
 from stolik.games.betel.bots import available_bots, make_bot
 from stolik.games.betel.deck import SEATS
 from stolik.games.betel.match import Match
-from stolik.games.betel.record import DealRecord, SeriesRecord, record_of, series_record
+from stolik.games.betel.record import DealRecord, record_of, series_record
 from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.scoring import DealResult
 from stolik.games.betel.state import Deal, Move
 from stolik.games.betel.view import SeatView
 from stolik.table_series import Event as TableEvent
-from stolik.table_series import SeriesParts, TableSeries, seat_players, strongest
+from stolik.table_series import SeriesParts, TableSeries, strongest
 
 Bot = SeatBot[SeatView, Move]
 """What a Betel bot offers (:mod:`stolik.games.betel.bots`): ``act(view)``."""
@@ -99,7 +100,8 @@ class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, 
     parts = SeriesParts(SEATS, "BETEL §3, §4", deal=Deal.random,
                         ask=lambda bot, view: bot.act(view), record_of=record_of,
                         payout=lambda result: result.scores, unit="match",
-                        minutes=lambda rs: rs.minutes)
+                        minutes=lambda rs: rs.minutes, make_bot=make_bot, opponents="random",
+                        number_from=1, series_record=series_record)
 
     def __init__(self, rs: Ruleset, players: Sequence[str], bots: dict[int, Bot], *,
                  deals: int | None, seed: int, first_dealer: int = 0,
@@ -110,22 +112,16 @@ class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, 
 
     @classmethod
     def create(cls, rs: Ruleset, *, deals: int | None, seed: int,
-               humans: Sequence[int] = (0,), names: dict[int, str] | None = None,
-               opponents: Sequence[str] = ("random",) * 2,
-               clock: Callable[[], float] = time.monotonic,
-               first_dealer: int | None = None) -> Series:
-        """People at ``humans`` (named by ``names``), bots of the kinds ``opponents`` at the
-        other seats in seat order (named ``<kind> <seat + 1>``), each seeded from ``seed``.
-        The first dealer is chosen by lot (BETEL §1) unless ``first_dealer`` names him:
-        drawn from ``seed`` apart from the cards, so that a seed plays the same match."""
-        players, bots = seat_players(
-            SEATS, humans, names or {}, opponents,
-            lambda kind, bot_seed: make_bot(kind, seed=bot_seed, ruleset=rs), seed,
-            number_from=1)
+               humans: Sequence[int] = (0,), names: Mapping[int, str] | None = None,
+               opponents: Sequence[str] | None = None, first_dealer: int | None = None,
+               **more: Any) -> Series:
+        """The core's (bots named ``<kind> <seat + 1>``, ``random`` unless named); the
+        first dealer is chosen by lot (BETEL §1) unless ``first_dealer`` names him: drawn
+        from ``seed`` apart from the cards, so that a seed plays the same match."""
         if first_dealer is None:
             first_dealer = first_dealer_by_lot(seed)
-        return cls(rs, players, bots, deals=deals, seed=seed, clock=clock,
-                   first_dealer=first_dealer)
+        return super().create(rs, deals=deals, seed=seed, humans=humans, names=names,
+                              opponents=opponents, first_dealer=first_dealer, **more)
 
     def add_result(self, result: DealResult) -> None:
         """The deal's scores go to the match; ``time_up`` when its time ran out during it."""
@@ -148,10 +144,9 @@ class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, 
         return self.match.decided or (self.length is not None
                                       and len(self.finished) >= self.length)
 
-    def to_record(self) -> SeriesRecord:
-        """The record of the settled deals (BETEL §6)."""
-        return series_record(self.rs, [r for r, _ in self.finished], self.players,
-                             time_up=self.match.time_up_after)
+    def record_extra(self) -> dict[str, Any]:
+        """The deal the match's time ran out in (BETEL §5, §6)."""
+        return {"time_up": self.match.time_up_after}
 
 
 __all__ = ["Bot", "Event", "Series", "default_opponents", "first_dealer_by_lot",

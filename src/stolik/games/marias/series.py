@@ -19,18 +19,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Protocol
 
 from stolik.games import bot_kinds
 from stolik.games.marias.bots import available_bots, make_bot
-from stolik.games.marias.record import DealRecord, SeriesRecord, record_of, series_record
+from stolik.games.marias.record import DealRecord, record_of, series_record
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.state import Deal, Move
 from stolik.games.marias.view import SeatView
 from stolik.table_series import Event as TableEvent
-from stolik.table_series import SeriesParts, TableSeries, seat_players, strongest
+from stolik.table_series import SeriesParts, TableSeries, strongest
 
 Event = TableEvent[Move]
 """A move made at the table: the seat, the move, and when it ended a trick, who took it
@@ -72,30 +71,18 @@ pimc, pimc-fast or expert
 class Series(TableSeries[Ruleset, Deal, Move, SeatView, DealResult, DealRecord, Bot]):
     """A series of ``deals`` deals at one table (:class:`stolik.table_series.TableSeries`:
     the dealer moves one seat clockwise each deal, MARIAS §9). ``players``: the names by
-    seat; ``bots``: a bot for each seat a person does not hold."""
+    seat; ``bots``: a bot for each seat a person does not hold. :meth:`create` seats bots
+    named ``<kind> <seat>``, bot ``s`` seeded from ``seed`` as
+    :func:`~stolik.games.marias.match.simulate_bots` seeds it; :meth:`to_record` writes
+    the settled deals (MARIAS §11)."""
 
     parts = SeriesParts(4, "MARIAS §4", deal=Deal.random, ask=lambda bot, view: bot.choose(view),
-                        record_of=record_of, payout=lambda result: result.payouts)
-
-    @classmethod
-    def create(cls, rs: Ruleset, *, deals: int, seed: int, humans: Sequence[int] = (0,),
-               names: dict[int, str] | None = None,
-               opponents: Sequence[str] = ("heuristic",) * 3) -> Series:
-        """People at ``humans`` (named by ``names``), bots of the kinds ``opponents`` at the
-        other seats in seat order (named ``<kind> <seat>``); bot ``s`` is seeded from
-        ``seed`` as :func:`~stolik.games.marias.match.simulate_bots` seeds it."""
-        players, bots = seat_players(
-            4, humans, names or {}, opponents,
-            lambda kind, bot_seed: make_bot(kind, seed=bot_seed, ruleset=rs), seed)
-        return cls(rs, players, dict(bots), deals=deals, seed=seed)
+                        record_of=record_of, payout=lambda result: result.payouts,
+                        make_bot=make_bot, series_record=series_record)
 
     def claim(self, seat: int) -> None:
         """``seat`` lays his cards down (MARIAS §4.7, seed §8: a false one is a renonc)."""
         self.deal.claim(seat)
-
-    def to_record(self) -> SeriesRecord:
-        """The record of the settled deals (MARIAS §11)."""
-        return series_record(self.rs, [r for r, _ in self.finished], self.players)
 
 
 __all__ = ["Bot", "Event", "Series", "default_opponents", "opponent_kinds"]
