@@ -140,9 +140,10 @@ then=-1), True, True)
     out += [Plan(bid(i)) for i in _weighed(rs, hand, bids, hint)]
     if TAKE in legal:
         # two more cards to choose from: a contract one trick further is within reach
-        for i in _weighed(rs, hand, bids, None) + [i for i in bids if
-                                                   shortfalls(rs, hand)[i] == SLACK + 1]:
-            out.append(Plan(TAKE, kind_of(rs.contracts[i]), i))
+        sf = shortfalls(rs, hand)
+        for i in bids:
+            if sf[i] <= SLACK + 1:
+                out.append(Plan(TAKE, kind_of(rs.contracts[i]), i))
     return list(dict.fromkeys(out))
 
 
