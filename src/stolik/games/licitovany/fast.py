@@ -38,7 +38,6 @@ from stolik.games.licitovany.calls import Move
 from stolik.games.licitovany.fast_tables import (
     CONTRACT_BASE,
     MAX_STEPS,
-    OMYL,
     P_PLAYERS,
     PLAY_BASE,
     RAISE_BASE,
@@ -46,6 +45,7 @@ from stolik.games.licitovany.fast_tables import (
     Array,
     Tables,
     build,
+    decode,
 )
 from stolik.games.licitovany.ladder import RUNGS
 from stolik.games.licitovany.ruleset import Ruleset
@@ -147,15 +147,17 @@ def hands_of(deck: Array, dealer: int, players: int) -> tuple[list[list[int]], l
 def deal_moves(rs: Ruleset, deals: RandomDeals, i: int) -> list[tuple[int, Move]]:
     """Deal ``i``'s moves in order, each with the seat that made it (a record's
     ``bidding`` and ``play``, LICITOVANY §10)."""
-    from stolik.games.licitovany.fast_tables import decode
+    return _moves(rs, deals.moves[i].tolist(), deals.seats[i].tolist())
 
+
+def _moves(rs: Ruleset, codes: list[int], seats: list[int]) -> list[tuple[int, Move]]:
     comps = tables(rs).components
     out: list[tuple[int, Move]] = []
     components: tuple[str, ...] = ()
-    for code, seat in zip(deals.moves[i].tolist(), deals.seats[i].tolist(), strict=True):
+    for code, seat in zip(codes, seats, strict=True):
         if code < 0:
             break
-        if CONTRACT_BASE <= code < CONTRACT_BASE + 25 * 13 and code != OMYL:
+        if CONTRACT_BASE <= code < PLAY_BASE:
             components = comps[(code - CONTRACT_BASE) // 25]
         out.append((seat, decode(code, components)))
     return out
@@ -180,14 +182,15 @@ def record_parts(rs: Ruleset, deals: RandomDeals, i: int) -> RecordParts:
     """
     players = deals.money.shape[1]
     hands, talon = hands_of(deals.decks[i], int(deals.dealers[i]), players)
-    bidding: list[tuple[int, str]] = []
-    play: list[tuple[int, int, bool]] = []
-    for seat, m in deal_moves(rs, deals, i):
-        if m.kind == "play":
-            play.append((seat, m.cards[0], m.hlaska))
-        else:
-            bidding.append((seat, m.text()))
-    return tuple(map(tuple, hands)), tuple(talon), tuple(bidding), tuple(play)
+    codes: list[int] = deals.moves[i].tolist()
+    seats: list[int] = deals.seats[i].tolist()
+    k = codes.index(-1)
+    first_card = next((j for j in range(k) if PLAY_BASE <= codes[j] < RAISE_BASE), k)
+    bidding = tuple((seat, m.text()) for seat, m in _moves(rs, codes[:first_card],
+                                                           seats[:first_card]))
+    play = tuple((seats[j], (codes[j] - PLAY_BASE) >> 1, bool(codes[j] & 1))
+                 for j in range(first_card, k))
+    return tuple(map(tuple, hands)), tuple(talon), bidding, play
 
 
 def outcomes(deals: RandomDeals) -> list[str]:
