@@ -50,6 +50,7 @@ class _Dealt(Protocol):
 R = TypeVar("R")
 RS = TypeVar("RS", bound="DataclassInstance")
 D = TypeVar("D", bound=_Dealt)
+T = TypeVar("T")
 
 
 def why(e: Exception) -> str:
@@ -184,6 +185,20 @@ class RecordWords:
         stopped)."""
         if not over:
             raise self.fail(where, self.say(self.unfinished, **params))
+
+    def replay_all(self, record: Series[Any, D], replay: Callable[[int, D], T],
+                   where: Callable[[int], Any]) -> tuple[T, ...]:
+        """Each deal of ``record`` in order, once its dealer sits left of the last deal's
+        (:meth:`check_dealer` at ``where(number)``), replayed by ``replay(number, deal)``
+        (numbers from 1): their results; a refusal names the record's file."""
+        results = []
+        try:
+            for i, d in enumerate(record.deals):
+                self.check_dealer(record.deals, i, where(i + 1))
+                results.append(replay(i + 1, d))
+        except RecordError as e:
+            raise with_file(e, record.source) from None
+        return tuple(results)
 
     def check_dealer(self, deals: Sequence[_Dealt], i: int, where: str) -> None:
         """Refuse deal ``i`` (from 0) unless its dealer sits left of the last deal's: the
@@ -320,6 +335,20 @@ def ruleset_of(ref: str, source: str | None, shipped: Sequence[str],
     path as the record writes it."""
     beside = beside_record(ref, source, shipped)
     return load(ref) if beside is None else replace(load(beside), path=ref)
+
+
+def totals(results: Iterable[R], payout: Callable[[R], Sequence[int]],
+           seats: int) -> tuple[int, ...]:
+    """By seat, the sum of each result's ``payout``.
+
+    >>> totals([(1, -1), (2, -2)], lambda r: r, 2)
+    (3, -3)
+    """
+    sums = [0] * seats
+    for r in results:
+        for s, p in enumerate(payout(r)):
+            sums[s] += p
+    return tuple(sums)
 
 
 def with_file(e: RecordError, source: str | None) -> RecordError:

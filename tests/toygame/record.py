@@ -129,15 +129,9 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int) -> Deal:
 
 def replay(record: SeriesRecord) -> SeriesResult:
     """Every deal replayed: the results and the totals."""
-    results = []
-    try:
-        for i, d in enumerate(record.deals):
-            _WORDS.check_dealer(record.deals, i, Place(f"deal {i + 1}"))
-            results.append(replay_deal(record.ruleset, d, i + 1).result())
-    except RecordError as e:
-        raise record_io.with_file(e, record.source) from None
-    totals = tuple(sum(r.points[s] for r in results) for s in range(SEATS))
-    return SeriesResult(record, tuple(results), totals)
+    results = _WORDS.replay_all(record, lambda n, d: replay_deal(record.ruleset, d, n).result(),
+                                lambda n: Place(f"deal {n}"))
+    return SeriesResult(record, results, record_io.totals(results, lambda r: r.points, SEATS))
 
 
 def record_of(deal: Deal) -> DealRecord:

@@ -326,36 +326,27 @@ def replay_deal(rs: Ruleset, rec: DealRecord, number: int = 1, *,
 def replay(record: SeriesRecord) -> SeriesResult:
     """Replay every deal in order: dealer sequence, bok-rounds (RULES §6), totals and place
     points (RULES §9). Errors name the record's file when it was read from one."""
-    try:
-        return _replay(record)
-    except RecordError as e:
-        raise record_io.with_file(e, record.source) from None
-
-
-def _replay(record: SeriesRecord) -> SeriesResult:
     rs = record.ruleset
-    results: list[DealResult] = []
-    deals: list[Deal] = []
     pending_bok = 0
-    for i, rec in enumerate(record.deals):
-        _WORDS.check_dealer(record.deals, i, f"deal {i + 1}")
+
+    def one(number: int, rec: DealRecord) -> tuple[Deal, DealResult]:
+        nonlocal pending_bok
         bok_deal = pending_bok > 0
         if bok_deal:
             pending_bok -= 1
-        deal = replay_deal(rs, rec, i + 1, bok_deal=bok_deal)
+        deal = replay_deal(rs, rec, number, bok_deal=bok_deal)
         result = deal.result()
         if result.tie:
             # A bok during a bok-round adds its deals after the pending ones (RULES §6).
             pending_bok += rs.series.bok_round_deals
-        results.append(result)
-        deals.append(deal)
-    totals = [0, 0, 0, 0]
-    for r in results:
-        for s in range(4):
-            totals[s] += r.payout[s]
-    pp = place_points(totals, rs.series.place_points, bonus=rs.series.positive_bonus or None)
-    return SeriesResult(record, tuple(results), (totals[0], totals[1], totals[2], totals[3]),
-                        tuple(pp), tuple(deals))
+        return deal, result
+
+    played = _WORDS.replay_all(record, one, lambda number: f"deal {number}")
+    results = tuple(r for _, r in played)
+    t = record_io.totals(results, lambda r: r.payout, 4)
+    pp = place_points(t, rs.series.place_points, bonus=rs.series.positive_bonus or None)
+    return SeriesResult(record, results, (t[0], t[1], t[2], t[3]), tuple(pp),
+                        tuple(d for d, _ in played))
 
 
 # ---------------------------------------------------------------- writing

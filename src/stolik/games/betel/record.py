@@ -359,22 +359,19 @@ def replay(record: SeriesRecord) -> SeriesResult:
     """Replay every deal: each result, the totals by seat, the match's winner."""
     rs = record.ruleset
     match = Match(rs)
-    results = []
-    try:
-        for i, d in enumerate(record.deals):
-            where = _at(i + 1)
-            _WORDS.check_dealer(record.deals, i, where)
-            if match.winner is not None:
-                raise _fail(where, Msg("err-be-decided", "the match was decided after deal "
-                                       "{deal}: seat {seat} won with {total}; a further deal "
-                                       "is refused (BETEL §5, §6)", deal=i, seat=match.winner,
-                                       total=match.totals[match.winner]))
-            result = replay_deal(rs, d, i + 1).result()
-            results.append(result)
-            match.add(result.scores, time_up=record.time_up == i + 1)
-    except RecordError as e:
-        raise record_io.with_file(e, record.source) from None
-    return SeriesResult(record, tuple(results), match.totals, match.winner)
+
+    def added(number: int, d: DealRecord) -> DealResult:
+        if match.winner is not None:
+            raise _fail(_at(number), Msg("err-be-decided", "the match was decided after deal "
+                                         "{deal}: seat {seat} won with {total}; a further deal "
+                                         "is refused (BETEL §5, §6)", deal=number - 1,
+                                         seat=match.winner, total=match.totals[match.winner]))
+        result = replay_deal(rs, d, number).result()
+        match.add(result.scores, time_up=record.time_up == number)
+        return result
+
+    results = _WORDS.replay_all(record, added, _at)
+    return SeriesResult(record, results, match.totals, match.winner)
 
 
 # ---------------------------------------------------------------- writing

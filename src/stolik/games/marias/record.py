@@ -77,7 +77,7 @@ class SeriesResult:
 
     record: SeriesRecord
     results: tuple[DealResult, ...]
-    totals: tuple[int, int, int, int]
+    totals: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
         """The form ``stolik replay --json`` prints."""
@@ -306,19 +306,9 @@ def replay(record: SeriesRecord) -> SeriesResult:
     """Replay every deal: each result and the money totals by seat. Each deal's dealer is
     the previous deal's dealer + 1 (MARIAS §9, §11), as in Baśka's and Betel's records.
     """
-    try:
-        results = []
-        for i, d in enumerate(record.deals):
-            _WORDS.check_dealer(record.deals, i, _at(i + 1))
-            results.append(replay_deal(record.ruleset, d, i + 1).result())
-    except RecordError as e:
-        raise record_io.with_file(e, record.source) from None
-    totals = [0, 0, 0, 0]
-    for r in results:
-        for s in range(4):
-            totals[s] += r.payouts[s]
-    return SeriesResult(record, tuple(results),
-                        (totals[0], totals[1], totals[2], totals[3]))
+    results = _WORDS.replay_all(
+        record, lambda n, d: replay_deal(record.ruleset, d, n).result(), _at)
+    return SeriesResult(record, results, record_io.totals(results, lambda r: r.payouts, 4))
 
 
 # ---------------------------------------------------------------- writing

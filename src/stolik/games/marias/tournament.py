@@ -257,15 +257,14 @@ def deal_money(result: Any) -> tuple[int, int, int, int]:
 # ------------------------------------------------------------- changing a sheet
 
 
-def play_money(rs: Ruleset, entry: TableEntry) -> tuple[int, int, int, int] | None:
+def play_money(rs: Ruleset, entry: TableEntry) -> tuple[int, ...] | None:
     """The money of the table's deals by seat (haléř), or ``None`` when the table is
     entered as final amounts."""
     if not entry.deals:
         return None
     from stolik.games.marias.record import replay
 
-    totals: tuple[int, int, int, int] = replay(_deal_records(rs, entry.deals)).totals
-    return totals
+    return replay(_deal_records(rs, entry.deals)).totals
 
 
 MONEY = MoneyTournament(MoneyRules(seats=4, stake=STAKE, min_topup=MIN_TOPUP), play_money)
