@@ -13,46 +13,11 @@ import pytest
 
 from stolik.games.licitovany import solver
 from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.contract_deals import contract_deal
 from stolik.games.licitovany.ruleset import Ruleset, load_ruleset
 from stolik.games.licitovany.state import Deal
 
 RS = load_ruleset()
-
-
-def contract_deal(seed: int, rung: int, rs: Ruleset = RS, *, players: int = 3,
-                  sevens: bool = False, fleky: bool = True) -> Deal:
-    """A random deal whose aktér (the zadák, who bids the lowest rung alone, LICITOVANY
-    §4.2) names a contract of ``rung`` after a random discard; random fleky. ``sevens``:
-    dvě sedmy with both sevens in the aktér's hand."""
-    rng = random.Random(seed)
-    while True:
-        d = Deal.random(rs, rng.randrange(players), rng, players=players)
-        d.move(Move.bid(rs.lowest))
-        d.move("dobra")
-        d.move("dobra")
-        hand = d.pos.hands[d.pos.akter]
-        cards = [c for c in range(32) if hand >> c & 1]
-        for _ in range(20):
-            a, b = rng.sample(cards, 2)
-            ok = [m for m in d.legal_moves() if m.cards == tuple(sorted((a, b)))]
-            if not ok:
-                continue
-            d.move(ok[0])
-            named = [m for m in d.legal_moves() if m.kind == "contract" and m.rung == rung]
-            if sevens:
-                named = [m for m in named if m.trump is not None and m.helper is not None and
-                         d.pos.hands[d.pos.akter] >> (8 * m.trump + 7) & 1 and
-                         d.pos.hands[d.pos.akter] >> (8 * m.helper + 7) & 1]
-            if named:
-                d.move(rng.choice(named))
-                while d.phase == "fleky":
-                    moves = d.legal_moves()
-                    d.move(rng.choice(moves) if fleky else moves[0])
-                if d.phase == "play":
-                    return d
-                break
-            d.undo()
-        # no such contract after these discards: another deal
 
 
 def brute(d: Deal) -> int:
@@ -76,7 +41,7 @@ def end_position(seed: int, rung: int, left: int, rs: Ruleset = RS, **kw: Any) -
     """A deal of ``rung`` played at random until ``left`` tricks remain (and 0–2 cards of
     the next), each seat keeping its kings, svršky and sevens where it can (so that the end
     holds whole marriages and the sevens, LICITOVANY §3, §5)."""
-    d = contract_deal(seed, rung, rs, **kw)
+    d = contract_deal(rs, seed, rung, **kw)
     rng = random.Random(seed + 1)
     extra = rng.randrange(3)
     while not d.is_over and (len(d.pos.tricks) < 10 - left or

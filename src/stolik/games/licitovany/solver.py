@@ -50,6 +50,7 @@ whatever the order (documented limit; the default ``"highest"`` is exact).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -270,9 +271,25 @@ class Problem:
         hands, li, mask, wi, wc, led = self._start(play)
         h = np.array([*hands, 0], dtype=np.int64)
         kern = k.kernel(params)
-        return _tables().search(kern, h, li, len(play.trick), mask, wi, wc, led, pts,
-                                -k.INF, k.INF, TRICKS - play.done, params, util,
-                                np.zeros(k.STATS, dtype=np.int64))
+        stats = np.zeros(k.STATS, dtype=np.int64)
+
+        def bounded(alpha: int, beta: int) -> int:
+            return _tables().search(kern, h, li, len(play.trick), mask, wi, wc, led, pts,
+                                    alpha, beta, TRICKS - play.done, params, util, stats)
+
+        if self.kind != "trump":
+            return bounded(-k.INF, k.INF)
+        # null-window tests over the table's values, sharing the transposition table
+        vals = sorted({int(v) for v in util.flat})
+        lo, hi = 0, len(vals) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            r = bounded(vals[mid] - 1, vals[mid])
+            if r >= vals[mid]:
+                lo = max(mid, bisect.bisect_right(vals, r) - 1)
+            else:
+                hi = min(mid - 1, bisect.bisect_right(vals, r) - 1)
+        return vals[lo]
 
     def _dve(self, play: Play, mine: tuple[int, ...], theirs: int) -> int:
         import numpy as np
