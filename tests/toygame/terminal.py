@@ -13,7 +13,7 @@ from rich.text import Text
 
 from stolik.bots import Bot
 from stolik.cli.prompt import COMMANDS, Command, Problem, first_reading, pick, read_card
-from stolik.cli.table import SeriesTable, Sitting, table_console
+from stolik.cli.table import SeriesTable
 from stolik.errors import IllegalMove
 from stolik.games import bot_kinds
 from stolik.table_series import Event, SeriesParts, TableSeries
@@ -90,8 +90,5 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
         raise IllegalMove(f"the toy game has seats 1–3, not {seat + 1} (TOY §1)")
     kinds: Sequence[str] = bot_kinds(opponents or "heuristic", available_bots(), SEATS - 1,
                                      game_name="Toy")
-    me = Sitting.of(lang, seed, name)
-    series = Series.create(rs, deals=deals or rs.deals, seed=me.seed, humans=(seat,),
-                           names={seat: me.player}, opponents=kinds)
-    ToyTable(series, seat, table_console(), lang=me.lang, ascii=ascii, delay=delay,
-             out=out).run()
+    ToyTable.sit_down(Series.create, rs, seat=seat, opponents=kinds, deals=deals or rs.deals,
+                      seed=seed, name=name, lang=lang, ascii=ascii, delay=delay, out=out)

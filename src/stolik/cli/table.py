@@ -408,6 +408,19 @@ class SeriesTable(TerminalTable[P, E, M]):
     """A :class:`TerminalTable` over a :class:`PlayedSeries`: the bots' moves shown one by one, the
     person's move shown as made, the deal's result shown by :meth:`show_deal_end`."""
 
+    @classmethod
+    def sit_down(cls, create: Callable[..., P], rs: Any, *, seat: int,
+                 opponents: Sequence[str], deals: int | None, seed: int | None,
+                 name: str | None, lang: str, **table: Any) -> None:
+        """``stolik play``: the person at ``seat`` (:class:`Sitting`: the screen's
+        language, the seed, his name), bots of the kinds ``opponents`` at the other seats
+        (the series' ``create``), the table run to its end; ``table``: the table's other
+        options (``ascii``, ``delay``, ``out`` …)."""
+        me = Sitting.of(lang, seed, name)
+        series = create(rs, deals=deals, seed=me.seed, humans=(seat,),
+                        names={seat: me.player}, opponents=opponents)
+        cls(series, seat, table_console(), lang=me.lang, **table).run()
+
     def bots_play(self) -> None:
         """The bots move until the person's turn or the deal's end."""
         while (ev := self.s.bot_move()) is not None:

@@ -28,7 +28,7 @@ from rich.text import Text
 
 from stolik.cli.common import new_table
 from stolik.cli.prompt import Command, Problem
-from stolik.cli.table import SeriesTable, Sitting, table_console
+from stolik.cli.table import SeriesTable
 from stolik.errors import IllegalMove
 from stolik.games.betel.calls import Action
 from stolik.games.betel.claim_text import claim_verdict
@@ -387,13 +387,9 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     if seat not in range(3):
         raise IllegalMove(Msg("err-be-play-seat", "Betel has seats 1–3, not {seat} (BETEL §1)",
                               seat=seat + 1))
-    kinds = opponent_kinds(opponents)
-    me = Sitting.of(lang, seed, name)
-    capped = deals is None
-    series = Series.create(rs, deals=MAX_MATCH_DEALS if capped else deals, seed=me.seed,
-                           humans=(seat,), names={seat: me.player}, opponents=kinds)
-    PlayUI(series, seat, table_console(), lang=me.lang, ascii=ascii, delay=delay, out=out,
-           capped=capped).run()
+    PlayUI.sit_down(Series.create, rs, seat=seat, opponents=opponent_kinds(opponents),
+                    deals=MAX_MATCH_DEALS if deals is None else deals, seed=seed, name=name,
+                    lang=lang, ascii=ascii, delay=delay, out=out, capped=deals is None)
 
 
 __all__ = ["PlayUI", "play"]

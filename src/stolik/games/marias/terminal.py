@@ -28,7 +28,7 @@ from rich.text import Text
 
 from stolik.cli.common import new_table
 from stolik.cli.prompt import Command, Problem
-from stolik.cli.table import SeriesTable, Sitting, table_console
+from stolik.cli.table import SeriesTable
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import (
@@ -348,12 +348,9 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     the review is exact, with every hand open). An unknown bot is one line naming those
     there are."""
     del samples
-    kinds = opponent_kinds(opponents)
-    me = Sitting.of(lang, seed, name)
-    series = Series.create(rs, deals=deals or DEFAULT_DEALS, seed=me.seed, humans=(seat,),
-                           names={seat: me.player}, opponents=kinds)
-    PlayUI(series, seat, table_console(), lang=me.lang, ascii=ascii, delay=delay, out=out,
-           analysis=analysis).run()
+    PlayUI.sit_down(Series.create, rs, seat=seat, opponents=opponent_kinds(opponents),
+                    deals=deals or DEFAULT_DEALS, seed=seed, name=name, lang=lang, ascii=ascii,
+                    delay=delay, out=out, analysis=analysis)
 
 
 __all__ = ["PlayUI", "play", "read_action"]
