@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from stolik.games.betel.deck import NAMES
 from stolik.games.betel.web_text import t
 from stolik.i18n import Msg
-from stolik.web.play.card_review import card_review
+from stolik.web.play.card_review import card_review, worse
 
 if TYPE_CHECKING:
     from stolik.games.betel.state import Deal
@@ -48,10 +48,9 @@ def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:
         values, whose = card_values(d), d.declarer
         wants_few = d.contract is not None and d.contract.at_most
         sign = (1 if seat == d.declarer else -1) * (-1 if wants_few else 1)
-    best = max(values, key=lambda c: sign * values[c])
-    mine = values.get(card)
-    if mine is None or sign * (values[best] - mine) <= 0:
+    if (found := worse(values, card, sign)) is None:
         return None
+    best, mine = found
     return t(lang, Msg("play-btl-review-loss", "trick {trick}: {card} — with {best}, {who} "
                        "would take {better} tricks instead of {worse}",
                        trick=len(d.history) + 1, card=NAMES[card], best=NAMES[best],

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from stolik.games.marias.deck import NAMES
 from stolik.games.marias.web_text import money, t
 from stolik.i18n import Msg
-from stolik.web.play.card_review import card_review
+from stolik.web.play.card_review import card_review, worse
 
 if TYPE_CHECKING:
     from stolik.games.marias.state import Deal
@@ -63,10 +63,9 @@ def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:
 
     values = card_values(d)
     sign = 1 if d.side(seat) == 0 else -1  # the values are the choosing side's
-    best = max(values, key=lambda c: sign * values[c])
-    mine = values.get(card)
-    if mine is None or sign * (values[best] - mine) <= 0:
+    if (found := worse(values, card, sign)) is None:
         return None
+    best, mine = found
     per = 3 if d.soloist == seat else 1  # a soloist's money is 3 × (§6)
     return t(lang, Msg("play-mar-review-loss", "trick {trick}: {card} — with {best} your "
                        "side would get {better} instead of {worse}",

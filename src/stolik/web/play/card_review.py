@@ -24,7 +24,7 @@ had a choice (``nothing``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 MAX_ITEMS = 8
@@ -80,4 +80,19 @@ def card_review(start: R, log: Iterable[Op], seat: int,
     return [head, clean(choices) if choices else nothing]
 
 
-__all__ = ["MAX_ITEMS", "Op", "Replayed", "card_review"]
+def worse(values: Mapping[int, int], card: int, sign: int = 1) -> tuple[int, int] | None:
+    """The best card among ``values`` (each legal card's value for its side, with every
+    hand open; ``sign`` -1 where the side wants less) and ``card``'s value, when ``card``
+    did worse than the best; None when it did as well, or is not among them.
+
+    >>> worse({1: 3, 2: 5}, 1), worse({1: 3, 2: 5}, 2), worse({1: 3, 2: 5}, 2, -1)
+    ((2, 3), None, (1, 5))
+    """
+    best = max(values, key=lambda c: sign * values[c])
+    mine = values.get(card)
+    if mine is None or sign * (values[best] - mine) <= 0:
+        return None
+    return best, mine
+
+
+__all__ = ["MAX_ITEMS", "Op", "Replayed", "card_review", "worse"]
