@@ -15,9 +15,13 @@ layouts (issue 27.2; BETEL §3, §5), the card play as the ``pimc`` bot's within
 - **Layouts.** :class:`~stolik.games.betel.sampling.Sampler` draws them from the seat's
   knowledge; with ``infer`` ``layouts × DRAWS`` are drawn and resampled by how likely the
   others' calls are under the heuristic as a policy
-  (:class:`~stolik.games.betel.policy_model.CallModel`). Off by default: the weighting
-  misleads against players who bid otherwise (``CALL_EPS``'s measurement against
-  ``pimc-fast``). Every plan is valued on the same layouts (paired).
+  (:class:`~stolik.games.betel.policy_model.CallModel`). On by default, though the
+  weighting is known to mislead against players who bid otherwise (``CALL_EPS``'s
+  measurement against ``pimc-fast``): against ``pimc`` (both playing their cards over 20
+  layouts, 12 duplicate deals of seeds 11 and 23, the machine loaded) ``pimc`` − ``expert``
+  was −12.2 [−32.0, +7.6] and −8.2 [−29.6, +13.1] points a deal and seat with it, +1.1
+  [−23.8, +26.0] and −5.9 [−32.7, +20.8] without — better both times, within the noise.
+  It costs some 10 ms a decision. Every plan is valued on the same layouts (paired).
 - **Value of a plan on a layout** (:mod:`~stolik.games.betel.expert_rollout`): its steps
   made, the rest of the auction played by the heuristic's rules for all seats, the play
   solved exactly: the seat's score less the others' mean (BETEL §5), peeking costs included.
@@ -164,7 +168,7 @@ class ExpertBot:
                  card_layouts: int = LEVELS["expert"][1], seed: int | None = None,
                  ruleset: Ruleset | None = None, name: str = "expert",
                  nodes: int | None = NODES, seconds: float = SECONDS,
-                 infer: bool = False) -> None:
+                 infer: bool = True) -> None:
         self.name = name
         self.layouts = layouts
         self.nodes = nodes
