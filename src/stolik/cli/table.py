@@ -200,6 +200,19 @@ class TerminalTable(TableScreen, Generic[S, E, M]):
         self.since: list[E] = []
         """The moves made since the person's last turn (a game may show them)."""
 
+    @classmethod
+    def sit_down(cls, create: Callable[..., S], rs: Any, *, seat: int,
+                 opponents: Sequence[str] | str, deals: int | None, seed: int | None,
+                 name: str | None, lang: str, **table: Any) -> None:
+        """``stolik play``: the person at ``seat`` (:class:`Sitting`: the screen's
+        language, the seed, his name), bots of the kinds ``opponents`` (one kind for all,
+        or a kind a seat) at the other seats, by the series' ``create``, and the table run
+        to its end; ``table``: the table's other options (``ascii``, ``delay``, ``out`` …)."""
+        me = Sitting.of(lang, seed, name)
+        series = create(rs, deals=deals, seed=me.seed, humans=(seat,),
+                        names={seat: me.player}, opponents=opponents)
+        cls(series, seat, table_console(), lang=me.lang, **table).run()
+
     # ------------------------------------------------------------ the game's hooks
 
     def bots_play(self) -> None:
@@ -407,19 +420,6 @@ P = TypeVar("P", bound=PlayedSeries)
 class SeriesTable(TerminalTable[P, E, M]):
     """A :class:`TerminalTable` over a :class:`PlayedSeries`: the bots' moves shown one by one, the
     person's move shown as made, the deal's result shown by :meth:`show_deal_end`."""
-
-    @classmethod
-    def sit_down(cls, create: Callable[..., P], rs: Any, *, seat: int,
-                 opponents: Sequence[str], deals: int | None, seed: int | None,
-                 name: str | None, lang: str, **table: Any) -> None:
-        """``stolik play``: the person at ``seat`` (:class:`Sitting`: the screen's
-        language, the seed, his name), bots of the kinds ``opponents`` at the other seats
-        (the series' ``create``), the table run to its end; ``table``: the table's other
-        options (``ascii``, ``delay``, ``out`` …)."""
-        me = Sitting.of(lang, seed, name)
-        series = create(rs, deals=deals, seed=me.seed, humans=(seat,),
-                        names={seat: me.player}, opponents=opponents)
-        cls(series, seat, table_console(), lang=me.lang, **table).run()
 
     def bots_play(self) -> None:
         """The bots move until the person's turn or the deal's end."""

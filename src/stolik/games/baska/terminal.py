@@ -22,7 +22,7 @@ from rich.text import Text
 from stolik import i18n
 from stolik.cli.common import new_table
 from stolik.cli.prompt import COMMANDS, Command, Problem, command_of, pick
-from stolik.cli.table import Sitting, TerminalTable, table_console
+from stolik.cli.table import TerminalTable
 from stolik.errors import CardError, IllegalMove
 from stolik.games import bot_kind
 from stolik.games.baska.calls import Call, parse_call
@@ -427,11 +427,9 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     # One kind for the three bots; one that is not installed is refused in ``lang``.
     kind = bot_kind(opponents if opponents is not None else default_opponents(),
                     available_bots(), game_name="Baśka")
-    me = Sitting.of(lang, seed, name)
-    session = Session.create(rs, deals=deals, seed=me.seed, humans=(seat,),
-                             names={seat: me.player}, opponents=kind)
-    PlayUI(session, seat, table_console(), lang=me.lang, ascii=ascii,
-           analysis=analysis, delay=delay, samples=samples, out=out).run()
+    PlayUI.sit_down(Session.create, rs, seat=seat, opponents=kind, deals=deals, seed=seed,
+                    name=name, lang=lang, ascii=ascii, analysis=analysis, delay=delay,
+                    samples=samples, out=out)
 
 
 __all__ = ["COMMANDS", "Lang", "PlayUI", "Problem", "play", "read_action", "tr"]
