@@ -1,0 +1,136 @@
+"""The ``pimc`` licitovaný bot: perfect-information Monte Carlo for the card play, from its
+seat's view alone (LICITOVANY §3, §5, §6).
+
+- **Card play.** :class:`~stolik.games.licitovany.sampling.Sampler` draws layouts of the
+  cards the seat has not seen, consistent with its view and the cards it saw fall. In each
+  layout the position is set up as the solver's :class:`~.solver.Play` (the hands drawn,
+  the trick in progress, the tricks and card points so far, the announced hlášky) and every
+  legal card is valued exactly (:class:`~.solver.Problem`: the aktér's money under best
+  play). The seat's score is that money as aktér, its negation as a defender (the
+  defenders play together against the aktér, as the solver's do). The card of the best
+  mean wins; a tie goes to the heuristic's card where it is among the best. A hláška is
+  always announced where the card may (it never costs its side, §5 "highest").
+- **The calls** (licitace, talon, contract, fleky): the heuristic bot's
+  (:mod:`~stolik.games.licitovany.heuristic`).
+
+numba is imported at the first solve, not with this module.
+
+>>> import random
+>>> from stolik.games.licitovany.ruleset import load_ruleset
+>>> from stolik.games.licitovany.state import Deal
+>>> rs = load_ruleset()
+>>> d = Deal.random(rs, 2, random.Random(4))
+>>> bots = [PimcBot(layouts=3, seed=s, ruleset=rs) for s in range(3)]
+>>> while not d.is_over:
+...     seat = d.to_act or 0
+...     d.move(bots[seat].act(d.view(seat)))
+>>> sum(d.money())
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from stolik.deck32 import CARD_POINTS, LAST_TRICK_BONUS, SEVEN, card
+from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.heuristic import HeuristicBot, play_card
+from stolik.games.licitovany.knowledge import Knowledge, Memory, seats_of
+from stolik.games.licitovany.money import Fleky, Table
+from stolik.games.licitovany.results import AKTER, DEFENCE, NOBODY
+from stolik.games.licitovany.rules import TRICKS, taker
+from stolik.games.licitovany.ruleset import Ruleset
+from stolik.games.licitovany.sampling import Layout, Sampler
+from stolik.games.licitovany.solver import Play, Problem
+from stolik.games.licitovany.view import SeatView
+
+__all__ = ["LEVELS", "PimcBot", "card_scores", "problem_of"]
+
+LEVELS = {"pimc": 20, "pimc-fast": 6}
+"""The pimc bots by name: layouts per card decision."""
+
+
+def problem_of(view: SeatView, k: Knowledge, rs: Ruleset) -> Problem:
+    """The solver's problem of the deal the view shows (its contract, fleky, table)."""
+    assert k.contract is not None and k.defenders is not None
+    _, pauzirak = seats_of(view)
+    fleky = k.rounds.fleky if k.rounds is not None else Fleky()
+    table = Table(len(view.counts), k.akter, k.defenders, pauzirak)
+    return Problem(rs, k.contract, fleky, table, k.order)
+
+
+def _play(view: SeatView, k: Knowledge, memory: Memory, lay: Layout) -> Play:
+    """The solver's position in layout ``lay`` (LICITOVANY §3, §5)."""
+    assert k.contract is not None
+    points = tricks = 0
+    by: dict[int, tuple[int, int, bool]] = {}  # card -> (seat, trick number, took it)
+    for no, t in enumerate(memory.tricks, 1):
+        i = k.order.index(t.leader)
+        won = t.cards[taker(t.cards, k.contract)]
+        for j, x in enumerate(t.cards):
+            by[x] = (k.order[(i + j) % 3], no, x == won)
+        if t.winner == k.akter:
+            tricks += 1
+            points += sum(CARD_POINTS[c] for c in t.cards) + LAST_TRICK_BONUS * (no == TRICKS)
+    leader = memory.leader(k)
+    i = k.order.index(leader)
+    for j, x in enumerate(view.trick):
+        by[x] = (k.order[(i + j) % 3], len(memory.tricks) + 1, False)
+    holder, alive = NOBODY, True
+    c = k.contract
+    if c.trump is not None:
+        seven = card(c.trump, SEVEN)
+        seat = next((s for s, h in enumerate(lay.hands) if h >> seven & 1),
+                    by.get(seven, (-1, 0, False))[0])
+        holder = NOBODY if seat < 0 else AKTER if seat == k.akter else DEFENCE
+    if c.helper is not None and c.trump is not None:
+        for seven, no in ((card(c.helper, SEVEN), 9), (card(c.trump, SEVEN), TRICKS)):
+            if not lay.hands[k.akter] >> seven & 1:
+                s, when, took = by.get(seven, (-1, 0, False))
+                alive = alive and s == k.akter and when == no and (
+                    took or when > len(memory.tricks))
+    return Play(lay.hands, view.trick, leader, len(memory.tricks), points, tricks,
+                view.hlasky, holder, 0, alive)
+
+
+def card_scores(view: SeatView, k: Knowledge, memory: Memory, rs: Ruleset,
+                layouts: Sequence[Layout], cards: Sequence[int]) -> dict[int, float]:
+    """Each card's mean score for the seat over ``layouts`` (module notes)."""
+    prob = problem_of(view, k, rs)
+    sign = 1 if view.seat == k.akter else -1
+    total = dict.fromkeys(cards, 0.0)
+    for lay in layouts:
+        play = _play(view, k, memory, lay)
+        for c in cards:
+            total[c] += sign * prob.value(prob.advance(play, c, True))
+    return {c: v / max(1, len(layouts)) for c, v in total.items()}
+
+
+class PimcBot(HeuristicBot):
+    """Card play by solved layouts (module notes); the calls as the heuristic bot."""
+
+    def __init__(self, layouts: int = LEVELS["pimc"], seed: int | None = None,
+                 ruleset: Ruleset | None = None, name: str = "pimc") -> None:
+        super().__init__(seed=seed, ruleset=ruleset)
+        self.layouts, self.name = layouts, name
+        self.seed_rng = random.Random(seed)
+
+    def decide(self, view: SeatView, k: Knowledge) -> Move:
+        """The move for a view already observed: the heuristic's calls, pimc's cards."""
+        if view.phase != "play" or k.contract is None:
+            return super().decide(view, k)
+        legal = list(k.legal)
+        with_hl = {m.cards[0]: m for m in legal if m.hlaska}
+        cards = sorted({m.cards[0] for m in legal})
+        hint = play_card(view, k, self.memory).cards[0]
+        if len(cards) == 1:
+            return with_hl.get(cards[0], Move.play(cards[0]))
+        sampler = Sampler(view, k, self.memory)
+        rng = random.Random(self.seed_rng.random())
+        lays = [sampler.draw(rng) for _ in range(self.layouts)]
+        scores = card_scores(view, k, self.memory, self.rs, lays, cards)
+        best = max(scores.values())
+        top = [c for c in cards if scores[c] >= best - 1e-9]
+        c = hint if hint in top else top[0]
+        return with_hl.get(c, Move.play(c))

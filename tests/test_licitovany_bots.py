@@ -1,0 +1,220 @@
+"""The licitovaný heuristic and pimc bots (issue 28.4): what a seat works out from its view
+is what the engine allows (LICITOVANY §3, §4), the bots only ever make legal moves over
+seeded random deals at three and four players, layouts are drawn consistent with the view
+and the truth is one of them, pimc values cards as the solver does on the true layout,
+and a bot decides the same in deals its seat cannot tell apart (its input is its view)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from stolik.games.licitovany import solver
+from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.contract_deals import contract_deal
+from stolik.games.licitovany.heuristic import HeuristicBot
+from stolik.games.licitovany.knowledge import Memory, knowledge
+from stolik.games.licitovany.pimc import PimcBot, card_scores
+from stolik.games.licitovany.ruleset import load_ruleset
+from stolik.games.licitovany.sampling import Layout, Sampler
+from stolik.games.licitovany.state import Deal
+
+RS = load_ruleset()
+
+
+def _key(m: Move) -> str:
+    return m.text()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_view_gives_the_engines_legal_moves(seed: int) -> None:
+    """LICITOVANY §4 (licitace, talon, contract, fleky by pair or side) and §3 (cards, the
+    aktér's sevens kept back, hlášky): at every step of random deals the moves worked out
+    from the seat's view are the engine's."""
+    rng = random.Random(seed)
+    rs = replace(RS, flek_scope="side", pauzirak="side") if seed % 2 else RS
+    players = 3 + (seed % 3 == 0)
+    d = Deal.random(rs, seed % players, rng, players=players)
+    while not d.is_over:
+        seat = d.to_act
+        assert seat is not None
+        k = knowledge(d.view(seat), rs)
+        assert sorted(map(_key, k.legal)) == sorted(map(_key, d.legal_moves()))
+        assert k.order == d.order
+        moves = d.legal_moves()
+        raises = [m for m in moves if m.kind == "raise"]
+        d.move(rng.choice(raises if raises and rng.random() < 0.5 else moves))
+
+
+def _bots(kind: str, players: int, seed: int) -> list[HeuristicBot]:
+    if kind == "heuristic":
+        return [HeuristicBot(seed=seed + s, ruleset=RS) for s in range(players)]
+    return [PimcBot(layouts=2, seed=seed + s, ruleset=RS) if s % 2 == 0 else
+            HeuristicBot(seed=seed + s, ruleset=RS) for s in range(players)]
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("heuristic", s) for s in range(30)] +
+                         [("pimc", s) for s in range(4)])
+def test_bots_make_only_legal_moves(kind: str, seed: int) -> None:
+    """LICITOVANY §3, §4: each bot, given its seat's view only, returns one of the engine's
+    legal moves at every step; the deal settles zero-sum (§6)."""
+    rng = random.Random(seed)
+    players = 3 + (seed % 4 == 0)
+    d = Deal.random(RS, seed % players, rng, players=players)
+    bots = _bots(kind, players, 10 * seed)
+    while not d.is_over:
+        seat = d.to_act
+        assert seat is not None
+        m = bots[seat].act(d.view(seat))
+        assert _key(m) in set(map(_key, d.legal_moves()))
+        d.move(m)
+    assert sum(d.money()) == 0
+
+
+def replay_views(d: Deal, seat: int) -> Memory:
+    """The memory of a seat that saw its view at each of its turns of ``d`` so far."""
+    first = d._stack[0]
+    e = Deal(d.rs, d.dealer, [_cards(h) for h in first.hands], _cards(first.talon),
+             players=d.players)
+    memory = Memory()
+    for m in d.log:
+        if e.to_act == seat:
+            memory.observe(e.view(seat))
+        e.move(m)
+    memory.observe(e.view(seat))
+    return memory
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def in_play(seed: int, rung: int, cards: int) -> Deal:
+    """A deal of ``rung`` with ``cards`` cards played at random."""
+    d = contract_deal(RS, seed, rung)
+    rng = random.Random(seed)
+    while not d.is_over and cards > 0:
+        d.move(rng.choice(d.legal_moves()))
+        cards -= 1
+    return d
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_layouts_fit_the_view_and_the_truth_fits(seed: int) -> None:
+    """LICITOVANY §3, §4.3–§4.4: a drawn layout keeps the seat's hand, holds no card the
+    seat saw played, gives each seat its count, respects the voids shown and a trump
+    game's talon rule; the true layout is allowed by the same constraints."""
+    rung = [1, 3, 4, 7, 8, 9][seed % 6]
+    d = in_play(seed, rung, 3 + 2 * seed)
+    if d.is_over:
+        return
+    seat = d.to_act
+    assert seat is not None
+    view = d.view(seat)
+    memory = replay_views(d, seat)
+    k = knowledge(view, RS)
+    sampler = Sampler(view, k, memory)
+    truth = Layout(d.pos.hands, d.pos.discard)
+    for s, banned in sampler.banned.items():  # the truth is never excluded
+        held = truth.discard if s < 0 else truth.hands[s]
+        assert not held & banned, (s, banned)
+    for c, s in sampler.fixed.items():
+        assert truth.hands[s] >> c & 1
+    void = dict.fromkeys(range(len(view.counts)), 0)  # from the engine's own tricks
+    for t in (*d.pos.tricks, *([] if not d.pos.trick else [None])):
+        leader, cards = (t.leader, t.cards) if t else (d.pos.leader, d.pos.trick)
+        for j, c in enumerate(cards[1:], 1):
+            who = d.order[(d.order.index(leader) + j) % 3]
+            if c >> 3 != cards[0] >> 3:
+                void[who] |= 0xFF << (8 * (cards[0] >> 3))
+    rng = random.Random(seed)
+    for _ in range(20):
+        lay = sampler.draw(rng)
+        assert all(not lay.hands[s] & v for s, v in void.items() if s != seat)
+        assert lay.hands[seat] == view.hand
+        assert [h.bit_count() for h in lay.hands] == list(view.counts)
+        assert not (lay.discard | sum(lay.hands)) & memory.played()
+        for s, banned in sampler.banned.items():
+            held = lay.discard if s < 0 else lay.hands[s]
+            assert not held & banned
+
+
+@pytest.mark.parametrize(("seed", "rung"), [(1, 1), (2, 3), (3, 4), (4, 6), (5, 7),
+                                            (6, 8), (7, 9), (8, 10)])
+def test_pimc_on_the_true_layout_values_cards_as_the_solver(seed: int, rung: int) -> None:
+    """LICITOVANY §5, §6: given the true layout only, pimc's score of each card is the
+    solver's money after it (the aktér's, negated for a defender): the position (points,
+    tricks, the sevens, hlášky) is rebuilt from the seat's view and memory alone."""
+    d = in_play(seed, rung, 9 + seed % 7)
+    if d.is_over:
+        pytest.skip("the deal ended early")
+    seat = d.to_act
+    assert seat is not None
+    view = d.view(seat)
+    memory = replay_views(d, seat)
+    k = knowledge(view, RS)
+    values = solver.card_values(d)
+    cards = sorted({c for c, _ in values})
+    scores = card_scores(view, k, memory, RS, [Layout(d.pos.hands, d.pos.discard)], cards)
+    sign = 1 if seat == d.pos.akter else -1
+    for c in cards:
+        best = max(v for (x, _), v in values.items() if x == c)
+        assert scores[c] == sign * best
+
+
+def swapped(d: Deal, seat: int, rng: random.Random) -> Deal | None:
+    """A deal ``seat`` cannot tell from ``d``: the cards it never saw (not its own, not the
+    talon it took, not played) permuted among themselves, the same moves replayed; None
+    where a move is illegal there or the deal comes out the same."""
+    first = d._stack[0]
+    shown = first.hands[seat] | d.pos.hands[seat]
+    if seat == d.pos.akter:
+        shown |= first.talon
+    for t in d.pos.tricks:
+        shown |= sum(1 << c for c in t.cards)
+    shown |= sum(1 << c for c in d.pos.trick)
+    hidden = [c for c in range(32) if not shown >> c & 1]
+    perm = hidden[:]
+    rng.shuffle(perm)
+    sigma = dict(zip(hidden, perm, strict=True))
+
+    def mask(x: int) -> list[int]:
+        return sorted(sigma.get(c, c) for c in range(32) if x >> c & 1)
+
+    e = Deal(d.rs, d.dealer, [mask(h) for h in first.hands], mask(first.talon),
+             players=d.players)
+    try:
+        for m in d.log:
+            e.move(replace(m, cards=tuple(sigma.get(c, c) for c in m.cards)))
+    except ValueError:
+        return None
+    return None if e.pos.hands == d.pos.hands else e
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_deals_the_seat_cannot_tell_apart_give_the_same_decision(seed: int) -> None:
+    """Hidden information (LICITOVANY §3, §4.3): in two deals that differ only in cards
+    the seat never saw, its views are equal at each of its turns, and a heuristic bot and
+    a pimc bot with a fixed seed decide the same."""
+    rng = random.Random(seed)
+    for attempt in range(40):
+        d = in_play(100 * seed + attempt, [1, 3, 7, 9][seed % 4], rng.randrange(1, 20))
+        seat = d.to_act
+        if seat is None:
+            continue
+        e = swapped(d, seat, rng)
+        if e is None:
+            continue
+        assert d.view(seat) == e.view(seat)
+        for pimc in (False, True):
+            moves = []
+            for deal in (d, e):
+                bot = PimcBot(layouts=2, seed=seed, ruleset=RS) if pimc else \
+                    HeuristicBot(seed=seed, ruleset=RS)
+                bot.memory = replay_views(deal, seat)
+                moves.append(bot.decide(deal.view(seat), knowledge(deal.view(seat), RS)))
+            assert moves[0] == moves[1]
+        return
+    pytest.fail("no deal to swap")  # pragma: no cover
