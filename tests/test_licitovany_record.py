@@ -369,3 +369,22 @@ def test_random_deals_round_trip_to_the_same_money(seed: int, players: int, scop
     assert [r.payouts for r in result.results] == [
         tuple(rs.haler(u) for u in d.money()) for d in deals]
     assert sum(result.totals) == 0
+
+
+def test_a_rung_outside_the_ladder_and_a_broken_club_file_are_refused(tmp_path: Path) -> None:
+    """LICITOVANY §10's list: a rung the club's ``ladder`` leaves out; ``pauzirak =
+    "side"`` with ``flek_scope = "pair"`` (refused when the ruleset beside the record is
+    read, §6)."""
+    club = variant(ladder=[1, 2, 3, 4, 5, 6, 7, 8])
+    doc = edited(put(bidding=["2 dve-sedmy"], play=[]))
+    with pytest.raises(RecordError, match=r'^deal 1, bidding\[0\] "2 dve-sedmy": §2 '
+                                          r"dve-sedmy is not a rung of this ruleset's ladder$"):
+        replay(parse_record(doc, ruleset=club))
+    (tmp_path / "klub.toml").write_text(rs_text().replace('pauzirak = "base"',
+                                                          'pauzirak = "side"'), "utf-8")
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({**base(), "ruleset": "klub.toml"}), "utf-8")
+    with pytest.raises(RecordError) as e:
+        load_record(path)
+    assert "\n" not in str(e.value) and 'may be "side" only with flek_scope = "side"' in str(
+        e.value)
