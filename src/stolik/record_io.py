@@ -25,7 +25,7 @@ import datetime
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from stolik.errors import RecordError, RulesetError
 from stolik.games import beside_record
@@ -379,6 +379,33 @@ def result_json(game: str, record: Series[Any, Any], results: Iterable[Any],
     return {"game": game, "ruleset": record.ruleset.id,
             "players": list(record.players) if record.players else None,
             "deals": [r.to_json() for r in results], "totals": list(totals)}
+
+
+SR = TypeVar("SR", bound=Series[Any, Any])
+
+
+@dataclass(frozen=True)
+class Replayed(Generic[SR, T]):
+    """A replayed record, every game's: the ``record``, each deal's result and the totals
+    by seat; a game's ``SeriesResult`` names its :attr:`game` (and adds its own fields).
+
+    >>> @dataclass(frozen=True)
+    ... class Toy(Replayed[Series[Any, Any], Any]):
+    ...     game = "toy"
+    >>> from types import SimpleNamespace
+    >>> Toy(Series(SimpleNamespace(id="club"), ()), (), (1, -1)).to_json()
+    {'game': 'toy', 'ruleset': 'club', 'players': None, 'deals': [], 'totals': [1, -1]}
+    """
+
+    game: ClassVar[str]
+    """The game's id, which ``stolik replay --json`` names."""
+    record: SR
+    results: tuple[T, ...]
+    totals: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The form ``stolik replay --json`` prints (:func:`result_json`)."""
+        return result_json(self.game, self.record, self.results, self.totals)
 
 
 def record_document(game: str, ref: str, record: Series[Any, D],

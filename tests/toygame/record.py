@@ -49,16 +49,10 @@ class SeriesRecord(record_io.Series[Ruleset, DealRecord]):
 
 
 @dataclass(frozen=True)
-class SeriesResult:
+class SeriesResult(record_io.Replayed[SeriesRecord, Result]):
     """A replayed record: each deal's result and the totals by seat (TOY §3)."""
 
-    record: SeriesRecord
-    results: tuple[Result, ...]
-    totals: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The form ``stolik replay --json`` prints."""
-        return record_io.result_json("toy", self.record, self.results, self.totals)
+    game = "toy"
 
 
 _WORDS = record_io.RecordWords(

@@ -72,16 +72,10 @@ class SeriesRecord(record_io.Series[Ruleset, DealRecord]):
 
 
 @dataclass(frozen=True)
-class SeriesResult:
+class SeriesResult(record_io.Replayed[SeriesRecord, DealResult]):
     """A replayed record: each deal's result and the money by seat (haléř)."""
 
-    record: SeriesRecord
-    results: tuple[DealResult, ...]
-    totals: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The form ``stolik replay --json`` prints."""
-        return record_io.result_json("marias", self.record, self.results, self.totals)
+    game = "marias"
 
 
 # ---------------------------------------------------------------- reading
