@@ -1,0 +1,75 @@
+"""Licitovaný bots, registered by name in a :class:`~stolik.bots.BotRegistry` (the game's
+``bots`` part): ``random`` makes a legal move drawn uniformly from what its seat may do,
+worked out from its own :class:`~stolik.games.licitovany.view.SeatView` alone
+(:func:`~stolik.games.licitovany.knowledge.knowledge`, LICITOVANY §3, §4) — it sees nothing
+else. Stronger bots register here from their own modules.
+
+>>> import random
+>>> from stolik.games.licitovany.ruleset import load_ruleset
+>>> from stolik.games.licitovany.state import Deal
+>>> rs = load_ruleset()
+>>> d = Deal.random(rs, 2, random.Random(1))
+>>> bots = [make_bot("random", seed=s, ruleset=rs) for s in range(3)]
+>>> while not d.is_over:
+...     d.move(bots[d.to_act or 0].act(d.view(d.to_act or 0)))
+>>> d.phase, sum(d.money())
+('done', 0)
+"""
+
+from __future__ import annotations
+
+import random
+
+from stolik.bots import Bot, BotRegistry
+from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.knowledge import knowledge
+from stolik.games.licitovany.ruleset import Ruleset, load_ruleset
+from stolik.games.licitovany.view import SeatView
+
+BOTS: BotRegistry[SeatView, Move] = BotRegistry("licitovaný mariáš")
+"""The licitovaný bots by name."""
+
+
+@BOTS.register("random", "makes a uniformly random legal move")
+class RandomBot:
+    """Makes a uniformly random legal move (LICITOVANY §3, §4), worked out from its view
+    under its ruleset (the shipped one unless given)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, ruleset: Ruleset | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.rs = ruleset if ruleset is not None else load_ruleset()
+
+    def act(self, view: SeatView) -> Move:
+        """A legal move for the seat whose view this is; ValueError if it has none."""
+        legal = knowledge(view, self.rs).legal
+        if not legal or view.to_act != view.seat:
+            raise ValueError(f"seat {view.seat} has no move now (phase {view.phase})")
+        return self.rng.choice(legal)
+
+    choose = act
+
+
+def available_bots() -> list[str]:
+    """The licitovaný bot kinds (the game registry's ``bots`` part).
+
+    >>> "random" in available_bots()
+    True
+    """
+    return BOTS.names()
+
+
+def make_bot(name: str, seed: int | None = None, ruleset: object = None,
+             **options: object) -> Bot[SeatView, Move]:
+    """A bot by name, as the arena's factory asks for one (``ruleset``: the
+    :class:`~stolik.games.licitovany.ruleset.Ruleset` it plays by); an unknown name is one
+    line naming the bots.
+
+    >>> make_bot("nonesuch")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    stolik.bots.UnknownBot: unknown bot 'nonesuch' for licitovaný mariáš: choose one of random...
+    """
+    if isinstance(ruleset, Ruleset):
+        options["ruleset"] = ruleset
+    return BOTS.create(name, seed=seed, **options)
