@@ -120,19 +120,16 @@ class SeriesRecord(record_io.Series[Ruleset, DealRecord]):
 
 
 @dataclass(frozen=True)
-class SeriesResult:
+class SeriesResult(record_io.Replayed[SeriesRecord, DealResult]):
     """A replayed record: each deal's result, the totals by seat and the match's winner
     (None while it is undecided)."""
 
-    record: SeriesRecord
-    results: tuple[DealResult, ...]
-    totals: tuple[int, int, int]
+    game = "betel"
     winner: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The form ``stolik replay --json`` prints."""
-        return {**record_io.result_json("betel", self.record, self.results, self.totals),
-                "winner": self.winner}
+        """The form ``stolik replay --json`` prints, with the winner."""
+        return {**super().to_json(), "winner": self.winner}
 
 
 # ---------------------------------------------------------------- reading
