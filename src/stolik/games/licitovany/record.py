@@ -121,16 +121,10 @@ class DealResult:
 
 
 @dataclass(frozen=True)
-class SeriesResult:
+class SeriesResult(record_io.Replayed[SeriesRecord, DealResult]):
     """A replayed record: each deal's result and the money by seat (haléřů)."""
 
-    record: SeriesRecord
-    results: tuple[DealResult, ...]
-    totals: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The form ``stolik replay --json`` prints."""
-        return record_io.result_json(GAME_ID, self.record, self.results, self.totals)
+    game = GAME_ID
 
 
 # ---------------------------------------------------------------- words
