@@ -162,22 +162,28 @@ def _end(pts: int, alive: int, util: I64Array) -> int:
     return v
 
 
-@_compiled(cache=False)  # numba's cache of a recursive function crashes when read back
-def node(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int, led: int,
-         tno: int, pts: int, alive: int, alpha: int, beta: int, q: I64Array,
-         util: I64Array, tt: I64Array, stats: I64Array) -> int:
-    """The aktér's money at this position under best play, fail-soft within (alpha, beta):
-    ``h`` the hands (restored on return), ``n`` cards of trick ``tno`` (1–10) played
-    (``trick`` their mask, led by ``leader`` with ``led``, won now by ``wcard`` of
-    ``wseat``), ``pts`` the aktér's card points so far, ``alive`` whether the dvě sedmy
-    can still be made."""
+# A frame of the explicit stack (numba caches no recursive code: its cache of a recursive
+# function crashes when read back), one row per card played from the root.
+R_LEADER, R_N, R_TRICK, R_WSEAT, R_WCARD, R_LED, R_TNO, R_PTS, R_ALIVE = range(9)
+R_ALPHA, R_BETA, R_A0, R_B0, R_BEST, R_I, R_K, R_SEAT, R_HAND, R_SLOT, R_KEY = range(9, 20)
+R_MOVES = 20     # [16] the ordered moves, then [16] their scores
+ROW = R_MOVES + 32
+PLIES = 32
+
+
+@_compiled()
+def _open(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wcard: int,
+          led: int, tno: int, pts: int, alive: int, alpha: int, beta: int, q: I64Array,
+          util: I64Array, tt: I64Array, stats: I64Array, fr: I64Array) -> tuple[int, int]:
+    """Open the node at ply ``d``: (1, value) when the bounds or the table settle it, else
+    (0, 0) with its frame and ordered moves written in ``fr``."""
     stats[NODES] += 1
     akter = q[Q_AKTER]
     slot = -1
     key = 0
     if n == 0:
         if tno == 11:
-            return _end(pts, alive, util)
+            return 1, _end(pts, alive, util)
         if alive and tno <= 9:
             for s in range(3):
                 if s != akter and _bits(h[s] & q[Q_KEY]) > 9 - tno:
@@ -200,9 +206,9 @@ def node(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int, l
                 lo = min(lo, v)
                 hi = max(hi, v)
         if lo >= beta or lo == hi:
-            return int(lo)
+            return 1, int(lo)
         if hi <= alpha:
-            return int(hi)
+            return 1, int(hi)
         key = live | (leader << 32) | (alive << 34) | ((pts // 10) << 35) | (q[Q_GEN] << 40)
         mix = key * -7046029254386353131
         slot = (mix >> 24) & (tt.shape[0] - 1)
@@ -210,36 +216,114 @@ def node(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int, l
             lo = tt[slot, 1]
             hi = tt[slot, 2]
             if lo >= beta or lo == hi:
-                return int(lo)
+                return 1, int(lo)
             if hi <= alpha:
-                return int(hi)
+                return 1, int(hi)
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-    a0 = alpha
-    b0 = beta
     seat = leader + n
     if seat >= 3:
         seat -= 3
-    maxing = seat == akter
-    moves = np.empty(32, dtype=np.int64)
-    k = _moves(h, seat, _allowed(h, seat, led, wcard, tno, q), trick, wcard, n, q, moves)
-    best = -INF if maxing else INF
-    hand = h[seat]
-    for i in range(k):
-        c = moves[i]
-        h[seat] = hand & ~(1 << c)
-        if n == 0 or (q[Q_BEATS + wcard] >> c) & 1:
+    row = fr[d]
+    k = _moves(h, seat, _allowed(h, seat, led, wcard, tno, q), trick, wcard, n, q,
+               row[R_MOVES:])
+    row[R_LEADER] = leader
+    row[R_N] = n
+    row[R_TRICK] = trick
+    row[R_WSEAT] = wseat
+    row[R_WCARD] = wcard
+    row[R_LED] = led
+    row[R_TNO] = tno
+    row[R_PTS] = pts
+    row[R_ALIVE] = alive
+    row[R_ALPHA] = alpha
+    row[R_BETA] = beta
+    row[R_A0] = alpha
+    row[R_B0] = beta
+    row[R_BEST] = -INF if seat == akter else INF
+    row[R_I] = 0
+    row[R_K] = k
+    row[R_SEAT] = seat
+    row[R_HAND] = h[seat]
+    row[R_SLOT] = slot
+    row[R_KEY] = key
+    return 0, 0
+
+
+@_compiled()
+def _close(row: I64Array, tt: I64Array) -> int:
+    """Store the node's bounds in the table (at a trick's start), return its value."""
+    best = row[R_BEST]
+    slot = row[R_SLOT]
+    if slot >= 0:
+        key = row[R_KEY]
+        if tt[slot, 0] != key:
+            tt[slot, 0] = key
+            tt[slot, 1] = -INF
+            tt[slot, 2] = INF
+        if best <= row[R_A0]:
+            tt[slot, 2] = min(tt[slot, 2], best)
+        elif best >= row[R_B0]:
+            tt[slot, 1] = max(tt[slot, 1], best)
+        else:
+            tt[slot, 1] = best
+            tt[slot, 2] = best
+    out: int = best
+    return out
+
+
+@_compiled()
+def node(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int, led: int,
+         tno: int, pts: int, alive: int, alpha: int, beta: int, q: I64Array,
+         util: I64Array, tt: I64Array, stats: I64Array) -> int:
+    """The aktér's money at this position under best play, fail-soft within (alpha, beta):
+    ``h`` the hands (restored on return), ``n`` cards of trick ``tno`` (1–10) played
+    (``trick`` their mask, led by ``leader`` with ``led``, won now by ``wcard`` of
+    ``wseat``), ``pts`` the aktér's card points so far, ``alive`` whether the dvě sedmy
+    can still be made. Alpha-beta over an explicit stack."""
+    fr = np.zeros((PLIES, ROW), dtype=np.int64)
+    done, v = _open(h, 0, leader, n, trick, wseat, wcard, led, tno, pts, alive, alpha, beta,
+                    q, util, tt, stats, fr)
+    if done:
+        return v
+    akter = q[Q_AKTER]
+    d = 0
+    pending = False  # v holds the value of the move just tried at ply d
+    while True:
+        row = fr[d]
+        if pending:
+            h[row[R_SEAT]] = row[R_HAND]
+            if row[R_SEAT] == akter:
+                row[R_BEST] = max(row[R_BEST], v)
+                row[R_ALPHA] = max(row[R_ALPHA], v)
+            else:
+                row[R_BEST] = min(row[R_BEST], v)
+                row[R_BETA] = min(row[R_BETA], v)
+            row[R_I] += 1
+            if row[R_ALPHA] >= row[R_BETA] or row[R_I] >= row[R_K]:
+                v = _close(row, tt)
+                if d == 0:
+                    return v
+                d -= 1
+                continue
+            pending = False
+        seat = row[R_SEAT]
+        c = row[R_MOVES + row[R_I]]
+        nd = row[R_N]
+        tno = row[R_TNO]
+        h[seat] = row[R_HAND] & ~(1 << c)
+        if nd == 0 or (q[Q_BEATS + row[R_WCARD]] >> c) & 1:
             nws = seat
             nwc = c
         else:
-            nws = wseat
-            nwc = wcard
-        nalive = alive
-        if maxing and ((c == q[Q_H7] and tno != 9) or (c == q[Q_T7] and tno != 10)):
+            nws = row[R_WSEAT]
+            nwc = row[R_WCARD]
+        nalive = row[R_ALIVE]
+        if seat == akter and ((c == q[Q_H7] and tno != 9) or (c == q[Q_T7] and tno != 10)):
             nalive = 0
-        if n == 2:
-            full = trick | (1 << c)
-            npts = pts
+        if nd == 2:
+            full = row[R_TRICK] | (1 << c)
+            npts = row[R_PTS]
             if nws == akter and q[Q_POINTS]:
                 y = full
                 while y:
@@ -252,37 +336,16 @@ def node(h: I64Array, leader: int, n: int, trick: int, wseat: int, wcard: int, l
                 nalive = 1 if nwc == q[Q_H7] else 0
             if tno == 10 and nalive:
                 nalive = 1 if nwc == q[Q_T7] else 0
-            v = node(h, nws, 0, 0, -1, -1, -1, tno + 1, npts, nalive, alpha, beta, q, util,
-                     tt, stats)
+            done, v = _open(h, d + 1, nws, 0, 0, -1, -1, -1, tno + 1, npts, nalive,
+                            row[R_ALPHA], row[R_BETA], q, util, tt, stats, fr)
         else:
-            v = node(h, leader, n + 1, trick | (1 << c), nws, nwc, c if n == 0 else led,
-                     tno, pts, nalive, alpha, beta, q, util, tt, stats)
-        h[seat] = hand
-        if maxing:
-            if v > best:
-                best = v
-            if v > alpha:
-                alpha = v
+            done, v = _open(h, d + 1, row[R_LEADER], nd + 1, row[R_TRICK] | (1 << c), nws,
+                            nwc, c if nd == 0 else row[R_LED], tno, row[R_PTS], nalive,
+                            row[R_ALPHA], row[R_BETA], q, util, tt, stats, fr)
+        if done:
+            pending = True
         else:
-            if v < best:
-                best = v
-            if v < beta:
-                beta = v
-        if alpha >= beta:
-            break
-    if slot >= 0:
-        if tt[slot, 0] != key:
-            tt[slot, 0] = key
-            tt[slot, 1] = -INF
-            tt[slot, 2] = INF
-        if best <= a0:
-            tt[slot, 2] = min(tt[slot, 2], best)
-        elif best >= b0:
-            tt[slot, 1] = max(tt[slot, 1], best)
-        else:
-            tt[slot, 1] = best
-            tt[slot, 2] = best
-    return int(best)
+            d += 1
 
 
 def make_params(*, akter: int, trump: int, helper: int, beats: list[int] | tuple[int, ...],
