@@ -1,0 +1,213 @@
+"""Licitovaný mariáš at a web table: a :class:`~stolik.web.play.game.GameKind` and a match
+on the core's :class:`~stolik.web.play.series_match.DealSeries` (seats and bots, the
+table's seed and dealing, settled deals, the dealer moving on, refusals once a deal is
+over, the record's tags). Moves travel as records write them (LICITOVANY §10): ``sedma``,
+``mam``, ``dobra``, ``discard 8B 9B``, ``contract sto L``, ``omyl``, ``flek hra``, ``re
+sedma:2``, ``AL``, ``KH hlaska``. What a seat is sent is built from its own
+:class:`~stolik.games.licitovany.view.SeatView` (:func:`deal_message`); a spectator sees
+what a defender sees, without a hand (LICITOVANY §3). Money is in haléřů, shown in Kč.
+Three seats; the table of four with a pauzírák (§8) is not offered here.
+
+>>> m = LicitovanyKind().new_match({"seed": 1, "deals": 1},
+...     [SeatSpec(name=n) for n in ("Ala", "Bob", "Cyril")], lambda played: None)
+>>> m.to_act(), len(m.state(2, "en")["deal"]["hand"]), m.state(None, "en")["deal"]["hand"]
+(0, 10, [])
+>>> m.state(0, "en")["deal"]["legal"][-1], m.why_not(0, "mam") is None
+('dobra', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from stolik.deck32 import ASCII_NAMES
+from stolik.errors import IllegalMove
+from stolik.games import UnknownGame, game
+from stolik.games.licitovany.calls import parse_move
+from stolik.games.licitovany.money import SIDE
+from stolik.games.licitovany.ruleset import (
+    DEFAULT_RULESET,
+    Ruleset,
+    available_rulesets,
+    load_ruleset,
+)
+from stolik.games.licitovany.table_deal import Result, TableDeal
+from stolik.games.licitovany.terminal import GAME_ID, SEATS, roles
+from stolik.games.licitovany.words import contract_name, kc, move_label, said
+from stolik.i18n import Msg, tr
+from stolik.web.play.deal_view import sheet_rows, trick_message
+from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
+from stolik.web.play.series_match import DealSeries, lobby_options
+
+DEFAULT_DEALS = 6
+"""A web table's series when the lobby names none: each player deals twice."""
+
+
+def _bots() -> Any:
+    return game(GAME_ID).part("bots")
+
+
+def bot_kinds() -> list[str]:
+    """The game's bots (none until it has a ``bots`` part)."""
+    try:
+        return list(_bots().available_bots())
+    except UnknownGame:
+        return []
+
+
+class LicitovanyKind:
+    """Licitovaný mariáš for the lobby."""
+
+    name = GAME_ID
+    places = False
+    """LICITOVANY §8: the money is the result."""
+
+    def total_text(self, total: int) -> str:
+        """Money in Kč (LICITOVANY §6).
+
+        >>> LicitovanyKind().total_text(-120)
+        '-1,20 Kč'
+        """
+        return kc(total)
+
+    def options(self) -> Mapping[str, Any]:
+        """The lobby's choices."""
+        return lobby_options(available_rulesets(), lambda r: load_ruleset(r).name,
+                             DEFAULT_RULESET, bot_kinds(), [3, 6, 9, 12, 24], 64)
+
+    def warm_up(self) -> None:
+        """Nothing to load ahead."""
+
+    def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """The core's checks of a table's configuration (three seats)."""
+        return table_config(config, available_rulesets(), DEFAULT_RULESET,
+                            lambda r: DEFAULT_DEALS, seats=SEATS)
+
+    def new_match(self, config: Mapping[str, Any], seats: list[SeatSpec],
+                  on_move: Callable[[Played], None]) -> LicitovanyMatch:
+        """A fresh series from the configuration's seed."""
+        cfg = self.check_config(config)
+        check_seats(seats, SEATS, bot_kinds(), Msg("lic-seats", "a licitovaný table has "
+                                                                 "three seats"))
+        return LicitovanyMatch(load_ruleset(cfg["ruleset"]), seats, on_move,
+                               deals=cfg["deals"], first_dealer=cfg["first_dealer"],
+                               seed=cfg["seed"])
+
+    def place_points(self, config: Mapping[str, Any], totals: tuple[int, ...]
+                     ) -> tuple[float, ...]:
+        """No place points: the money in Kč is the result (LICITOVANY §8)."""
+        return tuple(x / 100 for x in totals)
+
+
+class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
+    """A licitovaný series at a web table."""
+
+    seats = SEATS
+    over = Msg("lic-over", "the series is over")
+    next_first = Msg("lic-next", "the deal is over: the next deal comes first")
+    refused = (IllegalMove,)
+
+    def new_deal(self, dealer: int) -> TableDeal:
+        """A deal from the table's dealing (LICITOVANY §2)."""
+        return TableDeal.random(self.rs, dealer, self._rng)
+
+    def bot(self, kind: str, seed: int) -> Any:
+        """A fresh bot of the game's ``bots`` part."""
+        return _bots().make_bot(kind, seed=seed, ruleset=self.rs)
+
+    def move_text(self, move: Any) -> str:
+        """A move as records write it (LICITOVANY §10)."""
+        return str(move.text())
+
+    def payout(self, result: Result) -> tuple[int, ...]:
+        """Each seat's money in haléřů (LICITOVANY §6)."""
+        return result.haler
+
+    def precheck(self, seat: int, move: str) -> Msg | None:
+        """A move that is not on offer, in the table's words (the engine's are a
+        record's)."""
+        if self.deal.to_act != seat:
+            return None
+        try:
+            m = parse_move(move, seat=SIDE if self.rs.flek_scope == "side" else seat)
+            self.deal.clone().move(m)
+        except IllegalMove:
+            return Msg("lic-web-not-now", "{what} is not allowed now", what=move[:40])
+        return None
+
+    def claim_judge(self, seat: int) -> Callable[[], object]:
+        """No claims at this table."""
+        return lambda: None
+
+    def claim(self, seat: int, verdict: object = None) -> tuple[bool, str]:
+        """No claims at this table."""
+        return False, "no-claims"
+
+    def hint(self, seat: int, lang: str) -> str:
+        """The heuristic bot's move on the seat's view."""
+        bot = self.bot("heuristic", self.bot_seed(seat))
+        return move_label(bot.act(self.deal.view(seat)), lang)
+
+    def review(self, seat: int, lang: str) -> list[str]:
+        """No review yet."""
+        return []
+
+    def record(self) -> str:
+        """The series record (TOML), by the game's ``record`` part."""
+        records = game(GAME_ID).part("record")
+        rec = records.series_record(self.rs, [records.record_of(d) for d in self.deals()],
+                                    self.names)
+        return str(records.dumps_record(type(rec)(rec.ruleset, rec.deals, rec.players,
+                                                  self.meta())))
+
+    def state(self, seat: int | None, lang: str) -> Message:
+        """What ``seat`` (None: a spectator) may see."""
+        return {"game": GAME_ID, "ruleset": self.rs.id, "players": list(self.names),
+                "bots": list(self.bots), "over": self.is_over(),
+                "waiting_next": self.waiting_for_next(), "totals": list(self.totals()),
+                "totals_text": [kc(t) for t in self.totals()],
+                "sheet": sheet_rows(self.finished, SEATS, lambda f: f.result.haler,
+                                    lambda f: {"akter": f.result.akter,
+                                               "contract": _contract_text(f.result)}),
+                "deal": {"number": self.number, **deal_message(self.deal, seat, lang)}}
+
+
+def _contract_text(r: Result) -> str:
+    if r.ending == "omyl" or r.contract is None:
+        return r.ending
+    return contract_name(r.contract)
+
+
+def deal_message(deal: TableDeal, seat: int | None, lang: str) -> dict[str, Any]:
+    """The deal as ``seat`` may know it, from its view only (LICITOVANY §3, §4.3); a
+    spectator (None) sees what a defender sees, without a hand."""
+    p = deal.pos
+    looker = seat if seat is not None else (p.akter + 1) % SEATS if p.akter >= 0 else 0
+    view = deal.view(looker)
+    mine = seat is not None and view.to_act == seat
+    legal = deal.legal_moves() if mine else []
+    leader = (p.to_act - len(view.trick)) % SEATS
+    return {
+        "dealer": deal.dealer, "roles": list(roles(deal.dealer)), "phase": view.phase,
+        "to_act": view.to_act, "akter": view.akter,
+        "calls": [[s, text, said(text, lang)] for s, text in view.calls],
+        "contract": next((said(text, lang) for _, text in reversed(view.calls)
+                          if text.startswith("contract ")), None),
+        "talon": _names(view.talon if seat is not None else 0),
+        "discard": _names(view.discard), "hlasky": [list(h) for h in view.hlasky],
+        "counts": list(view.counts),
+        "hand": [] if seat is None else _names(view.hand),
+        "legal": [m.text() for m in legal],
+        "legal_labels": [move_label(m, lang) for m in legal],
+        "trick": [[(leader + i) % SEATS, ASCII_NAMES[c]] for i, c in enumerate(view.trick)],
+        "last_trick": trick_message(view.last_trick, SEATS, lambda c: ASCII_NAMES[c]),
+        "note": tr(lang, "lic-discard-how", example="8B 9B") if mine and
+        view.phase == "discard" else ""}
+
+
+def _names(mask: int) -> list[str]:
+    return [ASCII_NAMES[c] for c in range(32) if mask >> c & 1]
+
+
+Kind = LicitovanyKind
