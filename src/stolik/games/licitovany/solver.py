@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -279,17 +280,7 @@ class Problem:
 
         if self.kind != "trump":
             return bounded(-k.INF, k.INF)
-        # null-window tests over the table's values, sharing the transposition table
-        vals = sorted({int(v) for v in util.flat})
-        lo, hi = 0, len(vals) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            r = bounded(vals[mid] - 1, vals[mid])
-            if r >= vals[mid]:
-                lo = max(mid, bisect.bisect_right(vals, r) - 1)
-            else:
-                hi = min(mid - 1, bisect.bisect_right(vals, r) - 1)
-        return vals[lo]
+        return _tests({int(v) for v in util.flat}, bounded)
 
     def _dve(self, play: Play, mine: tuple[int, ...], theirs: int) -> int:
         import numpy as np
@@ -306,10 +297,29 @@ class Problem:
         util = np.array([[row[0], row[1]] for row in full], dtype=np.int64)
         hands, li, mask, wi, wc, led = self._start(play)
         h = np.array(hands, dtype=np.int64)
-        return int(dv.node(h, li, len(play.trick), mask, wi, wc, led, play.done + 1,
-                           play.points if self.rung.has_sto else 0, int(play.alive),
-                           -dv.INF, dv.INF, q, util, _dve_table(),
-                           np.zeros(1, dtype=np.int64)))
+        stats = np.zeros(1, dtype=np.int64)
+
+        def bounded(alpha: int, beta: int) -> int:
+            return int(dv.node(h, li, len(play.trick), mask, wi, wc, led, play.done + 1,
+                               play.points if self.rung.has_sto else 0, int(play.alive),
+                               alpha, beta, q, util, _dve_table(), stats))
+
+        return _tests({int(v) for v in util.flat}, bounded)
+
+
+def _tests(values: set[int], bounded: Callable[[int, int], int]) -> int:
+    """The value among ``values`` that fail-soft searches ``bounded(alpha, beta)`` find:
+    null-window tests, bisecting the sorted values (one transposition table for all)."""
+    vals = sorted(values)
+    lo, hi = 0, len(vals) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        r = bounded(vals[mid] - 1, vals[mid])
+        if r >= vals[mid]:
+            lo = max(mid, bisect.bisect_right(vals, r) - 1)
+        else:
+            hi = min(mid - 1, bisect.bisect_right(vals, r) - 1)
+    return vals[lo]
 
 
 @lru_cache(maxsize=1)
