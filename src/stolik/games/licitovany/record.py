@@ -132,7 +132,6 @@ class SeriesResult(record_io.Replayed[SeriesRecord, DealResult]):
 
 _WORDS = record_io.RecordWords(
     seats=3,
-    at=Msg("err-li-at", "{where}: {why}"),
     no_seat=Msg("err-li-rec-seat", "§10 {what} must be a seat of the table, from 0, not "
                                    "{value!r}"),
     no_strings=Msg("err-li-rec-strings", "§10 '{key}' must be a list of strings"),
@@ -145,7 +144,7 @@ _WORDS = record_io.RecordWords(
     dealer=Msg("err-li-rec-dealer", "§8 the dealer must be seat {seat}: the deal moves one "
                                     "seat clockwise each deal"))
 """How a licitovaný record's refusals are worded (LICITOVANY §10), at a table of three;
-:func:`_table` gives them for four."""
+:func:`_table` gives them for four. A refusal at a place is the core's ``{where}: {why}``."""
 
 _HEAD = record_io.HeadWords(
     game=GAME_ID, game_default=None, seats=3, extra=(),
@@ -155,13 +154,13 @@ _HEAD = record_io.HeadWords(
                                       "records (game = \"licitovany\")"),
     ruleset_ref=Msg("err-li-rec-ruleset-ref", "§10 ruleset must be a ruleset id or file, not "
                                               "{ref!r}"),
-    ruleset=Msg("err-li-rec-ruleset", "ruleset: {why}"),
     players=Msg("err-li-rec-players", "§8 players must list three names, or four with a "
                                       "pauzírák, seat 0 first"),
     deals=Msg("err-li-rec-deals", "§10 a record needs one or more [[deal]] tables"),
     tag=Msg("err-li-rec-tag", "§10 tag '{tag}' must be text or a whole number"))
 """The top of a licitovaný record (LICITOVANY §10): ``game`` is required (a record without
-it is Baśka's); a club's ruleset file is looked up beside the record."""
+it is Baśka's); a club's ruleset file is looked up beside the record, and its refusal is
+the core's ``ruleset: {why}``."""
 
 
 def _table(doc: Document) -> int:
