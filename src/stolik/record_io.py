@@ -97,14 +97,28 @@ TAG = Msg("err-rec-tag", "tag '{tag}' must be text or a whole number ({cite})")
 
 
 @dataclass(frozen=True, kw_only=True)
-class RecordWords:
+class Cited:
+    """A game's words for its record's refusals: its seats and its section on records
+    (:attr:`cite`), which the core's own words end with."""
+
+    seats: int
+    cite: str = ""
+    """The game's section on records (``MARIAS §11``)."""
+
+    def say(self, words: Msg, **params: Any) -> Msg:
+        """``words`` said with ``params`` (and the game's :attr:`cite` and last seat
+        where they are named: :func:`cited`)."""
+        return cited(words, self.cite, self.seats, **params)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordWords(Cited):
     """What one game says where the shared reading refuses its record: each field is the
     game's message (its catalog id, its spec's section) written without its values, which
     :func:`say` fills in (named in braces below). The refusals every game words alike are
     the core's (:data:`AT`, :data:`NO_SEAT`, :data:`NO_STRINGS`, :data:`MISSING`), ending
     with the game's section :attr:`cite`; a game whose words differ gives its own."""
 
-    seats: int
     deal_key: Msg
     """``{key}``, ``{keys}``: a deal's key the game does not know."""
     hands: Msg
@@ -114,8 +128,6 @@ class RecordWords:
     one's left neighbour."""
     unfinished: Msg
     """The game's values (:meth:`finished`): a deal whose replay stops before its end."""
-    cite: str = ""
-    """The game's section on records, which the core's words end with (``MARIAS §11``)."""
     at: Msg = AT
     """``{where}``, ``{why}``: a refusal at a place (``deal 3, play entry 2: …``)."""
     no_seat: Msg = NO_SEAT
@@ -129,11 +141,6 @@ class RecordWords:
     that is no text; ``None``: :attr:`no_strings` says it."""
     dealer_name: str = "dealer"
     """How a refusal names the ``dealer`` key."""
-
-    def say(self, words: Msg, **params: Any) -> Msg:
-        """``words`` said with ``params`` (and the game's :attr:`cite` and last seat
-        where they are named: :func:`cited`)."""
-        return cited(words, self.cite, self.seats, **params)
 
     def fail(self, where: str, message: str) -> RecordError:
         """The refusal at ``where`` (a place, or a :class:`~stolik.i18n.Msg` saying one;
@@ -209,7 +216,7 @@ class RecordWords:
 
 
 @dataclass(frozen=True, kw_only=True)
-class HeadWords:
+class HeadWords(Cited):
     """The top of one game's record as :func:`read_head` reads it: the game's id (and
     what a record without ``game`` is read as: the id, or ``None`` where the key is
     required), its seats, its extra top keys, and its words for each refusal: the core's
@@ -218,7 +225,6 @@ class HeadWords:
 
     game: str
     game_default: str | None
-    seats: int
     extra: tuple[str, ...]
     key: Msg
     """``{key}``, ``{tags}``: a top key no record of the game holds."""
@@ -226,8 +232,6 @@ class HeadWords:
     """``{game}``: the record of another game."""
     players: Msg
     """``players`` that do not name one player a seat."""
-    cite: str = ""
-    """The game's section on records, which the core's words end with (``BETEL §6``)."""
     ruleset_ref: Msg = RULESET_REF
     """``{ref}``: a ``ruleset`` that is not text."""
     ruleset: Msg = RULESET
@@ -236,10 +240,6 @@ class HeadWords:
     """A record with no ``[[deal]]`` tables."""
     tag: Msg = TAG
     """``{tag}``: a tag that is neither text nor a whole number."""
-
-    def say(self, words: Msg, **params: Any) -> Msg:
-        """``words`` said with ``params`` and the game's :attr:`cite` where named."""
-        return cited(words, self.cite, self.seats, **params)
 
     def tags(self, doc: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
         """The record's tags, each checked (:func:`tags`) and refused in these words."""
