@@ -126,7 +126,7 @@ def _discard_for(hand: int, plan: Plan | None) -> list[int]:
 
     def score(c: int) -> tuple[int, ...]:
         s = c >> 3
-        keep = (c & 7) in (ACE, TEN) or ((c & 7) == SEVEN and s == t) or \
+        keep = (c & 7) in (ACE, TEN) or ((c & 7) == SEVEN and t in (s, None)) or \
             (hand >> card(s, KING) & 1 and hand >> card(s, OBER) & 1 and (c & 7) in (KING, OBER))
         return (int(keep), int(s == t), len(_suit(hand, s)), -(c & 7))
 
