@@ -36,6 +36,7 @@ from stolik.games.licitovany.table_deal import Result, TableDeal
 from stolik.games.licitovany.terminal import GAME_ID, SEATS, roles
 from stolik.games.licitovany.words import contract_name, kc, move_label, said
 from stolik.i18n import Msg, tr
+from stolik.table_series import strongest
 from stolik.web.play.deal_view import sheet_rows, trick_message
 from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
 from stolik.web.play.series_match import DealSeries, lobby_options
@@ -145,8 +146,12 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
         return False, "no-claims"
 
     def hint(self, seat: int, lang: str) -> str:
-        """The heuristic bot's move on the seat's view."""
-        bot = self.bot("heuristic", self.bot_seed(seat))
+        """The heuristic bot's move on the seat's view (another of the game's bots while
+        it has none; nothing without bots)."""
+        kinds = bot_kinds()
+        if not kinds:
+            return ""
+        bot = self.bot(strongest(kinds, ("heuristic",)), self.bot_seed(seat))
         return move_label(bot.act(self.deal.view(seat)), lang)
 
     def review(self, seat: int, lang: str) -> list[str]:

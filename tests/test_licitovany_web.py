@@ -1,0 +1,221 @@
+"""Licitovaný mariáš at a web table (issue 28.4): the lobby offers it, a table is played to
+the end over the API and the WebSocket, and what a seat is sent is only what it may know
+(LICITOVANY §3, §4.3): two layouts it cannot tell apart — two opponents' unseen cards
+swapped, the talon before it is shown swapped with an opponent's card — give it the same
+message; a spectator sees no hand and no talon. The browser client's drawing of this game
+(play.js) is not covered: the table is played over the API and the WebSocket only."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stolik import games
+from stolik.deal import replace
+from stolik.games.licitovany.record import loads_document, parse_record, replay
+from stolik.games.licitovany.table_deal import TableDeal
+from stolik.games.licitovany.web import LicitovanyKind, LicitovanyMatch
+from stolik.web.play.game import SeatSpec
+
+
+def bots_part() -> Any:
+    try:
+        return games.game("licitovany").part("bots")
+    except games.UnknownGame:
+        return None
+
+
+def people(seed: int, deals: int = 1) -> LicitovanyMatch:
+    """A table of three people (no bots needed)."""
+    return LicitovanyKind().new_match({"seed": seed, "deals": deals},
+                                      [SeatSpec(name=n) for n in ("Ala", "Bob", "Cyril")],
+                                      lambda played: None)
+
+
+def with_hands(deal: TableDeal, hands: list[int], talon: int, discard: int) -> TableDeal:
+    """A copy of ``deal`` whose position holds other hands, talon and discard."""
+    twin = deal.clone()
+    twin._stack[-1] = replace(twin.pos, hands=tuple(hands), talon=talon, discard=discard)
+    return twin
+
+
+def swap(deal: TableDeal, a: int | str, b: int, x: int, y: int) -> TableDeal:
+    """Card ``x`` of hand ``a`` (or of the ``talon`` or the ``discard``) and card ``y``
+    of hand ``b`` swapped, in a copy of ``deal``."""
+    p = deal.pos
+    both = (1 << x) | (1 << y)
+    hands = list(p.hands)
+    hands[b] ^= both
+    if isinstance(a, int):
+        hands[a] ^= both
+    return with_hands(deal, hands, p.talon ^ both * (a == "talon"),
+                      p.discard ^ both * (a == "discard"))
+
+
+def cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def twins(m: LicitovanyMatch, looker: int | None, rng: random.Random
+          ) -> list[TableDeal]:
+    """Layouts ``looker`` cannot tell from the table's (None: a spectator, who sees no
+    hand): a card of one unseen hand swapped with one of another; in the licitace, a
+    talon card swapped with an unseen hand's card; while a contract is named and played,
+    a card the aktér laid away swapped with one of an unseen hand, unless the looker is
+    the aktér (LICITOVANY §3, §4.3)."""
+    p = m.deal.pos
+    others = [s for s in range(3) if s != looker]
+    out = []
+    for a, b in ((others[0], others[1]), (others[1], others[0])):
+        if p.hands[a] and p.hands[b]:
+            x, y = rng.choice(cards(p.hands[a])), rng.choice(cards(p.hands[b]))
+            out.append(swap(m.deal, a, b, x, y))
+    b = rng.choice(others)
+    if p.phase == "licitace":
+        out.append(swap(m.deal, "talon", b, rng.choice(cards(p.talon)),
+                        rng.choice(cards(p.hands[b]))))
+    if p.phase in ("contract", "fleky", "play") and looker != p.akter and p.hands[b]:
+        out.append(swap(m.deal, "discard", b, rng.choice(cards(p.discard)),
+                        rng.choice(cards(p.hands[b]))))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_layouts_a_seat_cannot_tell_apart_give_it_the_same_message(seed: int) -> None:
+    """At every step of a deal played at random, for every seat and a spectator: the
+    twins' message equals the table's (LICITOVANY §3, §4.3)."""
+    m = people(seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not m.deal.is_over:
+        for looker in (0, 1, 2, None):
+            real = m.deal
+            want = m.state(looker, "cs")
+            for twin in twins(m, looker, rng):
+                m.deal = twin
+                try:
+                    assert m.state(looker, "cs") == want, (looker, real.phase)
+                finally:
+                    m.deal = real
+                checked += 1
+        seat = m.to_act()
+        assert seat is not None
+        m.apply(seat, rng.choice(m.deal.legal_moves()).text())
+    assert checked > 50
+
+
+def test_the_swap_is_seen_by_whom_the_rules_let_see_it() -> None:
+    """The property can fail: the seat whose own card is swapped, and the aktér whose
+    talon is swapped before he takes it (then shown to him), get another message."""
+    m = people(3)
+    p = m.deal.pos
+    x, y = cards(p.hands[0])[0], cards(p.hands[1])[0]
+    real, before = m.deal, m.state(0, "en")
+    m.deal = swap(real, 0, 1, x, y)
+    assert m.state(0, "en") != before and m.state(2, "en") == (m.deal is not real and
+                                                              m.state(2, "en"))
+    m.deal = real
+    assert m.state(0, "en") == before
+    while m.deal.pos.phase == "licitace":
+        m.apply(m.to_act() or 0, "dobra")
+    akter = m.deal.pos.akter
+    shown = m.state(akter, "en")["deal"]
+    assert len(shown["talon"]) == 2 and len(shown["hand"]) == 12
+    defender = (akter + 1) % 3
+    assert m.state(defender, "en")["deal"]["talon"] == []
+    assert m.state(None, "en")["deal"]["talon"] == [] and m.state(None, "en")["deal"]["hand"] == []
+
+
+def test_a_move_not_on_offer_is_refused_in_the_table_words() -> None:
+    """The zadák bids or passes; `mam` is refused before the engine speaks, in the
+    reader's language (LICITOVANY §4.2)."""
+    m = people(1)
+    seat = m.to_act()
+    assert seat is not None
+    assert m.why_not(seat, "mam") is not None and m.why_not(seat, "sedma") is None
+    from stolik.i18n import translate
+
+    refusal = m.why_not(seat, "mam")
+    assert translate(refusal, "cs") == "mam teď nelze"
+    assert translate(refusal, "en") == "mam is not allowed now"
+
+
+@pytest.mark.skipif(bots_part() is None, reason="the game has no bots part yet")
+def test_a_hint_is_a_move_on_offer() -> None:
+    """The hint is one of the seat's moves, in the table's words (LICITOVANY §4.2)."""
+    m = people(2)
+    seat = m.to_act()
+    assert seat is not None
+    labels = m.state(seat, "cs")["deal"]["legal_labels"]
+    assert m.hint(seat, "cs") in labels
+
+
+def test_the_lobby_offers_the_game_and_serves_its_table_page(tmp_path: Path) -> None:
+    """GAMES asks the registry for the game's ``web`` part: the lobby's form, the table
+    page (with the deck's suit letters H L B A)."""
+    from fastapi.testclient import TestClient
+
+    from stolik.db import open_database
+    from stolik.web.app import create_app
+
+    app_ = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0)
+    with TestClient(app_) as c:
+        assert 'id="new-table-licitovany"' in c.get("/play/?lang=cs").text
+        r = c.post("/play/api/tables", json={"game": "licitovany", "name": "Ala", "deals": 1,
+                                             "bots": [None, None, None]})
+        assert r.status_code == 200, r.text
+        assert c.get(f"/play/t/{r.json()['id']}").status_code == 200
+
+
+@pytest.mark.skipif(bots_part() is None, reason="the game has no bots part yet")
+def test_web_table_sit_and_play_to_the_end(tmp_path: Path) -> None:
+    """A person and two random bots over the API and the WebSocket, two deals to the end;
+    the person's messages hold his own hand only (ten cards, twelve with the talon as
+    aktér), a spectator's none; the record replays to the table's money (LICITOVANY §8,
+    §10)."""
+    from fastapi.testclient import TestClient
+
+    from stolik.db import open_database
+    from stolik.web.app import create_app
+    from test_web_play_betel import next_state
+    from test_web_play_durable import receiver
+
+    app_ = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0,
+                      client_seeds=True)
+    with TestClient(app_) as c:
+        r = c.post("/play/api/tables", json={"game": "licitovany", "name": "Ala", "deals": 2,
+                                             "seed": 9, "bots": [None, "random", "random"]})
+        assert r.status_code == 200, r.text
+        tid, token = r.json()["id"], r.json()["token"]
+        c.cookies.clear()
+        with c.websocket_connect(f"/play/ws/{tid}?lang=cs") as watcher:
+            watched = receiver(watcher)
+            c.cookies.set("stolik_player", token)
+            with c.websocket_connect(f"/play/ws/{tid}?lang=cs") as ws:
+                got = receiver(ws)
+                state = next_state(got)
+                phases: set[str] = set()
+                while not state["over"]:
+                    d = state["deal"]
+                    phases.add(d["phase"])
+                    if state["waiting_next"] and 0 not in state["ready"]:
+                        ws.send_json({"type": "next"})
+                    elif d["to_act"] == 0 and d["legal"]:
+                        ws.send_json({"type": "move", "move": d["legal"][-1]})
+                    state = next_state(got)
+                    hand = state["deal"]["hand"]
+                    assert len(hand) <= (12 if state["deal"]["phase"] == "discard" else 10)
+                    seen = {card for _, card in state["deal"]["trick"]}
+                    assert set(hand).isdisjoint(seen)
+        assert state["over"] and len(state["sheet"]) == 2 and "play" in phases
+        spectator = watched.get(timeout=10)
+        while spectator["type"] != "state":
+            spectator = watched.get(timeout=10)
+        assert spectator["seat"] is None and spectator["deal"]["hand"] == []
+        rec = c.get(f"/play/t/{tid}/record.toml")
+        assert rec.status_code == 200, rec.text
+        series = replay(parse_record(loads_document(rec.text, "toml")))
+        assert list(series.totals) == state["totals"] and "seed 9" in rec.text
