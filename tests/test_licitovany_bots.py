@@ -218,3 +218,57 @@ def test_deals_the_seat_cannot_tell_apart_give_the_same_decision(seed: int) -> N
             assert moves[0] == moves[1]
         return
     pytest.fail("no deal to swap")  # pragma: no cover
+
+
+def _deal(hands: list[str], calls: list[str]) -> Deal:
+    d = Deal.from_text(RS, dealer=2, hands=hands, talon="8B 7A")
+    for c in calls:
+        d.move(c)
+    return d
+
+
+def test_heuristic_plans_and_bids() -> None:
+    """LICITOVANY §4.2, §4.4: seven trumps with the 7, the 40 and two side aces make a
+    sedma and a sto (a sto needs a hláška); a hand of low cards a betl; in the licitace the
+    later seat bids the lowest rung it makes, the earlier holds what it makes."""
+    from stolik.deck32 import parse_mask
+    from stolik.games.licitovany.heuristic import plans
+
+    strong = {(p.rung, p.trump) for p in plans(parse_mask(
+        "AL TL KL OL 9L 8L 7L AB AA 9H"), RS)}
+    assert {(1, 1), (3, 1)} <= strong
+    assert (7, None) in {(p.rung, p.trump) for p in plans(parse_mask(
+        "7H 8H 9H 7L 8L 7B 8B 9B 7A 8A"), RS)}
+    assert not plans(parse_mask("AH KL OB UA 9H 8L TB 9A KH UB"), RS)
+    d = Deal.from_text(RS, dealer=0, hands=[   # F = 1, P = 2, Z = 0
+        "TH KH OH UH 8H 7H TB UB 9B 8A", "AL TL KL OL 9L 8L 7L AB AA 9H",
+        "AH 9A UA OA KA TA UL KB OB 7B"], talon="8B 7A")
+    bots = [HeuristicBot(seed=s, ruleset=RS) for s in range(3)]
+    said = []
+    while d.phase == "licitace":
+        seat = d.to_act or 0
+        m = bots[seat].act(d.view(seat))
+        said.append(f"{seat} {m.text()}")
+        d.move(m)
+    assert said == ["0 sedma", "1 mam", "0 sedma-cervena", "1 mam", "0 dobra", "2 sto",
+                    "1 mam", "2 dobra"]
+    assert d.pos.akter == 1 and d.pos.won == 3
+
+
+def test_heuristic_defender_fleks_and_akter_draws_trumps() -> None:
+    """LICITOVANY §4.5: a defender with three trumps, the ace among them, fleks the hra
+    (not the sedma: four are wanted); §3: the aktér leading while trumps are out leads his
+    highest trump, keeping the 7."""
+    d = _deal(["KL OL UL 8L 7L AB AA 9H KB OB", "AL TL 9L TH KH OH UH 8H 7H TB",
+               "AH 9A UA OA KA TA UB 9B 8A 7B"],
+              ["dobra", "dobra", "discard 8B 9H", "contract sedma L"])
+    assert d.to_act == 1
+    assert HeuristicBot(ruleset=RS).act(d.view(1)).text() == "flek hra:1"
+    d = _deal(["AL TL KL OL 9L 8L 7L AB AA 9H", "TH KH OH UH 8H 7H TB UB 9B 8A",
+               "AH 9A UA OA KA TA UL KB OB 7B"],
+              ["dobra", "dobra", "discard 8B 9H", "contract sedma L"])
+    assert HeuristicBot(ruleset=RS).act(d.view(1)) == Move("dobra")   # no trumps
+    d.move("dobra")
+    d.move("dobra")
+    assert d.phase == "play" and d.to_act == 0 == d.pos.akter
+    assert HeuristicBot(ruleset=RS).act(d.view(0)).text() == "AL"
