@@ -145,3 +145,14 @@ def test_stolik_play_game_licitovany_with_the_game_bots(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.output
     assert "End of deal 1" in run.output and "End of the series" in run.output
     assert len(replay(parse_record(loads_document(out.read_text("utf-8"), "toml"))).results) == 1
+
+
+@pytest.mark.parametrize(("lang", "words"), [("cs", "licitovaný mariáš má místa 1–3, ne 4"),
+                                              ("en", "licitovaný mariáš has seats 1–3, not 4")])
+def test_a_fourth_seat_is_refused_in_one_line(lang: str, words: str) -> None:
+    """Three seats (LICITOVANY §8: a table of four with the pauzírák is not played at the
+    terminal): --seat 4 is one line in the screen's language."""
+    run = CliRunner().invoke(app, ["play", "--game", "licitovany", "--seat", "4", "--lang",
+                                   lang], input="")
+    assert run.exit_code == 1
+    assert run.stderr.strip().splitlines() == [f"stolik: {words} (LICITOVANY §8)"]

@@ -37,7 +37,7 @@ from stolik.games.licitovany.ruleset import Ruleset
 from stolik.games.licitovany.table_deal import Result, TableDeal
 from stolik.games.licitovany.view import SeatView
 from stolik.games.licitovany.words import contract_name, folded, kc, move_label, said
-from stolik.i18n import N_
+from stolik.i18n import N_, Msg
 from stolik.table_series import Event, SeriesParts, TableSeries, strongest
 
 GAME_ID = "licitovany"
@@ -334,7 +334,8 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     0–2, twelve deals unless ``deals`` says otherwise."""
     del analysis, samples
     if seat not in range(SEATS):
-        raise IllegalMove(f"licitovaný mariáš has seats 1–3, not {seat + 1} (LICITOVANY §8)")
+        raise IllegalMove(Msg("lic-play-seat", "licitovaný mariáš has seats 1–3, not {seat} "
+                              "(LICITOVANY §8)", seat=seat + 1))
     installed = list(_part("bots").available_bots())
     kinds = bot_kinds(opponents or strongest(installed, ("expert", "heuristic")), installed,
                       SEATS - 1, game_name=game(GAME_ID).name(lang))
