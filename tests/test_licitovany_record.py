@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +133,8 @@ def test_vyrovnana_sedma_leaves_the_deal_unplayed() -> None:
     deal["play"] = []
     result = replay(parse_record(doc, ruleset=variant(vyrovnana_sedma=True)))
     assert result.totals == (0, 0, 0, 0) and result.results[0].ending == "vyrovnana"
-    with pytest.raises(RecordError, match=r"deal 1: §10 the deal stops in the play"):
+    with pytest.raises(RecordError,
+                       match=r"deal 1: the deal stops in the play .*\(LICITOVANY §10\)$"):
         replay(parse_record(doc))
 
 
@@ -243,12 +245,18 @@ BROKEN = [
                          ids=[n for n, _, _ in BROKEN])
 def test_a_broken_record_is_refused_in_one_line(change: Any, said: str) -> None:
     """LICITOVANY §10: each broken record of its list, naming the deal (from 1), the entry
-    (from 0) and the rule; no traceback, one line."""
+    (from 0) and the rule; no traceback, one line. ``said`` is written as §10's example
+    (the section before the words); the message cites it at its end, ``(LICITOVANY §n)``,
+    as every catalog text does (a player's screen drops it, stolik.i18n_cite)."""
     doc = edited(change)
     with pytest.raises(RecordError) as e:
         replay(parse_record(doc))
     assert "\n" not in str(e.value)
-    assert said in str(e.value)
+    found = re.match(r"(.*?)§([\d.]+) (.*)", said, re.S)
+    assert found is not None
+    place, section, words = found.groups()
+    assert place + words in str(e.value)
+    assert str(e.value).endswith(f"(LICITOVANY §{section})")
 
 
 def test_the_spec_example_refusal_reads_as_section_10_writes_it() -> None:
@@ -265,20 +273,22 @@ def test_the_spec_example_refusal_reads_as_section_10_writes_it() -> None:
     deals[2]["bidding"] = ["1 sedma", "2 dobra", "0 dobra", "1 discard 9A 8A",
                            "1 contract sedma L"]
     doc = {**base(), "deal": deals}
-    with pytest.raises(RecordError, match=r'^deal 3, bidding\[4\] "1 contract sedma L": §4\.4 '
-                                          r"sedma needs the seven \(seat 1 holds no 7L\)$"):
+    with pytest.raises(RecordError, match=r'^deal 3, bidding\[4\] "1 contract sedma L": sedma '
+                                          r"needs the seven \(seat 1 holds no 7L\) "
+                                          r"\(LICITOVANY §4\.4\)$"):
         replay(parse_record(doc))
     deals[2]["dealer"] = 2
-    with pytest.raises(RecordError, match=r"^deal 3: §8 the dealer must be seat 1"):
+    with pytest.raises(RecordError, match=r"^deal 3: the dealer must be seat 1"):
         replay(parse_record(doc))
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("cs", 'rozdání 1, bidding[3] "0 contract sedma L": §4.4 sedma potřebuje sedmu (místo 0 '
-           "nemá 7L)"),
-    ("pl", 'rozdanie 1, bidding[3] "0 contract sedma L": §4.4 sedma wymaga siódemki (miejsce 0 '
-           "nie ma 7L)"),
-    ("en", 'deal 1, bidding[3] "0 contract sedma L": §4.4 sedma needs the seven'),
+    ("cs", 'rozdání 1, bidding[3] "0 contract sedma L": sedma potřebuje sedmu (místo 0 '
+           "nemá 7L) (LICITOVANY §4.4)"),
+    ("pl", 'rozdanie 1, bidding[3] "0 contract sedma L": sedma wymaga siódemki (miejsce 0 '
+           "nie ma 7L) (LICITOVANY §4.4)"),
+    ("en", 'deal 1, bidding[3] "0 contract sedma L": sedma needs the seven (seat 0 holds no '
+           "7L) (LICITOVANY §4.4)"),
 ])
 def test_a_refusal_speaks_the_readers_language(lang: str, said: str) -> None:
     """A refusal is a message of the catalogs: Czech, Polish and English."""
@@ -298,7 +308,8 @@ def test_a_talon_breach_stands_when_the_akters_renonc_follows() -> None:
     result = replay(parse_record(doc))
     assert result.totals == (-140, 80, 60) and result.results[0].ending == "renonc"
     doc["deal"][0]["renonc"] = {"seat": 1, "kind": "hra"}
-    with pytest.raises(RecordError, match=r"bidding\[3\].*§4\.3 a trump game's talon"):
+    with pytest.raises(RecordError,
+                       match=r"bidding\[3\].*a trump game's talon.*\(LICITOVANY §4\.3\)$"):
         replay(parse_record(doc))
 
 
@@ -319,7 +330,8 @@ def test_a_pausal_may_stand_before_anything_is_said() -> None:
 def test_players_name_three_or_four() -> None:
     """LICITOVANY §8, §10: three names, or four with a pauzírák."""
     doc = dict(base(), players=["A", "B"])
-    with pytest.raises(RecordError, match="§8 players must list three names, or four"):
+    with pytest.raises(RecordError,
+                       match=r"players must list three names, or four .*\(LICITOVANY §8\)$"):
         parse_record(doc)
 
 
@@ -335,8 +347,8 @@ def test_the_cli_replays_an_example_and_refuses_a_broken_one(tmp_path: Path) -> 
     broken.write_text(json.dumps(edited(at("play", 0, "0 7H"))), "utf-8")
     r = runner.invoke(app, ["replay", "--json", str(broken), "--lang", "en"])
     assert r.exit_code == 1
-    assert r.stderr.strip() == (f'stolik: {broken}: deal 1, play[0] "0 7H": §3 seat 0 holds '
-                                "no 7H")
+    assert r.stderr.strip() == (f'stolik: {broken}: deal 1, play[0] "0 7H": seat 0 holds no '
+                                "7H (LICITOVANY §3)")
 
 
 # ---------------------------------------------------------------- round trip
@@ -377,8 +389,9 @@ def test_a_rung_outside_the_ladder_and_a_broken_club_file_are_refused(tmp_path: 
     read, §6)."""
     club = variant(ladder=[1, 2, 3, 4, 5, 6, 7, 8])
     doc = edited(put(bidding=["2 dve-sedmy"], play=[]))
-    with pytest.raises(RecordError, match=r'^deal 1, bidding\[0\] "2 dve-sedmy": §2 '
-                                          r"dve-sedmy is not a rung of this ruleset's ladder$"):
+    with pytest.raises(RecordError, match=r'^deal 1, bidding\[0\] "2 dve-sedmy": dve-sedmy is '
+                                          r"not a rung of this ruleset's ladder "
+                                          r"\(LICITOVANY §2\)$"):
         replay(parse_record(doc, ruleset=club))
     (tmp_path / "klub.toml").write_text(rs_text().replace('pauzirak = "base"',
                                                           'pauzirak = "side"'), "utf-8")

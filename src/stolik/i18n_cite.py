@@ -8,14 +8,16 @@ message; :func:`uncite` is the one place that takes a citation out, and
 :func:`stolik.i18n.tr` and :func:`stolik.i18n.translate` apply it while
 :data:`CITE` is off (:func:`player_text`).
 
-A citation names a spec (``RULES``, ``MARIAS``, ``BETEL``, a ``seed`` with or without
-its number) and a section (``§4``, ``§4.1``, ``§4–§8``, a part named after it); a note in
+A citation names a spec (``RULES``, ``MARIAS``, ``BETEL``, ``LICITOVANY``, a ``seed`` with
+or without its number) and a section (``§4``, ``§4.1``, ``§4–§8``, a part named after it); a note in
 brackets made only of citations goes, with the space before it:
 
 >>> uncite("the auction is over (RULES §4)")
 'the auction is over'
 >>> uncite("nothing to sign (MARIAS §7, seed 002 §10); ask the referee")
 'nothing to sign; ask the referee'
+>>> uncite("sedma needs the seven (seat 1 holds no 7L) (LICITOVANY §4.4)")
+'sedma needs the seven (seat 1 holds no 7L)'
 >>> uncite("only one (BETEL §3, Decision)"), uncite("six (seed 000 \\"Punktacja\\" 1)")
 ('only one', 'six')
 
@@ -46,7 +48,7 @@ CITE: ContextVar[bool] = ContextVar("stolik_cite", default=True)
 application with its printable sheets, :class:`stolik.web.app.PlayerText`; the table of
 ``stolik play``)."""
 
-_SOURCE = r"(?:RULES|MARIAS|BETEL|seed(?: \d{3})?)(?:\.md)?"
+_SOURCE = r"(?:RULES|MARIAS|BETEL|LICITOVANY|seed(?: \d{3})?)(?:\.md)?"
 _SECTION = r"§ ?[\w{}]+(?:\.\w+)*(?:[–-]§?\w+(?:\.\w+)*)?"
 _NAMED = r"(?:,? \"[^\"()]+\"(?: \d+)?|, Decision)"
 _ONE = (rf"(?:(?:{_SOURCE} )?{_SECTION}(?:, ?{_SECTION})*{_NAMED}?"

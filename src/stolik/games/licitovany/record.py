@@ -8,7 +8,9 @@ the deal (the licitace, the discard, the contract or omyl, the fleky), the ``pla
 (``"<seat> <card>[ hlaska]"``) and optionally a ``renonc`` ruling. The dealer moves one
 seat clockwise each deal (§8). The core (:mod:`stolik.record_io`) reads the frame; every
 broken record is one :class:`~stolik.errors.RecordError` naming the deal (from 1), the
-entry (from 0) and the rule, in the reader's language.
+entry (from 0) and the rule, in the reader's language (§10's example writes the section
+first; the catalogs' texts cite it at their end, ``(LICITOVANY §4.4)``, which a player's
+screen drops, :mod:`stolik.i18n_cite`).
 
 >>> text = '''
 ... game = "licitovany"
@@ -22,13 +24,13 @@ entry (from 0) and the rule, in the reader's language.
 ... '''
 >>> replay(parse_record(loads_document(text, "toml")))
 Traceback (most recent call last):
-stolik.errors.RecordError: deal 1, bidding[7] "1 contract sedma L": §4.4 the contract may \
-not be below the won rung sto
+stolik.errors.RecordError: deal 1, bidding[7] "1 contract sedma L": the contract may not \
+be below the won rung sto (LICITOVANY §4.4)
 >>> rec = parse_record(loads_document(text.replace("contract sedma L", "omyl"), "toml"))
 >>> replay(rec)
 Traceback (most recent call last):
-stolik.errors.RecordError: deal 1, bidding[7] "1 omyl": §4.4 omyl only at the lowest rung \
-sedma; the won rung is sto
+stolik.errors.RecordError: deal 1, bidding[7] "1 omyl": omyl only at the lowest rung \
+sedma; the won rung is sto (LICITOVANY §4.4)
 >>> parse_record(loads_document(dumps_record(rec, "json"), "json")) == rec
 True
 """
@@ -132,32 +134,34 @@ class SeriesResult(record_io.Replayed[SeriesRecord, DealResult]):
 
 _WORDS = record_io.RecordWords(
     seats=3,
-    no_seat=Msg("err-li-rec-seat", "§10 {what} must be a seat of the table, from 0, not "
-                                   "{value!r}"),
-    no_strings=Msg("err-li-rec-strings", "§10 '{key}' must be a list of strings"),
-    deal_key=Msg("err-li-rec-deal-key", "§10 unknown key '{key}': a deal holds {keys}"),
-    missing=Msg("err-li-rec-missing", "§10 '{key}' is missing"),
-    hands=Msg("err-li-rec-hands", "§10 'hands' must list one hand a player (the pauzírák's "
-                                  "\"\"), not {n}"),
-    unfinished=Msg("err-li-unfinished", "§10 the deal stops in the {phase} with seat {seat} "
-                   "to move: every deal is played to its end or a renonc"),
-    dealer=Msg("err-li-rec-dealer", "§8 the dealer must be seat {seat}: the deal moves one "
-                                    "seat clockwise each deal"))
+    no_seat=Msg("err-li-rec-seat", "{what} must be a seat of the table, from 0, not {value!r} "
+                                   "(LICITOVANY §10)"),
+    no_strings=Msg("err-li-rec-strings", "'{key}' must be a list of strings (LICITOVANY §10)"),
+    deal_key=Msg("err-li-rec-deal-key", "unknown key '{key}': a deal holds {keys} (LICITOVANY "
+                                        "§10)"),
+    missing=Msg("err-li-rec-missing", "'{key}' is missing (LICITOVANY §10)"),
+    hands=Msg("err-li-rec-hands", "'hands' must list one hand a player (the pauzírák's \"\"), "
+                                  "not {n} (LICITOVANY §10)"),
+    unfinished=Msg("err-li-unfinished", "the deal stops in the {phase} with seat {seat} to "
+                                        "move: every deal is played to its end or a renonc "
+                                        "(LICITOVANY §10)"),
+    dealer=Msg("err-li-rec-dealer", "the dealer must be seat {seat}: the deal moves one seat "
+                                    "clockwise each deal (LICITOVANY §8)"))
 """How a licitovaný record's refusals are worded (LICITOVANY §10), at a table of three;
 :func:`_table` gives them for four. A refusal at a place is the core's ``{where}: {why}``."""
 
 _HEAD = record_io.HeadWords(
     game=GAME_ID, game_default=None, seats=3, extra=(),
-    key=Msg("err-li-rec-key", "§10 unknown key '{key}': a licitovaný record holds game, "
-                              "ruleset, players, deal and the tags {tags}"),
-    other_game=Msg("err-li-rec-game", "§10 game is {game!r}: this reader reads licitovaný "
-                                      "records (game = \"licitovany\")"),
-    ruleset_ref=Msg("err-li-rec-ruleset-ref", "§10 ruleset must be a ruleset id or file, not "
-                                              "{ref!r}"),
-    players=Msg("err-li-rec-players", "§8 players must list three names, or four with a "
-                                      "pauzírák, seat 0 first"),
-    deals=Msg("err-li-rec-deals", "§10 a record needs one or more [[deal]] tables"),
-    tag=Msg("err-li-rec-tag", "§10 tag '{tag}' must be text or a whole number"))
+    key=Msg("err-li-rec-key", "unknown key '{key}': a licitovaný record holds game, ruleset, "
+                              "players, deal and the tags {tags} (LICITOVANY §10)"),
+    other_game=Msg("err-li-rec-game", "game is {game!r}: this reader reads licitovaný records "
+                                      "(game = \"licitovany\") (LICITOVANY §10)"),
+    ruleset_ref=Msg("err-li-rec-ruleset-ref", "ruleset must be a ruleset id or file, not "
+                                              "{ref!r} (LICITOVANY §10)"),
+    players=Msg("err-li-rec-players", "players must list three names, or four with a pauzírák, "
+                                      "seat 0 first (LICITOVANY §8)"),
+    deals=Msg("err-li-rec-deals", "a record needs one or more [[deal]] tables (LICITOVANY §10)"),
+    tag=Msg("err-li-rec-tag", "tag '{tag}' must be text or a whole number (LICITOVANY §10)"))
 """The top of a licitovaný record (LICITOVANY §10): ``game`` is required (a record without
 it is Baśka's); a club's ruleset file is looked up beside the record, and its refusal is
 the core's ``ruleset: {why}``."""
@@ -208,8 +212,9 @@ def _cards(words: record_io.RecordWords, text: str, where: Msg) -> tuple[int, ..
         try:
             out.append(parse_card(item))
         except CardError:
-            raise words.fail(where, Msg("err-li-rec-card", "§1 cannot read card {card!r}: "
-                                        "write rank (A T 10 K O U 9 8 7) then suit (H L B A)",
+            raise words.fail(where, Msg("err-li-rec-card", "cannot read card {card!r}: write "
+                                                           "rank (A T 10 K O U 9 8 7) then suit "
+                                                           "(H L B A) (LICITOVANY §1)",
                                         card=item[:10])) from None
     return tuple(out)
 
@@ -217,8 +222,9 @@ def _cards(words: record_io.RecordWords, text: str, where: Msg) -> tuple[int, ..
 def _entry(words: record_io.RecordWords, text: str, where: Msg) -> tuple[int, str]:
     parts = text.split(None, 1)
     if len(parts) != 2 or not parts[0].isdigit() or int(parts[0]) >= words.seats:
-        raise words.fail(where, Msg("err-li-rec-entry", "§10 write \"<seat> <words>\", the "
-                                    "seat from 0 to {last}", last=words.seats - 1))
+        raise words.fail(where, Msg("err-li-rec-entry", "write \"<seat> <words>\", the seat "
+                                                        "from 0 to {last} (LICITOVANY §10)",
+                                                        last=words.seats - 1))
     return int(parts[0]), " ".join(parts[1].split())
 
 
@@ -227,8 +233,8 @@ def _deal(words: record_io.RecordWords, d: dict[str, Any], number: int) -> DealR
     dealer, texts = words.deal_head(d, where, DEAL_KEYS, ("dealer", "hands", "talon"))
     hands = tuple(_cards(words, t, _at(number, f"hands[{s}]")) for s, t in enumerate(texts))
     if not isinstance(d["talon"], str):
-        raise words.fail(where, Msg("err-li-rec-talon-text", "§10 'talon' must be text such "
-                                    "as \"8B 7A\""))
+        raise words.fail(where, Msg("err-li-rec-talon-text", "'talon' must be text such as \"8B "
+                                                             "7A\" (LICITOVANY §10)"))
     talon = _cards(words, d["talon"], _at(number, "talon"))
     bidding = tuple(_entry(words, t, _at(number, "bidding", i, t)) for i, t in
                     enumerate(words.strings(d.get("bidding", []), where, "bidding")))
@@ -239,8 +245,9 @@ def _deal(words: record_io.RecordWords, d: dict[str, Any], number: int) -> DealR
         parts = rest.split()
         hlaska = len(parts) == 2 and parts[1].casefold() == "hlaska"
         if len(parts) != 1 + hlaska:
-            raise words.fail(at, Msg("err-li-rec-play", "§10 write \"<seat> <card>\", with "
-                                     "\" hlaska\" when the card announces a hláška"))
+            raise words.fail(at, Msg("err-li-rec-play", "write \"<seat> <card>\", with \" "
+                                                        "hlaska\" when the card announces a "
+                                                        "hláška (LICITOVANY §10)"))
         play.append((seat, _cards(words, parts[0], at)[0], hlaska))
     renonc = _renonc(words, d["renonc"], _at(number, "renonc")) if "renonc" in d else None
     return DealRecord(dealer, hands, talon, bidding, tuple(play), renonc)
@@ -249,15 +256,17 @@ def _deal(words: record_io.RecordWords, d: dict[str, Any], number: int) -> DealR
 def _renonc(words: record_io.RecordWords, r: Any, where: Msg) -> Renonc:
     if not isinstance(r, dict) or set(r) - {"seat", "kind", "note"} or not {"seat",
                                                                           "kind"} <= set(r):
-        raise words.fail(where, Msg("err-li-rec-renonc", "§10 renonc must be {form}",
+        raise words.fail(where, Msg("err-li-rec-renonc", "renonc must be {form} (LICITOVANY §10)",
                                     form='{ seat = <seat>, kind = "hra", note = "…" }'))
     if r["kind"] not in RENONC_KINDS:
-        raise words.fail(where, Msg("err-li-rec-renonc-kind", "§7 a renonc's kind is hra, "
-                                    "pausal1 or pausal2, not {kind!r}", kind=str(r["kind"])[:20]))
+        raise words.fail(where, Msg("err-li-rec-renonc-kind", "a renonc's kind is hra, pausal1 "
+                                                              "or pausal2, not {kind!r} "
+                                                              "(LICITOVANY §7)",
+                                                              kind=str(r["kind"])[:20]))
     note = r.get("note", "")
     if not isinstance(note, str) or not note.isprintable():
-        raise words.fail(where, Msg("err-li-rec-renonc-note", "§10 a renonc's note is one "
-                                    "line of text"))
+        raise words.fail(where, Msg("err-li-rec-renonc-note", "a renonc's note is one line of "
+                                                              "text (LICITOVANY §10)"))
     return Renonc(words.seat(r["seat"], where, "renonc seat"), r["kind"], note)
 
 
@@ -274,15 +283,16 @@ def _dealt(rec: DealRecord, players: int) -> Msg | None:
     for seat, hand in enumerate(rec.hands):
         want = 0 if players == 4 and seat == rec.dealer else HAND
         if len(hand) != want:
-            return Msg("err-li-hand-size", "§2 seat {seat} holds {n} cards, not {want}",
+            return Msg("err-li-hand-size", "seat {seat} holds {n} cards, not {want} (LICITOVANY "
+                                           "§2)",
                        seat=seat, n=len(hand), want=want)
     if len(rec.talon) != TALON:
-        return Msg("err-li-talon-size", "§2 the talon holds {n} cards, not 2",
+        return Msg("err-li-talon-size", "the talon holds {n} cards, not 2 (LICITOVANY §2)",
                    n=len(rec.talon))
     seen: set[int] = set()
     for c in [c for h in rec.hands for c in h] + list(rec.talon):
         if c in seen:
-            return Msg("err-li-twice", "§2 {card} is dealt twice", card=ASCII_NAMES[c])
+            return Msg("err-li-twice", "{card} is dealt twice (LICITOVANY §2)", card=ASCII_NAMES[c])
         seen.add(c)
     return None
 

@@ -2,8 +2,9 @@
 an entry breaks the rules, in the reader's language: a call of the licitace, the discard,
 the contract or omyl, a raise of the fleky (:func:`apply_call`), a card (:func:`apply_card`),
 a renonc ruling and its money (:func:`renonc_money`). Every refusal is an
-:class:`~stolik.errors.IllegalMove` carrying a :class:`~stolik.i18n.Msg` that starts with
-the rule's section, as §10's example: ``§4.4 sedma needs the seven (seat 1 holds no 7L)``.
+:class:`~stolik.errors.IllegalMove` carrying a :class:`~stolik.i18n.Msg` that cites the
+rule's section at its end, as every catalog text does: ``sedma needs the seven (seat 1 holds
+no 7L) (LICITOVANY §4.4)``.
 
 The engine (:class:`~stolik.games.licitovany.state.Deal`) decides what is legal; this
 module only says why not, from the same rules (:mod:`.auction`, :mod:`.talon`,
@@ -18,11 +19,11 @@ by the aktér follows (LICITOVANY §7, Decisions: "Talon breach").
 ...     "AH AA TA KA OA UA 9A UL 8L 7B"], talon="8B 7A")
 >>> apply_call(d, 0, "sedma")
 Traceback (most recent call last):
-stolik.errors.IllegalMove: §4 seat 0 speaks out of turn: seat 2 is to speak
+stolik.errors.IllegalMove: seat 0 speaks out of turn: seat 2 is to speak (LICITOVANY §4)
 >>> apply_call(d, 2, "sedma"); apply_call(d, 0, "sedma")
 Traceback (most recent call last):
-stolik.errors.IllegalMove: §4.2 seat 0 is the earlier seat of the two: he holds (mam) or \
-passes (dobra), he does not bid
+stolik.errors.IllegalMove: seat 0 is the earlier seat of the two: he holds (mam) or passes \
+(dobra), he does not bid (LICITOVANY §4.2)
 """
 
 from __future__ import annotations
@@ -56,13 +57,15 @@ def _names(mask: int) -> str:
 
 def _turn(deal: Deal, seat: int, *, card_: bool = False) -> None:
     if deal.is_over:
-        raise _fail(Msg("err-li-over", "§10 the deal is over: nothing more is said or played"))
+        raise _fail(Msg("err-li-over", "the deal is over: nothing more is said or played "
+                                       "(LICITOVANY §10)"))
     if seat != deal.to_act:
         if card_:
-            raise _fail(Msg("err-li-play-turn", "§3 seat {seat} plays out of turn: seat "
-                            "{to_act} is to play", seat=seat, to_act=deal.to_act))
-        raise _fail(Msg("err-li-turn", "§4 seat {seat} speaks out of turn: seat {to_act} "
-                        "is to speak", seat=seat, to_act=deal.to_act))
+            raise _fail(Msg("err-li-play-turn", "seat {seat} plays out of turn: seat {to_act} "
+                                                "is to play (LICITOVANY §3)",
+                                                seat=seat, to_act=deal.to_act))
+        raise _fail(Msg("err-li-turn", "seat {seat} speaks out of turn: seat {to_act} is to "
+                                       "speak (LICITOVANY §4)", seat=seat, to_act=deal.to_act))
 
 
 def _read(deal: Deal, seat: int, text: str) -> Move:
@@ -70,8 +73,9 @@ def _read(deal: Deal, seat: int, text: str) -> Move:
     try:
         return parse_move(text, seat=SIDE if side else seat)
     except IllegalMove:
-        raise _fail(Msg("err-li-words", "§10 cannot read {text!r}: a rung, mam, dobra, "
-                        "discard, contract, omyl, a raise or a card", text=text[:60])) from None
+        raise _fail(Msg("err-li-words", "cannot read {text!r}: a rung, mam, dobra, discard, "
+                                        "contract, omyl, a raise or a card (LICITOVANY §10)",
+                                        text=text[:60])) from None
 
 
 def apply_call(deal: Deal, seat: int, text: str, *, breach: bool = False) -> None:
@@ -90,48 +94,55 @@ def apply_call(deal: Deal, seat: int, text: str, *, breach: bool = False) -> Non
     elif phase == "fleky":
         _raise(deal, seat, m)
     else:
-        raise _fail(Msg("err-li-bidding-over", "§10 the bidding is over: the play follows, "
-                        "one card an entry in 'play'"))
+        raise _fail(Msg("err-li-bidding-over", "the bidding is over: the play follows, one card "
+                                               "an entry in 'play' (LICITOVANY §10)"))
 
 
 def _licitace(deal: Deal, seat: int, m: Move) -> None:
     a = deal.pos.auction
     later = a.speaker == a.later
     if m.kind not in ("bid", "mam", "dobra"):
-        raise _fail(Msg("err-li-not-licitace", "§4.2 {word} is not a call of the licitace: "
-                        "a rung, mam or dobra", word=m.text()))
+        raise _fail(Msg("err-li-not-licitace", "{word} is not a call of the licitace: a rung, "
+                                               "mam or dobra (LICITOVANY §4.2)", word=m.text()))
     if m.kind == "bid" and m.rung not in deal.rs.ladder:
-        raise _fail(Msg("err-li-ladder", "§2 {word} is not a rung of this ruleset's ladder",
+        raise _fail(Msg("err-li-ladder", "{word} is not a rung of this ruleset's ladder "
+                                         "(LICITOVANY §2)",
                         word=RUNGS[m.rung].word))
     if m.kind == "bid" and not later:
-        raise _fail(Msg("err-li-earlier-bids", "§4.2 seat {seat} is the earlier seat of the "
-                        "two: he holds (mam) or passes (dobra), he does not bid", seat=seat))
+        raise _fail(Msg("err-li-earlier-bids", "seat {seat} is the earlier seat of the two: he "
+                                               "holds (mam) or passes (dobra), he does not bid "
+                                               "(LICITOVANY §4.2)", seat=seat))
     if m.kind == "bid" and m.rung <= a.standing:
-        raise _fail(Msg("err-li-low-bid", "§4.2 a bid must be above the standing rung {rung}",
+        raise _fail(Msg("err-li-low-bid", "a bid must be above the standing rung {rung} "
+                                          "(LICITOVANY §4.2)",
                         rung=RUNGS[a.standing].word))
     if m.kind == "mam" and later:
-        raise _fail(Msg("err-li-later-mam", "§4.2 mam is said only by the earlier seat of "
-                        "the two; seat {seat} bids or passes (dobra)", seat=seat))
+        raise _fail(Msg("err-li-later-mam", "mam is said only by the earlier seat of the two; "
+                                            "seat {seat} bids or passes (dobra) (LICITOVANY "
+                                            "§4.2)", seat=seat))
     deal.move(m)
 
 
 def _discard(deal: Deal, seat: int, m: Move, breach: bool) -> None:
     p = deal.pos
     if m.kind != "discard":
-        raise _fail(Msg("err-li-want-discard", "§4.3 the aktér (seat {seat}) takes the talon "
-                        "and lays two cards away now: \"{seat} discard <card> <card>\"",
+        raise _fail(Msg("err-li-want-discard", "the aktér (seat {seat}) takes the talon and "
+                                               "lays two cards away now: \"{seat} discard "
+                                               "<card> <card>\" (LICITOVANY §4.3)",
                         seat=seat))
     for c in m.cards:
         if not p.hands[seat] >> c & 1:
-            raise _fail(Msg("err-li-not-held", "§4.3 seat {seat} holds no {card}", seat=seat,
+            raise _fail(Msg("err-li-not-held", "seat {seat} holds no {card} (LICITOVANY §4.3)",
+            seat=seat,
                             card=ASCII_NAMES[c]))
     if deal._allowed(m):
         deal.move(m)
     elif breach:  # accepted: the renonc ruling that follows settles it (§7)
         deal._push(m, deal._after(m))
     else:
-        raise _fail(Msg("err-li-no-contract-left", "§4.4 after laying {cards} away no "
-                        "contract at or above {rung} is allowed", cards=_names(
+        raise _fail(Msg("err-li-no-contract-left", "after laying {cards} away no contract at or "
+                                                   "above {rung} is allowed (LICITOVANY §4.4)",
+                                                   cards=_names(
                             sum(1 << c for c in m.cards)), rung=RUNGS[p.won].word))
 
 
@@ -139,15 +150,17 @@ def _contract(deal: Deal, m: Move, breach: bool) -> None:
     p, rs = deal.pos, deal.rs
     if m.kind == "omyl":
         if p.won != rs.lowest:
-            raise _fail(Msg("err-li-omyl", "§4.4 omyl only at the lowest rung {lowest}; the "
-                            "won rung is {won}", lowest=RUNGS[rs.lowest].word,
+            raise _fail(Msg("err-li-omyl", "omyl only at the lowest rung {lowest}; the won rung "
+                                           "is {won} (LICITOVANY §4.4)",
+                                           lowest=RUNGS[rs.lowest].word,
                             won=RUNGS[p.won].word))
         deal.move(m)
         return
     if m.kind != "contract":
-        raise _fail(Msg("err-li-want-contract", "§4.4 the aktér names the contract now (or "
-                        "omyl at the lowest rung): \"{seat} contract <rung> [<trump>] "
-                        "[<helper>]\"", seat=p.akter))
+        raise _fail(Msg("err-li-want-contract", "the aktér names the contract now (or omyl at "
+                                                "the lowest rung): \"{seat} contract <rung> "
+                                                "[<trump>] [<helper>]\" (LICITOVANY §4.4)",
+                                                seat=p.akter))
     c = Contract(RUNGS[m.rung], m.trump, m.helper)
     if why := _contract_words(deal, c):
         raise _fail(why)
@@ -167,17 +180,20 @@ def _contract(deal: Deal, m: Move, breach: bool) -> None:
 def _contract_words(deal: Deal, c: Contract) -> Msg | None:
     rs, won = deal.rs, deal.pos.won
     if c.rung.number not in rs.ladder:
-        return Msg("err-li-ladder", "§2 {word} is not a rung of this ruleset's ladder",
+        return Msg("err-li-ladder", "{word} is not a rung of this ruleset's ladder (LICITOVANY "
+                                    "§2)",
                    word=c.rung.word)
     if c.rung.number < won:
-        return Msg("err-li-below", "§4.4 the contract may not be below the won rung {rung}",
+        return Msg("err-li-below", "the contract may not be below the won rung {rung} "
+                                   "(LICITOVANY §4.4)",
                    rung=RUNGS[won].word)
     problem = contract_problem(c.rung, c.trump, c.helper)
     if problem is None:
         return None
     if "hearts" in problem and not c.rung.red:
-        return Msg("err-li-hearts", "§4.4 a non-red rung may not name hearts trumps")
-    return Msg("err-li-suits", "§4.4 {rung} names its suits so: {form}", rung=c.rung.word,
+        return Msg("err-li-hearts", "a non-red rung may not name hearts trumps (LICITOVANY §4.4)")
+    return Msg("err-li-suits", "{rung} names its suits so: {form} (LICITOVANY §4.4)",
+    rung=c.rung.word,
                form=_form(c))
 
 
@@ -193,12 +209,12 @@ def _talon_breach(c: Contract, discard: int) -> Msg | None:
     if c.rung.closed:
         return None
     if discard & _HIGH:
-        return Msg("err-li-talon-high", "§4.3 a trump game's talon holds no ace and no ten "
-                   "({cards} laid away)", cards=_names(discard))
+        return Msg("err-li-talon-high", "a trump game's talon holds no ace and no ten ({cards} "
+                                        "laid away) (LICITOVANY §4.3)", cards=_names(discard))
     for seven, _ in c.kept_back:
         if discard >> seven & 1:
-            return Msg("err-li-talon-seven", "§4.3 the talon holds no announced seven "
-                       "({card} laid away)", card=ASCII_NAMES[seven])
+            return Msg("err-li-talon-seven", "the talon holds no announced seven ({card} laid "
+                                             "away) (LICITOVANY §4.3)", card=ASCII_NAMES[seven])
     return None
 
 
@@ -206,8 +222,9 @@ def _sedma_seven(c: Contract, hand: int, seat: int) -> Msg | None:
     if "hra" in c.rung.components and c.trump is not None:
         seven = card(c.trump, SEVEN)
         if not hand >> seven & 1:
-            return Msg("err-li-sedma-seven", "§4.4 sedma needs the seven (seat {seat} holds "
-                       "no {card})", seat=seat, card=ASCII_NAMES[seven])
+            return Msg("err-li-sedma-seven", "sedma needs the seven (seat {seat} holds no "
+                                             "{card}) (LICITOVANY §4.4)",
+                                             seat=seat, card=ASCII_NAMES[seven])
     return None
 
 
@@ -217,31 +234,37 @@ def _raise(deal: Deal, seat: int, m: Move) -> None:
         deal.move(m)
         return
     if m.kind != "raise" or p.rounds is None:
-        raise _fail(Msg("err-li-want-raise", "§4.5 the fleky: {word} or dobra",
+        raise _fail(Msg("err-li-want-raise", "the fleky: {word} or dobra (LICITOVANY §4.5)",
                         word=p.rounds.word if p.rounds else "flek"))
     level = FLEK_WORDS.index(m.word) + 1
     if level > rs.max_flek:
-        raise _fail(Msg("err-li-flek-max", "§4.5 {word} goes beyond max_flek = {max}: a void "
-                        "raise, refused", word=m.word, max=rs.max_flek))
+        raise _fail(Msg("err-li-flek-max", "{word} goes beyond max_flek = {max}: a void raise, "
+                                           "refused (LICITOVANY §4.5)",
+                                           word=m.word, max=rs.max_flek))
     if m.word != p.rounds.word:
-        raise _fail(Msg("err-li-flek-round", "§4.5 round {round} of the fleky raises with "
-                        "{want}, not {word}", round=p.rounds.round, want=p.rounds.word,
+        raise _fail(Msg("err-li-flek-round", "round {round} of the fleky raises with {want}, "
+                                             "not {word} (LICITOVANY §4.5)",
+                                             round=p.rounds.round, want=p.rounds.word,
                         word=m.word))
     side = rs.flek_scope == "side"
     if any((s == SIDE) != side for _, s in m.raises) or (
             not side and seat == p.akter and any(s == seat for _, s in m.raises)):
-        raise _fail(Msg("err-li-flek-form", "§10 under flek_scope = \"side\" a raise names "
-                        "components only; under \"pair\" the aktér names component:seat")
+        raise _fail(Msg("err-li-flek-form", "under flek_scope = \"side\" a raise names "
+                                            "components only; under \"pair\" the aktér names "
+                                            "component:seat (LICITOVANY §10)")
                     if side else
-                    Msg("err-li-flek-pair", "§10 under flek_scope = \"pair\" the aktér names "
-                        "component:seat (\"re hra:1\"), a defender his own pair's components"))
+                    Msg("err-li-flek-pair", "under flek_scope = \"pair\" the aktér names "
+                                            "component:seat (\"re hra:1\"), a defender his own "
+                                            "pair's components (LICITOVANY §10)"))
     options = flek_rounds.options(rs, p.rounds, deal.components())
     if len(set(m.raises)) != len(m.raises):
-        raise _fail(Msg("err-li-flek-twice", "§4.5 a raise names each component once"))
+        raise _fail(Msg("err-li-flek-twice", "a raise names each component once (LICITOVANY "
+                                             "§4.5)"))
     for comp, s in m.raises:
         if (comp, s) not in options:
-            raise _fail(Msg("err-li-flek-not-now", "§4.5 {what} may not be raised now: one "
-                            "raises what the other side raised in the round before",
+            raise _fail(Msg("err-li-flek-not-now", "{what} may not be raised now: one raises "
+                                                   "what the other side raised in the round "
+                                                   "before (LICITOVANY §4.5)",
                             what=comp if s == SIDE else f"{comp}:{s}"))
     deal.move(m)
 
@@ -250,13 +273,14 @@ def apply_card(deal: Deal, seat: int, c: int, hlaska: bool) -> None:
     """Play card ``c`` of ``seat`` (``hlaska``: it announces a hláška, LICITOVANY §3)."""
     p = deal.pos
     if p.phase != "play" and not deal.is_over:
-        raise _fail(Msg("err-li-card-early", "§10 no card is played before the fleky end: "
-                        "the deal is in the {phase}", phase=p.phase))
+        raise _fail(Msg("err-li-card-early", "no card is played before the fleky end: the deal "
+                                             "is in the {phase} (LICITOVANY §10)", phase=p.phase))
     _turn(deal, seat, card_=True)
     assert p.contract is not None
     hand, name = p.hands[seat], ASCII_NAMES[c]
     if not hand >> c & 1:
-        raise _fail(Msg("err-li-card-not-held", "§3 seat {seat} holds no {card}", seat=seat,
+        raise _fail(Msg("err-li-card-not-held", "seat {seat} holds no {card} (LICITOVANY §3)",
+        seat=seat,
                         card=name))
     trick_no = len(p.tricks) + 1
     mask = playable(hand, p.trick, p.contract, trick_no=trick_no, akter=seat == p.akter)
@@ -264,13 +288,16 @@ def apply_card(deal: Deal, seat: int, c: int, hlaska: bool) -> None:
         kept = dict(p.contract.kept_back)
         if c in kept and playable(hand, p.trick, p.contract, trick_no=trick_no,
                                   akter=False) >> c & 1:
-            raise _fail(Msg("err-li-seven-early", "§3 the announced seven {card} is not played "
-                            "before trick {trick}", card=name, trick=kept[c]))
-        raise _fail(Msg("err-li-card-illegal", "§3 {card} may not be played: follow suit and "
-                        "beat the winning card, else trump and overtrump", card=name))
+            raise _fail(Msg("err-li-seven-early", "the announced seven {card} is not played "
+                                                  "before trick {trick} (LICITOVANY §3)",
+                                                  card=name, trick=kept[c]))
+        raise _fail(Msg("err-li-card-illegal", "{card} may not be played: follow suit and beat "
+                                               "the winning card, else trump and overtrump "
+                                               "(LICITOVANY §3)", card=name))
     if hlaska and not announces(hand, c, p.contract):
-        raise _fail(Msg("err-li-hlaska", "§3 {card} announces no hláška: a K or O whose "
-                        "partner the seat still holds, in rungs 1–6, 10, 12", card=name))
+        raise _fail(Msg("err-li-hlaska", "{card} announces no hláška: a K or O whose partner "
+                                         "the seat still holds, in rungs 1–6, 10, 12 "
+                                         "(LICITOVANY §3)", card=name))
     deal.move(Move.play(c, hlaska))
 
 
@@ -280,14 +307,16 @@ def renonc_money(deal: Deal, seat: int, kind: str) -> tuple[int, ...]:
     the deal is over is refused."""
     p = deal.pos
     if deal.is_over:
-        raise _fail(Msg("err-li-renonc-over", "§7 a renonc after the deal is over is refused"))
+        raise _fail(Msg("err-li-renonc-over", "a renonc after the deal is over is refused "
+                                              "(LICITOVANY §7)"))
     if kind != "hra":
         return settle_pausal(deal.rs, Table(deal.players, -1, (-1, -1), deal.pauzirak),
                              seat, kind)
     if seat == deal.pauzirak:
-        raise _fail(Msg("err-li-renonc-pauzirak", "§7 the pauzírák (seat {seat}) commits only "
-                        "a paušál (pausal1, pausal2)", seat=seat))
+        raise _fail(Msg("err-li-renonc-pauzirak", "the pauzírák (seat {seat}) commits only a "
+                                                  "paušál (pausal1, pausal2) (LICITOVANY §7)",
+                                                  seat=seat))
     if p.contract is None:
-        raise _fail(Msg("err-li-renonc-contract", "§7 a renonc of kind hra needs a named "
-                        "contract"))
+        raise _fail(Msg("err-li-renonc-contract", "a renonc of kind hra needs a named contract "
+                                                  "(LICITOVANY §7)"))
     return settle_renonc(deal.rs, p.contract.rung, p.fleky, deal.table, seat)
