@@ -21,9 +21,13 @@ Done, one module per concept of the spec:
 - results and money: :mod:`.results`, :mod:`.money` (§5–§7: renonc and paušál as pure
   functions; the live engine never makes a renonc);
 - ``stolik rules list``/``show``: :mod:`.rules_sheet` (the registry's ``rules`` part is
-  :mod:`.rules`, which re-exports it).
+  :mod:`.rules`, which re-exports it);
+- deal records (§10): :mod:`.record` on the core's :mod:`stolik.record_io`, each entry
+  replayed and its refusal worded by :mod:`.record_replay` (renoncs and paušál, §7);
+  the §6 examples are records in ``tests/data/licitovany``;
+- ``stolik simulate``: :mod:`.simulate` on the fast kernel (:mod:`.fast`), the sheet and
+  the summary :mod:`.sheet`; the ``bots`` part :mod:`.bots` (``random``).
 
-Next, on the core: deal records (§10, replaying renoncs), the terminal and web tables,
-words in the catalogs (the refusals are English lines for now), bots and the solver,
-series and tournaments (§8, §9).
+Next, on the core: the terminal and web tables, the stronger bots and the solver, series
+and tournaments (§8, §9).
 """
