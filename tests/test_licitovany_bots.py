@@ -272,3 +272,25 @@ def test_heuristic_defender_fleks_and_akter_draws_trumps() -> None:
     d.move("dobra")
     assert d.phase == "play" and d.to_act == 0 == d.pos.akter
     assert HeuristicBot(ruleset=RS).act(d.view(0)).text() == "AL"
+
+
+@pytest.mark.parametrize("seed", [0, 12, 17, 24, 32, 33, 5, 9])
+def test_cards_pimc_merges_are_worth_the_same(seed: int) -> None:
+    """LICITOVANY §2, §3: cards pimc solves once for another (of one suit, no card still
+    out between them, the same points) are worth the same to the solver on the true
+    layout (the first six positions hold such a pair)."""
+    from stolik.games.licitovany.pimc import equals
+
+    d = in_play(300 + seed, [1, 3, 7, 8][seed % 4], 6 + seed % 12)
+    assert not d.is_over
+    seat = d.to_act
+    assert seat is not None
+    view = d.view(seat)
+    k = knowledge(view, RS)
+    values = solver.card_values(d)
+    cards = sorted({c for c, _ in values})
+    rep = equals(cards, view, k, replay_views(d, seat))
+    assert seed in (5, 9) or any(rep[c] != c for c in cards)
+    for c in cards:
+        assert max(v for (x, _), v in values.items() if x == c) == \
+            max(v for (x, _), v in values.items() if x == rep[c])

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from stolik.deck32 import CARD_POINTS, LAST_TRICK_BONUS, SEVEN, card
+from stolik.deck32 import CARD_POINTS, FULL_MASK, KING, LAST_TRICK_BONUS, OBER, SEVEN, card
 from stolik.games.licitovany.calls import Move
 from stolik.games.licitovany.heuristic import HeuristicBot, play_card
 from stolik.games.licitovany.knowledge import Knowledge, Memory, seats_of
@@ -44,11 +44,18 @@ from stolik.games.licitovany.ruleset import Ruleset
 from stolik.games.licitovany.sampling import Layout, Sampler
 from stolik.games.licitovany.solver import Play, Problem
 from stolik.games.licitovany.view import SeatView
+from stolik.tricks32 import HIGHER
 
-__all__ = ["LEVELS", "PimcBot", "card_scores", "problem_of"]
+__all__ = ["BUDGET", "LEVELS", "PimcBot", "card_scores", "equals", "problem_of"]
 
 LEVELS = {"pimc": 20, "pimc-fast": 6}
 """The pimc bots by name: layouts per card decision."""
+
+BUDGET = 3_000_000
+"""Search nodes a card decision spends at most (then its layouts so far decide, at least
+:data:`LEAST`): a hard sto early in the play took 11 s of 20 layouts unbudgeted here."""
+
+LEAST = 3
 
 
 def problem_of(view: SeatView, k: Knowledge, rs: Ruleset) -> Problem:
@@ -94,17 +101,50 @@ def _play(view: SeatView, k: Knowledge, memory: Memory, lay: Layout) -> Play:
                 view.hlasky, holder, 0, alive)
 
 
+def equals(cards: Sequence[int], view: SeatView, k: Knowledge, memory: Memory) -> dict[int, int]:
+    """Each card → the highest card of the seat equal to it for the rest of the deal: of
+    its suit, no card still out between them (in the order of play, LICITOVANY §2), worth
+    the same points; a seven, a king or a svršek stands for itself (the sevens' tricks,
+    the hlášky, §3, §5)."""
+    assert k.contract is not None
+    higher = HIGHER[k.contract.trumps]
+    trick = sum(1 << c for c in view.trick)
+    out = FULL_MASK & ~(memory.played() & ~trick)  # the trick's cards still count
+    rep: dict[int, int] = {}
+    for c in sorted(cards, key=lambda x: higher[x].bit_count()):  # highest first
+        if c & 7 in (KING, OBER, SEVEN):
+            rep[c] = c
+            continue
+        above = higher[c] & out & ~(1 << c)
+        nearest = min((x for x in range(32) if above >> x & 1),
+                      key=lambda x: (higher[c] ^ higher[x]).bit_count(), default=-1)
+        same = nearest in rep and CARD_POINTS[nearest] == CARD_POINTS[c] and \
+            nearest & 7 not in (KING, OBER, SEVEN)
+        rep[c] = rep[nearest] if same else c
+    return rep
+
+
 def card_scores(view: SeatView, k: Knowledge, memory: Memory, rs: Ruleset,
-                layouts: Sequence[Layout], cards: Sequence[int]) -> dict[int, float]:
-    """Each card's mean score for the seat over ``layouts`` (module notes)."""
+                layouts: Sequence[Layout], cards: Sequence[int], *,
+                budget: int = 0, least: int = 1) -> dict[int, float]:
+    """Each card's mean score for the seat over ``layouts`` (module notes); with a node
+    ``budget``, the layouts after it is spent are left out (``least`` always solved)."""
     prob = problem_of(view, k, rs)
     sign = 1 if view.seat == k.akter else -1
+    rep = equals(cards, view, k, memory)
     total = dict.fromkeys(cards, 0.0)
+    n = 0
     for lay in layouts:
+        if budget and n >= least and prob.nodes >= budget:
+            break
+        n += 1
         play = _play(view, k, memory, lay)
+        seen: dict[int, float] = {}
         for c in cards:
-            total[c] += sign * prob.value(prob.advance(play, c, True))
-    return {c: v / max(1, len(layouts)) for c, v in total.items()}
+            if rep[c] not in seen:
+                seen[rep[c]] = sign * prob.value(prob.advance(play, rep[c], True))
+            total[c] += seen[rep[c]]
+    return {c: v / max(1, n) for c, v in total.items()}
 
 
 class PimcBot(HeuristicBot):
@@ -129,7 +169,8 @@ class PimcBot(HeuristicBot):
         sampler = Sampler(view, k, self.memory)
         rng = random.Random(self.seed_rng.random())
         lays = [sampler.draw(rng) for _ in range(self.layouts)]
-        scores = card_scores(view, k, self.memory, self.rs, lays, cards)
+        scores = card_scores(view, k, self.memory, self.rs, lays, cards, budget=BUDGET,
+                             least=LEAST)
         best = max(scores.values())
         top = [c for c in cards if scores[c] >= best - 1e-9]
         c = hint if hint in top else top[0]

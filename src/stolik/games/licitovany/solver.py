@@ -114,6 +114,8 @@ class Problem:
         self.seven = card(contract.trump, SEVEN) if contract.trump is not None else -1
         self.h7 = card(contract.helper, SEVEN) if contract.helper is not None else -1
         self._money: dict[Tally, int] = {}
+        self.nodes = 0
+        """Nodes searched by this problem's solves so far (a caller's budget)."""
 
     @classmethod
     def of(cls, deal: Deal) -> Problem:
@@ -278,9 +280,12 @@ class Problem:
             return _tables().search(kern, h, li, len(play.trick), mask, wi, wc, led, pts,
                                     alpha, beta, TRICKS - play.done, params, util, stats)
 
-        if self.kind != "trump":
-            return bounded(-k.INF, k.INF)
-        return _tests({int(v) for v in util.flat}, bounded)
+        try:
+            if self.kind != "trump":
+                return bounded(-k.INF, k.INF)
+            return _tests({int(v) for v in util.flat}, bounded)
+        finally:
+            self.nodes += int(stats[k.ST_NODES])
 
     def _dve(self, play: Play, mine: tuple[int, ...], theirs: int) -> int:
         import numpy as np
@@ -304,7 +309,10 @@ class Problem:
                                play.points if self.rung.has_sto else 0, int(play.alive),
                                alpha, beta, q, util, _dve_table(), stats))
 
-        return _tests({int(v) for v in util.flat}, bounded)
+        try:
+            return _tests({int(v) for v in util.flat}, bounded)
+        finally:
+            self.nodes += int(stats[dv.NODES])
 
 
 def _tests(values: set[int], bounded: Callable[[int, int], int]) -> int:
