@@ -176,3 +176,36 @@ def test_card_play_within_its_time() -> None:
     assert none.act(view) == play_card(view) and none.last_solved == 0
     full = ExpertBot(card_layouts=6, seed=1, seconds=INF)
     assert full.act(view) in view.legal and full.last_solved == 6
+
+
+def _public(view: SeatView) -> list[tuple[int, str]]:
+    """The calls as the table sees them: no dubel card named (BETEL §3)."""
+    return [(s, " ".join(t.split()[:2]) if t.startswith("look") else t.split()[0])
+            for s, t in view.calls]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_layout_set_up_at_the_decision(seed: int) -> None:
+    """A drawn layout replayed to the seat's decision (BETEL §3): the same seat to act, step,
+    calls as the table saw them and peeking costs, and the hands and dubel as drawn — over
+    random auctions with looks and exchanges. (The card of its own earlier ``look 1`` may
+    differ: an exchange since may have taken it from the drawn dubel.)"""
+    from stolik.games.betel.expert_rollout import decision_deal
+    from stolik.games.betel.sampling import sample
+
+    d = Deal.random(RS, seed % 3, random.Random(seed))
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    while d.phase == "auction":
+        seat = d.to_act or 0
+        view = d.view(seat)
+        lay_ = sample(view, 1, rng)[0]
+        x = decision_deal(RS, view, lay_)
+        assert (x.to_act, x.pos.step, _public(x.view(seat)), x.pos.peek) == (
+            seat, d.pos.step, _public(view), d.pos.peek)
+        assert x.pos.hands == lay_.hands and x.pos.hands[seat] == d.pos.hands[seat]
+        if d.pos.step != "taken":
+            assert sum(1 << c for c in x.pos.dubel) == lay_.dubel
+        m = bot.act(view)
+        assert isinstance(m, Action)
+        d.act(m)

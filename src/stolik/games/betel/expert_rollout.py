@@ -7,8 +7,10 @@ and the seat's standing from the score.
   seat (:class:`~stolik.games.betel.sampling.Layout`, the hands *now*) are dealt, and the
   public calls replayed on them; a seat's exchange lays back the very cards it took, so that
   the hands stay as drawn (as the policy model does, :mod:`~stolik.games.betel.policy_model`);
-  a look at one card looks at the first place. Only the seat's own step ``taken`` needs its
-  two extra cards dealt to the dubel first.
+  a look at one card looks at the card the seat saw where it lies in the drawn dubel, else
+  at the first place (an exchange since may have taken it: the hands and every public fact
+  are still the view's). Only the seat's own step ``taken`` needs its two extra cards
+  dealt to the dubel first.
 - **The rollout** (:class:`Rollout`): each seat's call by the heuristic's auction rules
   (:func:`~stolik.games.betel.heuristic.bid_or_pass`) computed from the hand's counts, kept
   by hand (a hand's counts do not change while the auction goes on): the same call as
