@@ -26,6 +26,14 @@
   layouts finished — none, the heuristic's call. A card decision is the ``pimc`` bot's with
   ``card_layouts`` layouts (a 4-trick deal solves in about a hundred nodes).
 
+**Measured** (2026-12-07, a 2-core machine shared with other jobs, load about 4–5):
+duplicate arenas (``stolik arena``, pucka-2019, seed 1, 6 seatings a deal, 95 % intervals)
+expert − heuristic +4.72 [+1.77, +7.67] a deal (40 deals); expert − pimc −1.28
+[−4.06, +1.50] (24 deals), −1.94 [−5.25, +1.36] with 200 card layouts, −3.58 [−8.78, +1.61]
+without inference — not better than ``pimc``, so not the default opponent. CPU time a
+decision with a choice (12 deals of self-play per ruleset): calls median 76–90 ms, max
+185 ms (at most 218k of the 400k nodes); cards median 28–32 ms, max 168 ms.
+
 >>> import random
 >>> from stolik.games.baska.ruleset import load_ruleset
 >>> from stolik.games.baska.state import Deal
