@@ -294,3 +294,29 @@ def test_cards_pimc_merges_are_worth_the_same(seed: int) -> None:
     for c in cards:
         assert max(v for (x, _), v in values.items() if x == c) == \
             max(v for (x, _), v in values.items() if x == rep[c])
+
+
+def test_announced_hlasky_place_their_other_card() -> None:
+    """LICITOVANY §3: a hláška is announced with the first card of a pair held whole, so
+    the seat holds the other card until it plays it; the sampler places it there, and
+    over random plays announcing most hlášky it is right every time it does."""
+    from stolik.games.licitovany.sampling import partners
+
+    placed = 0
+    for seed in range(80):
+        d = contract_deal(RS, seed, [1, 3, 4, 5][seed % 4])
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(3, 28)):
+            if d.is_over:
+                break
+            moves = d.legal_moves()
+            hl = [m for m in moves if m.hlaska]
+            d.move(rng.choice(hl) if hl and rng.random() < 0.8 else rng.choice(moves))
+        if d.is_over or d.to_act is None:
+            continue
+        seat = d.to_act
+        view = d.view(seat)
+        for x, s in partners(view, knowledge(view, RS), replay_views(d, seat)).items():
+            assert d.pos.hands[s] >> x & 1
+            placed += 1
+    assert placed >= 10

@@ -4,7 +4,8 @@ discard where it may see it (the aktér), how many cards each seat holds, the vo
 play showed (a seat that did not follow holds none of the led suit; one that neither
 followed nor trumped no trumps), what the rules say of the hidden cards — a trump game's
 talon holds no ace, no ten, no announced seven (§4.3); a sedma's aktér holds the trump 7
-until he plays it (§4.4) — and nothing else.
+until he plays it (§4.4); a seat that announced a hláška holds the other card of the pair
+until it plays it (§3, :func:`partners`) — and nothing else.
 
 >>> import random
 >>> from stolik.games.licitovany.ruleset import load_ruleset
@@ -25,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from stolik.deck32 import ACE, FULL_MASK, SEVEN, TEN, card
+from stolik.deck32 import ACE, FULL_MASK, KING, OBER, SEVEN, TEN, card
 from stolik.games.licitovany.knowledge import Knowledge, Memory, seats_of
 from stolik.games.licitovany.view import SeatView
 
@@ -41,6 +42,39 @@ class Layout:
 
     hands: tuple[int, ...]
     discard: int
+
+
+def partners(view: SeatView, k: Knowledge, memory: Memory) -> dict[int, int]:
+    """The cards a seat must still hold for the hlášky it announced (LICITOVANY §3: a
+    hláška is announced with the first card of a pair held whole): the other card of each
+    pair whose first card the seat was seen to play, where the announcements name the
+    pairs — the 40 the trump pair, the 20s when the seat played as many first cards of
+    other pairs as it announced 20s. Card → seat."""
+    c = k.contract
+    if c is None or not view.hlasky:
+        return {}
+    by: list[tuple[int, int]] = []  # (seat, card) in the order played
+    tricks = [(t.leader, t.cards) for t in memory.tricks] + [(memory.leader(k), view.trick)]
+    for leader, cards in tricks:
+        i = k.order.index(leader)
+        by += [(k.order[(i + j) % 3], x) for j, x in enumerate(cards)]
+    who = {x: seat for seat, x in by}
+    firsts: dict[int, list[int]] = {}  # seat -> first cards of pairs it may have held
+    for n, (seat, x) in enumerate(by):
+        other = x ^ (KING ^ OBER)
+        if x & 7 in (KING, OBER) and who.get(other, seat) == seat and \
+                all(y != other for _, y in by[:n]):  # a first card, no other seat's pair
+            firsts.setdefault(seat, []).append(x)
+    out: dict[int, int] = {}
+    for seat, played in firsts.items():
+        worths = [w for s, w in view.hlasky if s == seat]
+        trump = [x for x in played if x >> 3 == c.trump]
+        side = [x for x in played if x >> 3 != c.trump]
+        if 40 in worths and len(trump) == 1:
+            out[trump[0] ^ (KING ^ OBER)] = seat
+        if side and len(side) == worths.count(20):
+            out.update({x ^ (KING ^ OBER): seat for x in side})
+    return {x: s for x, s in out.items() if x not in who}
 
 
 class Sampler:
@@ -72,6 +106,9 @@ class Sampler:
                 seven = card(c.trump, SEVEN)
                 if self.unseen >> seven & 1 and k.akter != view.seat:
                     self.fixed[seven] = k.akter  # sedma needs the seven (§4.4)
+            for x, seat in partners(view, k, memory).items():
+                if self.unseen >> x & 1:
+                    self.fixed[x] = seat
 
     def draw(self, rng: random.Random, tries: int = 60) -> Layout:
         """A layout at random: each unseen card to a slot it may go to (the cards with
