@@ -10,12 +10,19 @@ import pytest
 
 from stolik.games.baska.bots import bot_names, make_bot
 from stolik.games.baska.bots.expert import ExpertBot
-from stolik.games.baska.bots.expert_auction import CALL_NODES, auction_layouts
+from stolik.games.baska.bots.expert_auction import (
+    CALL_NODES,
+    Rollout,
+    auction_layouts,
+    call_value,
+)
 from stolik.games.baska.bots.heuristic import HeuristicBot
 from stolik.games.baska.calls import PASS, Call
 from stolik.games.baska.laid_down import is_laid_down
 from stolik.games.baska.ruleset import load_ruleset
+from stolik.games.baska.solver import best_payout
 from stolik.games.baska.state import Deal
+from stolik.solver.budget import Budget
 
 INF = float("inf")
 
@@ -53,6 +60,21 @@ def test_bids_a_sure_contract(ruleset: str) -> None:
     vals = bot.last_values
     assert vals[chosen] == max(vals.values())
     assert vals[chosen] > vals[PASS] and vals[chosen] > vals[Call("contract", "gran")]
+
+
+def test_a_call_is_valued_with_the_others_answers() -> None:
+    """Issue 27.2, RULES §4: not "everyone else passes". Seat 2's gran-du is sure, but seat 0
+    (A♥ 10♥ Q♣ A♦, strong in the normal order) overcalls with zoło and zoło-du in the
+    heuristic's rollout and loses it (RULES §5: all four tricks): the gran-du is worth +10 to
+    seat 2 (seat 0's loss), not the +30 it would bring if the auction closed after it."""
+    hands = ["QC AH TH AD", "QS QH TD AC", "JC JS JH JD", "QD TC AS TS"]
+    d = _deal(hands, [])
+    closed = _deal(hands, ["gran-du", "pass", "pass", "pass"])
+    assert best_payout(closed)[2] == 30
+    rollout = Rollout(HeuristicBot())
+    value = call_value(d, 2, Call("contract", "gran-du"), rollout, Budget(10**6, INF), {})
+    assert value == 10
+    assert Call("contract", "zolo-du") in rollout.kept.values()
 
 
 def test_a_hopeless_kontra_is_not_said() -> None:
