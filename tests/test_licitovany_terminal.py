@@ -23,10 +23,10 @@ from stolik.games.licitovany.ruleset import load_ruleset
 from stolik.games.licitovany.terminal import LicitovanyTable, Series, roles
 from stolik.games.licitovany.view import SeatView
 
-SESSION = ["mam", "sedma", "AA AH", "8A UA", "sto L", "re sto:1", "1", "OA", "AA", "KL h",
+SESSION = ["mam", "hint", "sedma", "AA AH", "8A UA", "sto L", "re sto:1", "1", "OA", "AA", "KL h",
            *["1"] * 8, "sheet", "q"]
 """Seed 11, the person at seat 0 (the zadák, who speaks first, LICITOVANY §4.2): ``mam``
-refused (the zadák bids or passes), sedma (both bots pass), a discard with an ace refused,
+refused (the zadák bids or passes), a hint, sedma (both bots pass), a discard with an ace refused,
 then 8A UA laid away (§4.3), sto in zelené (§4.4), re on bot 2's flek (§4.5), dobrá to
 the tutti, OA refused (it does not beat the trick, §3), AA, KL with its hláška (§3), the
 rest by number; at the pause the sheet, then quit."""
@@ -94,6 +94,11 @@ def test_a_session_from_the_licitace_to_the_sheet(lang: str, tmp_path: Path) -> 
         assert words in text, key
     assert "Talon: TL TA" in text and "Ala: re sto (bot 2)" in text
     assert "KL + hláška" in text and "flek sto (bot 3)" in text
+    if bots_part() is not None:  # the hint: a move on offer, said by one of the game's bots
+        hint = {"cs": "Bot random by zvolil: ", "en": "The random bot would say: "}[lang]
+        said = text.split(hint)[1].split("\n")[0]
+        assert said in ("sedma", "sedma červená", "sto", "sto a sedma", "betl", "durch",
+                        "dobrá") or said.startswith(("sto", "dvě sedmy")), said
     assert len(series.finished) == 1 and sum(series.totals) == 0
     assert series.totals[0] != 0
     replayed = replay(parse_record(loads_document(out.read_text("utf-8"), "toml")))

@@ -124,6 +124,7 @@ def test_the_swap_is_seen_by_whom_the_rules_let_see_it() -> None:
     akter = m.deal.pos.akter
     shown = m.state(akter, "en")["deal"]
     assert len(shown["talon"]) == 2 and len(shown["hand"]) == 12
+    assert shown["legal"][0].removeprefix("discard ") in shown["note"]  # how to lay away
     defender = (akter + 1) % 3
     assert m.state(defender, "en")["deal"]["talon"] == []
     assert m.state(None, "en")["deal"]["talon"] == [] and m.state(None, "en")["deal"]["hand"] == []

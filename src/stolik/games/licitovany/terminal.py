@@ -28,7 +28,7 @@ from stolik.cli.prompt import COMMANDS, Command, Problem, first_reading, pick, r
 from stolik.cli.table import SeriesTable, Sitting, table_console
 from stolik.deck32 import SUIT_PICTURES, name, parse_card
 from stolik.errors import IllegalMove
-from stolik.games import bot_kinds, game
+from stolik.games import UnknownGame, bot_kinds, game
 from stolik.games.licitovany.calls import Move, parse_move
 from stolik.games.licitovany.ladder import RUNGS
 from stolik.games.licitovany.money import SIDE
@@ -184,6 +184,18 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
     def listed(self, opts: Sequence[Move]) -> str:
         """The moves on offer, one line."""
         return ", ".join(self.label(m) for m in opts)
+
+    def show_hint(self) -> None:
+        """The move a bot of the game's would make on the person's view (its heuristic
+        where it has one); nothing while the game has no bots."""
+        try:
+            kinds = list(_part("bots").available_bots())
+        except UnknownGame:
+            return
+        kind = strongest(kinds, ("heuristic",))
+        bot = make_bot(kind, seed=self.s.seed, ruleset=self.s.rs)
+        self.console.print(Text(self.t("lic-hint", bot=kind, move=self.label(
+            bot.act(self.s.view(self.seat))))))
 
     # ------------------------------------------------------------ drawing
 

@@ -207,8 +207,9 @@ def deal_message(deal: TableDeal, seat: int | None, lang: str) -> dict[str, Any]
         "legal_labels": [move_label(m, lang) for m in legal],
         "trick": [[(leader + i) % SEATS, ASCII_NAMES[c]] for i, c in enumerate(view.trick)],
         "last_trick": trick_message(view.last_trick, SEATS, lambda c: ASCII_NAMES[c]),
-        "note": tr(lang, "lic-discard-how", example="8B 9B") if mine and
-        view.phase == "discard" else ""}
+        "note": tr(lang, "lic-discard-how", example=" ".join(
+            ASCII_NAMES[c] for c in legal[0].cards)) if legal and view.phase == "discard"
+        else ""}
 
 
 def _names(mask: int) -> list[str]:
