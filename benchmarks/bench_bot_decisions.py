@@ -73,11 +73,11 @@ def _play(game: str, bot: str, deals: int, seed: int) -> list[tuple[str, float]]
             bots = [bbot(bot, seed + 3 * i + s) for s in range(3)]
             pick = "act"
         else:
-            from stolik.games.baska.bots.base import BOTS
+            from stolik.games.baska.bots import make_bot as kbot
             from stolik.games.baska.ruleset import load_ruleset as krules
             from stolik.games.baska.state import Deal as KDeal
             d = KDeal.random(krules("pucka-2019"), i % 4, rng)
-            bots = [BOTS.create(bot, seed=seed + 4 * i + s) for s in range(4)]
+            bots = [kbot(bot, seed=seed + 4 * i + s) for s in range(4)]
             pick = "act"
         while not d.is_over:
             seat = d.to_act
