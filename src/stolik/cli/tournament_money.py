@@ -191,12 +191,12 @@ def money_final(
     lang = org_lang(lang)
     with database(db, lang) as d:
         part = _game(d, slug)
-        if len(amounts) != 4:
+        players = store.table_sheet_of(d, slug, round, table).players
+        if len(amounts) != len(players):  # 4 seats; 3 at a table of three (LICITOVANY §9)
             raise _fail(slug, Msg("mt-cli-four", "give the final money of the 4 seats, not "
                                   "{n} amounts (MARIAS §7)", n=len(amounts)),
                         round=round, table=table, rule=None)
         final = [part.parse_kc(a, where, "final") for a in amounts]
-        players = store.table_sheet_of(d, slug, round, table).players
         tops = [_topup(part, x, players, slug, round, table) for x in topup or []]
         _change(d, slug, round, table,
                 part.money_change(final=final, topups=tops, spread=equal_share), who=who,

@@ -154,9 +154,12 @@ def _table(data: Any, ctx: _Ctx, part: TournamentGame, version: int = 1,
            names: Mapping[str, str] | None = None) -> TableEntry:
     doc = ctx.keys(data, TABLE_KEYS, "table")
     seats = doc.get("seats")
-    if (not isinstance(seats, list) or len(seats) != 4
+    sizes = part.TABLE_SEATS  # four; three or four where a game seats three (LICITOVANY §9)
+    if (not isinstance(seats, list) or len(seats) not in sizes
             or not all(isinstance(s, str) and s for s in seats)):
-        raise ctx.fail("seats", f"must be 4 player ids by seat 0..3, not {seats!r}")
+        counts = " or ".join(map(str, sizes))
+        raise ctx.fail("seats", f"must be {counts} player ids by seat 0..{max(sizes) - 1}, "
+                       f"not {seats!r}")
     deals = None
     if "deal" in doc:
         raw = ctx.tables(doc["deal"], "deal")
@@ -194,8 +197,9 @@ def _table(data: Any, ctx: _Ctx, part: TournamentGame, version: int = 1,
         raise ctx.fail("warned", f"must be a list of player ids, not {warned!r}")
     lo = 0 if version == 1 else 1  # format 1 counted seats 0–3, a person counts 1–4
     first = doc.get("first_dealer", lo)
-    if not isinstance(first, int) or isinstance(first, bool) or first not in range(lo, lo + 4):
-        raise ctx.fail("first_dealer", f"must be a seat {lo}–{lo + 3}, not {first!r}")
+    n = len(seats)
+    if not isinstance(first, int) or isinstance(first, bool) or first not in range(lo, lo + n):
+        raise ctx.fail("first_dealer", f"must be a seat {lo}–{lo + n - 1}, not {first!r}")
     first -= lo
     entered = doc.get("entered", True)
     if not isinstance(entered, bool):
@@ -204,7 +208,7 @@ def _table(data: Any, ctx: _Ctx, part: TournamentGame, version: int = 1,
         raise ctx.fail("entered", f"a table not entered yet holds only its seats, first "
                        f"dealer and events, not '{held[0]}'")
     return TableEntry(
-        (seats[0], seats[1], seats[2], seats[3]), first, deals, sheet, totals,
+        tuple(seats), first, deals, sheet, totals,
         _by_player(doc.get("late", {}), ctx, "late", 0),
         _by_player(doc.get("left", {}), ctx, "left", 0),
         tuple(ctx.string(x, "excluded") for x in excluded),

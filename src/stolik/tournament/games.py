@@ -49,6 +49,12 @@ class TournamentGame(Protocol):
     EVENT_KINDS: tuple[str, ...]
     """The events a referee records at a table (Baśka: late, left, excluded, warning;
     Mariáš: warning, excluded)."""
+    TABLE_SEATS: tuple[int, ...]
+    """The seats a table may have: four (Baśka, Mariáš's čtyřka); three or four where a
+    game seats three and a table of four where the count needs it (LICITOVANY §9)."""
+
+    def table_sizes(self, players: int) -> tuple[int, ...]:
+        """The tables a round seats ``players`` at; those left over sit out."""
 
     def load_ruleset(self, ref: str) -> Any:
         """The ruleset of a shipped id or a file."""
@@ -123,6 +129,16 @@ def game_of_tournament(ruleset: str, declared: str | None = None) -> str:
 
 class TournamentDefaults:
     """What a game's ``tournament`` part may leave out: the core's default of each."""
+
+    TABLE_SEATS = (4,)
+    """Tables of four."""
+
+    @staticmethod
+    def table_sizes(players: int) -> tuple[int, ...]:
+        """Tables of four; ``players mod 4`` sit out (RULES §10, seed 000 §7w)."""
+        from stolik.tournament.seating import fours
+
+        return fours(players)
 
     @staticmethod
     def deals_per_round(rs: Any) -> int:

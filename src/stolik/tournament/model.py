@@ -191,7 +191,9 @@ class TableEntry:
     ``deals`` (deal records, RULES §11), ``sheet`` (score-sheet lines) or ``totals``.
     A table whose series is over before it starts (§7r) may have none."""
 
-    seats: tuple[str, str, str, str]
+    seats: tuple[str, ...]
+    """The players by seat: four, or three where the game seats three at a table
+    (licitovaný mariáš, LICITOVANY §9)."""
     first_dealer: int = 0
     deals: tuple[dict[str, object], ...] | None = None
     sheet: tuple[SheetLine, ...] | None = None

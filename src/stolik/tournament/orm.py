@@ -126,7 +126,8 @@ class TableRow(Base):
     seat0: Mapped[int]
     seat1: Mapped[int]
     seat2: Mapped[int]
-    seat3: Mapped[int]
+    seat3: Mapped[int | None]
+    """Empty at a table of three (LICITOVANY §9)."""
     totals: Mapped[list[int] | None]
     sheet: Mapped[dict[str, Any] | None]
     """The game's own table sheet (Mariáš: the stolový lístek, MARIAS §7)."""
@@ -136,9 +137,10 @@ class TableRow(Base):
         back_populates="table", cascade="all, delete-orphan", order_by="DealRow.number")
 
     @property
-    def seat_ids(self) -> tuple[int, int, int, int]:
-        """Player row ids by seat."""
-        return (self.seat0, self.seat1, self.seat2, self.seat3)
+    def seat_ids(self) -> tuple[int, ...]:
+        """Player row ids by seat (three at a table of three)."""
+        return (self.seat0, self.seat1, self.seat2) + (
+            () if self.seat3 is None else (self.seat3,))
 
 
 class SitOutRow(Base):

@@ -42,12 +42,12 @@ class TableResult:
 
     round: int
     table: int
-    seats: tuple[str, str, str, str]
+    seats: tuple[str, ...]
     source: Source
     deals_played: int
-    played: tuple[int, int, int, int]
-    table_points: tuple[int, int, int, int]
-    place_points: tuple[float, float, float, float]
+    played: tuple[int, ...]
+    table_points: tuple[int, ...]
+    place_points: tuple[float, ...]
     events: tuple[Event, ...] = ()
     results: tuple[Any, ...] = ()
     """The game's deal results (Baśka's or Mariáš's ``DealResult``), when the table has

@@ -58,7 +58,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from stolik.tournament.seating_text import format_round as format_round
 from stolik.tournament.seating_text import where_do_i_sit as where_do_i_sit
@@ -81,27 +81,35 @@ POLISH_ITERATIONS_PER_PLAYER_ROUND = 6000
 POLISH_MAX_ITERATIONS = 400_000
 """At most this many annealing steps in the whole-plan polish."""
 
-_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+_PERMUTATIONS = {n: tuple(itertools.permutations(range(n))) for n in (3, 4)}
 
 
-def _active(players: Sequence[str], exclude: Collection[str]) -> list[str]:
+def _active(players: Sequence[str], exclude: Collection[str], least: int = 4) -> list[str]:
     active = [p for p in players if p not in exclude]
     if len(set(active)) != len(active):
         raise ValueError("a player is listed twice")
-    if len(active) < 4:
-        raise ValueError(f"a round needs at least 4 players, got {len(active)}")
+    if len(active) < least:
+        raise ValueError(f"a round needs at least {least} players, got {len(active)}")
     return active
 
 
 def _choose_sit_outs(
-    active: list[str], history: SeatingHistory, rng: random.Random
+    active: list[str], history: SeatingHistory, rng: random.Random, k: int
 ) -> tuple[list[str], list[str]]:
-    """Seated and sitting-out players: the sit-outs have the fewest sit-outs so far."""
+    """Seated and sitting-out players: the ``k`` sit-outs have the fewest sit-outs so far."""
     order = list(active)
     rng.shuffle(order)
     order.sort(key=lambda p: history.sit_outs.get(p, 0))  # stable: random among equals
-    k = len(active) % 4
     return order[k:], order[:k]
+
+
+def fours(n: int) -> tuple[int, ...]:
+    """Tables of four for ``n`` players; ``n mod 4`` sit out (RULES §10, seed 000 §7w).
+
+    >>> fours(10)
+    (4, 4)
+    """
+    return (4,) * (n // 4)
 
 
 def _cost_matrix(
@@ -123,13 +131,14 @@ def _cost_matrix(
     return cost
 
 
-def _greedy(seated: list[int], cost: list[list[int]]) -> list[list[int]]:
-    """Tables of four filled one at a time with the cheapest unseated player."""
+def _greedy(seated: list[int], cost: list[list[int]], sizes: Sequence[int]
+            ) -> list[list[int]]:
+    """Tables of ``sizes`` filled one at a time with the cheapest unseated player."""
     left = list(seated)
     tables: list[list[int]] = []
-    while left:
+    for size in sizes:
         table = [left.pop(0)]
-        while len(table) < 4:
+        while len(table) < size:
             best = min(range(len(left)), key=lambda k: sum(cost[left[k]][x] for x in table))
             table.append(left.pop(best))
         tables.append(table)
@@ -198,17 +207,18 @@ def _anneal(
 
 def _assign_seats(
     table: Sequence[str], history: SeatingHistory, rng: random.Random
-) -> tuple[str, str, str, str]:
+) -> tuple[str, ...]:
     """Seat order that least repeats each player's former seats (ties at random)."""
+    n = len(table)
     counts = [history.seats.get(p, (0, 0, 0, 0)) for p in table]
-    perms = list(_PERMUTATIONS)
+    perms = list(_PERMUTATIONS[n])
     rng.shuffle(perms)
     # perm[i] = seat of table[i]; the cost is the sum of squares of the counts afterwards
-    best = min(perms, key=lambda perm: sum(counts[i][perm[i]] for i in range(4)))
-    seated = ["", "", "", ""]
+    best = min(perms, key=lambda perm: sum(counts[i][perm[i]] for i in range(n)))
+    seated = [""] * n
     for i, s in enumerate(best):
         seated[s] = table[i]
-    return (seated[0], seated[1], seated[2], seated[3])
+    return tuple(seated)
 
 
 def draw_round(
@@ -219,11 +229,15 @@ def draw_round(
     rng: random.Random,
     exclude: Collection[str] = (),
     iterations: int | None = None,
+    sizes: Callable[[int], Sequence[int]] = fours,
 ) -> RoundPlan:
     """Draw one round: tables of four for ``players`` less ``exclude`` (withdrawn or banned
     players), given what earlier rounds did. See the module docstring for the objective.
 
     ``iterations`` bounds the annealing (default ``ITERATIONS_PER_PLAYER`` per player).
+    ``sizes``: the tables a count of players sits at (default :func:`fours`); the players
+    they leave over sit out. A game that seats three at some tables and four at others
+    (LICITOVANY §9) gives its own: the annealing swaps players, so the sizes stay.
 
     >>> h = SeatingHistory()
     >>> r1 = draw_round("abcdefgh", h, rng=random.Random(0))
@@ -234,15 +248,16 @@ def draw_round(
     >>> len(r3.tables), len(r3.sitting_out)
     (2, 1)
     """
-    active = _active(players, exclude)
-    seated, out = _choose_sit_outs(active, history, rng)
+    active = _active(players, exclude, 4 if sizes is fours else 3)
+    table_sizes = tuple(sizes(len(active)))
+    seated, out = _choose_sit_outs(active, history, rng, len(active) - sum(table_sizes))
     # players that may trade places with a sit-out without breaking the rotation
     threshold = max((history.sit_outs.get(p, 0) for p in out), default=-1)
     rng.shuffle(seated)
     order = seated + out
     index = {p: i for i, p in enumerate(order)}
     cost = _cost_matrix(order, history, teams)
-    tables = _greedy([index[p] for p in seated], cost)
+    tables = _greedy([index[p] for p in seated], cost, table_sizes)
     groups = [*tables, [index[p] for p in out]] if out else tables
     swappable = [history.sit_outs.get(p, 0) == threshold for p in order]
     steps = ITERATIONS_PER_PLAYER * len(order) if iterations is None else iterations
@@ -412,18 +427,19 @@ def _plan_from(
     seed: int,
     exclude: Collection[str],
     polish: bool,
+    sizes: Callable[[int], Sequence[int]] = fours,
 ) -> list[RoundPlan]:
     rng = random.Random(seed)
     history = SeatingHistory.from_plans(earlier, teams)
     base = history
     plans = list(earlier)
     for _ in range(rounds):
-        plan = draw_round(players, history, teams=teams, rng=rng, exclude=exclude)
+        plan = draw_round(players, history, teams=teams, rng=rng, exclude=exclude, sizes=sizes)
         plans.append(plan)
         history = history.record(plan, teams)
     if polish and rounds > 1:
         steps = min(
-            POLISH_ITERATIONS_PER_PLAYER_ROUND * len(_active(players, exclude)) * rounds,
+            POLISH_ITERATIONS_PER_PLAYER_ROUND * len(_active(players, exclude, 3)) * rounds,
             POLISH_MAX_ITERATIONS,
         )
         plans = _polish(plans, len(earlier), base, teams, steps, rng)
@@ -438,10 +454,12 @@ def plan_tournament(
     seed: int,
     exclude: Collection[str] = (),
     polish: bool = True,
+    sizes: Callable[[int], Sequence[int]] = fours,
 ) -> list[RoundPlan]:
     """Draw ``rounds`` rounds for the same players, deterministic for ``seed``.
 
-    Round after round with :func:`draw_round`, then (``polish``) annealed as a whole.
+    Round after round with :func:`draw_round` (tables of ``sizes``), then (``polish``)
+    annealed as a whole.
 
     >>> plans = plan_tournament([str(i) for i in range(10)], 5, seed=3, polish=False)
     >>> [len(p.sitting_out) for p in plans]
@@ -451,7 +469,7 @@ def plan_tournament(
     """
     if rounds < 0:
         raise ValueError("the number of rounds cannot be negative")
-    return _plan_from([], players, rounds, teams, seed, exclude, polish)
+    return _plan_from([], players, rounds, teams, seed, exclude, polish, sizes)
 
 
 def redraw(

@@ -22,8 +22,9 @@ def _pair(a: str, b: str) -> tuple[str, str]:
 
 @dataclass(frozen=True)
 class RoundPlan:
-    """One round's draw: tables of four (seat order 0..3, seat 0 deals first) and the
-    players sitting out.
+    """One round's draw: its tables (seat order 0..3, seat 0 deals first) and the players
+    sitting out. A table seats four, or three where a game seats three (licitovaný
+    mariáš, LICITOVANY §9: tables of three, and of four where the count needs them).
 
     >>> plan = RoundPlan((("a", "b", "c", "d"),), ("e",))
     >>> plan.players
@@ -32,7 +33,7 @@ class RoundPlan:
     ((0, 2), None)
     """
 
-    tables: tuple[tuple[str, str, str, str], ...]
+    tables: tuple[tuple[str, ...], ...]
     sitting_out: tuple[str, ...] = ()
 
     @property

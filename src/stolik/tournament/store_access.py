@@ -76,7 +76,7 @@ class TableLike(Protocol):
     @property
     def seat2(self) -> int: ...
     @property
-    def seat3(self) -> int: ...
+    def seat3(self) -> int | None: ...
     @property
     def totals(self) -> list[int] | None: ...
     @property
@@ -147,3 +147,9 @@ def run(ex: Executor, name: str, /, **params: Any) -> Rows:
 
     result: Rows = ex.execute(statement(name, params), params)
     return result
+
+
+def seat_ids(tb: TableLike) -> tuple[int, ...]:
+    """A table row's player ids by seat: four, or three at a table of three (``seat3``
+    empty, LICITOVANY §9)."""
+    return (tb.seat0, tb.seat1, tb.seat2) + (() if tb.seat3 is None else (tb.seat3,))

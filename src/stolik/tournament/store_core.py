@@ -52,6 +52,7 @@ from stolik.tournament.store_access import Store as Store
 from stolik.tournament.store_access import TableLike as TableLike
 from stolik.tournament.store_access import TournamentLike as TournamentLike
 from stolik.tournament.store_access import run as run
+from stolik.tournament.store_access import seat_ids
 from stolik.tournament.store_values import DealInfo as DealInfo
 from stolik.tournament.store_values import RoundClock as RoundClock
 from stolik.tournament.store_values import TournamentInfo as TournamentInfo
@@ -361,7 +362,7 @@ def _table_entry(t: TournamentLike, r: RoundLike, tb: TableLike, deals: Sequence
     warned = tuple(codes[e.player_id] for e in events if e.kind == "warning")
     part = game_of(t)
     play = part.table_entry_play(counted[0].kind, [d.data for d in counted]) if counted else {}
-    seats = (codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
+    seats = tuple(codes[p] for p in seat_ids(tb))
     totals = None
     if tb.totals is not None:
         totals = (tb.totals[0], tb.totals[1], tb.totals[2], tb.totals[3])
@@ -384,7 +385,7 @@ def _table_check(ex: Executor, t: TournamentLike, r: RoundLike, tb: TableLike) -
     only it is scored again — the cost does not grow with the tournament. The table is
     read as it stands in the transaction (an ORM session flushes first)."""
     events = run(ex, "table_events", table_id=tb.id).all()
-    seated = {tb.seat0, tb.seat1, tb.seat2, tb.seat3, *(e.player_id for e in events)}
+    seated = {*seat_ids(tb), *(e.player_id for e in events)}
     codes = {pid: code for pid, code in run(ex, "player_codes", ids=sorted(seated))}
     entry = _table_entry(t, r, tb, _deal_rows(ex, tb), events, codes)
     part = game_of(t)
@@ -519,6 +520,6 @@ def seat_players(db: Store, slug: str, rnd: int, table: int
                if 0 < rnd <= MAX_NUMBER and 0 < table <= MAX_NUMBER else None)
         if row is None:
             return None
-        found = {pid: (code, name) for pid, code, name in run(conn, "players",
-                                                              ids=list(row))}
-        return [found[pid] for pid in row]
+        seated = [pid for pid in row if pid is not None]  # seat3 empty: a table of three
+        found = {pid: (code, name) for pid, code, name in run(conn, "players", ids=seated)}
+        return [found[pid] for pid in seated]

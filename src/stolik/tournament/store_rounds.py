@@ -25,6 +25,7 @@ from stolik.tournament.store_core import (
     _fail,
     check_number,
     clock_of,
+    game_of,
 )
 from stolik.tournament.store_players import banned_players
 from stolik.tournament.store_rows import _codes, _round, _tournament
@@ -33,8 +34,7 @@ from stolik.tournament.store_rows import _codes, _round, _tournament
 
 
 def _plan_of(r: RoundRow, codes: Mapping[int, str]) -> RoundPlan:
-    tables = tuple((codes[tb.seat0], codes[tb.seat1], codes[tb.seat2], codes[tb.seat3])
-                   for tb in r.tables)
+    tables = tuple(tuple(codes[p] for p in tb.seat_ids) for tb in r.tables)
     return RoundPlan(tables, tuple(codes[so.player_id] for so in r.sitting_out))
 
 
@@ -115,11 +115,12 @@ def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
             rseed = draw_seed(t.seed, number) if seed is None else seed
             import random
 
-            if len([p for p in entered if p not in out]) < 4:
+            part = game_of(t)
+            if len([p for p in entered if p not in out]) < min(part.TABLE_SEATS):
                 raise _fail(slug, Msg("err-st-few-players", "fewer than four players to seat"),
                             round=number)
             plan = draw_round(entered, history, teams=teams, rng=random.Random(rseed),
-                              exclude=out)
+                              exclude=out, sizes=part.table_sizes)
         else:
             rseed = seed or 0
             for p in plan.players:
@@ -138,7 +139,8 @@ def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
         for i, table in enumerate(plan.tables, 1):
             ids = [by_code[p] for p in table]
             r.tables.append(TableRow(number=i, seat0=ids[0], seat1=ids[1], seat2=ids[2],
-                                     seat3=ids[3], first_dealer=0))
+                                     seat3=ids[3] if len(ids) > 3 else None,
+                                     first_dealer=0))
         for p in plan.sitting_out:
             r.sitting_out.append(SitOutRow(player_id=by_code[p]))
         t.round_rows.append(r)

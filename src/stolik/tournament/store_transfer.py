@@ -86,7 +86,8 @@ def import_tournament(db: Database, t: Tournament, slug: str, *, who: str,
             for tn, e in enumerate(rnd.tables, 1):
                 tb = TableRow(number=tn, first_dealer=e.first_dealer,
                               seat0=ids[e.seats[0]], seat1=ids[e.seats[1]],
-                              seat2=ids[e.seats[2]], seat3=ids[e.seats[3]],
+                              seat2=ids[e.seats[2]],
+                              seat3=ids[e.seats[3]] if len(e.seats) > 3 else None,
                               totals=list(e.totals) if e.totals is not None else None,
                               sheet=part.table_sheet_document(e.table_sheet))
                 if e.deals is not None:

@@ -133,13 +133,15 @@ table_t = Table(
     _fk("seat0", "player.id"),
     _fk("seat1", "player.id"),
     _fk("seat2", "player.id"),
-    _fk("seat3", "player.id"),
+    # Empty at a table of three (licitovaný mariáš, LICITOVANY §9).
+    _fk("seat3", "player.id", nullable=True),
     _col("totals", JSON, nullable=True),
     # The game's own table sheet (Mariáš: the stolový lístek, MARIAS §7), as JSON.
     _col("sheet", JSON, nullable=True),
     UniqueConstraint("round_id", "number"),
 )
-"""``round_table``, a table of a round: four seats (player ids by seat 0..3) and its
+"""``round_table``, a table of a round: four seats (player ids by seat 0..3; three where
+the game seats three: ``seat3`` empty) and its
 deals, or only its final ``totals``; ``sheet``: its game's own table sheet (Mariáš's
 stolový lístek, :class:`stolik.games.marias.tournament.MoneySheet`)."""
 

@@ -83,8 +83,8 @@ class TableView:
 
     round: int
     number: int
-    seats: tuple[str, str, str, str]
-    names: tuple[str, str, str, str]
+    seats: tuple[str, ...]
+    names: tuple[str, ...]
     first_dealer: int
     lines: list[DealLine] = field(default_factory=list)
     totals_only: tuple[int, int, int, int] | None = None
@@ -183,8 +183,7 @@ def table_view(db: Database, ctx: Context, rnd: int, table: int,
     the caller read them already)."""
     e = ctx.entry(rnd, table)
     names = tuple(ctx.names.get(c, c) for c in e.seats)
-    view = TableView(rnd, table, e.seats, (names[0], names[1], names[2], names[3]),
-                     e.first_dealer, totals_only=e.totals)
+    view = TableView(rnd, table, e.seats, names, e.first_dealer, totals_only=e.totals)
     deals = store.deals_of(db, ctx.info.slug, rnd, table)
     try:
         view.lines = settle_deals(ctx.league, ctx.ruleset, deals)
