@@ -401,3 +401,16 @@ def test_a_rung_outside_the_ladder_and_a_broken_club_file_are_refused(tmp_path: 
         load_record(path)
     assert "\n" not in str(e.value) and 'may be "side" only with flek_scope = "side"' in str(
         e.value)
+
+
+def test_entries_are_read_in_any_case_and_tens_as_10() -> None:
+    """LICITOVANY §10: "Case-insensitive; cards also ``10L``" — example 9 written so replays
+    to the same money."""
+    doc = loads_document((DATA / "ex9-which-hlaska.toml").read_text("utf-8"), "toml")
+    deal = doc["deal"][0]
+    deal["bidding"] = [b.upper() for b in deal["bidding"]]
+    deal["play"] = [p.lower().replace("t", "10") for p in deal["play"]]
+    deal["hands"] = [h.lower().replace("t", "10") for h in deal["hands"]]
+    assert any("10" in p for p in deal["play"]) and "CONTRACT STO B" in " ".join(
+        deal["bidding"])
+    assert replay(parse_record(doc)).totals == (480, -240, -240)

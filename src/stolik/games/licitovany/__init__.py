@@ -26,7 +26,8 @@ Done, one module per concept of the spec:
   replayed and its refusal worded by :mod:`.record_replay` (renoncs and paušál, §7);
   the §6 examples are records in ``tests/data/licitovany``;
 - ``stolik simulate``: :mod:`.simulate` on the fast kernel (:mod:`.fast`), the sheet and
-  the summary :mod:`.sheet`; the ``bots`` part :mod:`.bots` (``random``).
+  the summary :mod:`.sheet`; the ``bots`` part :mod:`.bots` (``random``); ``stolik
+  arena``: :mod:`.arena`.
 
 Next, on the core: the terminal and web tables, the stronger bots and the solver, series
 and tournaments (§8, §9).
