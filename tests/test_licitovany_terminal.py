@@ -23,13 +23,14 @@ from stolik.games.licitovany.ruleset import load_ruleset
 from stolik.games.licitovany.terminal import LicitovanyTable, Series, roles
 from stolik.games.licitovany.view import SeatView
 
-SESSION = ["mam", "hint", "sedma", "AA AH", "8A UA", "sto L", "re sto:1", "1", "OA", "AA", "KL h",
-           *["1"] * 8, "sheet", "q"]
+SESSION = ["mam", "hint", "sedma", "AA AH", "1", "8A UA", "sto L", "re sto:1", "1", "OA",
+           "AA", "KL h", *["1"] * 8, "sheet", "q"]
 """Seed 11, the person at seat 0 (the zadák, who speaks first, LICITOVANY §4.2): ``mam``
-refused (the zadák bids or passes), a hint, sedma (both bots pass), a discard with an ace refused,
-then 8A UA laid away (§4.3), sto in zelené (§4.4), re on bot 2's flek (§4.5), dobrá to
-the tutti, OA refused (it does not beat the trick, §3), AA, KL with its hláška (§3), the
-rest by number; at the pause the sheet, then quit."""
+refused (the zadák bids or passes), a hint, sedma (both bots pass), a discard with an ace
+refused, one card's number alone refused, then 8A UA laid away (§4.3; in the Czech
+session by their numbers in the hand, 12 11), sto in zelené (§4.4), re on bot 2's flek
+(§4.5), dobrá to the tutti, OA refused (it does not beat the trick, §3), AA, KL with its
+hláška (§3), the rest by number; at the pause the sheet, then quit."""
 
 
 class Chooser:
@@ -69,12 +70,16 @@ def session(lang: str, lines: list[str], out: Path, *, seed: int = 11
 WORDS: dict[str, dict[str, str]] = {
     "cs": {"refused-call": "Nelze: mám teď ne; můžete sedma, sedma červená",
            "refused-discard": "nelze odhodit: do talonu nesmí eso",
+           "discard-how": "odhoďte dvě karty do talonu: jejich čísla (např. 1 2)",
+           "discarded": "Ala: do talonu UA 8A",
            "refused-card": "Nelze: OA teď zahrát nelze: můžete AA, TA",
            "contract": "Závazek: aktér Ala · sto (trumfy zelené)",
            "hlasky": "Hlášky: Ala 40", "end": "Konec rozdání 1: aktér Ala",
            "sheet": "Zápis", "money": "Peníze:", "bye": "Na shledanou"},
     "en": {"refused-call": "Not allowed: mám is not on offer now; you may say sedma",
            "refused-discard": "cannot be laid away: no ace",
+           "discard-how": "lay two cards away into the talon: their numbers (e.g. 1 2)",
+           "discarded": "Ala: lay away UA 8A",
            "refused-card": "Not allowed: OA may not be played now: you may play AA, TA",
            "contract": "Contract (závazek): aktér Ala · sto (trumfy zelené)",
            "hlasky": "Hlášky (marriages): Ala 40", "end": "End of deal 1: aktér Ala",
@@ -89,9 +94,11 @@ def test_a_session_from_the_licitace_to_the_sheet(lang: str, tmp_path: Path) -> 
     the hláška counted 40 in trumps (§3), the money, the sheet; quitting saves the
     settled deal, whose record replays to the table's money (§10)."""
     out = tmp_path / "series.toml"
-    text, series = session(lang, SESSION, out)
+    typed = [{"cs": "12 11"}.get(lang, w) if w == "8A UA" else w for w in SESSION]
+    text, series = session(lang, typed, out)
     for key, words in WORDS[lang].items():
         assert words in text, key
+    assert "> 1\n" + WORDS[lang]["discard-how"] in text  # one number is not a discard
     assert "Talon: TL TA" in text and "Ala: re sto (bot 2)" in text
     assert "KL + hláška" in text and "flek sto (bot 3)" in text
     if bots_part() is not None:  # the hint: a move on offer, said by one of the game's bots

@@ -135,7 +135,9 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
         first = first_reading(low, COMMANDS, [] if view.phase == "discard" else opts)
         if first is not None:
             return first
-        if low.isdigit() and view.phase != "discard":
+        if view.phase == "discard" and all(w.isdigit() for w in low.split()):
+            return self.read_discard(low, view)
+        if low.isdigit():
             return pick(int(low), opts, self.lang)
         if view.phase == "play":
             return self.read_card(low, view, opts)
@@ -156,6 +158,17 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
             return Problem(self.t("tui-bad", why=self.t("lic-no-hlaska",
                                                          card=self.card_name(card))))
         return move
+
+    def read_discard(self, low: str, view: SeatView) -> Problem | Move:
+        """Two cards laid away by their numbers in the hand (LICITOVANY §4.3)."""
+        hand = _cards(view.hand)
+        picked = [int(w) for w in low.split()]
+        if len(picked) != 2 or len(set(picked)) != 2:
+            return Problem(self.t("lic-discard-how", example="OH TL"))
+        if not all(1 <= n <= len(hand) for n in picked):
+            return Problem(self.t("tui-no-option", n=max(picked), k=len(hand)))
+        return self.read_call(" ".join(name(hand[n - 1], ascii=True) for n in picked).casefold(),
+                              view, [])
 
     def read_call(self, low: str, view: SeatView, opts: list[Move]) -> Problem | Move:
         """A call in the record's words, checked by the engine on a copy of the deal."""
@@ -237,7 +250,8 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
                 [((leader + i) % SEATS, c) for i, c in enumerate(view.trick)], view.last_trick,
                 self.t("tui-last-trick"), "tui-tricks",
                 [sum(t.winner == x for t in s.deal.history) for x in range(SEATS)]))
-        plain = [m.cards[0] for m in opts if m.kind == "play" and not m.hlaska]
+        plain = [m.cards[0] for m in opts if m.kind == "play" and not m.hlaska] or (
+            _cards(view.hand) if opts and view.phase == "discard" else [])
         rows.append(self.hand_text(_cards(view.hand), plain, view.phase == "play"))
         rows.extend(self.options_rows(view, opts, len(plain)))
         rows.append(self.score_line())
