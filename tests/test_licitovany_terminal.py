@@ -168,3 +168,43 @@ def test_a_fourth_seat_is_refused_in_one_line(lang: str, words: str) -> None:
                                    lang], input="")
     assert run.exit_code == 1
     assert run.stderr.strip().splitlines() == [f"stolik: {words} (LICITOVANY §8)"]
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_layouts_the_person_cannot_tell_apart_draw_the_same_screen(seed: int) -> None:
+    """At every step of a deal of three people played at random, each seat's screen is
+    the same for layouts it cannot tell apart (two opponents' unseen cards swapped, the
+    talon before it is shown, the discard it may not see; LICITOVANY §3, §4.3)."""
+    from test_licitovany_web import people, twins
+
+    rng = random.Random(seed)
+    series = Series(load_ruleset(), ["Ala", "Bob", "Cyril"], {}, deals=1, seed=seed)
+    m = people(seed)  # the web test's twins are made from a match's deal
+    drawn = 0
+    while not series.deal.is_over:
+        m.deal = series.deal
+        for seat in range(3):
+            table = LicitovanyTable(series, seat, Console(file=io.StringIO(), width=200,
+                                                          color_system=None), lang="cs")
+
+            def draw(t: LicitovanyTable = table, looker: int = seat) -> str:
+                t.console.print(t.screen(series.view(looker)))
+                out = t.console.file
+                assert isinstance(out, io.StringIO)
+                text = out.getvalue()
+                out.seek(0)
+                out.truncate()
+                return text
+
+            real, want = series.deal, draw()
+            for twin in twins(m, seat, rng):
+                series.deal = twin
+                try:
+                    assert draw() == want, (seat, real.phase)
+                finally:
+                    series.deal = real
+                drawn += 1
+        to_act = series.deal.to_act
+        assert to_act is not None
+        series.apply(to_act, rng.choice(series.deal.legal_moves()))
+    assert drawn > 30
