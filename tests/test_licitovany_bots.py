@@ -320,3 +320,18 @@ def test_announced_hlasky_place_their_other_card() -> None:
             assert d.pos.hands[s] >> x & 1
             placed += 1
     assert placed >= 10
+
+
+def test_pimc_names_the_contract_of_the_best_mean() -> None:
+    """LICITOVANY §4.4, §5, §6: after the discard pimc names the contract whose solved
+    layouts pay the aktér most: with the lowest cards of every suit, a betl (15 units a
+    pair, made whatever the defenders hold) rather than a hopeless sedma or omyl; with the
+    tops of every suit and the 40 in hearts, a sto červených, worth more than the durch."""
+    d = _deal(["7H 8H 9H 7L 8L 9L 7B 9B TB 9A", "AH KH OH UH TH AL KL OL UL TL",
+               "AB KB OB UB AA KA OA UA TA 8A"], ["dobra", "dobra", "discard TB 9A"])
+    assert d.phase == "contract" and d.pos.akter == 0
+    assert PimcBot(layouts=3, seed=1, ruleset=RS).act(d.view(0)).text() == "contract betl"
+    d = _deal(["AH KH OH UH AL KL OL AB KB AA", "TH 9H 8H 7H UL TL 9L 8L 7L OB",
+               "UB TB 9B 7B KA OA UA TA 9A 8A"], ["dobra", "dobra", "discard 8B 7A"])
+    assert PimcBot(layouts=3, seed=1, ruleset=RS).act(d.view(0)).text() == \
+        "contract sto-cervenych"

@@ -10,7 +10,13 @@ seat's view alone (LICITOVANY §3, §5, §6).
   defenders play together against the aktér, as the solver's do). The card of the best
   mean wins; a tie goes to the heuristic's card where it is among the best. A hláška is
   always announced where the card may (it never costs its side, §5 "highest").
-- **The calls** (licitace, talon, contract, fleky): the heuristic bot's
+- **The contract** (§4.4): after the heuristic's discard, every legal contract (and
+  omyl) is valued by its mean money for the aktér over layouts of the defenders' hands,
+  each solved from the first lead without fleky; the best mean is named (a tie: the
+  heuristic's choice). Measured here against the heuristic at the same seat of the same
+  deals (pimc-fast, 60 deals × 3 seats): card play alone +1.77 units a deal (95 % [0.56,
+  2.99]); with the contract so chosen +4.05 ([1.72, 6.38]).
+- **The other calls** (licitace, talon, fleky): the heuristic bot's
   (:mod:`~stolik.games.licitovany.heuristic`).
 
 numba is imported at the first solve, not with this module.
@@ -37,9 +43,10 @@ from stolik.deck32 import CARD_POINTS, FULL_MASK, KING, LAST_TRICK_BONUS, OBER, 
 from stolik.games.licitovany.calls import Move
 from stolik.games.licitovany.heuristic import HeuristicBot, play_card
 from stolik.games.licitovany.knowledge import Knowledge, Memory, seats_of
-from stolik.games.licitovany.money import Fleky, Table
+from stolik.games.licitovany.ladder import RUNGS
+from stolik.games.licitovany.money import Fleky, Table, settle_omyl
 from stolik.games.licitovany.results import AKTER, DEFENCE, NOBODY
-from stolik.games.licitovany.rules import TRICKS, taker
+from stolik.games.licitovany.rules import TRICKS, Contract, first_leader, taker
 from stolik.games.licitovany.ruleset import Ruleset
 from stolik.games.licitovany.sampling import Layout, Sampler
 from stolik.games.licitovany.solver import Play, Problem
@@ -157,7 +164,10 @@ class PimcBot(HeuristicBot):
         self.seed_rng = random.Random(seed)
 
     def decide(self, view: SeatView, k: Knowledge) -> Move:
-        """The move for a view already observed: the heuristic's calls, pimc's cards."""
+        """The move for a view already observed: the contract and the cards by solved
+        layouts, the other calls the heuristic's."""
+        if view.phase == "contract":
+            return self._contract_by_layouts(view, k)
         if view.phase != "play" or k.contract is None:
             return super().decide(view, k)
         legal = list(k.legal)
@@ -175,3 +185,50 @@ class PimcBot(HeuristicBot):
         top = [c for c in cards if scores[c] >= best - 1e-9]
         c = hint if hint in top else top[0]
         return with_hl.get(c, Move.play(c))
+
+    def _contract_by_layouts(self, view: SeatView, k: Knowledge) -> Move:
+        """The contract (or omyl) of the best mean money over solved layouts of the
+        defenders' hands, each from the first lead without fleky (LICITOVANY §4.4, §5,
+        §6); layouts are added round by round until the node budget is spent."""
+        hint = super().decide(view, k)
+        named = [m for m in k.legal if m.kind == "contract"]
+        assert k.defenders is not None
+        _, pauzirak = seats_of(view)
+        table = Table(len(view.counts), k.akter, k.defenders, pauzirak)
+        scores: dict[Move, float] = {}
+        if Move("omyl") in k.legal:
+            scores[Move("omyl")] = float(settle_omyl(self.rs, table)[k.akter])
+        if not named:
+            return hint
+        sampler = Sampler(view, k, self.memory)
+        rng = random.Random(self.seed_rng.random())
+        probs = {m: Problem(self.rs, Contract(RUNGS[m.rung], m.trump, m.helper), Fleky(),
+                            table, k.order) for m in named}
+        total = dict.fromkeys(named, 0.0)
+        n = 0
+        while n < self.layouts and (n < LEAST or sum(p.nodes for p in probs.values()) <
+                                    BUDGET):
+            lay = sampler.draw(rng)
+            n += 1
+            for m, prob in probs.items():
+                total[m] += prob.value(first_play(prob, lay))
+        scores.update({m: v / n for m, v in total.items()})
+        best = max(scores.values())
+        top = [m for m in scores if scores[m] >= best - 1e-9]
+        return hint if hint in top else top[0]
+
+
+def first_play(prob: Problem, lay: Layout) -> Play:
+    """The solver's position at the first lead of ``prob``'s contract in layout ``lay``
+    (LICITOVANY §3: the forhont leads a trump game, the aktér a betl or durch)."""
+    c = prob.contract
+    leader = first_leader(c, forhont=prob.order[0], akter=prob.akter)
+    holder, alive = NOBODY, True
+    if c.trump is not None:
+        seven = card(c.trump, SEVEN)
+        seat = next((s for s, h in enumerate(lay.hands) if h >> seven & 1), -1)
+        holder = NOBODY if seat < 0 else AKTER if seat == prob.akter else DEFENCE
+    if c.helper is not None and c.trump is not None:
+        need = 1 << card(c.helper, SEVEN) | 1 << card(c.trump, SEVEN)
+        alive = lay.hands[prob.akter] & need == need
+    return Play(lay.hands, (), leader, 0, holder=holder, alive=alive)
