@@ -69,7 +69,7 @@ def session(lang: str, lines: list[str], out: Path, *, seed: int = 11
 
 WORDS: dict[str, dict[str, str]] = {
     "cs": {"refused-call": "Nelze: mám teď ne; můžete sedma, sedma červená",
-           "refused-discard": "nelze odhodit: do talonu nesmí eso",
+           "refused-discard": "Nelze: AA AH nelze odhodit: do talonu nesmí eso",
            "discard-how": "odhoďte dvě karty do talonu: jejich čísla (např. 1 2)",
            "discarded": "Ala: do talonu UA 8A",
            "refused-card": "Nelze: OA teď zahrát nelze: můžete AA, TA",
@@ -77,7 +77,7 @@ WORDS: dict[str, dict[str, str]] = {
            "hlasky": "Hlášky: Ala 40", "end": "Konec rozdání 1: aktér Ala",
            "sheet": "Zápis", "money": "Peníze:", "bye": "Na shledanou"},
     "en": {"refused-call": "Not allowed: mám is not on offer now; you may say sedma",
-           "refused-discard": "cannot be laid away: no ace",
+           "refused-discard": "Not allowed: AA AH cannot be laid away: no ace",
            "discard-how": "lay two cards away into the talon: their numbers (e.g. 1 2)",
            "discarded": "Ala: lay away UA 8A",
            "refused-card": "Not allowed: OA may not be played now: you may play AA, TA",

@@ -189,7 +189,8 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
             self.s.deal.clone().move(move)
         except IllegalMove:
             if view.phase == "discard":
-                return Problem(self.t("tui-bad", why=self.t("lic-bad-discard", cards=low)))
+                cards = low.upper().removeprefix("DISCARD ")
+                return Problem(self.t("tui-bad", why=self.t("lic-bad-discard", cards=cards)))
             return Problem(self.t("tui-bad", why=self.t(
                 "lic-not-now", what=self.label(move), options=self.listed(opts))))
         return move
