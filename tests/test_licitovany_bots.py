@@ -335,3 +335,18 @@ def test_pimc_names_the_contract_of_the_best_mean() -> None:
                "UB TB 9B 7B KA OA UA TA 9A 8A"], ["dobra", "dobra", "discard 8B 7A"])
     assert PimcBot(layouts=3, seed=1, ruleset=RS).act(d.view(0)).text() == \
         "contract sto-cervenych"
+
+
+def test_pimc_fleks_by_solved_layouts() -> None:
+    """LICITOVANY §4.5, §6: a defender raises a component by its mean money over solved
+    layouts: holding the ace, the ten and a third trump against a sedma he fleks the sedma
+    (he keeps a trump to beat the 7 in trick 10, §5); against a sure betl he says dobra."""
+    d = _deal(["KL OL UL 8L 7L AB AA 9H KB OB", "AL TL 9L TH KH OH UH 8H 7H TB",
+               "AH 9A UA OA KA TA UB 9B 8A 7B"],
+              ["dobra", "dobra", "discard 8B 9H", "contract sedma L"])
+    move = PimcBot(layouts=6, seed=1, ruleset=RS).act(d.view(1))
+    assert move.kind == "raise" and ("sedma", 1) in move.raises
+    d = _deal(["7H 8H 9H 7L 8L 9L 7B 9B TB 9A", "AH KH OH UH TH AL KL OL UL TL",
+               "AB KB OB UB AA KA OA UA TA 8A"],
+              ["dobra", "dobra", "discard TB 9A", "contract betl"])
+    assert PimcBot(layouts=6, seed=1, ruleset=RS).act(d.view(1)) == Move("dobra")
