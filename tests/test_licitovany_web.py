@@ -28,10 +28,11 @@ def bots_part() -> Any:
         return None
 
 
-def people(seed: int, deals: int = 1) -> LicitovanyMatch:
-    """A table of three people (no bots needed)."""
+def people(seed: int, deals: int = 1, players: int = 3) -> LicitovanyMatch:
+    """A table of three people, or four (no bots needed)."""
     return LicitovanyKind().new_match({"seed": seed, "deals": deals},
-                                      [SeatSpec(name=n) for n in ("Ala", "Bob", "Cyril")],
+                                      [SeatSpec(name=n) for n in ("Ala", "Bob", "Cyril",
+                                                                  "Dana")[:players]],
                                       lambda played: None)
 
 
@@ -67,9 +68,10 @@ def twins(m: LicitovanyMatch, looker: int | None, rng: random.Random
     a card the aktér laid away swapped with one of an unseen hand, unless the looker is
     the aktér (LICITOVANY §3, §4.3)."""
     p = m.deal.pos
-    others = [s for s in range(3) if s != looker]
+    others = [s for s in range(len(p.hands)) if s not in (looker, m.deal.pauzirak)]
+    one, two = rng.sample(others, 2)  # the pauzírák (at four) holds no cards
     out = []
-    for a, b in ((others[0], others[1]), (others[1], others[0])):
+    for a, b in ((one, two), (two, one)):
         if p.hands[a] and p.hands[b]:
             x, y = rng.choice(cards(p.hands[a])), rng.choice(cards(p.hands[b]))
             out.append(swap(m.deal, a, b, x, y))
@@ -83,15 +85,18 @@ def twins(m: LicitovanyMatch, looker: int | None, rng: random.Random
     return out
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
-def test_layouts_a_seat_cannot_tell_apart_give_it_the_same_message(seed: int) -> None:
-    """At every step of a deal played at random, for every seat and a spectator: the
-    twins' message equals the table's (LICITOVANY §3, §4.3)."""
-    m = people(seed)
+@pytest.mark.parametrize(("seed", "players"), [(1, 3), (2, 3), (3, 3), (4, 3), (5, 3),
+                                                (6, 3), (7, 4), (8, 4)])
+def test_layouts_a_seat_cannot_tell_apart_give_it_the_same_message(seed: int,
+                                                                   players: int) -> None:
+    """At every step of a deal played at random, for every seat (the pauzírák's too, at
+    four) and a spectator: the twins' message equals the table's (LICITOVANY §3, §4.3,
+    §8)."""
+    m = people(seed, players=players)
     rng = random.Random(seed)
     checked = 0
     while not m.deal.is_over:
-        for looker in (0, 1, 2, None):
+        for looker in (*range(players), None):
             real = m.deal
             want = m.state(looker, "cs")
             for twin in twins(m, looker, rng):
@@ -172,11 +177,13 @@ def test_the_lobby_offers_the_game_and_serves_its_table_page(tmp_path: Path) -> 
 
 
 @pytest.mark.skipif(bots_part() is None, reason="the game has no bots part yet")
-def test_web_table_sit_and_play_to_the_end(tmp_path: Path) -> None:
-    """A person and two random bots over the API and the WebSocket, two deals to the end;
-    the person's messages hold his own hand only (ten cards, twelve with the talon as
-    aktér), a spectator's none; the record replays to the table's money (LICITOVANY §8,
-    §10)."""
+@pytest.mark.parametrize("players", [3, 4])
+def test_web_table_sit_and_play_to_the_end(tmp_path: Path, players: int) -> None:
+    """A person and two random bots (three at a table of four, the dealer sitting out as
+    the pauzírák) over the API and the WebSocket, two deals to the end; the person's
+    messages hold his own hand only (ten cards, twelve with the talon as aktér, none as
+    pauzírák), a spectator's none; the record replays to the table's money (LICITOVANY
+    §8, §10)."""
     from fastapi.testclient import TestClient
 
     from stolik.db import open_database
@@ -188,7 +195,8 @@ def test_web_table_sit_and_play_to_the_end(tmp_path: Path) -> None:
                       client_seeds=True)
     with TestClient(app_) as c:
         r = c.post("/play/api/tables", json={"game": "licitovany", "name": "Ala", "deals": 2,
-                                             "seed": 9, "bots": [None, "random", "random"]})
+                                             "seed": 9,
+                                             "bots": [None, *["random"] * (players - 1)]})
         assert r.status_code == 200, r.text
         tid, token = r.json()["id"], r.json()["token"]
         c.cookies.clear()
@@ -212,6 +220,8 @@ def test_web_table_sit_and_play_to_the_end(tmp_path: Path) -> None:
                     seen = {card for _, card in state["deal"]["trick"]}
                     assert set(hand).isdisjoint(seen)
         assert state["over"] and len(state["sheet"]) == 2 and "play" in phases
+        assert len(state["totals"]) == players and sum(state["totals"]) == 0
+        assert (state["deal"]["pauzirak"] is None) == (players == 3)
         spectator = watched.get(timeout=10)
         while spectator["type"] != "state":
             spectator = watched.get(timeout=10)

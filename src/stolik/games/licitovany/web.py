@@ -6,7 +6,9 @@ over, the record's tags). Moves travel as records write them (LICITOVANY §10): 
 sedma:2``, ``AL``, ``KH hlaska``. What a seat is sent is built from its own
 :class:`~stolik.games.licitovany.view.SeatView` (:func:`deal_message`); a spectator sees
 what a defender sees, without a hand (LICITOVANY §3). Money is in haléřů, shown in Kč.
-Three seats; the table of four with a pauzírák (§8) is not offered here.
+Three seats, or four: then the dealer sits each deal out as the pauzírák and settles as
+the ruleset's ``pauzirak`` says (LICITOVANY §6, §8); a table of four is asked for by
+naming four seats (the lobby's form has three).
 
 >>> m = LicitovanyKind().new_match({"seed": 1, "deals": 1},
 ...     [SeatSpec(name=n) for n in ("Ala", "Bob", "Cyril")], lambda played: None)
@@ -33,14 +35,16 @@ from stolik.games.licitovany.ruleset import (
     load_ruleset,
 )
 from stolik.games.licitovany.table_deal import Result, TableDeal
-from stolik.games.licitovany.terminal import GAME_ID, SEATS, roles
+from stolik.games.licitovany.terminal import GAME_ID, SEATS
 from stolik.games.licitovany.words import contract_name, kc, move_label, said
 from stolik.i18n import Msg, tr
 from stolik.table_series import strongest
-from stolik.web.play.deal_view import sheet_rows, trick_message
+from stolik.web.play.deal_view import sheet_rows
 from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
 from stolik.web.play.series_match import DealSeries, lobby_options
 
+PLAYERS = (3, 4)
+"""A table of three, or four with the pauzírák (LICITOVANY §8)."""
 DEFAULT_DEALS = 6
 """A web table's series when the lobby names none: each player deals twice."""
 
@@ -80,17 +84,24 @@ class LicitovanyKind:
     def warm_up(self) -> None:
         """Nothing to load ahead."""
 
-    def check_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        """The core's checks of a table's configuration (three seats)."""
+    def check_config(self, config: Mapping[str, Any], seats: int = SEATS) -> dict[str, Any]:
+        """The core's checks of a table's configuration (the first dealer one of the
+        ``seats``)."""
         return table_config(config, available_rulesets(), DEFAULT_RULESET,
-                            lambda r: DEFAULT_DEALS, seats=SEATS)
+                            lambda r: DEFAULT_DEALS, seats=seats)
 
     def new_match(self, config: Mapping[str, Any], seats: list[SeatSpec],
                   on_move: Callable[[Played], None]) -> LicitovanyMatch:
-        """A fresh series from the configuration's seed."""
-        cfg = self.check_config(config)
-        check_seats(seats, SEATS, bot_kinds(), Msg("lic-seats", "a licitovaný table has "
-                                                                 "three seats"))
+        """A fresh series from the configuration's seed, at three seats or four
+        (LICITOVANY §8).
+
+        >>> LicitovanyKind().new_match({}, [SeatSpec(name="Ala")] * 4, print).seats
+        4
+        """
+        players = len(seats) if len(seats) in PLAYERS else SEATS
+        cfg = self.check_config(config, players)
+        check_seats(seats, players, bot_kinds(), Msg(
+            "lic-seats", "a licitovaný table has three seats, or four with the pauzírák"))
         return LicitovanyMatch(load_ruleset(cfg["ruleset"]), seats, on_move,
                                deals=cfg["deals"], first_dealer=cfg["first_dealer"],
                                seed=cfg["seed"])
@@ -105,13 +116,20 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
     """A licitovaný series at a web table."""
 
     seats = SEATS
+    """Three, or four with the pauzírák (LICITOVANY §8): the table's own."""
     over = Msg("lic-over", "the series is over")
     next_first = Msg("lic-next", "the deal is over: the next deal comes first")
     refused = (IllegalMove,)
 
+    def __init__(self, rs: Ruleset, seats: list[SeatSpec], on_move: Callable[[Played], None],
+                 *, deals: int, first_dealer: int, seed: int | str) -> None:
+        self.seats = len(seats)
+        super().__init__(rs, seats, on_move, deals=deals, first_dealer=first_dealer, seed=seed)
+
     def new_deal(self, dealer: int) -> TableDeal:
-        """A deal from the table's dealing (LICITOVANY §2)."""
-        return TableDeal.random(self.rs, dealer, self._rng)
+        """A deal from the table's dealing (LICITOVANY §2), the dealer the pauzírák at
+        four (§8)."""
+        return TableDeal.random(self.rs, dealer, self._rng, players=self.seats)
 
     def bot(self, kind: str, seed: int) -> Any:
         """A fresh bot of the game's ``bots`` part."""
@@ -172,7 +190,7 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
                 "bots": list(self.bots), "over": self.is_over(),
                 "waiting_next": self.waiting_for_next(), "totals": list(self.totals()),
                 "totals_text": [kc(t) for t in self.totals()],
-                "sheet": sheet_rows(self.finished, SEATS, lambda f: f.result.haler,
+                "sheet": sheet_rows(self.finished, self.seats, lambda f: f.result.haler,
                                     lambda f: {"akter": f.result.akter,
                                                "contract": _contract_text(f.result)}),
                 "deal": {"number": self.number, **deal_message(self.deal, seat, lang)}}
@@ -186,15 +204,20 @@ def _contract_text(r: Result) -> str:
 
 def deal_message(deal: TableDeal, seat: int | None, lang: str) -> dict[str, Any]:
     """The deal as ``seat`` may know it, from its view only (LICITOVANY §3, §4.3); a
-    spectator (None) sees what a defender sees, without a hand."""
+    spectator (None) sees what a defender sees, without a hand. ``roles``: forhont,
+    prostřední and zadák; the pauzírák at four (§8)."""
     p = deal.pos
-    looker = seat if seat is not None else (p.akter + 1) % SEATS if p.akter >= 0 else 0
+    looker = seat if seat is not None else deal.defenders[0] if p.akter >= 0 else \
+        deal.forhont
     view = deal.view(looker)
     mine = seat is not None and view.to_act == seat
     legal = deal.legal_moves() if mine else []
-    leader = (p.to_act - len(view.trick)) % SEATS
+    order = deal.order
+    leader = order[(order.index(p.to_act) - len(view.trick)) % 3]
+    last = view.last_trick
     return {
-        "dealer": deal.dealer, "roles": list(roles(deal.dealer)), "phase": view.phase,
+        "dealer": deal.dealer, "roles": list(order), "pauzirak": deal.pauzirak,
+        "phase": view.phase,
         "to_act": view.to_act, "akter": view.akter,
         "calls": [[s, text, said(text, lang)] for s, text in view.calls],
         "contract": next((said(text, lang) for _, text in reversed(view.calls)
@@ -205,11 +228,20 @@ def deal_message(deal: TableDeal, seat: int | None, lang: str) -> dict[str, Any]
         "hand": [] if seat is None else _names(view.hand),
         "legal": [m.text() for m in legal],
         "legal_labels": [move_label(m, lang) for m in legal],
-        "trick": [[(leader + i) % SEATS, ASCII_NAMES[c]] for i, c in enumerate(view.trick)],
-        "last_trick": trick_message(view.last_trick, SEATS, lambda c: ASCII_NAMES[c]),
+        "trick": _trick(order, leader, view.trick),
+        "last_trick": None if last is None else {
+            "leader": last.leader, "winner": last.winner,
+            "cards": _trick(order, last.leader, last.cards)},
         "note": tr(lang, "lic-discard-how", example=" ".join(
             ASCII_NAMES[c] for c in legal[0].cards)) if legal and view.phase == "discard"
         else ""}
+
+
+def _trick(order: tuple[int, ...], leader: int, cards: tuple[int, ...]) -> list[list[Any]]:
+    """``[seat, card]`` in the order played, the seats in playing order from ``leader``
+    (the pauzírák skipped at four, LICITOVANY §8)."""
+    first = order.index(leader)
+    return [[order[(first + i) % 3], ASCII_NAMES[c]] for i, c in enumerate(cards)]
 
 
 def _names(mask: int) -> list[str]:
