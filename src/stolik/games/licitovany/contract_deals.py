@@ -10,6 +10,10 @@ at its hardest.
 >>> d = contract_deal(load_ruleset(), 3, 9, sevens=True)
 >>> d.phase, d.pos.contract.rung.word
 ('play', 'dve-sedmy')
+>>> from dataclasses import replace
+>>> contract_deal(replace(load_ruleset(), ladder=(1, 2, 3)), 3, 9)
+Traceback (most recent call last):
+ValueError: rung 9 is not played under ruleset licitovany (LICITOVANY §2)
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ def contract_deal(rs: Ruleset, seed: int, rung: int, *, players: int = 3,
                   sevens: bool = False, fleky: bool = True) -> Deal:
     """A deal of seed ``seed`` at the first lead of a contract of ``rung``; ``sevens``: a
     dvě sedmy whose aktér holds both sevens; ``fleky``: random raises, else all ``dobra``."""
+    if rung not in rs.ladder:
+        raise ValueError(f"rung {rung} is not played under ruleset {rs.id} (LICITOVANY §2)")
     rng = random.Random(seed)
     while True:
         d = Deal.random(rs, rng.randrange(players), rng, players=players)
