@@ -125,7 +125,7 @@ def show_money(d: Database, slug: str, rnd: int, table: int, lang: str | None = 
             final=part.cash_text(finals[s]) if finals is not None else "—",
             result=part.amount_text(res[s]) if res is not None else "—"))
     if info.result is not None:
-        lines += ["  " + tr(lang, "mt-cli-deal", n=i, money=r.describe())
+        lines += ["  " + tr(lang, "mt-cli-deal", n=i, money=part.deal_text(r))
                   for i, r in enumerate(info.result.results, 1)]
     how = (tr(lang, "mt-cli-by-deals", n=info.deals) if info.deals else
            tr(lang, "mt-cli-by-final") if sheet is not None and sheet.final is not None else

@@ -215,6 +215,9 @@ class MoneyGame(TournamentGame, Protocol):
         """Each seat's money on the table at the end: written, or settled by the deals
         (``play``: their money by seat); ``None`` while nothing is entered."""
 
+    def deal_text(self, result: Any) -> str:
+        """One settled deal of the table's sheet in a line (its money by seat)."""
+
     def deal_money(self, result: Any) -> tuple[int, ...]:
         """One settled deal's money by seat (haléř), from a table's deal results
         (:attr:`~stolik.tournament.scoring.TableResult.results`)."""

@@ -97,6 +97,9 @@ class TournamentRules:
     leave_early_others: tuple[float, int] = (4.0, 40)
     sitting_out: tuple[float, int] = (4.0, 40)
     """A player sitting out a round (§7w)."""
+    drop_best_and_worst: bool = False
+    """Rank by the round results less each player's best and worst round (a licitovaný
+    ruleset's switch, LICITOVANY §9); the standings still show the whole sum."""
 
 
 class EventKind(StrEnum):

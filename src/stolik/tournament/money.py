@@ -51,6 +51,12 @@ def cash_text(value: int) -> str:
     return kc(value)
 
 
+def deal_text(result: Any) -> str:
+    """One settled deal of a table's sheet in a line: the game's own words for it (Mariáš:
+    its money's components and the money by seat, ``DealResult.describe``)."""
+    return str(result.describe())
+
+
 def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:
     """The sum of the round results, then the better best round, then the better second
     best.
@@ -72,6 +78,7 @@ class MoneyTournament:
     # What a money game's part leaves to the core (stolik.tournament.games.MoneyGame).
     amount_text = staticmethod(amount_text)
     cash_text = staticmethod(cash_text)
+    deal_text = staticmethod(deal_text)
     parse_kc = staticmethod(parse_kc)
     person_table_sheet = staticmethod(person_table_sheet)
     rank_key = staticmethod(rank_key)
@@ -136,7 +143,7 @@ class MoneyTournament:
                     raise money_fail("", Msg("err-mt-by-deals", "the table is entered deal by "
                                              "deal: its money comes from the deals, not from "
                                              "final amounts (MARIAS §7)"))
-                sheet = replace(sheet, final=tuple(final[s] for s in range(rules.seats)))
+                sheet = replace(sheet, final=tuple(final[s] for s in range(len(entry.seats))))
             if topups:
                 sheet = replace(sheet, topups=sheet.topups + tuple(topups))
             if amounts:

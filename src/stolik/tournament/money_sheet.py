@@ -178,6 +178,19 @@ class MoneyRules:
     seats: int = 4
     stake: int = 5000
     min_topup: int = 1000
+    seat_counts: tuple[int, ...] = ()
+    """The seats a table may have when not only ``seats`` (the most): licitovaný mariáš
+    seats three, and four where the count of players needs it (LICITOVANY §9). A sheet
+    holds one amount per seat of its table."""
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The seats a table of these rules may have.
+
+        >>> MoneyRules().counts, MoneyRules(seat_counts=(3, 4)).counts
+        ((4,), (3, 4))
+        """
+        return self.seat_counts or (self.seats,)
 
     def sheet(self, **fields: Any) -> MoneySheet:
         """A sheet with the rules' stake (``fields`` as :class:`MoneySheet` takes them)."""
@@ -188,10 +201,10 @@ class MoneyRules:
         """Each seat's result before any correction: ``play`` (the deals' money) if the
         table was entered deal by deal, else final − stake − top-ups."""
         if play is not None:
-            return tuple(play[s] for s in range(self.seats))
+            return tuple(play[s] for s in range(len(play)))
         if sheet.final is None:
             return (0,) * self.seats
-        return tuple(sheet.final[s] - sheet.put_in(s) for s in range(self.seats))
+        return tuple(sheet.final[s] - sheet.put_in(s) for s in range(len(sheet.final)))
 
     def final_money(self, sheet: MoneySheet | None, play: Sequence[int] | None = None
                     ) -> tuple[int, ...] | None:
@@ -207,7 +220,7 @@ class MoneyRules:
         """
         if play is not None:
             put = sheet or self.sheet()
-            return tuple(put.put_in(s) + play[s] for s in range(self.seats))
+            return tuple(put.put_in(s) + play[s] for s in range(len(play)))
         return sheet.final if sheet is not None else None
 
     def check(self, sheet: MoneySheet, where: str) -> None:
@@ -278,7 +291,7 @@ class MoneyRules:
         return doc
 
     def _by_seat(self, v: Any, where: str, key: str) -> tuple[int, ...]:
-        if not isinstance(v, list | tuple) or len(v) != self.seats:
+        if not isinstance(v, list | tuple) or len(v) not in self.counts:
             raise money_fail(where, Msg("err-mt-four", "'{key}' must be 4 amounts in haléř "
                                         "by seat, not {raw} (MARIAS §7)", key=key,
                                         raw=repr(v)))

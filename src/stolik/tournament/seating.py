@@ -364,7 +364,10 @@ def _polish(
     total = total_cost()
     best, best_groups = total, [[list(t) for t in rg] for rg in groups]
     playable = [r for r, rg in enumerate(groups) if len(rg) > 1]
-    bound = _repeat_bound(meet)
+    # a swap between tables of different sizes changes the players' counts of meetings,
+    # on which the bound rests: with tables of three and four (LICITOVANY §9) only 0 binds
+    mixed = any(len({len(t) for t in rg[: n_tables[r]]}) > 1 for r, rg in enumerate(groups))
+    bound = 0 if mixed else _repeat_bound(meet)
     if total <= bound or iterations <= 0 or not playable:
         return plans
     t_hot, t_cold = REPEAT * HOT, 0.05 * min(REPEAT, max(TEAM, 1))

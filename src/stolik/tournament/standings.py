@@ -111,13 +111,25 @@ class Standings:
 
 def _rank_players(rows: list[tuple[str, str, str | None, float, int, int]], part: TournamentGame,
                   rounds: Mapping[str, Sequence[int]] | None = None,
-                  excluded: Collection[str] = ()) -> tuple[PlayerStanding, ...]:
+                  excluded: Collection[str] = (), drop: bool = False
+                  ) -> tuple[PlayerStanding, ...]:
     per = rounds or {}
-    rk = shared_ranks([part.rank_key(r[3], r[4], per.get(r[0], ())) for r in rows])
+    rk = shared_ranks([part.rank_key(r[3], _struck(per.get(r[0], ())) if drop else r[4],
+                                     per.get(r[0], ())) for r in rows])
     out = [PlayerStanding(r[0], r[1], r[2], round(r[3], _DIGITS), r[4], k, r[5],
                           tuple(per.get(r[0], ())), r[0] in excluded)
            for r, k in zip(rows, rk, strict=True)]
     return tuple(sorted(out, key=lambda p: p.rank))  # stable: file order within a rank
+
+
+def _struck(rounds: Sequence[int]) -> int:
+    """The sum of the round results less the best and the worst round
+    (``drop_best_and_worst``, LICITOVANY §9).
+
+    >>> _struck([500, -200, 100, 0]), _struck([300, 100])
+    (100, 0)
+    """
+    return sum(sorted(rounds)[1:-1])
 
 
 def _rank_teams(rows: list[tuple[str, float, int, tuple[str, ...]]]) -> tuple[TeamStanding, ...]:
@@ -149,7 +161,8 @@ def tournament_standings(result: TournamentResult) -> Standings:
             played[pid] += 1
             rounds[pid].append(r.sitting_out_points[1])
     players = _rank_players([(p.id, p.name, p.team, place[p.id], table[p.id], played[p.id])
-                             for p in t.players], part, rounds, result.yellow_cards)
+                             for p in t.players], part, rounds, result.yellow_cards,
+                            result.rules.drop_best_and_worst)
     rows = []
     for team in t.teams():
         members = [p for p in players if p.team == team.name and p.played][:TEAM_COUNTED]
