@@ -193,8 +193,9 @@ def money_final(
         part = _game(d, slug)
         players = store.table_sheet_of(d, slug, round, table).players
         if len(amounts) != len(players):  # 4 seats; 3 at a table of three (LICITOVANY §9)
-            raise _fail(slug, Msg("mt-cli-four", "give the final money of the 4 seats, not "
-                                  "{n} amounts (MARIAS §7)", n=len(amounts)),
+            raise _fail(slug, Msg("mt-cli-four", "give the final money of the {seats} seats, "
+                                  "not {n} amounts (MARIAS §7)", seats=len(players),
+                                  n=len(amounts)),
                         round=round, table=table, rule=None)
         final = [part.parse_kc(a, where, "final") for a in amounts]
         tops = [_topup(part, x, players, slug, round, table) for x in topup or []]

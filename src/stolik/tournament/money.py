@@ -51,6 +51,31 @@ def cash_text(value: int) -> str:
     return kc(value)
 
 
+def entry_refusal(entry: TableEntry) -> Msg | None:
+    """Why a money table's entry cannot be scored, or ``None``: it holds score-sheet lines
+    or totals (a money table holds deal records or its sheet's money), late or leaving
+    penalties (the money is the result), or events of a player not at the table.
+
+    >>> entry_refusal(TableEntry(("a", "b", "c"), warned=("d",))).code
+    'err-st-not-seated'
+    >>> entry_refusal(TableEntry(("a", "b", "c", "d"))) is None
+    True
+    """
+    for key in ("sheet", "totals"):
+        if getattr(entry, key) is not None:
+            return Msg("err-mt-where", "{where}: {message}", where=key, message=Msg(
+                "err-mt-deals-or-money", "a Mariáš table holds deal records or final money "
+                "on its table sheet (MARIAS §7, §11)"))
+    if entry.late or any(p not in entry.excluded for p, _ in entry.left):
+        return Msg("err-mt-no-late", "late/left: a Mariáš tournament has no late or "
+                   "leaving penalties; the table's money is its result (MARIAS §9)")
+    for p in (*entry.excluded, *entry.warned):
+        if p not in entry.seats:
+            return Msg("err-st-not-seated", "player '{code}' is not seated at this table",
+                       code=p)
+    return None
+
+
 def deal_text(result: Any) -> str:
     """One settled deal of a table's sheet in a line: the game's own words for it (Mariáš:
     its money's components and the money by seat, ``DealResult.describe``)."""
@@ -119,6 +144,20 @@ class MoneyTournament:
     def table_sheet_document(self, sheet: MoneySheet | None) -> dict[str, Any] | None:
         """The stored document of a table sheet (``None``: none)."""
         return None if sheet is None else self.rules.document(sheet)
+
+    @staticmethod
+    def read_sheet_lines(raw: Sequence[Any], players: Sequence[tuple[str, str]],
+                         version: int) -> tuple[Any, ...]:
+        """A money table has no score-sheet lines: it holds deal records or money."""
+        raise money_fail("sheet", Msg("err-mt-no-lines", "a Mariáš table holds deal records "
+                                      "('deal', MARIAS §11) or its table sheet ('money', "
+                                      "MARIAS §7), not score-sheet lines"))
+
+    @staticmethod
+    def sheet_line_document(line: Any) -> dict[str, Any]:
+        """Never called: a money table has no score-sheet lines."""
+        raise money_fail("sheet", Msg("err-mt-no-line", "a Mariáš table has no score-sheet "
+                                      "lines (MARIAS §7)"))
 
     def topup(self, seat: int, amount: int, at: str | None = None) -> TopUp:
         """A top-up (checked with the sheet it goes on)."""

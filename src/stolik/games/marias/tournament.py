@@ -56,7 +56,7 @@ from stolik.tournament.model import (
     TournamentError,
     TournamentRules,
 )
-from stolik.tournament.money import MoneyTournament, rank_key
+from stolik.tournament.money import MoneyTournament, entry_refusal, rank_key
 from stolik.tournament.money_sheet import MoneyRules, MoneySheet, TopUp, amount_text, kc
 from stolik.tournament.money_sheet import equal_share as equal_share
 from stolik.tournament.money_sheet import money_fail as _fail
@@ -165,20 +165,6 @@ def deal_document(kind: str, raw: Mapping[str, Any]) -> dict[str, Any]:
     return TournamentDefaults.deal_document(kind, raw)
 
 
-def read_sheet_lines(raw: Sequence[Any], players: Sequence[tuple[str, str]], version: int
-                     ) -> tuple[Any, ...]:
-    """Mariáš has no score-sheet lines: its tables hold deal records or money."""
-    raise _fail("sheet", Msg("err-mt-no-lines", "a Mariáš table holds deal records ('deal', "
-                             "MARIAS §11) or its table sheet ('money', MARIAS §7), not "
-                             "score-sheet lines"))
-
-
-def sheet_line_document(line: Any) -> dict[str, Any]:
-    """Never called: Mariáš has no score-sheet lines."""
-    raise _fail("sheet", Msg("err-mt-no-line", "a Mariáš table has no score-sheet lines "
-                             "(MARIAS §7)"))
-
-
 def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: int,
                 table: int, *, source: str | None = None) -> TableResult:
     """Score a table's round: its deals (each settled by the engine) or its final money,
@@ -186,18 +172,9 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     def fail(message: str) -> TournamentError:
         return TournamentError(message, source=source, round=round, table=table, rule="")
 
-    for key in ("sheet", "totals"):
-        if getattr(entry, key) is not None:
-            raise fail(Msg("err-mt-where", "{where}: {message}", where=key, message=Msg(
-                "err-mt-deals-or-money", "a Mariáš table holds deal records or final money "
-                "on its table sheet (MARIAS §7, §11)")))
-    if entry.late or any(p not in entry.excluded for p, _ in entry.left):
-        raise fail(Msg("err-mt-no-late", "late/left: a Mariáš tournament has no late or "
-                       "leaving penalties; the table's money is its result (MARIAS §9)"))
-    for p in (*entry.excluded, *entry.warned):
-        if p not in entry.seats:
-            raise fail(Msg("err-st-not-seated", "player '{code}' is not seated at this table",
-                           code=p))
+    refused = entry_refusal(entry)
+    if refused is not None:
+        raise fail(refused)
     sheet = MONEY.entry_sheet(entry)
     try:
         check_sheet(sheet, "")
@@ -272,6 +249,8 @@ MONEY = MoneyTournament(MoneyRules(seats=4, stake=STAKE, min_topup=MIN_TOPUP), p
 (seed 002 §3)."""
 
 results = MONEY.rules.results
+read_sheet_lines = MONEY.read_sheet_lines
+sheet_line_document = MONEY.sheet_line_document
 check_sheet = MONEY.rules.check
 table_results = MONEY.rules.table_results
 sheet_of = MONEY.rules.sheet_of
