@@ -102,7 +102,8 @@ def test_a_session_from_the_licitace_to_the_sheet(lang: str, tmp_path: Path) -> 
     assert "Talon: TL TA" in text and "Ala: re sto (bot 2)" in text
     assert "KL + hláška" in text and "flek sto (bot 3)" in text
     if bots_part() is not None:  # the hint: a move on offer, said by one of the game's bots
-        hint = {"cs": "Bot random by zvolil: ", "en": "The random bot would say: "}[lang]
+        kind = "heuristic" if "heuristic" in bots_part().available_bots() else "random"
+        hint = {"cs": f"Bot {kind} by zvolil: ", "en": f"The {kind} bot would say: "}[lang]
         said = text.split(hint)[1].split("\n")[0]
         assert said in ("sedma", "sedma červená", "sto", "sto a sedma", "betl", "durch",
                         "dobrá") or said.startswith(("sto", "dvě sedmy")), said

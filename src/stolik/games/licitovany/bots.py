@@ -2,7 +2,10 @@
 ``bots`` part): ``random`` makes a legal move drawn uniformly from what its seat may do,
 worked out from its own :class:`~stolik.games.licitovany.view.SeatView` alone
 (:func:`~stolik.games.licitovany.knowledge.knowledge`, LICITOVANY §3, §4) — it sees nothing
-else. Stronger bots register here from their own modules.
+else; ``heuristic`` bids by simple counts and plays by a club player's rules
+(:mod:`~stolik.games.licitovany.heuristic`); ``pimc`` and ``pimc-fast`` play each card by
+layouts drawn from the seat's knowledge, each solved exactly, and name the contract and the
+fleky by solved layouts (:mod:`~stolik.games.licitovany.pimc`).
 
 >>> import random
 >>> from stolik.games.licitovany.ruleset import load_ruleset
@@ -19,10 +22,13 @@ else. Stronger bots register here from their own modules.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from stolik.bots import Bot, BotRegistry
 from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.heuristic import HeuristicBot
 from stolik.games.licitovany.knowledge import knowledge
+from stolik.games.licitovany.pimc import LEVELS, PimcBot
 from stolik.games.licitovany.ruleset import Ruleset, load_ruleset
 from stolik.games.licitovany.view import SeatView
 
@@ -51,11 +57,26 @@ class RandomBot:
     choose = act
 
 
+BOTS.register("heuristic", "bids by simple counts, plays by a club player's rules")(
+    HeuristicBot)
+
+
+def _pimc(name: str) -> Callable[..., PimcBot]:
+    def make(seed: int | None = None, ruleset: Ruleset | None = None) -> PimcBot:
+        return PimcBot(LEVELS[name], seed=seed, ruleset=ruleset, name=name)
+    return make
+
+
+for _name, _layouts in LEVELS.items():
+    BOTS.register(_name, f"solves {_layouts} layouts drawn from its seat's knowledge a card")(
+        _pimc(_name))  # type: ignore[arg-type]
+
+
 def available_bots() -> list[str]:
     """The licitovaný bot kinds (the game registry's ``bots`` part).
 
-    >>> "random" in available_bots()
-    True
+    >>> available_bots()
+    ['random', 'heuristic', 'pimc', 'pimc-fast']
     """
     return BOTS.names()
 

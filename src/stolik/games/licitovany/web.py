@@ -82,7 +82,12 @@ class LicitovanyKind:
                              DEFAULT_RULESET, bot_kinds(), [3, 6, 9, 12, 24], 64)
 
     def warm_up(self) -> None:
-        """Nothing to load ahead."""
+        """Load what a table's first bot move and hint would: the bots and the solver's
+        compiled kernels (issue 24.3: nothing compiles while a table waits)."""
+        import stolik.games.licitovany.bots  # noqa: F401
+        from stolik.games.licitovany.solver import warm_up
+
+        warm_up()
 
     def check_config(self, config: Mapping[str, Any], seats: int = SEATS) -> dict[str, Any]:
         """The core's checks of a table's configuration (the first dealer one of the
