@@ -102,5 +102,7 @@ def test_play_help_says_betels_bots_and_seats() -> None:
     result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     text = " ".join(result.stdout.replace("│", " ").split())
-    assert "Betel: one kind, or two)" in text
-    assert "Betel 1–3" in text and "the first dealer is drawn by lot, BETEL §1" in text
+    assert "Betel: one kind, or two;" in text
+    assert "Betel and licitovaný mariáš 1–3" in text
+    assert "the first dealer is drawn by lot, BETEL §1" in text
+    assert "Licitovaný mariáš (--game licitovany): two bots, seats 1–3" in text

@@ -46,7 +46,8 @@ def play_command(
         "--opponents", metavar="BOT", show_default=False,
         help="The bots (Baśka: three of one kind, pimc — sampling + exact solver, "
         "strongest —, heuristic, or random; Mariáš: one kind, or three separated by commas; "
-        "Betel: one kind, or two). Default: the strongest installed.")] = None,
+        "Betel: one kind, or two; licitovaný mariáš: one kind, or two). Default: the strongest "
+        "installed.")] = None,
     deals: Annotated[int | None, typer.Option(
         "--deals", "-n", min=1, show_default=False,
         help="Number of deals (default: the ruleset's series length, 32).")] = None,
@@ -55,8 +56,8 @@ def play_command(
         help="Random seed: the same seed deals the same cards (default: a new one, "
         "shown on screen).")] = None,
     seat: Annotated[int, typer.Option(
-        "--seat", min=1, max=4, help="Your seat 1–4, Betel 1–3 (seat 1 deals first; at "
-        "Betel the first dealer is drawn by lot, BETEL §1).")] = 1,
+        "--seat", min=1, max=4, help="Your seat 1–4, Betel and licitovaný mariáš 1–3 (seat 1 "
+        "deals first; at Betel the first dealer is drawn by lot, BETEL §1).")] = 1,
     name: Annotated[str | None, typer.Option(
         "--name", show_default=False, help="Your name on the score sheet and the record "
         "(default: Ty / You).")] = None,
@@ -68,7 +69,7 @@ def play_command(
     lang: Annotated[Language | None, typer.Option(
         "--lang", envvar="STOLIK_LANG", show_default=False, help="Language of the screen: "
         "pl (Polish), en (English) or cs (Czech); default $STOLIK_LANG, else the game's "
-        "players' language (Mariáš cs, Baśka and Betel pl).")] = None,
+        "players' language (Mariáš and licitovaný mariáš cs, Baśka and Betel pl).")] = None,
     no_analysis: Annotated[bool, typer.Option(
         "--no-analysis", help="Skip the review of your decisions after each deal "
         "(faster).")] = False,
@@ -92,7 +93,11 @@ def play_command(
     two bots, a match to 1000 or to the ruleset's minutes (or --deals N), seats 1–3; you
     see your hand, the auction with the contracts' names, the dubel cards you looked at,
     kontra, the trick and the points; type a number, a card, pas, kontra, a contract (2H,
-    betelek-0), look 1 #1, look 2, take then lay AS KS.
+    betelek-0), look 1 #1, look 2, take then lay AS KS. Licitovaný mariáš (--game
+    licitovany): two bots, seats 1–3; you see your hand, the licitace, the talon and your
+    discard when you are the aktér, the contract, fleky, hlášky, the trick and the money in
+    Kč; type a number, a card, a call as records write it (sedma, mam, dobra, flek sto), the
+    discard as two cards or their numbers, the contract (contract sto L).
     """
     # The screen's language: --lang or STOLIK_LANG, else the game's players' (Mariáš Czech).
     screen = lang.value if lang is not None else "pl"

@@ -4,8 +4,7 @@ One aktér against two defenders for a contract bid on a ladder of twelve rungs,
 two, fleky, money on a tariff; four at a table with the dealer sitting out (pauzírák).
 
 The registry (:mod:`stolik.games`) lists it by its ``game.toml``; a part it does not have
-yet (the terminal, the web table, tournaments) is refused in one line by the generic
-layers, which ask the registry for it. Its cards and trick rule are the core's
+is refused in one line by the generic layers, which ask the registry for it. Its cards and trick rule are the core's
 (:mod:`stolik.deck32`, :mod:`stolik.tricks32`), its deal state's log the core's
 (:mod:`stolik.deal`).
 
@@ -25,10 +24,18 @@ Done, one module per concept of the spec:
 - deal records (§10): :mod:`.record` on the core's :mod:`stolik.record_io`, each entry
   replayed and its refusal worded by :mod:`.record_replay` (renoncs and paušál, §7);
   the §6 examples are records in ``tests/data/licitovany``;
-- ``stolik simulate``: :mod:`.simulate` on the fast kernel (:mod:`.fast`), the sheet and
-  the summary :mod:`.sheet`; the ``bots`` part :mod:`.bots` (``random``); ``stolik
-  arena``: :mod:`.arena`.
+- ``stolik simulate``: :mod:`.simulate` on the fast kernel (:mod:`.fast`: whole random
+  deals on integer masks, numba; :mod:`.fast_tables`, :mod:`.fast_talon`), the sheet and
+  the summary :mod:`.sheet`; ``stolik arena``: :mod:`.arena`;
+- the exact solver of the play: :mod:`.solver` (trump games, betl, durch on the core's
+  trick-32 kernels) and :mod:`.solver_dve` (dvě sedmy, its own search);
+- bots, the ``bots`` part :mod:`.bots`: ``random``, ``heuristic`` (:mod:`.heuristic`, with
+  :mod:`.knowledge`: the legal moves and what a seat saw, from its view only), ``pimc`` and
+  ``pimc-fast`` (:mod:`.pimc` on :mod:`.sampling`);
+- the terminal (``stolik play --game licitovany``): :mod:`.terminal` on the core's table;
+  the web table: :mod:`.web` (three seats, or four with the pauzírák), its words
+  :mod:`.words`, the deck's suit letters :mod:`.deck`; the table's deal :mod:`.table_deal`.
 
-Next, on the core: the terminal and web tables, the stronger bots and the solver, series
-and tournaments (§8, §9).
+Not yet: the browser client's drawing of this game (its tables are played over the API
+and the WebSocket), a review after a deal.
 """
