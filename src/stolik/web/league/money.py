@@ -165,7 +165,8 @@ def final(slug: str, rnd: int, table: int, request: Request, p: Post, db: Db) ->
     (seed 002 §10)."""
     def act() -> None:
         part = _part(db, slug)
-        texts = [p.form.get(f"final{s}", "") for s in range(4)]
+        seats = len(store.table_sheet_of(db, slug, rnd, table).players)  # 3 or 4
+        texts = [p.form.get(f"final{s}", "") for s in range(seats)]
         amounts = [_amount(part, t, f"{s + 1}") for s, t in enumerate(texts)]
         spread = p.form.get("equal_share") == "on"
         _change(db, p, slug, rnd, table, part.money_change(final=amounts, spread=spread),
