@@ -35,6 +35,13 @@ layouts (issue 27.2; BETEL §3, §5), the card play as the ``pimc`` bot's within
   (:class:`~stolik.solver.budget.Budget`) and ``seconds`` of CPU; layouts are valued one by
   one, every plan on each, and the decision is made on the layouts finished — none, the
   heuristic's step.
+- **Strength** (issue 27.3; ``stolik arena``, duplicate, six seatings a deal, 95 %
+  intervals, the 2-core machine shared with other work): ``expert`` − ``pimc`` −9.0
+  [−43.2, +25.2] points a deal and seat (10 deals, seed 2027, 2 min 16 s of CPU);
+  ``expert`` − ``heuristic`` +22.6 [+0.2, +45.0] (8 deals, seed 2027, 65 s). No better than
+  ``pimc`` shown: not the default opponent. The margin's :data:`Z` was compared on the
+  proxy arena of the inference note (seeds 11 and 23): ``pimc`` − ``expert`` −19.2 and +1.6
+  with Z = 0, −12.2 and −8.2 with Z = 1, −6.0 and +3.8 with Z = 2.
 - **Card play** (BETEL §4): the ``pimc`` bot's (:func:`~stolik.games.betel.pimc.card_scores`
   over ``card_layouts`` layouts drawn from the seat's knowledge, the heuristic's card among
   the best kept), its layouts solved one by one while ``seconds`` of CPU last: the ``pimc``
