@@ -5,7 +5,9 @@ worked out from its own :class:`~stolik.games.licitovany.view.SeatView` alone
 else; ``heuristic`` bids by simple counts and plays by a club player's rules
 (:mod:`~stolik.games.licitovany.heuristic`); ``pimc`` and ``pimc-fast`` play each card by
 layouts drawn from the seat's knowledge, each solved exactly, and name the contract and the
-fleky by solved layouts (:mod:`~stolik.games.licitovany.pimc`).
+fleky by solved layouts (:mod:`~stolik.games.licitovany.pimc`); ``expert`` chooses every
+call of the bidding by solved layouts of the rest of it and plays as ``pimc``
+(:mod:`~stolik.games.licitovany.expert`).
 
 >>> import random
 >>> from stolik.games.licitovany.ruleset import load_ruleset
@@ -26,6 +28,7 @@ from collections.abc import Callable
 
 from stolik.bots import Bot, BotRegistry
 from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.expert import ExpertBot
 from stolik.games.licitovany.heuristic import HeuristicBot
 from stolik.games.licitovany.knowledge import knowledge
 from stolik.games.licitovany.pimc import LEVELS, PimcBot
@@ -71,12 +74,15 @@ for _name, _layouts in LEVELS.items():
     BOTS.register(_name, f"solves {_layouts} layouts drawn from its seat's knowledge a card")(
         _pimc(_name))  # type: ignore[arg-type]
 
+BOTS.register("expert", "bids by solved layouts of the rest of the bidding, plays as pimc")(
+    ExpertBot)
+
 
 def available_bots() -> list[str]:
     """The licitovaný bot kinds (the game registry's ``bots`` part).
 
     >>> available_bots()
-    ['random', 'heuristic', 'pimc', 'pimc-fast']
+    ['random', 'heuristic', 'pimc', 'pimc-fast', 'expert']
     """
     return BOTS.names()
 
