@@ -56,6 +56,9 @@ class TournamentGame(Protocol):
     def table_sizes(self, players: int) -> tuple[int, ...]:
         """The tables a round seats ``players`` at; those left over sit out."""
 
+    def table_minutes(self, seats: int, minutes: int) -> int:
+        """A round's length at a table of ``seats`` when the round lasts ``minutes``."""
+
     def load_ruleset(self, ref: str) -> Any:
         """The ruleset of a shipped id or a file."""
 
@@ -139,6 +142,11 @@ class TournamentDefaults:
         from stolik.tournament.seating import fours
 
         return fours(players)
+
+    @staticmethod
+    def table_minutes(seats: int, minutes: int) -> int:
+        """Every table plays the round's length."""
+        return minutes
 
     @staticmethod
     def deals_per_round(rs: Any) -> int:

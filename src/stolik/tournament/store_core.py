@@ -33,7 +33,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -206,6 +206,15 @@ def clock_of(t: TournamentLike, r: RoundLike) -> RoundClock:
     return RoundClock(r.started_at, t.minutes_per_round, t.break_minutes, r.extra_minutes)
 
 
+def table_clock(t: TournamentLike, r: RoundLike, tb: TableLike) -> RoundClock:
+    """The clock of round ``r`` at table ``tb``: the round's, its length the game's for
+    the table's count of seats (licitovaný: 10 minutes more at a table of four,
+    LICITOVANY §9; every other game: the round's)."""
+    clock = clock_of(t, r)
+    minutes = game_of(t).table_minutes(len(seat_ids(tb)), clock.minutes)
+    return clock if minutes == clock.minutes else replace(clock, minutes=minutes)
+
+
 def game_of(t: TournamentLike) -> TournamentGame:
     """The tournament's game's ``tournament`` part (issue 10 §1)."""
     return tournament_game(t.game)
@@ -340,7 +349,7 @@ def _doc(t: TournamentLike, kind: str, raw: Mapping[str, Any], rnd: int, table: 
 
 
 def _deal_info(t: TournamentLike, r: RoundLike, tb: TableLike, d: DealLike) -> DealInfo:
-    clock = clock_of(t, r)
+    clock = table_clock(t, r, tb)
     late = clock.after_limit(d.started_at)
     counts = not late and (d.confirmed_by is not None or not t.require_confirmation)
     return DealInfo(r.number, tb.number, d.number, d.kind, d.data, d.entered_by,
@@ -350,9 +359,9 @@ def _deal_info(t: TournamentLike, r: RoundLike, tb: TableLike, d: DealLike) -> D
 def _table_entry(t: TournamentLike, r: RoundLike, tb: TableLike, deals: Sequence[DealLike],
                  events: Sequence[EventLike], codes: Mapping[int, str]) -> TableEntry:
     """One table as the tournament file holds it: the deals that count (not those begun
-    after the limit; with ``require_confirmation`` only confirmed ones) and ``events``,
-    the table's own."""
-    clock = clock_of(t, r)
+    after the table's limit; with ``require_confirmation`` only confirmed ones) and
+    ``events``, the table's own."""
+    clock = table_clock(t, r, tb)
     counted = [d for d in deals if not clock.after_limit(d.started_at)
                and (d.confirmed_by is not None or not t.require_confirmation)]
     late = tuple((codes[e.player_id], e.value or 0) for e in events if e.kind == "late")
@@ -474,7 +483,7 @@ def enter_deal(db: Store, slug: str, round: int, table: int, raw: Mapping[str, A
         doc = _doc(t, kind, raw, round, table)
         _check_lines(t, tb, kind, [d.data for d in deals] + [doc], round)
         if started_at == "auto":
-            clock = clock_of(t, r)
+            clock = table_clock(t, r, tb)
             live = clock.break_end is not None and clock.started_at is not None and (
                 clock.started_at <= now < clock.break_end)
             prev = deals[-1].entered_at if deals else r.started_at
