@@ -9,6 +9,7 @@ English.
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stolik.cli import app
+from stolik.db import Database
 from stolik.games.licitovany.record import dumps_record, record_document, series_record
 from stolik.games.licitovany.ruleset import load_ruleset, parse_ruleset, rs_text
 from stolik.games.licitovany.simulate import simulate
@@ -88,7 +90,7 @@ def test_tables_of_three_and_the_fewest_of_four() -> None:
         fours = sizes.count(4)
         assert fours == min(b for b in range(n // 4 + 1) if (n - 4 * b) % 3 == 0)
     assert table_sizes(7) == (3, 4) and table_sizes(12) == (3, 3, 3, 3)
-    assert table_minutes(3) == 40 and table_minutes(4) == 50
+    assert table_minutes(3) == 40 and table_minutes(4) == 50 and table_minutes(4, 60) == 70
 
 
 def test_seating_minimises_repeat_meetings() -> None:
@@ -358,3 +360,31 @@ def test_cli_tournament_of_seven_over_three_rounds(db_url: str, tmp_path: Path) 
 
 def _kc(halere: int) -> str:
     return f"{halere // 100},{halere % 100:02d}"
+
+
+def test_a_table_of_four_plays_ten_minutes_longer(db: Database) -> None:
+    """LICITOVANY §9: a round lasts 40 minutes at a table of three and 50 at a table of
+    four: a deal begun 45 minutes after the start counts at the table of four and is
+    flagged after the limit, not counting, at the table of three."""
+    from stolik.tournament import store
+
+    store.create_tournament(db, "lt", name="Licitovaný", ruleset="licitovany", who="ref",
+                            seed=4)
+    for i in range(1, 8):
+        store.add_player(db, "lt", f"p{i}", f"Hráč {i}", who="ref")
+    plan = store.seat_round(db, "lt", who="ref")
+    start = datetime.datetime(2026, 12, 5, 10, 0)
+    store.start_round(db, "lt", 1, who="ref", at=start)
+    later = start + datetime.timedelta(minutes=45)
+    three = next(n for n, t in enumerate(plan.tables, 1) if len(t) == 3)
+    four = next(n for n, t in enumerate(plan.tables, 1) if len(t) == 4)
+    _, docs, _ = three_deals(1, seed=5)
+    at_three = store.enter_deal(db, "lt", 1, three, docs[0], who="ref", kind="record",
+                                started_at=later)
+    at_four = store.enter_deal(db, "lt", 1, four, pauzirak_deal(), who="ref", kind="record",
+                               started_at=later)
+    assert at_three.after_limit and not at_three.counts
+    assert not at_four.after_limit and at_four.counts
+    tables = store.tournament_of(db, "lt", complete=True).rounds[0].tables
+    assert next(t for t in tables if len(t.seats) == 4).deals is not None
+    assert next(t for t in tables if len(t.seats) == 3).deals is None

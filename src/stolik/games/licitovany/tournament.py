@@ -94,10 +94,15 @@ def table_sizes(players: int) -> tuple[int, ...]:
     return (3,) * ((players - 4 * fours) // 3) + (4,) * fours
 
 
-def table_minutes(seats: int) -> int:
-    """A round's length at a table of ``seats``: 40 minutes, 50 at a table of four
-    (LICITOVANY §9)."""
-    return FOUR_MINUTES if seats == 4 else DEFAULT_MINUTES
+def table_minutes(seats: int, minutes: int = DEFAULT_MINUTES) -> int:
+    """A round's length at a table of ``seats`` when the round lasts ``minutes`` (40 by
+    default): 10 minutes more at a table of four (40 and 50, LICITOVANY §9). The store
+    counts a table's deals by its own limit.
+
+    >>> table_minutes(4, 45), table_minutes(3, 45)
+    (55, 45)
+    """
+    return minutes + (FOUR_MINUTES - DEFAULT_MINUTES if seats == 4 else 0)
 
 
 def rank_key(place: float, total: int, rounds: Sequence[int]) -> tuple[float, ...]:
