@@ -388,3 +388,23 @@ def test_a_table_of_four_plays_ten_minutes_longer(db: Database) -> None:
     tables = store.tournament_of(db, "lt", complete=True).rounds[0].tables
     assert next(t for t in tables if len(t.seats) == 4).deals is not None
     assert next(t for t in tables if len(t.seats) == 3).deals is None
+
+
+def test_cli_seats_a_round_by_hand_at_tables_of_three_and_four(db_url: str) -> None:
+    """LICITOVANY §9 through ``stolik tournament seat --manual``: the referee's own seating
+    of a table of three and a table of four is taken; a table of two is refused in one
+    line; Baśka's tables stay tables of four."""
+    cli = Cli(db_url)
+    cli.ok("new", "lt", "--name", "Licitovaný", "--ruleset", "licitovany")
+    for i in range(1, 8):
+        cli.ok("players", "add", "lt", f"p{i}", f"Hráč {i}")
+    assert "table 2 has 2 players" in cli.error("seat", "lt", "--manual",
+                                                "p1 p2 p3; p4 p5", "--sit-out", "p6 p7")
+    printed = cli.ok("seat", "lt", "--manual", "p1 p2 p3; p4 p5 p6 p7")
+    assert "1. Hráč 4 (deals) | 2. Hráč 5 | 3. Hráč 6 | 4. Hráč 7" in printed
+    assert [len(t) for t in _plans(db_url)[0].tables] == [3, 4]
+    cli.ok("new", "bt", "--name", "Baśka", "--ruleset", "pucka-2019")
+    for i in range(1, 8):
+        cli.ok("players", "add", "bt", f"p{i}", f"Hráč {i}")
+    assert "table 1 has 3 players, not 4" in cli.error("seat", "bt", "--manual",
+                                                       "p1 p2 p3; p4 p5 p6 p7")

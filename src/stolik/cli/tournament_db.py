@@ -288,15 +288,18 @@ def _sitting_out(d: Any, slug: str) -> tuple[float, int]:
     return (float(rules.sitting_out[0]), int(rules.sitting_out[1]))
 
 
-def _parse_manual(text: str, sit_out: str | None) -> RoundPlan:
+def _parse_manual(text: str, sit_out: str | None, sizes: tuple[int, ...] = (4,)
+                  ) -> RoundPlan:
+    """``--manual``: tables of the game's sizes (four; three or four at licitovaný,
+    LICITOVANY §9)."""
     tables = []
     for n, part in enumerate(text.split(";"), 1):
         ids = [p for p in re.split(r"[\s,]+", part.strip()) if p]
-        if len(ids) != 4:
+        if len(ids) not in sizes:
             raise StoreError(Msg("err-cli-manual", "--manual: table {n} has {count} players, "
                                  "not 4 ({part})", n=n, count=len(ids),
                                  part=repr(part.strip())))
-        tables.append((ids[0], ids[1], ids[2], ids[3]))
+        tables.append(tuple(ids))
     out = tuple(p for p in re.split(r"[\s,]+", sit_out or "") if p)
     return RoundPlan(tuple(tables), out)
 
@@ -353,7 +356,10 @@ def seat_command(
             typer.echo("\n\n".join(format_round(plans[n - 1], names, number=n, lang=language,
                                                 sitting_out=out) for n in numbers))
             return
-        plan = _parse_manual(manual, sit_out) if manual is not None else None
+        from stolik.tournament.games import tournament_game
+
+        sizes = tournament_game(store.tournament_info(d, slug).game).TABLE_SEATS
+        plan = _parse_manual(manual, sit_out, sizes) if manual is not None else None
         if plan is None and sit_out is not None:
             raise StoreError(Msg("err-cli-sit-out", "--sit-out goes with --manual"))
         before = len(store.plans_of(d, slug))
