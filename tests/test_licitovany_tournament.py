@@ -356,6 +356,12 @@ def test_cli_tournament_of_seven_over_three_rounds(db_url: str, tmp_path: Path) 
     cs = cli.ok("standings", "lt", lang="cs")
     en = cli.ok("standings", "lt", lang="en")
     assert "Hráči" in cs and "kola (Kč)" in cs and "Players" in en and "rounds (Kč)" in en
+    # the tournament file carries tables of three and four; importing gives the same
+    exported = tmp_path / "lt.toml"
+    cli.ok("export", "lt", "-o", exported)
+    assert 'seats = ["' in exported.read_text(encoding="utf-8")
+    cli.ok("import", exported, "--slug", "lt2")
+    assert cli.ok("standings", "lt2", "--json") == cli.ok("standings", "lt", "--json")
 
 
 def _kc(halere: int) -> str:
