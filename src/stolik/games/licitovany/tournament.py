@@ -43,10 +43,10 @@ from stolik.tournament.money import MoneyTournament, entry_refusal
 from stolik.tournament.money_sheet import MoneyRules, kc, money_fail
 from stolik.tournament.scoring import Source, TableResult
 
-__all__ = ["DEFAULT_MINUTES", "DEFAULT_ROUNDS", "EVENT_KINDS", "LANGUAGES", "MONEY",
-           "TABLE_SEATS", "UNIT", "check_deals", "deal_document", "deal_money", "deal_text",
-           "load_ruleset", "parse_ruleset", "play_money", "rank_key", "score_table",
-           "table_minutes", "table_sizes",
+__all__ = ["DEFAULT_MINUTES", "DEFAULT_ROUNDS", "EVENT_KINDS", "FOUR_MINUTES", "LANGUAGES",
+           "MIN_TOPUP", "MONEY", "STAKE", "TABLE_SEATS", "UNIT", "check_deals",
+           "deal_document", "deal_money", "deal_text", "load_ruleset", "parse_ruleset",
+           "play_money", "rank_key", "score_table", "table_minutes", "table_sizes",
            "tournament_rules"]
 
 UNIT = "haler"
