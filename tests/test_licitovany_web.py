@@ -3,7 +3,7 @@ the end over the API and the WebSocket, and what a seat is sent is only what it 
 (LICITOVANY §3, §4.3): two layouts it cannot tell apart — two opponents' unseen cards
 swapped, the talon before it is shown swapped with an opponent's card — give it the same
 message; a spectator sees no hand and no talon. The browser client's drawing of this game
-(play.js) is not covered: the table is played over the API and the WebSocket only."""
+is tests/test_web_play_licitovany_browser.py."""
 
 from __future__ import annotations
 
@@ -54,6 +54,14 @@ def swap(deal: TableDeal, a: int | str, b: int, x: int, y: int) -> TableDeal:
         hands[a] ^= both
     return with_hands(deal, hands, p.talon ^ both * (a == "talon"),
                       p.discard ^ both * (a == "discard"))
+
+
+def last_move(deal: dict[str, Any]) -> str:
+    """The last move offered; where cards are picked, two of the hand that may go to the
+    talon (no ace, ten or seven: LICITOVANY §4.3)."""
+    m = deal["legal"][-1]
+    low = [c for c in deal["hand"] if c[0] not in "AT7"]
+    return " ".join([m["move"], *low[:m["pick"]]]) if m.get("pick") else str(m["move"])
 
 
 def cards(mask: int) -> list[int]:
@@ -129,7 +137,8 @@ def test_the_swap_is_seen_by_whom_the_rules_let_see_it() -> None:
     akter = m.deal.pos.akter
     shown = m.state(akter, "en")["deal"]
     assert len(shown["talon"]) == 2 and len(shown["hand"]) == 12
-    assert shown["legal"][0].removeprefix("discard ") in shown["note"]  # how to lay away
+    assert [m.get("pick") for m in shown["legal"]] == [2]  # two cards picked in the hand
+    assert "talon" in shown["notes"][0]  # how to lay away
     defender = (akter + 1) % 3
     assert m.state(defender, "en")["deal"]["talon"] == []
     assert m.state(None, "en")["deal"]["talon"] == [] and m.state(None, "en")["deal"]["hand"] == []
@@ -155,7 +164,7 @@ def test_a_hint_is_a_move_on_offer() -> None:
     m = people(2)
     seat = m.to_act()
     assert seat is not None
-    labels = m.state(seat, "cs")["deal"]["legal_labels"]
+    labels = [x["label"] for x in m.state(seat, "cs")["deal"]["legal"]]
     assert m.hint(seat, "cs") in labels
 
 
@@ -213,7 +222,7 @@ def test_web_table_sit_and_play_to_the_end(tmp_path: Path, players: int) -> None
                     if state["waiting_next"] and 0 not in state["ready"]:
                         ws.send_json({"type": "next"})
                     elif d["to_act"] == 0 and d["legal"]:
-                        ws.send_json({"type": "move", "move": d["legal"][-1]})
+                        ws.send_json({"type": "move", "move": last_move(d)})
                     state = next_state(got)
                     hand = state["deal"]["hand"]
                     assert len(hand) <= (12 if state["deal"]["phase"] == "discard" else 10)

@@ -4,9 +4,9 @@ One aktér against two defenders for a contract bid on a ladder of twelve rungs,
 two, fleky, money on a tariff; four at a table with the dealer sitting out (pauzírák).
 
 The registry (:mod:`stolik.games`) lists it by its ``game.toml``; a part it does not have
-is refused in one line by the generic layers, which ask the registry for it. Its cards and trick rule are the core's
-(:mod:`stolik.deck32`, :mod:`stolik.tricks32`), its deal state's log the core's
-(:mod:`stolik.deal`).
+is refused in one line by the generic layers, which ask the registry for it. Its cards
+and trick rule are the core's (:mod:`stolik.deck32`, :mod:`stolik.tricks32`), its deal
+state's log the core's (:mod:`stolik.deal`).
 
 Done, one module per concept of the spec:
 
@@ -33,9 +33,9 @@ Done, one module per concept of the spec:
   :mod:`.knowledge`: the legal moves and what a seat saw, from its view only), ``pimc`` and
   ``pimc-fast`` (:mod:`.pimc` on :mod:`.sampling`);
 - the terminal (``stolik play --game licitovany``): :mod:`.terminal` on the core's table;
-  the web table: :mod:`.web` (three seats, or four with the pauzírák), its words
-  :mod:`.words`, the deck's suit letters :mod:`.deck`; the table's deal :mod:`.table_deal`.
+  the web table: :mod:`.web` (three seats, or four with the pauzírák), its messages in
+  the shape the browser client draws :mod:`.web_view`, its words :mod:`.words`, the
+  deck's suit letters :mod:`.deck`; the table's deal :mod:`.table_deal`.
 
-Not yet: the browser client's drawing of this game (its tables are played over the API
-and the WebSocket), a review after a deal.
+Not yet: a review after a deal.
 """

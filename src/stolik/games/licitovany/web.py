@@ -15,7 +15,7 @@ naming four seats (the lobby's form has three).
 >>> m.to_act(), len(m.state(2, "en")["deal"]["hand"]), m.state(None, "en")["deal"]["hand"]
 (0, 10, [])
 >>> m.state(0, "en")["deal"]["legal"][-1], m.why_not(0, "mam") is None
-('dobra', False)
+({'move': 'dobra', 'label': 'dobrá'}, False)
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from stolik.deck32 import ASCII_NAMES
 from stolik.errors import IllegalMove
 from stolik.games import UnknownGame, game
 from stolik.games.licitovany.calls import parse_move
@@ -36,10 +35,10 @@ from stolik.games.licitovany.ruleset import (
 )
 from stolik.games.licitovany.table_deal import Result, TableDeal
 from stolik.games.licitovany.terminal import GAME_ID, SEATS
-from stolik.games.licitovany.words import contract_name, kc, move_label, said
-from stolik.i18n import Msg, tr
+from stolik.games.licitovany.web_view import deal_message, reveal, sheet
+from stolik.games.licitovany.words import kc, move_label
+from stolik.i18n import Msg
 from stolik.table_series import strongest
-from stolik.web.play.deal_view import sheet_rows
 from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
 from stolik.web.play.series_match import DealSeries, lobby_options
 
@@ -175,7 +174,7 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
         if not kinds:
             return ""
         bot = self.bot(strongest(kinds, ("heuristic",)), self.bot_seed(seat))
-        return move_label(bot.act(self.deal.view(seat)), lang)
+        return move_label(bot.act(self.deal.view(seat)), lang, who=self.names.__getitem__)
 
     def review(self, seat: int, lang: str) -> list[str]:
         """No review yet."""
@@ -190,67 +189,20 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
                                                   self.meta())))
 
     def state(self, seat: int | None, lang: str) -> Message:
-        """What ``seat`` (None: a spectator) may see."""
-        return {"game": GAME_ID, "ruleset": self.rs.id, "players": list(self.names),
-                "bots": list(self.bots), "over": self.is_over(),
-                "waiting_next": self.waiting_for_next(), "totals": list(self.totals()),
-                "totals_text": [kc(t) for t in self.totals()],
-                "sheet": sheet_rows(self.finished, self.seats, lambda f: f.result.haler,
-                                    lambda f: {"akter": f.result.akter,
-                                               "contract": _contract_text(f.result)}),
-                "deal": {"number": self.number, **deal_message(self.deal, seat, lang)}}
-
-
-def _contract_text(r: Result) -> str:
-    if r.ending == "omyl" or r.contract is None:
-        return r.ending
-    return contract_name(r.contract)
-
-
-def deal_message(deal: TableDeal, seat: int | None, lang: str) -> dict[str, Any]:
-    """The deal as ``seat`` may know it, from its view only (LICITOVANY §3, §4.3); a
-    spectator (None) sees what a defender sees, without a hand. ``roles``: forhont,
-    prostřední and zadák; the pauzírák at four (§8)."""
-    p = deal.pos
-    looker = seat if seat is not None else deal.defenders[0] if p.akter >= 0 else \
-        deal.forhont
-    view = deal.view(looker)
-    mine = seat is not None and view.to_act == seat
-    legal = deal.legal_moves() if mine else []
-    order = deal.order
-    leader = order[(order.index(p.to_act) - len(view.trick)) % 3]
-    last = view.last_trick
-    return {
-        "dealer": deal.dealer, "roles": list(order), "pauzirak": deal.pauzirak,
-        "phase": view.phase,
-        "to_act": view.to_act, "akter": view.akter,
-        "calls": [[s, text, said(text, lang)] for s, text in view.calls],
-        "contract": next((said(text, lang) for _, text in reversed(view.calls)
-                          if text.startswith("contract ")), None),
-        "talon": _names(view.talon if seat is not None else 0),
-        "discard": _names(view.discard), "hlasky": [list(h) for h in view.hlasky],
-        "counts": list(view.counts),
-        "hand": [] if seat is None else _names(view.hand),
-        "legal": [m.text() for m in legal],
-        "legal_labels": [move_label(m, lang) for m in legal],
-        "trick": _trick(order, leader, view.trick),
-        "last_trick": None if last is None else {
-            "leader": last.leader, "winner": last.winner,
-            "cards": _trick(order, last.leader, last.cards)},
-        "note": tr(lang, "lic-discard-how", example=" ".join(
-            ASCII_NAMES[c] for c in legal[0].cards)) if legal and view.phase == "discard"
-        else ""}
-
-
-def _trick(order: tuple[int, ...], leader: int, cards: tuple[int, ...]) -> list[list[Any]]:
-    """``[seat, card]`` in the order played, the seats in playing order from ``leader``
-    (the pauzírák skipped at four, LICITOVANY §8)."""
-    first = order.index(leader)
-    return [[order[(first + i) % 3], ASCII_NAMES[c]] for i, c in enumerate(cards)]
-
-
-def _names(mask: int) -> list[str]:
-    return [ASCII_NAMES[c] for c in range(32) if mask >> c & 1]
+        """What ``seat`` (None: a spectator) may see, in the shape the page draws
+        (:mod:`stolik.games.licitovany.web_view`): the deal, the sheet, and the end of a
+        settled deal with its money."""
+        names = list(self.names)
+        msg: Message = {
+            "game": GAME_ID, "ruleset": self.rs.id, "players": names,
+            "deals": self.length, "bots": list(self.bots), "over": self.is_over(),
+            "waiting_next": self.waiting_for_next(), "totals": list(self.totals()),
+            "totals_text": [kc(t) for t in self.totals()], "bok_pending": 0,
+            "claims": False, "sheet": sheet(self.finished, names, lang), "result": None,
+            "deal": {"number": self.number, **deal_message(self.deal, seat, lang, names)}}
+        if self.deal.is_over and self.finished:
+            msg["result"] = reveal(self.finished[-1], names, lang)
+        return msg
 
 
 Kind = LicitovanyKind

@@ -38,6 +38,10 @@ from stolik.i18n import N_, Msg, tr, translate
 KINDS = ("claim", "hint", "hints", "move", "next", "ping", "review")
 MAX_MESSAGE = 1024
 """Longest client message accepted, in characters."""
+MAX_MOVE = 56
+"""Longest move accepted, in characters: a card, a call, or a licitovaný contract or re
+as its record writes them (``contract dve-sedmy-cervena-a-sto L``: 34); the op log's
+``m SEAT MOVE`` still fits its 64 characters."""
 MAX_ID = 2**53 - 1
 """The largest message ``id`` (issue 24.4): JavaScript's largest exact integer, and well
 inside the 64 bits orjson reads and writes (one JSON library for every message)."""
@@ -85,7 +89,7 @@ def parse_message(text: str | bytes) -> Command:
         raise ProtocolError("bad-type", f"unknown message type {kind!r}: types are "
                             f"{', '.join(KINDS)}")
     move = data.get("move")
-    if kind == "move" and (not isinstance(move, str) or not move.strip() or len(move) > 32
+    if kind == "move" and (not isinstance(move, str) or not move.strip() or len(move) > MAX_MOVE
                            or not move.isprintable()
                            or unicodedata.normalize("NFKC", move) != move):
         # lookalikes such as the Kelvin sign (U+212A) for K are refused, not guessed at

@@ -415,7 +415,8 @@
     box.dataset.phase = st.deal.phase;
     if (st.seat === null) { return; }
     var legal = {};
-    st.deal.legal.forEach(function (m) { legal[m.move] = true; });
+    // a card's move: its code, or a game's move played by that card (``card``)
+    st.deal.legal.forEach(function (m) { legal[m.card || m.move] = m.move; });
     var playing = st.deal.phase === "play";
     var pick = pickOf(st, mine);
     picked = pick ? picked.filter(function (c) { return st.deal.hand.indexOf(c) >= 0; }) : [];
@@ -439,7 +440,7 @@
       var playable = mine && playing && legal[code];
       b.disabled = !playable;
       b.classList.add(playable ? "legal" : mine && playing ? "illegal" : "idle");
-      b.addEventListener("click", function () { send({ type: "move", move: code }); });
+      b.addEventListener("click", function () { send({ type: "move", move: legal[code] }); });
       box.appendChild(b);
     });
     var again = focused && box.querySelector("button.legal[data-card='" + focused + "']");
