@@ -162,7 +162,7 @@ def test_table_of_three_by_deals_and_by_final_money() -> None:
     (TableEntry(("a", "b", "c"), table_sheet=MONEY.rules.sheet(final=(6000, 5000, 5000))),
      "sum to +10,00 Kč, not 0"),
     (TableEntry(("a", "b", "c"), table_sheet=MONEY.rules.sheet(
-        topups=(MONEY.topup(3, 1000),))), "seat must be 1–4, not 4"),
+        topups=(MONEY.topup(3, 1000),))), "seat must be 1–3, not 4"),
     (TableEntry(("a", "b", "c", "d"), first_dealer=1, deals=(pauzirak_deal(),)),
      "dealer 0 should be first_dealer 1"),
 ])
@@ -404,8 +404,9 @@ def test_cli_seats_a_round_by_hand_at_tables_of_three_and_four(db_url: str) -> N
     cli.ok("new", "lt", "--name", "Licitovaný", "--ruleset", "licitovany")
     for i in range(1, 8):
         cli.ok("players", "add", "lt", f"p{i}", f"Hráč {i}")
-    assert "table 2 has 2 players" in cli.error("seat", "lt", "--manual",
-                                                "p1 p2 p3; p4 p5", "--sit-out", "p6 p7")
+    assert "table 2 has 2 players, not 3–4" in cli.error("seat", "lt", "--manual",
+                                                         "p1 p2 p3; p4 p5", "--sit-out",
+                                                         "p6 p7")
     printed = cli.ok("seat", "lt", "--manual", "p1 p2 p3; p4 p5 p6 p7")
     assert "1. Hráč 4 (deals) | 2. Hráč 5 | 3. Hráč 6 | 4. Hráč 7" in printed
     assert [len(t) for t in _plans(db_url)[0].tables] == [3, 4]

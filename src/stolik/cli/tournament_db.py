@@ -297,8 +297,8 @@ def _parse_manual(text: str, sit_out: str | None, sizes: tuple[int, ...] = (4,)
         ids = [p for p in re.split(r"[\s,]+", part.strip()) if p]
         if len(ids) not in sizes:
             raise StoreError(Msg("err-cli-manual", "--manual: table {n} has {count} players, "
-                                 "not 4 ({part})", n=n, count=len(ids),
-                                 part=repr(part.strip())))
+                                 "not {want} ({part})", n=n, count=len(ids),
+                                 want="–".join(map(str, sizes)), part=repr(part.strip())))
         tables.append(tuple(ids))
     out = tuple(p for p in re.split(r"[\s,]+", sit_out or "") if p)
     return RoundPlan(tuple(tables), out)

@@ -233,7 +233,8 @@ class MoneyRules:
         for t in sheet.topups:
             if t.seat not in range(self.seats):
                 raise money_fail(where, Msg("err-mt-topup-seat", "a top-up's seat must be "
-                                            "1–4, not {seat} (seed 002 §3)", seat=t.seat + 1))
+                                            "1–{last}, not {seat} (seed 002 §3)",
+                                            last=self.seats, seat=t.seat + 1))
             if t.amount < self.min_topup:
                 raise money_fail(where, Msg("err-mt-topup-min", "a top-up is at least {min} "
                                             "Kč, not {amount} (seed 002 §3)",
@@ -248,8 +249,9 @@ class MoneyRules:
                         "table: money on the table is never negative (MARIAS §7)",
                         seat=s + 1, amount=kc(f)))
         if sheet.leader not in range(self.seats):
-            raise money_fail(where, Msg("err-mt-leader", "the table leader is a seat 1–4, "
-                                        "not {seat} (seed 002 §3)", seat=sheet.leader + 1))
+            raise money_fail(where, Msg("err-mt-leader", "the table leader is a seat "
+                                        "1–{last}, not {seat} (seed 002 §3)",
+                                        last=self.seats, seat=sheet.leader + 1))
 
     def table_results(self, sheet: MoneySheet, play: Sequence[int] | None, where: str
                       ) -> tuple[int, ...]:
