@@ -29,9 +29,10 @@ IDS = re.compile(r"\b(?:lic|lsheet|play|err|btui|li)-[a-z][a-z-]*\b")
 """A message id shown instead of its text."""
 WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "cs": (("Rozdání", "Licitace"), ("Deal", "Your move", "Auction")),
-    "en": (("Deal", "Auction"), ("Rozdání", "Jste na tahu", "výplata", "Licitace"))}
+    "en": (("Deal", "Auction"), ("Rozdání", "Jste na tahu", "výplata", "Licitace")),
+    "pl": (("Rozdanie", "Licytacja"), ("Deal", "Rozdání", "Jste na tahu", "Auction"))}
 """Per language: words the page must show, and the other language's it must not."""
-TURN = {"cs": "Jste na tahu", "en": "Your move"}
+TURN = {"cs": "Jste na tahu", "en": "Your move", "pl": "Twój ruch"}
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -210,10 +211,13 @@ def two_deals(page: Any, server: str, lang: str, size: dict[str, int], shots: Pa
 
 @pytest.mark.parametrize(("lang", "size", "shot"), [
     ("cs", PHONE, "web-play-licitovany-cs-phone.png"),
-    ("en", DESKTOP, "web-play-licitovany-en.png")], ids=["czech-phone", "english-desktop"])
+    ("en", DESKTOP, "web-play-licitovany-en.png"),
+    ("pl", {"width": 390, "height": 844}, "web-play-licitovany-pl-phone.png")],
+    ids=["czech-phone", "english-desktop", "polish-phone"])
 def test_a_licitovany_table_by_clicks(live_server: Callable[[Any], str], page: Any,
                                       artifacts_dir: Path, tmp_path: Path, lang: str,
                                       size: dict[str, int], shot: str) -> None:
-    """Czech first on a phone, then English at desktop width: two deals each."""
+    """Czech first on a phone, then English at desktop width, and Polish on a phone:
+    two deals or three each."""
     app = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0)
     two_deals(page, live_server(app), lang, size, artifacts_dir / shot)
