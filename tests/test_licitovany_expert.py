@@ -113,8 +113,8 @@ def test_budget_zero_is_the_heuristics_call() -> None:
 
 def test_budget_counted_nodes() -> None:
     """A decision stops valuing layouts once its node budget is spent (issue 27.4): with
-    a small budget fewer layouts are solved than with a large one, and the nodes spent
-    pass the budget by one solve at most."""
+    a small budget fewer layouts are solved than with a large one, fewer nodes are spent,
+    and the move is still legal (the best on the layouts finished)."""
     d = Deal.random(RS, 2, random.Random(5))
     big = ExpertBot(layouts=8, seed=1, ruleset=RS, seconds=INF, nodes=10**12)
     big.act(d.view(2))

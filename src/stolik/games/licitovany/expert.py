@@ -37,8 +37,10 @@ the arena's 95 % intervals, haléřů a deal and seat) expert − heuristic +61.
 3 min 4 s CPU); the two pooled (normal, 60 deals) +92.3 [+27.8, +156.8]. Inference: over
 187 bidding positions of 40 heuristic self-play deals (30 layouts each), the true layout
 gains +1.55 nats [+1.32, +1.78] over uniform sampling
-(:func:`~stolik.bots.inference.log_gain`). CPU time of a bidding decision (8 deals of
-expert self-play): median 0.12–0.24 s by phase, max 0.49 s, at most 5.3 M nodes counted.
+(:func:`~stolik.bots.inference.log_gain`). Against ``pimc`` (seed 3, 24 deals, 4 min 6 s
+CPU) +297.2 [−99.4, +693.9]: not shown better. CPU time of a bidding decision with a
+choice (16 deals of expert self-play, 123 decisions, thread time): median 0.09–0.19 s by
+phase, max 0.61 s (a discard), at most 5.32 M nodes counted.
 
 >>> import random
 >>> from stolik.games.licitovany.ruleset import load_ruleset
