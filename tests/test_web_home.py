@@ -46,12 +46,13 @@ def forms_of(html: str) -> dict[str, dict[str, str]]:
 
 
 @pytest.mark.parametrize(("lang", "names", "button"), [
-    ("pl", ["Baśka", "Mariasz czwórka", "Betel"], "Zagraj z botami"),
-    ("en", ["Baśka", "Mariáš (four players)", "Betel"], "Play against bots"),
-    ("cs", ["Baśka", "Mariáš čtyřka", "Betel"], "Hrát proti botům")])
+    ("pl", ["Baśka", "Mariasz czwórka", "Betel", "Mariasz licytowany"], "Zagraj z botami"),
+    ("en", ["Baśka", "Mariáš (four players)", "Betel", "Licitovaný mariáš (three players)"],
+     "Play against bots"),
+    ("cs", ["Baśka", "Mariáš čtyřka", "Betel", "Licitovaný mariáš"], "Hrát proti botům")])
 def test_the_home_page_presents_each_game_with_a_quick_game(
         sqlite_db: Database, lang: str, names: list[str], button: str) -> None:
-    """issue 25.7: three games, each named in the page's language with its own quick game,
+    """issue 25.7: the four games, each named in the page's language with its own quick game,
     and each quick game's form sets that game's table: the person at seat 1, the strongest
     bot at the others, the default ruleset, hints on, private (not in the lobby's list)."""
     app = create_app(sqlite_db, bot_delay=0)
@@ -59,13 +60,14 @@ def test_the_home_page_presents_each_game_with_a_quick_game(
         home = c.get(f"/?lang={lang}").text
         headings = re.findall(r'<div class="home-card home-game" id="game-(\w+)">\s*<h2>([^<]+)',
                               home)
-        assert headings == list(zip(["baska", "marias", "betel"], names, strict=True))
-        assert home.count(f">{button}</button>") == 3
+        assert headings == list(zip(["baska", "marias", "betel", "licitovany"], names,
+                                    strict=True))
+        assert home.count(f">{button}</button>") == 4
         assert "Baśka — play at the table" not in home and "gra przy stoliku, turnieje" not in home
         forms = forms_of(home)
         made = []
         for g, seats, ruleset in (("baska", 4, "pucka-2019"), ("marias", 4, "ctyrka"),
-                                  ("betel", 3, "gps-2022")):
+                                  ("betel", 3, "gps-2022"), ("licitovany", 3, "licitovany")):
             data = forms[f"quick-{g}"] | {"name": "Ala"}
             assert data["game"] == g and data["ruleset"] == ruleset
             r = c.post("/play/tables", data=data, follow_redirects=False)
@@ -96,14 +98,14 @@ def referee_client(sqlite_db: Database) -> TestClient:
 
 def test_the_new_tournament_form_offers_no_game_without_tournaments(
         sqlite_db: Database) -> None:
-    """issue 25.7: the form's rulesets are Baśka's and Mariáš's; Betel's gps-2022 is not
-    offered, and posted anyway it is refused as a ruleset not on offer, before any
-    tournament is made."""
+    """issue 25.7: the form's rulesets are those of the games with tournaments (Baśka's,
+    Mariáš's, licitovaný's, issue 28.5); Betel's gps-2022 is not offered, and posted
+    anyway it is refused as a ruleset not on offer, before any tournament is made."""
     with referee_client(sqlite_db) as c:
         page = c.get("/t/admin/?lang=pl").text
         form = page.split('id="new-tournament"')[1].split("</form>")[0]
         groups = re.findall(r'<optgroup label="([^"]+)"', form)
-        assert groups == ["Baśka", "Mariasz czwórka"]
+        assert sorted(groups) == ["Baśka", "Mariasz czwórka", "Mariasz licytowany"]
         assert "gps-2022" not in form and "ctyrka" in form and "pucka-2019" in form
         csrf = re.search(r'name="csrf" value="([^"]+)"', page)
         assert csrf

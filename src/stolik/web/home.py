@@ -1,10 +1,12 @@
-"""The home page's games (issue 25.7): each game stolik hosts — Baśka, Mariáš, Betel — with
+"""The home page's games (issue 25.7): each game stolik hosts — Baśka, Mariáš, Betel,
+licitovaný mariáš — with
 a line saying what it is and a quick game against bots: one click sets a private table of
 the game's default ruleset with the person at the first seat and the strongest bot installed
-at the others (RULES §1, MARIAS §1, BETEL §1: four, four and three seats), hints on.
+at the others (RULES §1, MARIAS §1, BETEL §1, LICITOVANY §8: four, four, three and three
+seats), hints on.
 
 >>> [g.id for g in quick_games("en")]
-['baska', 'marias', 'betel']
+['baska', 'marias', 'betel', 'licitovany']
 >>> betel = quick_games("pl")[2]
 >>> betel.seats, betel.deals, betel.detail.startswith("gps-2022, do 1000")
 (3, 0, True)
@@ -18,7 +20,7 @@ from stolik.games import game
 from stolik.i18n import N_, tr
 from stolik.web.play.game import GAMES
 
-ORDER = ("baska", "marias", "betel")
+ORDER = ("baska", "marias", "betel", "licitovany")
 """The games in the order the home page shows them; a game not named here comes after."""
 
 QUICK_DEALS = {"baska": 8, "marias": 8}
@@ -26,7 +28,7 @@ QUICK_DEALS = {"baska": 8, "marias": 8}
 ruleset's target, BETEL §5)."""
 
 ABOUT = {"baska": N_("home-about-baska"), "marias": N_("home-about-marias"),
-         "betel": N_("home-about-betel")}
+         "betel": N_("home-about-betel"), "licitovany": N_("home-about-licitovany")}
 """What each game is, in a line."""
 
 
