@@ -310,6 +310,19 @@ def test_raised_components_in_any_order() -> None:
         deal(calls).move("re dve-sedmy:1 dve-sedmy:1")
 
 
+@pytest.mark.parametrize("rung", [0, 13, -1, 100])
+def test_a_move_naming_a_rung_off_the_ladder_cannot_be_made(rung: int) -> None:
+    """LICITOVANY §2: the ladder has rungs 1–12; a bid or a contract naming another is
+    refused when it is made, with an error that is a ValueError (no KeyError from
+    :meth:`Move.text` or the tables' words later)."""
+    with pytest.raises(IllegalMove, match=f"bid names rung {rung}: the ladder's rungs are 1–12"):
+        Move.bid(rung).text()
+    with pytest.raises(IllegalMove, match=f"contract names rung {rung}: the ladder's"):
+        Move("contract", rung=rung, trump=1).text()
+    assert issubclass(IllegalMove, ValueError)
+    assert Move.bid(12).text() == "dve-sedmy-cervena-a-sto" and Move("mam").rung == 0
+
+
 def test_moves_made_as_values_are_checked_like_words() -> None:
     """LICITOVANY §4.3: a discard is two different cards the aktér holds; a card is one
     the seat may play; a hláška only on a whole pair."""

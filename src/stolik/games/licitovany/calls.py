@@ -7,6 +7,10 @@ hlaska``.
 ('sto-a-sedma', 're sedma:1')
 >>> Move("contract", rung=11, trump=0, helper=1).text()
 'contract dve-sedmy-cervena L'
+>>> Move.bid(13)
+Traceback (most recent call last):
+...
+stolik.errors.IllegalMove: bid names rung 13: the ladder's rungs are 1–12 (LICITOVANY §2)
 """
 
 from __future__ import annotations
@@ -37,6 +41,13 @@ class Move:
     word: str = ""
     raises: tuple[tuple[str, int], ...] = ()
     hlaska: bool = False
+
+    def __post_init__(self) -> None:
+        """A bid or a contract names a rung of the ladder (LICITOVANY §2): no move names
+        another, so :meth:`text` and the tables' words always have one to say."""
+        if self.kind in ("bid", "contract") and self.rung not in RUNGS:
+            raise IllegalMove(f"{self.kind} names rung {self.rung!r}: the ladder's rungs "
+                              f"are {min(RUNGS)}–{max(RUNGS)} (LICITOVANY §2)")
 
     @classmethod
     def bid(cls, rung: int) -> Move:
