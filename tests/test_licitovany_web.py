@@ -239,3 +239,46 @@ def test_web_table_sit_and_play_to_the_end(tmp_path: Path, players: int) -> None
         assert rec.status_code == 200, rec.text
         series = replay(parse_record(loads_document(rec.text, "toml")))
         assert list(series.totals) == state["totals"] and "seed 9" in rec.text
+
+
+def settle(m: LicitovanyMatch, seed: int, *, omyl: bool = False) -> None:
+    """The deal played to its end at random (``omyl``: everyone passes, the forhont lays
+    the first two cards offered away and says omyl, LICITOVANY §4.2, §4.4)."""
+    rng = random.Random(seed)
+    while not m.deal.is_over:
+        seat = m.to_act()
+        assert seat is not None
+        legal = m.deal.legal_moves()
+        kinds = {x.kind: x for x in legal}
+        pick = kinds.get("dobra") or kinds.get("omyl") or legal[0] if omyl else \
+            rng.choice(legal)
+        m.apply(seat, pick.text())
+
+
+@pytest.mark.parametrize("lang", ["cs", "en", "pl"])
+@pytest.mark.parametrize(("seed", "omyl"), [(1, False), (2, False), (5, False), (3, True)])
+def test_the_end_of_a_deal_names_the_akter_once(lang: str, seed: int, omyl: bool) -> None:
+    """The end's line the page draws — the game, the declarer by name, the note — and the
+    sheet's row name the aktér once; the note says what he wins or pays in words that
+    read naturally (an omyl: he pays and the deal is not played, LICITOVANY §4.4, §6)."""
+    from stolik.i18n import tr
+
+    m = people(seed)
+    settle(m, seed, omyl=omyl)
+    r = m.finished[-1].result
+    state = m.state(0, lang)
+    end, row = state["result"], state["sheet"][-1]
+    assert end["declarer"] == r.akter and (r.ending == "omyl") == omyl
+    name = m.names[r.akter]
+    line = f"{end['game']} · {tr(lang, 'play-declarer')} {name} · {end['note']}"
+    assert line.count(name) == 1 and end["note"] == row["note"], line
+    assert f"{row['declarer']} · {row['note']}".count(name) == 1
+    money = abs(r.haler[r.akter])
+    words = {"cs": ("aktér vyhrává", "aktér platí", "hra se nehraje"),
+             "en": ("the aktér wins", "the aktér pays", "the deal is not played"),
+             "pl": ("aktér wygrywa", "aktér płaci", "rozdanie nie jest grane")}[lang]
+    if omyl:
+        assert end["note"].startswith(words[1]) and end["note"].endswith(words[2])
+    elif r.haler[r.akter]:
+        assert end["note"].startswith(words[0] if r.haler[r.akter] > 0 else words[1])
+    assert f"{money // 100},{money % 100:02d} Kč" in end["note"] or not money

@@ -159,13 +159,25 @@ def game_text(r: Result) -> str:
     return contract_name(r.contract)
 
 
-def note_text(r: Result, names: Sequence[str], lang: str) -> str:
-    """How the deal ended: the aktér's money, an omyl, a vyrovnaná sedma."""
-    if r.ending == "omyl":
-        return tr(lang, "lic-end-omyl", who=names[r.akter])
+def note_text(r: Result, lang: str) -> str:
+    """How the deal ended for the aktér: what he wins or pays (an omyl, LICITOVANY §4.4,
+    unplayed), or a vyrovnaná sedma. The aktér goes unnamed: the page names him beside it
+    as the declarer, in the end's line and in the sheet's row.
+
+    >>> r = Result(0, 1, 3, None, "omyl", (1, -2, 1), (20, -40, 20))
+    >>> note_text(r, "cs"), note_text(r, "en")
+    ('aktér platí 0,40 Kč, hra se nehraje', 'the aktér pays 0,40 Kč, the deal is not played')
+    """
     if r.ending == "vyrovnana" or r.akter < 0:
         return tr(lang, "lic-end-vyrovnana")
-    return f"{tr(lang, 'lsheet-akter')} {names[r.akter]}: {kc(r.haler[r.akter])}"
+    money = r.haler[r.akter]
+    if r.ending == "omyl":
+        return tr(lang, "lic-note-omyl", money=kc(-money))
+    if money == 0:
+        return tr(lang, "lic-note-even")
+    if money > 0:
+        return tr(lang, "lic-note-won", money=kc(money))
+    return tr(lang, "lic-note-lost", money=kc(-money))
 
 
 def _money(pay: Sequence[int], running: Sequence[int]) -> Message:
@@ -179,7 +191,7 @@ def sheet(finished: Sequence[Settled], names: Sequence[str], lang: str) -> list[
                                  "game": game_text(f.result),
                                  "declarer": names[f.result.akter]
                                  if f.result.akter >= 0 else "—",
-                                 "note": note_text(f.result, names, lang)}, _money)
+                                 "note": note_text(f.result, lang)}, _money)
 
 
 def reveal(f: Settled, names: Sequence[str], lang: str) -> Message:
@@ -196,7 +208,7 @@ def reveal(f: Settled, names: Sequence[str], lang: str) -> Message:
             played[s].append(ASCII_NAMES.index(c))
     return {"hands": [[ASCII_NAMES[c] for c in sorted(h)] for h in played],
             "game": game_text(r), "declarer": r.akter if r.akter >= 0 else None,
-            "doubling": None, "note": note_text(r, names, lang), "points": None,
+            "doubling": None, "note": note_text(r, lang), "points": None,
             "tricks": tricks, "payout": list(r.haler),
             "payout_text": [kc(x) for x in r.haler], "bok": False,
             "winners": [s for s in range(seats) if r.haler[s] > 0]}
