@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from stolik.errors import StolikError
 from stolik.i18n import Msg
-from stolik.tournament.model import TableEntry
+from stolik.tournament.model import Event, EventKind, TableEntry, TournamentError
 from stolik.tournament.money_sheet import (
     MoneyRules,
     MoneySheet,
@@ -36,6 +37,7 @@ from stolik.tournament.money_sheet import (
     parse_kc,
     person_table_sheet,
 )
+from stolik.tournament.scoring import Source, TableResult
 
 PlayMoney = Callable[[Any, TableEntry], Sequence[int] | None]
 """The money of a table's deals by seat (haléř) under a ruleset, or ``None`` when the
@@ -74,6 +76,18 @@ def entry_refusal(entry: TableEntry) -> Msg | None:
             return Msg("err-st-not-seated", "player '{code}' is not seated at this table",
                        code=p)
     return None
+
+
+def first_dealer_refusal(dealer: int, first: int) -> TournamentError:
+    """The refusal of a table's deals whose first dealer is not the entry's
+    ``first_dealer``.
+
+    >>> str(first_dealer_refusal(2, 0))
+    'deal 1: dealer 2 should be first_dealer 0 (MARIAS §9)'
+    """
+    return money_fail("deal 1", Msg("err-mt-first-dealer", "dealer {dealer} should be "
+                                    "first_dealer {first} (MARIAS §9)", dealer=dealer,
+                                    first=first))
 
 
 def deal_text(result: Any) -> str:
@@ -158,6 +172,63 @@ class MoneyTournament:
         """Never called: a money table has no score-sheet lines."""
         raise money_fail("sheet", Msg("err-mt-no-line", "a Mariáš table has no score-sheet "
                                       "lines (MARIAS §7)"))
+
+    def score_table(self, entry: TableEntry, round: int, table: int, *,
+                    source: str | None, check: Callable[[MoneySheet, str], None],
+                    play: Callable[[Sequence[Mapping[str, Any]]],
+                                   tuple[Sequence[int], tuple[Any, ...]]],
+                    refusal: Callable[[StolikError], Any] = lambda e: e.message
+                    ) -> TableResult:
+        """Score a table's round: its deals or its sheet's final money, with the sheet's
+        top-ups and correction; the results sum to zero (MARIAS §7). The game gives
+        ``check(sheet, where)``, its checks of the table's sheet, and ``play(deals)``, the
+        money of the table's deals by seat and their results (each replayed by its
+        engine), whose refusal the table's error says as ``refusal`` words it (default:
+        its message).
+
+        >>> money = MoneyTournament(MoneyRules(seats=3), lambda rs, entry: None)
+        >>> entry = TableEntry(("a", "b", "c"), table_sheet=money.rules.sheet(
+        ...     final=(6240, 3760, 5000)))
+        >>> money.score_table(entry, 1, 1, source=None, check=money.rules.check,
+        ...                   play=lambda deals: ((), ())).table_points
+        (1240, -1240, 0)
+        """
+        n = len(entry.seats)
+
+        def fail(message: Any) -> TournamentError:
+            return TournamentError(message, source=source, round=round, table=table, rule="")
+
+        refused = entry_refusal(entry)
+        if refused is not None:
+            raise fail(refused)
+        sheet = self.entry_sheet(entry)
+        try:
+            check(sheet, "")
+        except TournamentError as e:
+            raise fail(e.message) from None
+        money: Sequence[int] | None = None
+        deal_results: tuple[Any, ...] = ()
+        source_kind: Source = "none"
+        if entry.deals:
+            if sheet.final is not None:
+                raise fail(Msg("err-mt-deals-final", "a table entered deal by deal has no "
+                               "'final' amounts — the deals give the money (MARIAS §7)"))
+            try:
+                money, deal_results = play(entry.deals)
+            except StolikError as e:
+                raise fail(refusal(e)) from None
+            source_kind = "deals"
+        elif sheet.final is not None:
+            source_kind = "totals"
+        try:
+            res = self.rules.table_results(sheet, money, "")
+        except TournamentError as e:
+            raise fail(e.message) from None
+        events = [Event(EventKind.WARNING, p, round, table) for p in entry.warned]
+        events += [Event(EventKind.EXCLUDED, p, round, table) for p in entry.excluded]
+        raw = self.rules.results(sheet, money)[:n]
+        return TableResult(round, table, entry.seats, source_kind, len(deal_results), raw,
+                           res[:n], (0.0,) * n, tuple(events), deal_results, sheet)
 
     def topup(self, seat: int, amount: int, at: str | None = None) -> TopUp:
         """A top-up (checked with the sheet it goes on)."""

@@ -34,14 +34,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stolik.errors import StolikError
 from stolik.games.licitovany.ruleset import Ruleset, load_ruleset, parse_ruleset
 from stolik.i18n import Msg
 from stolik.tournament.games import TournamentDefaults
-from stolik.tournament.model import Event, EventKind, TableEntry, TournamentError, TournamentRules
-from stolik.tournament.money import MoneyTournament, entry_refusal
-from stolik.tournament.money_sheet import MoneyRules, kc, money_fail
-from stolik.tournament.scoring import Source, TableResult
+from stolik.tournament.model import TableEntry, TournamentError, TournamentRules
+from stolik.tournament.money import MoneyTournament, first_dealer_refusal
+from stolik.tournament.money_sheet import MoneyRules, MoneySheet, kc, money_fail
+from stolik.tournament.scoring import TableResult
 
 __all__ = ["DEFAULT_MINUTES", "DEFAULT_ROUNDS", "EVENT_KINDS", "FOUR_MINUTES", "LANGUAGES",
            "MIN_TOPUP", "MONEY", "STAKE", "TABLE_SEATS", "UNIT", "check_deals",
@@ -204,7 +203,9 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
                 table: int, *, source: str | None = None) -> TableResult:
     """Score a table's round: its deals (each replayed by the engine, the pauzírák's
     money included at four, LICITOVANY §6, §8) or its final money, with the sheet's
-    top-ups and correction; the results sum to zero.
+    top-ups and correction; the results sum to zero: the core's
+    :meth:`~stolik.tournament.money.MoneyTournament.score_table`, the sheet checked for
+    the table's size.
 
     >>> from stolik.tournament.money_sheet import MoneySheet
     >>> entry = TableEntry(("a", "b", "c"), table_sheet=MONEY.rules.sheet(
@@ -215,15 +216,8 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
     """
     n = len(entry.seats)
 
-    def fail(message: Any) -> TournamentError:
-        return TournamentError(message, source=source, round=round, table=table, rule="")
-
-    refused = entry_refusal(entry)
-    if refused is not None:
-        raise fail(refused)
-    sheet = MONEY.entry_sheet(entry)
-    try:
-        MoneyRules(seats=n, stake=STAKE, min_topup=MIN_TOPUP).check(sheet, "")
+    def check(sheet: MoneySheet, where: str) -> None:
+        MoneyRules(seats=n, stake=STAKE, min_topup=MIN_TOPUP).check(sheet, where)
         for key in ("final", "correction"):
             amounts = getattr(sheet, key)
             if amounts is not None and len(amounts) != n:
@@ -231,33 +225,12 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
                     "err-lt-by-seat", "'{key}' must be {n} amounts, one for each player at "
                     "the table, not {raw} (LICITOVANY §9)", key=key, n=n,
                     raw=repr(list(amounts))))
-    except TournamentError as e:
-        raise fail(e.message) from None
-    play: tuple[int, ...] | None = None
-    deal_results: tuple[Any, ...] = ()
-    source_kind: Source = "none"
-    if entry.deals:
-        if sheet.final is not None:
-            raise fail(Msg("err-mt-deals-final", "a table entered deal by deal has no "
-                           "'final' amounts — the deals give the money (MARIAS §7)"))
-        try:
-            series = _replayed(rs, entry.deals, n)
-            first = series.results[0].dealer if series.results else entry.first_dealer
-            if first != entry.first_dealer:
-                raise money_fail("deal 1", Msg("err-mt-first-dealer", "dealer {dealer} should "
-                                               "be first_dealer {first} (MARIAS §9)",
-                                               dealer=first, first=entry.first_dealer))
-        except StolikError as e:
-            raise fail(e.message) from None
-        play, deal_results, source_kind = tuple(series.totals), series.results, "deals"
-    elif sheet.final is not None:
-        source_kind = "totals"
-    try:
-        res = MONEY.rules.table_results(sheet, play, "")
-    except TournamentError as e:
-        raise fail(e.message) from None
-    events = [Event(EventKind.WARNING, p, round, table) for p in entry.warned]
-    events += [Event(EventKind.EXCLUDED, p, round, table) for p in entry.excluded]
-    raw = MONEY.rules.results(sheet, play)[:n]
-    return TableResult(round, table, entry.seats, source_kind, len(deal_results), raw,
-                       res[:n], (0.0,) * n, tuple(events), deal_results, sheet)
+
+    def play(deals: Sequence[Mapping[str, Any]]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+        series = _replayed(rs, deals, n)
+        first = series.results[0].dealer if series.results else entry.first_dealer
+        if first != entry.first_dealer:
+            raise first_dealer_refusal(first, entry.first_dealer)
+        return tuple(series.totals), series.results
+
+    return MONEY.score_table(entry, round, table, source=source, check=check, play=play)

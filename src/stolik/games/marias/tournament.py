@@ -49,18 +49,12 @@ from stolik.errors import StolikError
 from stolik.games.marias.ruleset import Ruleset, load_ruleset, parse_ruleset
 from stolik.i18n import Msg
 from stolik.tournament.games import TournamentDefaults
-from stolik.tournament.model import (
-    Event,
-    EventKind,
-    TableEntry,
-    TournamentError,
-    TournamentRules,
-)
-from stolik.tournament.money import MoneyTournament, entry_refusal, rank_key
+from stolik.tournament.model import TableEntry, TournamentRules
+from stolik.tournament.money import MoneyTournament, first_dealer_refusal, rank_key
 from stolik.tournament.money_sheet import MoneyRules, MoneySheet, TopUp, amount_text, kc
 from stolik.tournament.money_sheet import equal_share as equal_share
 from stolik.tournament.money_sheet import money_fail as _fail
-from stolik.tournament.scoring import Source, TableResult
+from stolik.tournament.scoring import TableResult
 
 __all__ = [
     "DEFAULT_MINUTES",
@@ -168,51 +162,27 @@ def deal_document(kind: str, raw: Mapping[str, Any]) -> dict[str, Any]:
 def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: int,
                 table: int, *, source: str | None = None) -> TableResult:
     """Score a table's round: its deals (each settled by the engine) or its final money,
-    with the sheet's top-ups and correction; the results sum to zero (MARIAS §7)."""
-    def fail(message: str) -> TournamentError:
-        return TournamentError(message, source=source, round=round, table=table, rule="")
-
-    refused = entry_refusal(entry)
-    if refused is not None:
-        raise fail(refused)
-    sheet = MONEY.entry_sheet(entry)
-    try:
-        check_sheet(sheet, "")
-    except TournamentError as e:
-        raise fail(e.message) from None
-    play: Sequence[int] | None = None
-    deal_results: tuple[Any, ...] = ()
-    source_kind: Source = "none"
-    if entry.deals:
-        if sheet.final is not None:
-            raise fail(Msg("err-mt-deals-final", "a table entered deal by deal has no "
-                           "'final' amounts — the deals give the money (MARIAS §7)"))
+    with the sheet's top-ups and correction; the results sum to zero (MARIAS §7): the
+    core's :meth:`~stolik.tournament.money.MoneyTournament.score_table`. The first dealer
+    is checked before the dealer order and the replay, and a refusal of the deals is
+    said as its English line."""
+    def play(deals: Sequence[Mapping[str, Any]]) -> tuple[Sequence[int], tuple[Any, ...]]:
         from stolik.games.marias.record import replay
 
-        try:
-            rec = _deal_records(rs, entry.deals)
-            if rec.deals[0].dealer != entry.first_dealer:
-                raise _fail("deal 1", Msg("err-mt-first-dealer", "dealer {dealer} should be "
-                                          "first_dealer {first} (MARIAS §9)",
-                                          dealer=rec.deals[0].dealer,
-                                          first=entry.first_dealer))
-            check_deals(rs, "record", entry.deals)
-            series = replay(rec)
-        except StolikError as e:
-            raise fail(f"deal {e}" if not str(e).startswith("deal") else str(e)) from None
-        play, deal_results, source_kind = series.totals, series.results, "deals"
-    elif sheet.final is not None:
-        source_kind = "totals"
-    try:
-        res = table_results(sheet, play, "")
-    except TournamentError as e:
-        raise fail(e.message) from None
-    events = [Event(EventKind.WARNING, p, round, table) for p in entry.warned]
-    events += [Event(EventKind.EXCLUDED, p, round, table) for p in entry.excluded]
-    raw = results(sheet, play)
-    return TableResult(round, table, entry.seats, source_kind, len(deal_results),
-                       (raw[0], raw[1], raw[2], raw[3]), (res[0], res[1], res[2], res[3]),
-                       (0.0, 0.0, 0.0, 0.0), tuple(events), deal_results, sheet)
+        rec = _deal_records(rs, deals)
+        if rec.deals[0].dealer != entry.first_dealer:
+            raise first_dealer_refusal(rec.deals[0].dealer, entry.first_dealer)
+        check_deals(rs, "record", deals)
+        series = replay(rec)
+        return series.totals, series.results
+
+    return MONEY.score_table(entry, round, table, source=source, check=check_sheet,
+                             play=play, refusal=_deal_refusal)
+
+
+def _deal_refusal(e: StolikError) -> str:
+    """A refusal of a table's deals as its English line, naming the deal."""
+    return str(e) if str(e).startswith("deal") else f"deal {e}"
 
 
 def deal_money(result: Any) -> tuple[int, int, int, int]:
