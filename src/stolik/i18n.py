@@ -131,6 +131,8 @@ def _param(value: Any, lang: str) -> Any:
         return translate(value, lang)
     if isinstance(value, Term):
         return tr(lang, value.msgid)
+    if isinstance(value, Count):
+        return trn(lang, value.msgid, value.plural_id, value.n)
     if isinstance(value, Label):
         return value.shown
     if isinstance(value, Place):
@@ -202,10 +204,32 @@ class Term(str):
         return self
 
 
+class Count(str):
+    """A count in words as a message parameter (``3 players``): ``str`` is the English
+    text, :func:`translate` says it in the reader's language in the plural form its
+    catalog chooses for ``n`` (:func:`trn`: "3 hráči", "5 hráčů").
+
+    >>> m = Msg("err-st-few-players", "fewer than {players} to seat",
+    ...         players=Count("err-st-least-players", "err-st-least-players-n", 5, "5 players"))
+    >>> m, translate(m, "cs")
+    ('fewer than 5 players to seat', 'méně než 5 hráčů k rozlosování')
+    """
+
+    msgid: str
+    plural_id: str
+    n: int
+
+    def __new__(cls, msgid: str, plural_id: str, n: int, english: str) -> Count:
+        self = super().__new__(cls, english)
+        self.msgid, self.plural_id, self.n = msgid, plural_id, n
+        return self
+
+
 class Msg(str):
     """A message of the engine: the English text (for ``str``, logs and the tests of
     old), with ``code`` (the catalog's message id) and ``params`` to say it in another
-    language. Parameters that are :class:`Msg` or :class:`Term` are translated too."""
+    language. Parameters that are :class:`Msg`, :class:`Term` or :class:`Count` are
+    translated too."""
 
     code: str
     params: Mapping[str, Any]

@@ -30,10 +30,11 @@ from stolik.i18n import CATALOGS, DOMAIN, LOCALE_DIR
 SRC = Path(__file__).parent
 CFG = SRC.parent.parent / "babel.cfg"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "tr": (2,),
-            "trn": (2, 3), "t": None, "Msg": None, "Term": None}
+            "trn": (2, 3), "t": None, "Msg": None, "Term": None, "Count": (1, 2)}
 """Call names whose string argument is a message id: ``tr(lang, "play-lobby")``,
 ``self.t("tui-deal")``, ``_("lg-round")`` in templates, ``Msg("err-…", "English …")``;
-``trn(lang, "check-ok", "check-ok-n", n)`` a plural id (issue 25.2)."""
+``trn(lang, "check-ok", "check-ok-n", n)`` and ``Count("err-st-least-players",
+"err-st-least-players-n", n, …)`` a plural id (issue 25.2)."""
 
 
 

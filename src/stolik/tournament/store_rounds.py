@@ -12,7 +12,7 @@ from typing import Any
 
 from stolik.db import Database
 from stolik.db.base import utcnow
-from stolik.i18n import Msg
+from stolik.i18n import Count, Msg
 from stolik.tournament.orm import RoundRow, SitOutRow, TableRow, TournamentRow
 from stolik.tournament.seating import RoundPlan, SeatingHistory, draw_round
 from stolik.tournament.store_core import (
@@ -116,8 +116,12 @@ def seat_round(db: Database, slug: str, number: int | None = None, *, who: str,
             import random
 
             part = game_of(t)
-            if len([p for p in entered if p not in out]) < min(part.TABLE_SEATS):
-                raise _fail(slug, Msg("err-st-few-players", "fewer than four players to seat"),
+            least = min(part.TABLE_SEATS)  # four; three where a table may be of three
+            if len([p for p in entered if p not in out]) < least:
+                raise _fail(slug, Msg("err-st-few-players", "fewer than {players} to seat",
+                                      players=Count("err-st-least-players",
+                                                    "err-st-least-players-n", least,
+                                                    f"{least} players")),
                             round=number)
             plan = draw_round(entered, history, teams=teams, rng=random.Random(rseed),
                               exclude=out, sizes=part.table_sizes)
