@@ -7,7 +7,7 @@ that the node count failed to bound, and is the one part that depends on the mac
 A pimc bot solves its layouts one by one while the budget lasts, the first always begun;
 each solve gets what is left as its node limit (:data:`stolik.solver.trick32.ST_LIMIT`), and
 a solve stopped by it is dropped — its layout does not count. The bot then decides on the
-layouts solved; none solved, it plays its heuristic's move.
+layouts solved; none solved, it plays its heuristic's move (:func:`within`).
 
 >>> b = Budget(nodes=100, seconds=float("inf"))
 >>> b.left(), b.over()
@@ -19,9 +19,13 @@ layouts solved; none solved, it plays its heuristic's move.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-__all__ = ["Budget"]
+__all__ = ["Budget", "within"]
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -52,3 +56,36 @@ class Budget:
     def elapsed(self) -> float:
         """CPU seconds of this thread since the budget was made."""
         return time.thread_time() - self.started
+
+
+def within(budget: Budget | None, stats: Any, solve: Callable[[], T]) -> T | None:
+    """``solve()``, a search of the solver whose ``stats`` array it counts its nodes in
+    (:data:`stolik.solver.trick32.ST_NODES`), given what is left of ``budget`` as its
+    node limit (``ST_LIMIT``): the nodes it searched are spent, and its value is ``None``
+    when nothing was left or the limit stopped it (``ST_STOPPED``: the value does not
+    count). Without a budget, ``solve()`` as it is.
+
+    >>> stats = [0, 0, 0]                 # ST_NODES, ST_LIMIT, ST_STOPPED
+    >>> def solve() -> int:
+    ...     stats[0] += 30
+    ...     return 7
+    >>> b = Budget(nodes=50, seconds=float("inf"))
+    >>> within(b, stats, solve), stats[1], b.used
+    (7, 50, 30)
+    >>> within(b, stats, solve), stats[1], b.left()   # the limit: 30 + the 20 left
+    (7, 50, 0)
+    >>> within(b, stats, solve), within(None, stats, solve)
+    (None, 7)
+    """
+    if budget is None:
+        return solve()
+    from stolik.solver.trick32_layout import ST_LIMIT, ST_NODES, ST_STOPPED
+
+    left = budget.left()
+    if left == 0:
+        return None
+    before = int(stats[ST_NODES])
+    stats[ST_LIMIT] = before + left
+    value = solve()
+    budget.spend(int(stats[ST_NODES]) - before)
+    return None if stats[ST_STOPPED] else value

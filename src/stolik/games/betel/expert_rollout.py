@@ -59,7 +59,7 @@ from stolik.games.betel.sampling import Layout
 from stolik.games.betel.scoring import contract_points
 from stolik.games.betel.state import Deal
 from stolik.games.betel.view import SeatView
-from stolik.solver.budget import Budget
+from stolik.solver.budget import Budget, within
 
 __all__ = ["Rollout", "decision_deal", "shortfalls", "standing"]
 
@@ -139,20 +139,9 @@ def _solve(d: Deal, seat: int | None, budget: Budget | None) -> int | None:
     """The declarer's (``seat``'s) tricks under best play, or None when the budget ran out
     first (issue 27.4: the solve gets what is left as its node limit)."""
     from stolik.games.betel.solver import _Problem
-    from stolik.solver.trick32 import ST_LIMIT, ST_NODES, ST_STOPPED
 
     prob = _Problem(d, seat)
-    if budget is not None:
-        left = budget.left()
-        if left == 0:
-            return None
-        prob.stats[ST_LIMIT] = left
-    t = prob.tricks(d)
-    if budget is not None:
-        budget.spend(int(prob.stats[ST_NODES]))
-        if prob.stats[ST_STOPPED]:
-            return None
-    return t
+    return within(budget, prob.stats, lambda: prob.tricks(d))
 
 
 @dataclass

@@ -55,7 +55,7 @@ from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.sampling import Layout
 from stolik.games.marias.state import Deal, Move
 from stolik.games.marias.view import SeatView
-from stolik.solver.budget import Budget
+from stolik.solver.budget import Budget, within
 
 __all__ = ["EPS", "NODES", "SECONDS", "ExpertBot", "Z", "candidates"]
 
@@ -101,19 +101,11 @@ def _money(d: Deal, seat: int, budget: Budget | None) -> int | None:
     if d.is_over:
         return d.result().payouts[seat]
     from stolik.games.marias.solver import Problem
-    from stolik.solver.trick32 import ST_LIMIT, ST_NODES, ST_STOPPED
 
     prob = Problem(d)
-    if budget is not None:
-        left = budget.left()
-        if left == 0:
-            return None
-        prob.stats[ST_LIMIT] = left
-    money = prob.value(d)
-    if budget is not None:
-        budget.spend(int(prob.stats[ST_NODES]))
-        if prob.stats[ST_STOPPED]:
-            return None
+    money = within(budget, prob.stats, partial(prob.value, d))
+    if money is None:
+        return None
     side = prob.side
     if seat not in side:
         return -money

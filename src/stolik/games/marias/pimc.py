@@ -75,7 +75,7 @@ from stolik.games.marias.ruleset import Ruleset, load_ruleset
 from stolik.games.marias.sampling import Layout, Seen, sample
 from stolik.games.marias.state import Move
 from stolik.games.marias.view import SeatView
-from stolik.solver.budget import Budget
+from stolik.solver.budget import Budget, within
 
 if TYPE_CHECKING:
     from stolik.games.marias.solver import Problem
@@ -198,20 +198,7 @@ class _Solver:
 
     def _after(self, prob: Problem, lay: Layout, c: int) -> int | None:
         """:func:`_after` within the budget: None when it ran out first."""
-        if self.budget is None:
-            return _after(prob, self.view, lay, c)
-        from stolik.solver.trick32 import ST_LIMIT, ST_NODES, ST_STOPPED
-
-        left = self.budget.left()
-        if left == 0:
-            return None
-        before = int(prob.stats[ST_NODES])
-        prob.stats[ST_LIMIT] = before + left
-        value = _after(prob, self.view, lay, c)
-        self.budget.spend(int(prob.stats[ST_NODES]) - before)
-        if prob.stats[ST_STOPPED]:
-            return None
-        return value
+        return within(self.budget, prob.stats, partial(_after, prob, self.view, lay, c))
 
 
 def _equivalents(cards: list[int], live: int, trump: int) -> dict[int, int]:
