@@ -60,13 +60,13 @@ layouts (issue 27.2; BETEL §3, §5), the card play as the ``pimc`` bot's within
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
 from dataclasses import dataclass
 from functools import partial
 
 from stolik.bots.inference import weighted_layouts
+from stolik.bots.layout_bot import LayoutBot
 from stolik.games.betel.bidding import Kind, kind_of, lay_for
 from stolik.games.betel.calls import LOOK_BOTH, TAKE, Action, bid, lay
 from stolik.games.betel.expert_rollout import Rollout, decision_deal, shortfalls
@@ -165,32 +165,23 @@ def _open_after(rs: Ruleset, view: SeatView) -> list[int]:
     return list(range(floor + 1, len(rs.contracts)))
 
 
-class ExpertBot:
+class ExpertBot(LayoutBot[Plan]):
     """The ``expert`` bot (module notes): ``layouts`` per auction decision,
     ``card_layouts`` per card decision; ``seed`` makes it repeatable;
     ``nodes`` and ``seconds`` an auction decision's budget (``nodes=None``: none);
-    ``infer``: the auction's layouts weighted by the others' calls."""
+    ``infer``: the auction's layouts weighted by the others' calls. Its last auction
+    decision's values are the mean standing of each plan."""
 
     def __init__(self, layouts: int = LEVELS["expert"][0],
                  card_layouts: int = LEVELS["expert"][1], seed: int | None = None,
                  ruleset: Ruleset | None = None, name: str = "expert",
                  nodes: int | None = NODES, seconds: float = SECONDS,
                  infer: bool = True) -> None:
-        self.name = name
-        self.layouts = layouts
-        self.nodes = nodes
-        self.seconds = seconds
+        super().__init__(name, layouts, seed=seed, nodes=nodes, seconds=seconds)
         self.infer = infer
-        self.rng = random.Random(seed)
         self.ruleset = ruleset
         self.card_layouts = card_layouts
         self.model: CallModel | None = None
-        self.last_values: dict[Plan, float] = {}
-        """The mean standing of each plan weighed at the last auction decision."""
-        self.last_solved = 0
-        """Layouts the last auction decision valued every plan on."""
-        self.last_nodes = 0
-        """Search nodes the last auction decision spent."""
         self.meant: Action | None = None
         """The call it looked at the dubel for (module notes)."""
 
@@ -275,7 +266,7 @@ class ExpertBot:
 
     def _best(self, rs: Ruleset, view: SeatView, weighed: list[Plan]) -> Action:
         hint = weighed[0].first
-        budget = None if self.nodes is None else Budget(self.nodes, self.seconds)
+        budget = self.decision_budget()
         roll = Rollout(rs, view.seat)
         rows: dict[Plan, list[float]] = {p: [] for p in weighed}
         for lay_ in self._layouts(rs, view):

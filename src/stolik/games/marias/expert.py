@@ -40,10 +40,10 @@
 from __future__ import annotations
 
 import math
-import random
 from functools import partial
 
 from stolik.bots.inference import weighted_layouts
+from stolik.bots.layout_bot import LayoutBot
 from stolik.errors import IllegalMove
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import rank_of, suit_of
@@ -112,32 +112,23 @@ def _money(d: Deal, seat: int, budget: Budget | None) -> int | None:
     return 3 * money if len(side) == 1 else money
 
 
-class ExpertBot:
+class ExpertBot(LayoutBot[Call]):
     """The ``expert`` bot (module notes): ``layouts`` per bidding decision, ``card_layouts``
     per card decision (the pimc bot's); ``seed`` makes it repeatable; ``nodes`` and
     ``seconds`` a bidding decision's budget (``nodes=None``: none); ``infer``: layouts
-    weighted by the others' calls, in the bidding and the play."""
+    weighted by the others' calls, in the bidding and the play. Its last bidding
+    decision's values are the mean money for the seat of each call."""
 
     def __init__(self, layouts: int = 12, card_layouts: int = 100, seed: int | None = None,
                  ruleset: Ruleset | None = None, name: str = "expert",
                  nodes: int | None = NODES, seconds: float = SECONDS,
                  infer: bool = True) -> None:
-        self.name = name
-        self.layouts = layouts
-        self.nodes = nodes
-        self.seconds = seconds
-        self.rng = random.Random(seed)
+        super().__init__(name, layouts, seed=seed, nodes=nodes, seconds=seconds)
         self.model = CallModel() if infer else None
         self.heuristic = HeuristicBot()
         self.rollout = HeuristicBot()
         self.pimc = PimcBot(card_layouts, self.rng.randrange(1 << 30), ruleset,
                             name=name, infer=infer)
-        self.last_values: dict[Call, float] = {}
-        """The mean money for the seat of each call weighed at the last bidding decision."""
-        self.last_solved = 0
-        """Layouts the last bidding decision valued every candidate on."""
-        self.last_nodes = 0
-        """Search nodes the last bidding decision spent."""
 
     def choose(self, view: SeatView) -> Move:
         """A legal move for the seat whose view this is; ValueError if it has none."""
@@ -183,7 +174,7 @@ class ExpertBot:
         self.last_values, self.last_solved, self.last_nodes = {}, 0, 0
         if len(calls) == 1:
             return hint
-        budget = None if self.nodes is None else Budget(self.nodes, self.seconds)
+        budget = self.decision_budget()
         rows: dict[Call, list[int]] = {c: [] for c in calls}
         done: dict[tuple[object, ...], int | None] = {}
         for lay in self._layouts(view):

@@ -54,11 +54,11 @@ numba is imported at the first card decision, not with this module.
 from __future__ import annotations
 
 import math
-import random
 from functools import partial
 from typing import TYPE_CHECKING
 
 from stolik.bots.inference import weighted_layouts
+from stolik.bots.layout_bot import LayoutBot
 from stolik.games.marias.claims import representatives
 from stolik.games.marias.deck import (
     KING,
@@ -229,36 +229,25 @@ def _after(prob: Problem, view: SeatView, lay: Layout, c: int) -> int:
                       TRICKS - sum(view.taken))
 
 
-class PimcBot:
+class PimcBot(LayoutBot[int]):
     """The ``pimc`` bot (module notes): ``layouts`` per card decision; ``seed`` makes its
     draws repeatable; ``ruleset`` for a club's own file (else the view's shipped one);
     ``z`` the margin of the successive elimination (:func:`survivors`; 0: every card is
     solved in every layout); ``nodes`` and ``seconds`` a card decision's budget (issue
     27.4; ``nodes=None``: none, every layout solved); ``infer``: the layouts weighted by
-    the others' calls (module notes)."""
+    the others' calls (module notes). Its last card decision's values are the mean money
+    for the seat of each card (its nodes are counted under a budget only)."""
 
     def __init__(self, layouts: int = 100, seed: int | None = None,
                  ruleset: Ruleset | None = None, name: str = "pimc", z: float = Z,
                  nodes: int | None = NODES, seconds: float = SECONDS,
                  infer: bool = False) -> None:
-        self.name = name
+        super().__init__(name, layouts, seed=seed, nodes=nodes, seconds=seconds)
         self.model = CallModel() if infer else None
-        self.nodes = nodes
-        self.seconds = seconds
-        self.layouts = layouts
         self.z = z
-        self.rng = random.Random(seed)
         self.ruleset = ruleset
         self.heuristic = HeuristicBot()
         self.seen = Seen()
-        self.last_values: dict[int, float] = {}
-        """The mean money for the seat of each card at the last card decision (over the
-        layouts it was solved in)."""
-        self.last_solved = 0
-        """How many layouts the last card decision solved (the rest were not needed, or
-        beyond its budget)."""
-        self.last_nodes = 0
-        """Search nodes the last card decision spent (counted under a budget only)."""
 
     def _rules(self, view: SeatView) -> Ruleset:
         if self.ruleset is None or self.ruleset.id != view.ruleset:
@@ -279,7 +268,7 @@ class PimcBot:
         return move
 
     def _best(self, view: SeatView, cards: list[int], hint: Move) -> int:
-        budget = None if self.nodes is None else Budget(self.nodes, self.seconds)
+        budget = self.decision_budget()
         layouts = sample(view, self.seen, self._rules(view), self.layouts, self.rng)
         if self.model is not None:
             layouts = weighted_layouts(layouts, partial(self.model.log_weight, view),
