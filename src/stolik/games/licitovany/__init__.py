@@ -35,7 +35,7 @@ Done, one module per concept of the spec:
 - the terminal (``stolik play --game licitovany``): :mod:`.terminal` on the core's table;
   the web table: :mod:`.web` (three seats, or four with the pauzírák), its messages in
   the shape the browser client draws :mod:`.web_view`, its words :mod:`.words`, the
-  deck's suit letters :mod:`.deck`; the table's deal :mod:`.table_deal`.
-
-Not yet: a review after a deal.
+  deck's suit letters :mod:`.deck`; the table's deal :mod:`.table_deal`; the review of a
+  seat's cards after a deal, on the exact solver with every hand open,
+  :mod:`.web_review`.
 """

@@ -426,9 +426,11 @@ def solve(deal: Deal) -> int:
     return Problem.of(deal).value(play_of(deal))
 
 
-def card_values(deal: Deal) -> dict[tuple[int, bool], int]:
-    """The aktér's money after each legal card (and hláška choice) of the seat to play."""
-    prob = Problem.of(deal)
+def card_values(deal: Deal, prob: Problem | None = None) -> dict[tuple[int, bool], int]:
+    """The aktér's money after each legal card (and hláška choice) of the seat to play;
+    ``prob``: the deal's :class:`Problem` (one for every position of its play, whose
+    :attr:`~Problem.nodes` count them all), else a fresh one."""
+    prob = prob or Problem.of(deal)
     play = play_of(deal)
     out = {}
     for m in deal.legal_moves():

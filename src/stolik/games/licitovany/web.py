@@ -81,9 +81,11 @@ class LicitovanyKind:
                              DEFAULT_RULESET, bot_kinds(), [3, 6, 9, 12, 24], 64)
 
     def warm_up(self) -> None:
-        """Load what a table's first bot move and hint would: the bots and the solver's
-        compiled kernels (issue 24.3: nothing compiles while a table waits)."""
-        import stolik.games.licitovany.bots  # noqa: F401
+        """Load what a table's first bot move, hint and review would: the bots, the
+        review and the solver's compiled kernels (issue 24.3: nothing compiles while a
+        table waits)."""
+        import stolik.games.licitovany.bots
+        import stolik.games.licitovany.web_review  # noqa: F401
         from stolik.games.licitovany.solver import warm_up
 
         warm_up()
@@ -177,8 +179,11 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
         return move_label(bot.act(self.deal.view(seat)), lang, who=self.names.__getitem__)
 
     def review(self, seat: int, lang: str) -> list[str]:
-        """No review yet."""
-        return []
+        """:func:`stolik.games.licitovany.web_review.review` of the last settled deal (none
+        before the first)."""
+        from stolik.games.licitovany.web_review import review
+
+        return self.last_review(review, seat, lang)
 
     def record(self) -> str:
         """The series record (TOML), by the game's ``record`` part."""

@@ -1,0 +1,125 @@
+"""The review after a licitovaný deal at the web table (issue 28, "Analiza"): each card a
+seat chose among several, checked by the exact solver with every hand open against the
+aktér's money (LICITOVANY §3, §5, §6), in the reader's language; none before a deal is
+settled, none of another seat's cards named, the check bounded."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stolik.deck32 import name
+from stolik.games.licitovany import web_review
+from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.solver import card_values
+from stolik.games.licitovany.table_deal import TableDeal
+from stolik.games.licitovany.web import LicitovanyMatch
+from stolik.games.licitovany.words import kc, move_label
+from test_licitovany_web import people, settle
+
+HEAD = {"cs": "Kontrolováno se všemi kartami odkrytými", "en": "Checked with every hand open",
+        "pl": "Sprawdzone przy odkrytych wszystkich kartach"}
+
+
+def held(d: TableDeal, seat: int) -> set[str]:
+    """The names of the cards ``seat`` held at some time (the aktér's talon too)."""
+    start = d.clone()
+    cards = 0
+    while True:
+        cards |= start.pos.hands[seat]
+        if not start.log:
+            return {name(c) for c in range(32) if cards >> c & 1}
+        start.undo()
+
+
+def named(lines: list[str]) -> set[str]:
+    """The cards the review's lines name."""
+    return {name(c) for c in range(32) for line in lines[1:] if name(c) in line}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en", "pl"])
+def test_a_review_comes_once_the_deal_is_settled(lang: str) -> None:
+    """None while the first deal is played; then, for each seat, the check's head in the
+    reader's language and at least one more line (LICITOVANY §3)."""
+    m = people(1)
+    assert all(m.review(s, lang) == [] for s in range(3))
+    settle(m, 1)
+    for seat in range(3):
+        lines = m.review(seat, lang)
+        assert lines[0].startswith(HEAD[lang]) and len(lines) >= 2, lines
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_review_names_only_the_seats_own_cards(seed: int) -> None:
+    """Hidden information (LICITOVANY §3): the lines name a card only where the seat held
+    it — what it played and what it could have played instead."""
+    m = people(seed)
+    settle(m, seed)
+    d = m.finished[-1].deal
+    for seat in range(3):
+        assert named(m.review(seat, "en")) <= held(d, seat)
+
+
+def worst_first(m: LicitovanyMatch, seed: int) -> str:
+    """The deal played at random, except that the aktér's first card with a choice that
+    matters is his worst one by the solver (LICITOVANY §5, §6): the line the review must
+    say of it."""
+    rng = random.Random(seed)
+    want: str | None = None
+    while not m.deal.is_over:
+        d, seat = m.deal, m.to_act()
+        assert seat is not None
+        legal = d.legal_moves()
+        move = rng.choice(legal)
+        if want is None and d.phase == "play" and seat == d.pos.akter:
+            values = card_values(d)
+            if len(set(values.values())) > 1:
+                (c, h), worst = min(values.items(), key=lambda kv: kv[1])
+                (bc, bh), best = max(values.items(), key=lambda kv: kv[1])
+                move = Move.play(c, h)
+                want = (f"trick {len(d.pos.tricks) + 1}: {move_label(move, 'en')} — with "
+                        f"{move_label(Move.play(bc, bh), 'en')} you would get "
+                        f"{kc(d.rs.haler(best))} instead of {kc(d.rs.haler(worst))}")
+        m.apply(seat, move.text())
+    assert want is not None
+    return want
+
+
+def test_the_akters_worst_card_is_named_with_the_better_one_and_the_money() -> None:
+    """The aktér's worst card (LICITOVANY §6: the money under best play from there) is
+    named with the best card and both amounts in Kč."""
+    for seed in range(40):
+        m = people(seed)
+        try:
+            line = worst_first(m, seed)
+        except AssertionError:
+            continue  # no choice that matters for the aktér in this deal
+        lines = m.review(m.finished[-1].result.akter, "en")
+        assert line in lines or len(lines) == 1 + web_review.MAX_ITEMS, (line, lines)
+        return
+    pytest.fail("no deal with a choice that matters")
+
+
+def test_a_deal_without_play_and_the_pauzirak_have_nothing_to_check() -> None:
+    """An omyl (LICITOVANY §4.4) plays no card; at four the pauzírák plays none (§8)."""
+    m = people(3)
+    settle(m, 3, omyl=True)
+    nothing = "No card of yours had a choice to check in this deal."
+    assert all(m.review(s, "en")[1:] == [nothing] for s in range(3))
+    four = people(7, players=4)
+    settle(four, 7)
+    assert four.review(four.finished[-1].deal.pauzirak or 0, "en")[1:] == [nothing]
+
+
+def test_the_check_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review is bounded: with no nodes to spend no card is checked and the review says
+    so; with a few, the first card is checked and the rest are not."""
+    m = people(2)
+    settle(m, 2)
+    akter = m.finished[-1].result.akter
+    monkeypatch.setattr(web_review, "NODES", 0)
+    stopped = "The time for the check ran out: your later cards were not checked."
+    assert m.review(akter, "en")[1:] == [stopped]
+    monkeypatch.setattr(web_review, "NODES", 1)
+    assert m.review(akter, "en")[-1] == stopped and len(m.review(akter, "en")) >= 3
