@@ -3,7 +3,8 @@ replayed series — a row per deal, the game's own columns, then each seat's res
 deal beside its running total and a row of totals (:func:`deal_sheet`) —, the widest of a
 few tables that fits the terminal (:func:`fitting`), and the summary of a simulation —
 the headline, how often each game or contract was played, the result per seat, the
-speed (:func:`print_summary`) and its JSON form (:func:`summary_document`). A game gives
+speed (:func:`print_summary`; a game played for money: :func:`print_money_summary`) and
+its JSON form (:func:`summary_document`). A game gives
 its columns, its words and how it writes a result; the lines themselves are
 :mod:`stolik.cli.sim_summary`'s.
 
@@ -29,6 +30,7 @@ its columns, its words and how it writes a result; the lines themselves are
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from rich import box
@@ -40,13 +42,15 @@ from rich.table import Table
 from stolik.cli.sim_summary import (
     MEAN,
     Say,
+    boxed,
     counts_table,
     headline,
     seats_table,
     speed_line,
 )
-from stolik.i18n import Msg
+from stolik.i18n import Msg, translate
 from stolik.simulate import Simulated
+from stolik.tournament.money_sheet import kc
 
 L = TypeVar("L")
 
@@ -134,6 +138,49 @@ def print_summary(console: Console, say: Say, lang: str, result: Simulated[Any, 
                              per_second=result.deals_per_second))
 
 
+def print_money_summary(console: Console, lang: str, result: Simulated[Any, Any], *,
+                        bots: str, ascii: bool, head: Msg, counts: Iterable[tuple[str, int]],
+                        labels: Mapping[str, Msg], totals: Sequence[int],
+                        say: Say | None = None) -> None:
+    """:func:`print_summary` of a game played for money in haléř (``totals`` by seat):
+    how often each game was played (``counts``, in order, each game under ``head`` by its
+    words in ``labels``, else by its id), boxed tables (``+-|`` with ``ascii``), the seats
+    counted from 1, each seat's mean per deal (rounded to the haléř) and its total in Kč;
+    the words said by ``say`` (default: the catalogs' in ``lang``).
+
+    >>> import io
+    >>> from types import SimpleNamespace
+    >>> console = Console(file=io.StringIO(), width=60, color_system=None)
+    >>> sim = Simulated(SimpleNamespace(id="club"), seed=1, deals=3, seconds=0.5, records=())
+    >>> print_money_summary(console, "en", sim, bots="random", ascii=True, head=Msg("x", "game"),
+    ...                     counts=[("hra", 2), ("x", 1)], labels={"hra": Msg("y", "the game")},
+    ...                     totals=(250, -250))
+    >>> for line in console.file.getvalue().splitlines()[1:12]:
+    ...     print(line)
+    +------------------------+
+    |game     | deals |     %|
+    |---------+-------+------|
+    |the game |     2 | 66.67|
+    |x        |     1 | 33.33|
+    +------------------------+
+    +-------------------------------+
+    |Kč            | seat 1 | seat 2|
+    |--------------+--------+-------|
+    |mean per deal |   0,83 |  -0,83|
+    |total         |   2,50 |  -2,50|
+    """
+    if say is None:
+        say = partial(translate, lang=lang)
+    n = result.deals
+    print_summary(console, say, lang, result, ruleset=result.ruleset.id, bots=bots,
+                  make=boxed(ascii), heads=(say(head),),
+                  rows=[((say(labels[g]) if g in labels else g,), count) for g, count in counts],
+                  corner="Kč",
+                  seats=range(1, len(totals) + 1),
+                  mean=[kc(round(t / n)) if n else "—" for t in totals],
+                  totals=[kc(t) for t in totals])
+
+
 def means(totals: Sequence[int], deals: int) -> list[float]:
     """Each seat's mean result per deal (0.0 when no deal was played).
 
@@ -153,4 +200,5 @@ def summary_document(game: str, ruleset: str, result: Simulated[Any, Any], *,
             "deals_per_second": result.deals_per_second, **counts}
 
 
-__all__ = ["deal_sheet", "fitting", "means", "print_summary", "summary_document", "who"]
+__all__ = ["deal_sheet", "fitting", "means", "print_money_summary", "print_summary",
+           "summary_document", "who"]

@@ -28,11 +28,10 @@ from typing import Any
 
 from rich.console import Console
 
-from stolik.cli.sim_summary import boxed
 from stolik.games.licitovany.record import DealResult, SeriesResult
 from stolik.games.licitovany.simulate import SimulationResult
 from stolik.i18n import Msg, translate
-from stolik.sheet import deal_sheet, means, print_summary, summary_document, who
+from stolik.sheet import deal_sheet, means, print_money_summary, summary_document, who
 from stolik.tournament.money_sheet import kc
 
 ENDS = {"omyl": Msg("lsheet-omyl", "omyl (the aktér gave up)"),
@@ -78,16 +77,7 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
                    ascii: bool = False, lang: str = "en") -> None:
     """How often each contract was played, money per seat (Kč) and the speed of a
     simulation, in ``lang``."""
-    n = result.deals
-
-    def say(message: Msg) -> str:
-        return translate(message, lang)
-
-    print_summary(
-        console, say, lang, result, ruleset=result.ruleset.id, bots=bots, make=boxed(ascii),
-        heads=(say(Msg("lsheet-contract", "contract")),),
-        rows=[((say(ENDS[g]) if g in ENDS else g,), count)
-              for g, count in sorted(result.games.items(), key=lambda kv: -kv[1])],
-        corner="Kč", seats=range(1, len(result.totals) + 1),
-        mean=[kc(round(t / n)) if n else "—" for t in result.totals],
-        totals=[kc(t) for t in result.totals])
+    print_money_summary(console, lang, result, bots=bots, ascii=ascii,
+                        head=Msg("lsheet-contract", "contract"),
+                        counts=sorted(result.games.items(), key=lambda kv: -kv[1]),
+                        labels=ENDS, totals=result.totals)

@@ -32,19 +32,19 @@ English (``stolik replay --lang``; the component names stay the game's own, MARI
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from stolik.cli.sim_summary import boxed
 from stolik.games.marias.deck import SUIT_PICTURES, SUITS
 from stolik.games.marias.record import SeriesResult
 from stolik.games.marias.ruleset import kc
 from stolik.games.marias.scoring import DealResult
 from stolik.games.marias.simulate import SimulationResult
 from stolik.i18n import Msg, translate
-from stolik.sheet import deal_sheet, means, print_summary, summary_document, who
+from stolik.sheet import deal_sheet, means, print_money_summary, summary_document, who
 
 CZECH = {"msheet-dealer": "rozdává", "msheet-game": "hra", "msheet-side": "volí",
          "msheet-parts": "složky (Kč)", "msheet-total": "celkem", "msheet-capped": "strop",
@@ -147,16 +147,6 @@ def render_summary(result: SimulationResult, console: Console, *, bots: str,
     >>> "Simulace — rozdání: 40 · ctyrka" in console.file.getvalue()
     True
     """
-    n = result.deals
-
-    def say(message: Msg) -> str:
-        return _word(lang, message)
-
-    print_summary(
-        console, say, lang, result, ruleset=result.ruleset.id, bots=bots, make=boxed(ascii),
-        heads=(say(Msg("msheet-sim-game", "game (hra)")),),
-        rows=[((say(GAME_LABELS[gid]) if gid in GAME_LABELS else gid,), count)
-              for gid, count in result.games.items()],
-        corner="Kč", seats=range(1, 5),
-        mean=[kc(round(t / n)) if n else "—" for t in result.totals],
-        totals=[kc(t) for t in result.totals])
+    print_money_summary(console, lang, result, bots=bots, ascii=ascii,
+                        head=Msg("msheet-sim-game", "game (hra)"), counts=result.games.items(),
+                        labels=GAME_LABELS, totals=result.totals, say=partial(_word, lang))
