@@ -282,3 +282,39 @@ def test_the_end_of_a_deal_names_the_akter_once(lang: str, seed: int, omyl: bool
     elif r.haler[r.akter]:
         assert end["note"].startswith(words[0] if r.haler[r.akter] > 0 else words[1])
     assert f"{money // 100},{money % 100:02d} Kč" in end["note"] or not money
+
+
+@pytest.mark.skipif(bots_part() is None, reason="the game has no bots part yet")
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_lobby_form_makes_a_table_of_three_or_four(tmp_path: Path, lang: str) -> None:
+    """The lobby's licitovaný form offers a table of four, the dealer sitting each deal out
+    as the pauzírák (LICITOVANY §8), beside the table of three: its ``players`` choice and
+    a fourth seat; the page's form makes either table (a fourth seat's choice is left
+    out at a table of three)."""
+    from fastapi.testclient import TestClient
+
+    from stolik.db import open_database
+    from stolik.web.app import create_app
+    from test_web_play_betel import next_state
+    from test_web_play_durable import receiver
+
+    app_ = create_app(open_database(f"sqlite:///{tmp_path}/t.db", migrate=True), bot_delay=0)
+    words = {"cs": ("Počet hráčů", "4, rozdávající vždy pauzíruje"),
+             "en": ("Players", "4, the dealer sits each deal out")}[lang]
+    with TestClient(app_) as c:
+        page = c.get(f"/play/?lang={lang}").text
+        form = page.split('id="new-table-licitovany"')[1].split("</form>")[0]
+        assert 'name="players"' in form and 'name="seat3"' in form and 'name="seat4"' not in form
+        assert words[0] in form and f'<option value="4">{words[1]}</option>' in form
+        assert '<option value="3" selected>3</option>' in form
+        for players in (3, 4):
+            r = c.post("/play/tables", data={
+                "game": "licitovany", "name": "Ala", "deals": "3", "players": str(players),
+                "seat0": "me", "seat1": "random", "seat2": "random", "seat3": "random"},
+                follow_redirects=False)
+            assert r.status_code == 303, r.text
+            tid = r.headers["location"].rsplit("/", 1)[1]
+            with c.websocket_connect(f"/play/ws/{tid}?lang={lang}") as ws:
+                m = next_state(receiver(ws))
+            assert len(m["players"]) == players and m["seat"] == 0
+            assert (m["deal"]["pauzirak"] is None) == (players == 3)

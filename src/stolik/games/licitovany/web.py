@@ -8,7 +8,7 @@ sedma:2``, ``AL``, ``KH hlaska``. What a seat is sent is built from its own
 what a defender sees, without a hand (LICITOVANY §3). Money is in haléřů, shown in Kč.
 Three seats, or four: then the dealer sits each deal out as the pauzírák and settles as
 the ruleset's ``pauzirak`` says (LICITOVANY §6, §8); a table of four is asked for by
-naming four seats (the lobby's form has three).
+naming four seats, or by the lobby form's ``players``.
 
 >>> m = LicitovanyKind().new_match({"seed": 1, "deals": 1},
 ...     [SeatSpec(name=n) for n in ("Ala", "Bob", "Cyril")], lambda played: None)
@@ -76,9 +76,11 @@ class LicitovanyKind:
         return kc(total)
 
     def options(self) -> Mapping[str, Any]:
-        """The lobby's choices."""
+        """The lobby's choices, the table's size among them: three, or four with the
+        pauzírák (LICITOVANY §8)."""
         return lobby_options(available_rulesets(), lambda r: load_ruleset(r).name,
-                             DEFAULT_RULESET, bot_kinds(), [3, 6, 9, 12, 24], 64)
+                             DEFAULT_RULESET, bot_kinds(), [3, 6, 9, 12, 24], 64,
+                             players=list(PLAYERS))
 
     def warm_up(self) -> None:
         """Load what a table's first bot move, hint and review would: the bots, the

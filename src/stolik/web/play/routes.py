@@ -87,14 +87,23 @@ async def set_name(request: Request, name: Annotated[str, Form()]) -> Response:
     return _remember(RedirectResponse("/play/", status_code=303), token)
 
 
+def _seats_from_form(form: Any) -> int:
+    """How many seats the form's table has: the game's, or the ``players`` the form chose
+    among the sizes its game offers (licitovaný: three, or four with the dealer sitting
+    out); four for an unknown game (refused when the table is set)."""
+    name = str(form.get("game") or DEFAULT_GAME)
+    try:
+        seats = game(name).seats
+    except StolikError:
+        return 4
+    sizes = GAMES.get(name).options().get("players", ()) if name in GAMES.names() else ()
+    return {str(n): int(n) for n in sizes}.get(str(form.get("players") or ""), seats)
+
+
 def _bots_from_form(form: Any) -> tuple[list[str | None], int | None]:
     bots: list[str | None] = []
     seat = None
-    try:  # as many seats as the game has (an unknown game is refused when the table is set)
-        seats = game(str(form.get("game") or DEFAULT_GAME)).seats
-    except StolikError:
-        seats = 4
-    for s in range(seats):
+    for s in range(_seats_from_form(form)):
         value = str(form.get(f"seat{s}") or "open")
         if value == "me":
             if seat is None:
