@@ -107,11 +107,13 @@ def call(page: Any, bid: bool, flek: list[str]) -> str:
 
 
 def open_table(page: Any, server: str, lang: str, size: dict[str, int]) -> None:
-    """A licitovaný table made in the lobby: the person and two heuristic bots."""
+    """A licitovaný table of three made in the lobby: the person and two heuristic bots
+    (the form's fourth seat is for a table of four, LICITOVANY §8)."""
     page.set_viewport_size(size)
     page.goto(f"{server}/play/?lang={lang}")
     form = "#new-table-licitovany"
-    assert len(page.query_selector_all(f"{form} select[name^=seat]")) == 3
+    assert len(page.query_selector_all(f"{form} select[name^=seat]")) == 4
+    assert page.input_value(f"{form} select[name=players]") == "3"
     page.fill(f"{form} input[name=name]", "Ala")
     page.select_option(f"{form} select[name=deals]", "3")
     for field in ("seat1", "seat2"):
@@ -194,6 +196,10 @@ def two_deals(page: Any, server: str, lang: str, size: dict[str, int], shots: Pa
     assert any(s.startswith("contract ") for s in said), said
     assert seen.get("card", 0) >= 1 and seen.get("trick", 0) >= 1, seen
     assert len(page.query_selector_all("#sheet tr")) == 3  # head, the deal, the totals
+    page.click("#btn-review")  # the person's cards checked with every hand open (§3, §6)
+    page.wait_for_selector("#review li, #review p", timeout=30000)
+    assert "double-dummy" in page.inner_text("#review")
+    one_language(page, lang)
     for deal in (2, 3):  # a defender flekuje (none where the aktér says omyl)
         click_and_wait(page, "#btn-next")
         page.wait_for_function("() => !document.querySelector('#result h3')", timeout=20000)
