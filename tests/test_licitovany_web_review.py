@@ -12,6 +12,7 @@ import pytest
 from stolik.deck32 import name
 from stolik.games.licitovany import web_review
 from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.ruleset import load_ruleset
 from stolik.games.licitovany.solver import card_values
 from stolik.games.licitovany.table_deal import TableDeal
 from stolik.games.licitovany.web import LicitovanyMatch
@@ -123,3 +124,28 @@ def test_the_check_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPatc
     assert m.review(akter, "en")[1:] == [stopped]
     monkeypatch.setattr(web_review, "NODES", 1)
     assert m.review(akter, "en")[-1] == stopped and len(m.review(akter, "en")) >= 3
+
+
+def _early_ended() -> TableDeal:
+    """A deal whose play stopped before the tenth trick (a betl the aktér lost at once, a
+    durch, a renonc), found by random legal play from seeded dealings."""
+    for seed in range(4000):
+        rng = random.Random(seed)
+        d = TableDeal.random(load_ruleset(), 0, rng)
+        while not d.is_over:
+            d.move(rng.choice(d.legal_moves()))
+        if d.pos.tricks and len(d.pos.tricks) < 10:
+            return d
+    raise AssertionError("no deal ended early in 4000 random deals")
+
+
+@pytest.mark.parametrize("lang", ["cs", "en", "pl"])
+def test_a_deal_ended_early_is_not_reviewed(lang: str) -> None:
+    """Hidden information (LICITOVANY §3): after a betl or durch decided before the last
+    trick the cards not played stay hidden — nobody looks even after the game — so no
+    seat gets a check made with every hand open, only the line saying why."""
+    d = _early_ended()
+    for seat in range(3):
+        lines = web_review.review(d, seat, lang)
+        assert len(lines) == 1 and not named(["", *lines]), lines
+        assert lines == web_review.review(d, (seat + 1) % 3, lang)

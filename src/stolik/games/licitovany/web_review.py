@@ -9,7 +9,9 @@ not see those cards. The measure is the aktér's money under best play by both s
 there on (units of the ruleset's base, shown in Kč); the aktér wants more of it, a
 defender less. The licitace, the talon and the fleky are left alone; a deal that ended
 before the play (omyl, a vyrovnaná sedma, LICITOVANY §4.4, §4.5) and the pauzírák's (§8)
-have no card to check. Only a settled deal is reviewed (the web table asks for the last).
+have no card to check. Only a settled deal is reviewed (the web table asks for the last),
+and only one played to its last card: after a betl or durch decided early (or a renonc) the
+cards not played stay hidden (§3), and a check with every hand open would tell of them.
 
 The check is bounded (:data:`NODES` search nodes, :data:`SECONDS` of CPU): a card the
 budget does not reach is not checked, and the review says so.
@@ -30,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from stolik.games.licitovany.calls import Move
+from stolik.games.licitovany.rules import TRICKS
 from stolik.games.licitovany.words import kc, move_label
 from stolik.i18n import tr
 from stolik.solver.budget import Budget
@@ -123,6 +126,10 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
     (:func:`~stolik.web.play.card_review.card_review`): what the check is, then each card
     that cost its side money against the best card with every hand open, or that none
     did; a last line when the budget stopped the check."""
+    if finished.pos.tricks and len(finished.pos.tricks) < TRICKS:
+        # A betl or durch decided early, or a renonc: the cards not played stay hidden
+        # (LICITOVANY §3), and a check with every hand open would tell of them.
+        return [tr(lang, "play-lic-review-hidden")]
     check = _Check(finished, seat, lang)
     log = [_Op("card" if m.kind == "play" else m.kind, finished.seat_of(i),
                m.cards[0] if m.kind == "play" else -1, m) for i, m in enumerate(finished.log)]
