@@ -20,8 +20,9 @@ from stolik.cli import app
 from stolik.games.licitovany.calls import Move
 from stolik.games.licitovany.record import loads_document, parse_record, replay
 from stolik.games.licitovany.ruleset import load_ruleset
-from stolik.games.licitovany.terminal import LicitovanyTable, Series, roles
+from stolik.games.licitovany.terminal import HINT_BOTS, LicitovanyTable, Series, roles
 from stolik.games.licitovany.view import SeatView
+from stolik.table_series import strongest
 
 SESSION = ["mam", "hint", "sedma", "AA AH", "1", "8A UA", "sto L", "re sto:1", "1", "OA",
            "AA", "KL h", *["1"] * 8, "sheet", "q"]
@@ -102,7 +103,7 @@ def test_a_session_from_the_licitace_to_the_sheet(lang: str, tmp_path: Path) -> 
     assert "Talon: TL TA" in text and "Ala: re sto (bot 2)" in text
     assert "KL + hláška" in text and "flek sto (bot 3)" in text
     if bots_part() is not None:  # the hint: a move on offer, said by one of the game's bots
-        kind = "heuristic" if "heuristic" in bots_part().available_bots() else "random"
+        kind = strongest(list(bots_part().available_bots()), HINT_BOTS)
         hint = {"cs": f"Bot {kind} by zvolil: ", "en": f"The {kind} bot would say: "}[lang]
         said = text.split(hint)[1].split("\n")[0]
         assert said in ("sedma", "sedma červená", "sto", "sto a sedma", "betl", "durch",

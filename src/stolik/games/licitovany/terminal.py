@@ -43,6 +43,10 @@ from stolik.table_series import Event, SeriesParts, TableSeries, strongest
 GAME_ID = "licitovany"
 SEATS = 3
 DEFAULT_DEALS = 12
+HINT_BOTS = ("expert", "heuristic")
+"""The bots a hint asks, the first installed: the strongest first (issue 27: a hint is the
+strongest bot's; ``expert`` beats the heuristic in duplicate arenas), the same at the web
+table."""
 """A series' length when ``--deals`` names none: each player deals four times (LICITOVANY
 §8 plays to the round's time; a terminal series counts deals)."""
 ROLES = ("forhont", "prostřední", "zadák")
@@ -200,13 +204,14 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
         return ", ".join(self.label(m) for m in opts)
 
     def show_hint(self) -> None:
-        """The move a bot of the game's would make on the person's view (its heuristic
-        where it has one); nothing while the game has no bots."""
+        """The move the game's strongest bot would make on the person's view (``expert``,
+        which beats the heuristic in duplicate arenas; the heuristic or another where it is
+        missing); nothing while the game has no bots."""
         try:
             kinds = list(_part("bots").available_bots())
         except UnknownGame:
             return
-        kind = strongest(kinds, ("heuristic",))
+        kind = strongest(kinds, HINT_BOTS)
         bot = make_bot(kind, seed=self.s.seed, ruleset=self.s.rs)
         self.console.print(Text(self.t("lic-hint", bot=kind, move=self.label(
             bot.act(self.s.view(self.seat))))))

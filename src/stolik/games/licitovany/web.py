@@ -34,7 +34,7 @@ from stolik.games.licitovany.ruleset import (
     load_ruleset,
 )
 from stolik.games.licitovany.table_deal import Result, TableDeal
-from stolik.games.licitovany.terminal import GAME_ID, SEATS
+from stolik.games.licitovany.terminal import GAME_ID, HINT_BOTS, SEATS
 from stolik.games.licitovany.web_view import deal_message, reveal, sheet
 from stolik.games.licitovany.words import kc, move_label
 from stolik.i18n import Msg
@@ -172,12 +172,12 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
         return False, "no-claims"
 
     def hint(self, seat: int, lang: str) -> str:
-        """The heuristic bot's move on the seat's view (another of the game's bots while
-        it has none; nothing without bots)."""
+        """The strongest bot's move on the seat's view (``expert``, else the heuristic or
+        another of the game's bots; nothing without bots), as at the terminal."""
         kinds = bot_kinds()
         if not kinds:
             return ""
-        bot = self.bot(strongest(kinds, ("heuristic",)), self.bot_seed(seat))
+        bot = self.bot(strongest(kinds, HINT_BOTS), self.bot_seed(seat))
         return move_label(bot.act(self.deal.view(seat)), lang, who=self.names.__getitem__)
 
     def review(self, seat: int, lang: str) -> list[str]:
