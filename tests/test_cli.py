@@ -359,7 +359,7 @@ def test_simulate_summary() -> None:
     assert "zwykła (plain game)" in out
     assert "mean payout" in out
     assert "deals per second" in out
-    # seats 1–4 as a person counts them (issue 25.5), the first dealer too (--first-dealer 0)
+    # seats 1–4 as a person counts them (issue 25.5), the first dealer too (--first-dealer 1)
     assert "seat 1" in out and "seat 4" in out and "seat 0" not in out
     assert "first dealer 1" in out
     assert "%" in out
@@ -415,11 +415,24 @@ def test_simulate_same_seed_same_records(tmp_path: Path) -> None:
     a, b, c = tmp_path / "a.toml", tmp_path / "b.toml", tmp_path / "c.toml"
     for path, seed in ((a, "9"), (b, "9"), (c, "10")):
         code, _, err = run("simulate", "-n", "30", "--seed", seed, "--out", path,
-                           "--first-dealer", "2")
+                           "--first-dealer", "3")
         assert code == 0, err
     assert a.read_text(encoding="utf-8") == b.read_text(encoding="utf-8")
     assert a.read_text(encoding="utf-8") != c.read_text(encoding="utf-8")
-    assert "dealer = 2" in a.read_text(encoding="utf-8").split("[[deal]]")[1]
+    assert "dealer = 2" in a.read_text(encoding="utf-8").split("[[deal]]")[1]  # seat 3: 0–3
+
+
+@pytest.mark.parametrize(("ruleset", "lang", "line"), [
+    ("gps-2022", "en", "stolik: --first-dealer: a seat 1–3, not 4"),
+    ("licitovany", "cs", "stolik: --first-dealer: místo 1–3, ne 4"),
+    ("gps-2022", "pl", "stolik: --first-dealer: miejsce 1–3, nie 4")])
+def test_simulate_first_dealer_is_a_seat_of_the_game(ruleset: str, lang: str,
+                                                     line: str) -> None:
+    """The first dealer is numbered 1–4 as a person reads seats (issue 25.5), 1–3 at a
+    table of three: a fourth seat is one line in the command's language, exit status 2."""
+    code, out, err = run("simulate", "-r", ruleset, "-n", "1", "--first-dealer", "4",
+                         "--lang", lang)
+    assert (code, out, err.strip()) == (2, "", line)
 
 
 def test_simulate_sheet() -> None:
@@ -439,7 +452,8 @@ def test_simulate_default_length_is_the_series() -> None:
 @pytest.mark.parametrize("args", [
     ["--bots", "smart"],
     ["--deals", "0"],
-    ["--first-dealer", "4"],
+    ["--first-dealer", "5"],
+    ["--first-dealer", "0"],
     ["--json", "--sheet"],
     ["--players", "Ala,Bo"],
 ])

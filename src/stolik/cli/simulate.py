@@ -63,8 +63,10 @@ def simulate_command(
     seed: Annotated[int, typer.Option(
         "--seed", "-s", help="Random seed: the same seed gives the same deals.")] = 0,
     first_dealer: Annotated[int, typer.Option(
-        "--first-dealer", min=0, max=3, help="Seat 0–3 that deals first (Betel: 0–2).")
-    ] = 0,
+        "--first-dealer", min=1, max=4, help="The seat that deals first, 1–4 as the "
+        "sheet numbers them (Betel and licitovaný mariáš: 1–3); records and --json keep "
+        "0–3.")
+    ] = 1,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print the summary as JSON (nothing else goes to stdout).")] = False,
     out: Annotated[str | None, typer.Option(
@@ -109,11 +111,13 @@ def simulate_command(
     with user_errors(lang):
         spec, rs = load_game_rs(ruleset)
         names = _player_names(players, said, spec.seats)
+        if first_dealer > spec.seats:
+            _refuse(tr(said, "sim-first-dealer-range", seats=spec.seats, seat=first_dealer))
         sim, records, sheets = spec.part("simulate"), spec.part("record"), spec.part("sheet")
         n = deals if deals is not None else sim.default_deals(rs)
         keep = sheet or out is not None
         with _progress_bar(n, said) as progress:
-            result = sim.simulate(rs, n, seed=seed, first_dealer=first_dealer,
+            result = sim.simulate(rs, n, seed=seed, first_dealer=first_dealer - 1,
                                   keep_records=keep, progress=progress)
         record = records.series_record(rs, result.records, names) if keep else None
         if out is not None and record is not None:
