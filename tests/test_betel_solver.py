@@ -168,7 +168,7 @@ def test_full_deals_agree_however_searched() -> None:
         d, seat = position(KINDS[seed % len(KINDS)], 40_000 + seed, 10)
         who = None if d.declarer is not None else seat
         got = tricks(d, who)
-        prob = solver._Problem(d, who)
+        prob = solver.Problem(d, who)
         prob.tables = k.Tables(bits=12)
         v = prob.bounded(d)
         assert (-v if prob.few else v) == got, seed

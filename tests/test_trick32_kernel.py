@@ -131,7 +131,7 @@ def test_shape_keys_agree_with_exact_keys() -> None:
         d = Deal.random(rs, seed % 3, rng)
         for word in (rng.choice(few if seed % 4 else rs.contracts).call, "pas", "pas"):
             d.move(word)
-        prob = solver._Problem(d)
+        prob = solver.Problem(d)
         shaped = prob.tricks(d)
         prob.params = prob.params.copy()
         prob.params[k.P_WATCH] = random.Random(seed).randrange(32)

@@ -138,9 +138,9 @@ def standing(rs: Ruleset, d: Deal, seat: int, tricks: int) -> float:
 def _solve(d: Deal, seat: int | None, budget: Budget | None) -> int | None:
     """The declarer's (``seat``'s) tricks under best play, or None when the budget ran out
     first (issue 27.4: the solve gets what is left as its node limit)."""
-    from stolik.games.betel.solver import _Problem
+    from stolik.games.betel.solver import Problem
 
-    prob = _Problem(d, seat)
+    prob = Problem(d, seat)
     return within(budget, prob.stats, lambda: prob.tricks(d))
 
 

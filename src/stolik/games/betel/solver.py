@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from stolik.games.betel.state import Deal
     from stolik.solver import trick32 as k
 
-__all__ = ["beats_table", "card_values", "tricks", "warm_up"]
+__all__ = ["Problem", "beats_table", "card_values", "tricks", "warm_up"]
 
 TRICK_POINTS = 10
 """What a trick is worth to the kernel (its points count in tens)."""
@@ -118,7 +118,7 @@ def _rules(trump: int, free: bool, declarer: int, few: bool) -> npt.NDArray[np.i
         quick=not few)
 
 
-class _Problem:
+class Problem:
     """One deal's search: the parameters, the utility table (the declarer's tricks, or
     their negation where he wants few) and the transposition generation."""
 
@@ -171,7 +171,7 @@ class _Problem:
         ...     "AS KS QS JS TS 9S 8S 7S AH KH", "AD KD QD JD TD 9D 8D 7D TH 9H"], "8H 7H")
         >>> d.move("1BA"), d.move("pas"), d.move("pas")   # seat 1: AS KS QS AH KH
         (None, None, None)
-        >>> _Problem(d).guess(d)
+        >>> Problem(d).guess(d)
         5
         """
         p = deal.pos
@@ -226,13 +226,13 @@ def tricks(deal: Deal, seat: int | None = None) -> int:
         if who is None:
             raise IllegalMove("an all-pass deal has no declarer: name the seat (BETEL §4)")
         return deal.pos.tricks[who]
-    return _Problem(deal, seat).tricks(deal)
+    return Problem(deal, seat).tricks(deal)
 
 
 def card_values(deal: Deal, seat: int | None = None) -> dict[int, int]:
     """The declarer's (or in an all-pass deal ``seat``'s) tricks under best play after
     each legal card of the seat to act (BETEL §4)."""
-    prob = _Problem(deal, seat)
+    prob = Problem(deal, seat)
     out = {}
     for c in deal.legal_moves():
         assert isinstance(c, int)
