@@ -27,13 +27,13 @@ from stolik.cli.lazy import LazyCommand, lazy_group
 
 COMMANDS = {
     "replay": LazyCommand("stolik.cli.replay", "replay_command", "Replay a deal record and "
-                          "print its score sheet (zapis gry, RULES §11; Mariáš and "
-                          "Betel records too)."),
+                          "print its score sheet (zapis gry, RULES §11; Mariáš, "
+                          "Betel and licitovaný mariáš records too)."),
     "check": LazyCommand("stolik.cli.replay", "check_command", "Only validate deal records: "
                          'replay each one and print "FILE: ok, N deals".'),
     "simulate": LazyCommand("stolik.cli.simulate", "simulate_command", "Simulate a seeded "
-                            "series of deals played by bots and summarise it (Baśka; Mariáš "
-                            "or Betel with their rulesets)."),
+                            "series of deals played by bots and summarise it (Baśka; Mariáš, "
+                            "Betel or licitovaný mariáš with their rulesets)."),
     "play": LazyCommand("stolik.cli.play", "play_command", "Play a series against bots in "
                         "the terminal (Baśka; another game with --game or --ruleset)."),
     "arena": LazyCommand("stolik.cli.arena", "arena_command", "Match bots in duplicate "
@@ -46,7 +46,8 @@ COMMANDS = {
                          "tournament pages "
                          "(referee entry with login, live results, printable sheets)."),
     "rules": LazyCommand("stolik.cli.rules", "app", "Shipped rulesets (regulations) and how "
-                         "to read one — RULES.md §2–§9, MARIAS.md §6, BETEL.md §2–§5."),
+                         "to read one — RULES.md §2–§9, MARIAS.md §6, BETEL.md §2–§5, "
+                         "LICITOVANY.md §2, §6."),
     "tournament": LazyCommand("stolik.cli.tournament", "app", "Tournaments and leagues "
                               "(RULES §10): standings from a tournament file (report, "
                               "season), and running a tournament in a database (new, "
@@ -66,13 +67,16 @@ app = typer.Typer(
         "league. It plays Baśka, the Kashubian four-player trick-taking game "
         "(rules: RULES.md), under three league regulations (rulesets); the rules, "
         "replay, check, simulate, play and arena commands and the web tables also take "
-        "Mariáš čtyřka (MARIAS.md, ruleset ctyrka) and Betel (BETEL.md, ruleset "
+        "Mariáš čtyřka (MARIAS.md, ruleset ctyrka), Betel (BETEL.md, ruleset "
         "gps-2022: three players, the 30-contract auction with the dubel, a match to "
-        "1000).\n\n"
+        "1000) and licitovaný mariáš (LICITOVANY.md, ruleset licitovany: three players, "
+        "or four with the dealer sitting out; one aktér against two on a ladder of "
+        "twelve contracts, money in Kč).\n\n"
         "Terms: zwykła gra = plain game (starzy, the old side, against młodzi, the young "
         "side); cicha = silent game; wesele = wedding; zoło, gran = solo contracts, du = "
         "all four tricks; kontra, rekontra = double, redouble; bok = a 52:52 tie, "
-        "bok-runda = the doubled deals after it."
+        "bok-runda = the doubled deals after it. Mariáš: flek, re = double, redouble; "
+        "betl, durch = misère, all tricks; aktér = the declarer (licitovaný)."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -93,7 +97,8 @@ def _root(
         "--version", "-V", help="Print the version and exit.", callback=_version,
         is_eager=True)] = False,
 ) -> None:
-    """stolik — rulesets, replays of deal records, simulated series (Baśka, Mariáš)."""
+    """stolik — rulesets, replays of deal records, simulated series, play (Baśka, Mariáš,
+    Betel, licitovaný mariáš)."""
 
 
 def main() -> None:

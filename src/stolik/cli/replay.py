@@ -81,8 +81,8 @@ def replay_command(
     ascii: AsciiOption = False,
     lang: ReplayLangOption = None,
 ) -> None:
-    """Replay a deal record and print its score sheet (zapis gry, RULES §11; Mariáš and
-    Betel records too).
+    """Replay a deal record and print its score sheet (zapis gry, RULES §11; Mariáš, Betel
+    and licitovaný mariáš records too).
 
     Each deal is checked call by call and card by card, then scored (RULES §5–§9): one row
     per deal with the dealer (rozdający), the game — zwykła (plain game), cicha (silent

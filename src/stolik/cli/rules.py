@@ -17,7 +17,7 @@ from stolik.games import games
 
 app = typer.Typer(
     help="Shipped rulesets (regulations) and how to read one — RULES.md §2–§9, MARIAS.md "
-    "§6, BETEL.md §2–§5.",
+    "§6, BETEL.md §2–§5, LICITOVANY.md §2, §6.",
     no_args_is_help=True,
 )
 

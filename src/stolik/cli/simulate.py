@@ -86,8 +86,8 @@ def simulate_command(
         "$STOLIK_LANG. --json keeps its English keys.",
         show_default=False)] = None,
 ) -> None:
-    """Simulate a seeded series of deals played by bots and summarise it (Baśka; Mariáš or
-    Betel with their rulesets).
+    """Simulate a seeded series of deals played by bots and summarise it (Baśka; Mariáš,
+    Betel or licitovaný mariáš with their rulesets).
 
     The summary gives how often each game was played — zwykła (plain game), cicha (silent
     game), wesele (wedding), gran (solo, only the jacks trump), zoło (solo in the normal
