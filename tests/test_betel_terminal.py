@@ -207,22 +207,22 @@ def test_dubel_and_other_hands_stay_hidden(tmp_path: Path, seed: int) -> None:
     assert "looks at" in out or "takes the dubel" in out
 
 
-def test_hint_names_the_heuristic_bots_move_and_changes_nothing() -> None:
-    """``hint`` (``podpowiedź``) at the terminal: the heuristic bot's move on the person's
-    own view (as the web table's hint), a legal one; the deal is unchanged until he
-    moves (BETEL §4)."""
+def test_hint_names_the_pimc_bots_move_and_changes_nothing() -> None:
+    """``hint`` (``podpowiedź``) at the terminal: the strongest bot's (pimc's) move on the
+    person's own view (as the web table's hint), a legal one, seeded by the position; the
+    deal is unchanged until he moves (BETEL §4)."""
     import io
 
     from rich.console import Console
 
-    from stolik.games.betel.heuristic import HeuristicBot
+    from stolik.games.betel.hint import hint_move, hint_seed
     from stolik.games.betel.terminal import PlayUI
 
     s = Series.create(RS, deals=1, seed=3, humans=(0,), opponents=("random", "random"))
     while s.bot_move() is not None:
         pass
     view = s.view(0)
-    best = HeuristicBot().act(view)
+    best = hint_move(RS, view, hint_seed(s.seed, s.number, len(s.deal.log), 0))
     assert best in view.legal
     before = len(s.deal.log)
     typed_best = typed(best)
@@ -231,7 +231,7 @@ def test_hint_names_the_heuristic_bots_move_and_changes_nothing() -> None:
     ui = PlayUI(s, 0, Console(file=out, width=120, color_system=None), lang="pl",
                 ascii=True, read=lambda prompt: next(lines))
     assert ui.human_turn()
-    hint = next(line for line in out.getvalue().splitlines() if "Bot heurystyczny" in line)
+    hint = next(line for line in out.getvalue().splitlines() if "Najsilniejszy bot" in line)
     assert hint.rstrip().endswith(typed_best if isinstance(best, int)
                                   else ui.option_text(best))
     assert s.deal.log[before].seat == 0 and len(s.deal.log) > before

@@ -34,7 +34,7 @@ from stolik.games.betel.calls import Action
 from stolik.games.betel.claim_text import claim_verdict
 from stolik.games.betel.claims import ClaimRefused
 from stolik.games.betel.deck import SUIT_NAMES, SUIT_PICTURES, name, parse_cards
-from stolik.games.betel.heuristic import HeuristicBot
+from stolik.games.betel.hint import hint_move, hint_seed
 from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
 from stolik.games.betel.match import tied_at_top, undecided_note
 from stolik.games.betel.prompt import numbered, options, read_action
@@ -118,10 +118,12 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         return True
 
     def show_hint(self) -> None:
-        """What the heuristic bot would do on the person's own view — simple counts and a
-        club player's rules, no search (:mod:`stolik.games.betel.heuristic`; the web
-        table's hint)."""
-        move = HeuristicBot(ruleset=self.s.rs).act(self.s.view(self.seat))
+        """What the strongest bot, pimc, would do on the person's own view — the web
+        table's hint (:mod:`stolik.games.betel.hint`), seeded by the match's seed and the
+        position."""
+        s = self.s
+        seed = hint_seed(s.seed, s.number, len(s.deal.log), self.seat)
+        move = hint_move(s.rs, s.view(self.seat), seed)
         if isinstance(move, int):
             said = name(move, ascii=self.ascii)
         elif move.kind == "lay":

@@ -40,7 +40,7 @@ from stolik.games.betel.bots import available_bots, make_bot
 from stolik.games.betel.claim_text import CLAIM_CODES
 from stolik.games.betel.claims import ClaimRefused, Verdict, verdict
 from stolik.games.betel.deck import ASCII_NAMES, NAMES, SEATS
-from stolik.games.betel.heuristic import HeuristicBot
+from stolik.games.betel.hint import hint_move
 from stolik.games.betel.match import MAX_MATCH_DEALS as MAX_MATCH_DEALS
 from stolik.games.betel.match import Match as Score
 from stolik.games.betel.match import undecided_note
@@ -57,6 +57,7 @@ from stolik.games.betel.view import SeatView
 from stolik.games.betel.web_text import action_label, cards_text, t
 from stolik.games.betel.web_view import LAY, chart, deal_message, reveal, sheet
 from stolik.i18n import Msg, tr
+from stolik.web.play.dealing import derived_seed
 from stolik.web.play.game import Message, Played, SeatSpec, check_seats, table_config
 from stolik.web.play.series_match import DealSeries, lobby_options
 
@@ -249,11 +250,14 @@ class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
         return True, CLAIM_CODES["certain"]
 
     def hint(self, seat: int, lang: str) -> str:
-        """What the heuristic bot would do on this seat's view — counts and a club
-        player's rules (:mod:`stolik.games.betel.heuristic`), not a search."""
-        move = HeuristicBot(ruleset=self.rs).act(self.deal.view(seat))
-        return t(lang, Msg("play-btl-hint", "The heuristic bot (simple counts and a club "
-                 "player's rules, no search) would: {move}", move=self.move_label(move, lang)))
+        """What the strongest bot, pimc, would do on this seat's view
+        (:mod:`stolik.games.betel.hint`: its view only, seeded by the table's seed and the
+        position, with the hint's layouts — it runs on a worker thread)."""
+        seed = derived_seed(self.seed, f"hint {seat} {self.number} {len(self.deal.log)}")
+        move = hint_move(self.rs, self.deal.view(seat), seed)
+        return t(lang, Msg("play-btl-hint", "The strongest bot (pimc, which plays out deals "
+                           "that fit what you know) would choose: {move}",
+                           move=self.move_label(move, lang)))
 
     def move_label(self, move: Move, lang: str) -> str:
         """A move of this seat in words (its own cards named)."""

@@ -38,6 +38,7 @@ from stolik.games.marias.bots import RandomBot, available_bots
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import ASCII_NAMES, NAMES
 from stolik.games.marias.heuristic import HeuristicBot
+from stolik.games.marias.hint import Memory, hint_move
 from stolik.games.marias.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
@@ -49,6 +50,7 @@ from stolik.games.marias.state import Deal, Move
 from stolik.games.marias.web_text import call_label, money, t
 from stolik.games.marias.web_view import deal_message, reveal, sheet
 from stolik.i18n import Msg
+from stolik.web.play.dealing import derived_seed
 from stolik.web.play.game import MAX_DEALS, Message, Played, SeatSpec, check_seats, table_config
 from stolik.web.play.series_match import DealSeries, lobby_options
 
@@ -170,6 +172,9 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         self._seen = [0, 0, 0, 0]
         """What each heuristic bot has seen of this deal's tricks (its memory, kept here so
         that a bot's move is a function of the table: a restart replays it)."""
+        self._memory = Memory()
+        """What each seat has seen of this deal's play, for the hint (the pimc bot's
+        memory, from the seat's views only)."""
         self._remember()
 
     def new_deal(self, dealer: int) -> Deal:
@@ -221,7 +226,9 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
 
     def _remember(self) -> None:
         """Each seat's memory of the tricks it saw (its views only), for the heuristic
-        bot and the hint."""
+        bot and the hint (called after each move: the mover's card first)."""
+        self._memory.played(self.deal)
+        self._memory.update(self.deal)
         for s in range(4):
             bot = HeuristicBot()
             bot.memory.seen = self._seen[s]
@@ -266,6 +273,7 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         """Deal the next hand, the dealer one seat clockwise (MARIAS §9)."""
         super().next_deal()
         self._seen = [0, 0, 0, 0]
+        self._memory = Memory()
         self._remember()
 
     def payout(self, result: DealResult) -> tuple[int, ...]:
@@ -311,15 +319,20 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         return True, "fixed"
 
     def hint(self, seat: int, lang: str) -> str:
-        """What the heuristic bot would do on this seat's view — a club player's rules of
-        thumb (:mod:`stolik.games.marias.heuristic`), not a search."""
-        bot = HeuristicBot()
-        bot.memory.seen = self._seen[seat]
+        """What the strongest bot, pimc, would do on this seat's view
+        (:mod:`stolik.games.marias.hint`: its views only, seeded by the table's seed and
+        the position, within a node budget — it runs on a worker thread): a card by its
+        search, a call by its club rules of thumb, each said as what it is."""
         view = self.deal.view(seat)
-        move = bot.choose(view)
-        said = NAMES[move] if isinstance(move, int) else call_label(move, self.rs, lang)
-        return t(lang, Msg("play-mar-hint", "The heuristic bot (a club player's rules of thumb, "
-                 "no search) would play: {move}", move=said))
+        seed = derived_seed(self.seed, f"hint {seat} {self.number} {len(self.deal.log)}")
+        move = hint_move(self.rs, view, self._memory.seen[seat], seed)
+        if isinstance(move, int):
+            return t(lang, Msg("play-mar-hint", "The strongest bot (pimc, which plays out "
+                               "deals that fit what you have seen) would play: {move}",
+                               move=NAMES[move]))
+        return t(lang, Msg("play-mar-hint-call", "The strongest bot (pimc) calls by a club "
+                           "player's rules of thumb, with no search, and would say: {move}",
+                           move=call_label(move, self.rs, lang)))
 
     def review(self, seat: int, lang: str) -> list[str]:
         """The seat's cards in the last settled deal checked by the exact solver with every

@@ -1,0 +1,87 @@
+"""The hint at a Mariáš table (issue 27: a hint is the strongest bot's): the ``pimc`` bot's
+move on the seat's own view (:mod:`stolik.games.marias.pimc`) — measured stronger than the
+heuristic in duplicate arenas (+0.23 Kč a deal and seat, [0.09, 0.37]); ``expert`` is not
+shown better than it.
+
+- **What it reads**: the seat's views only — the one now and, kept by :class:`Memory`, what
+  each earlier view showed of this deal's play (the pimc bot's own memory of the tricks,
+  :class:`~stolik.games.marias.sampling.Seen`, fed as the bot feeds it at its own turns,
+  after every move: the seat's own cards as it plays them). Two layouts the seat cannot tell
+  apart give the same hint.
+- **Repeatable**: the bot is seeded by the caller (the web table keys it by the table's
+  seed, the deal and the position) and stopped by a count of search nodes
+  (:data:`NODES`), not by the clock, so the same view at the same table gives the same
+  hint on any machine. :data:`SECONDS` is only the safety cap of
+  :class:`~stolik.solver.budget.Budget`: measured, no hint came near it.
+- **Bounded** (a hint runs on a worker thread of the web table; the goal: about a second
+  of CPU at worst): :data:`LAYOUTS` is the pimc bot's own 100 — its successive elimination
+  stops most card decisions at 20, so fewer would change the hint more often than they save
+  time (50 layouts: median 15 ms, max 302 ms; 100: 24 ms, 441 ms, on the same decisions) —
+  and :data:`NODES` is two thirds of the bot's budget (4 of its 6 million), so that the
+  count, not the CPU cap, ends a hard decision. Measured at web tables of four heuristic
+  bots, 30 seeded deals (seeds 100–129), the hint asked at every decision with a choice
+  (``time.thread_time``, numba warm, the 2-core build machine): 531 card hints, median
+  23 ms, 90th percentile 126 ms, max 449 ms of CPU; 279 call hints, median 0.1 ms, max
+  3 ms. Unbounded, the bot took up to 14.4 s on such decisions; on 539 of them the node
+  count bound in 20 (4 %) — elsewhere the hint is the card the bot with its whole
+  budget chooses on the same draws.
+- **Bidding** (the choice, approval, announcements, fleky): the pimc bot's calls are the
+  heuristic's rules of thumb (no search), and so is the hint; its words say so.
+
+>>> import random
+>>> from stolik.games.marias.ruleset import load_ruleset
+>>> from stolik.games.marias.state import Deal
+>>> d = Deal.random(load_ruleset(), 0, random.Random(5))
+>>> memory = Memory()
+>>> memory.update(d)
+>>> hint_move(d.rs, d.view(1), memory.seen[1], seed=7) == hint_move(
+...     d.rs, d.view(1), memory.seen[1], seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import copy
+
+from stolik.games.marias.pimc import PimcBot
+from stolik.games.marias.ruleset import Ruleset
+from stolik.games.marias.sampling import Seen
+from stolik.games.marias.state import Deal, Move
+from stolik.games.marias.view import SeatView
+
+__all__ = ["LAYOUTS", "NODES", "SECONDS", "Memory", "hint_move"]
+
+LAYOUTS = 100
+"""Layouts a hint's card decision draws (the pimc bot's own; module notes)."""
+NODES = 4_000_000
+"""Search nodes a hint's card decision may spend (module notes: about 0.4 s of CPU)."""
+SECONDS = 1.0
+"""The CPU cap of a hint whatever is left of :data:`NODES` — a safety net only."""
+
+
+class Memory:
+    """What each of the four seats has been shown of the deal's play, from its own views
+    (the pimc bot's :class:`~stolik.games.marias.sampling.Seen`), kept after every move."""
+
+    def __init__(self) -> None:
+        self.seen = [Seen() for _ in range(4)]
+
+    def update(self, deal: Deal) -> None:
+        """Each seat's view now added (a new deal starts each memory afresh)."""
+        for s, seen in enumerate(self.seen):
+            seen.update(deal.view(s))
+
+    def played(self, deal: Deal) -> None:
+        """The last move, when a card: its seat's own card, as it plays it (a card that
+        ends a trick leaves no trick in the view after it)."""
+        op = deal.log[-1] if deal.log else None
+        if op is not None and op.kind == "card" and self.seen[op.seat].tricks:
+            self.seen[op.seat].played(op.seat, op.card)
+
+
+def hint_move(rs: Ruleset, view: SeatView, seen: Seen, seed: int) -> Move:
+    """The pimc bot's move on ``view`` with the seat's memory ``seen`` (copied, not
+    changed), seeded by ``seed``, under the hint's budget (module notes)."""
+    bot = PimcBot(layouts=LAYOUTS, seed=seed, ruleset=rs, nodes=NODES, seconds=SECONDS)
+    bot.seen = copy.deepcopy(seen)
+    return bot.choose(view)
