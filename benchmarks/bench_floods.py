@@ -18,16 +18,20 @@ connection. Floods:
   whose new connection is refused stops (connections refused again and again are the
   ``spectators`` flood's matter);
 - ``messages-retry``: the same, but a refused flooder tries again 0.5 s later, for as
-  long as the flood runs — the message flood and a connection flood at once.
+  long as the flood runs — the message flood and a connection flood at once;
+- ``many``: 60 connections from another address, 127.0.0.2 (as many as one address may
+  open at once), each sending 19 pings a second — within its own 20, so only the
+  address's budget over all its connections (``--messages-per-client``) holds it: 1,140
+  a second; a closed one connects again, a refused one 0.5 s later.
 
-  During both (and ``none``) another process plays a person's seat at another table
-  (three bots, no bot delay: their server runs with ``--bot-delay 0``; a move 60 ms after
-  each turn, within the 20 messages a second a connection may send) and times each
-  move's answer (the state carrying its ``ack``) — the other tables' latency while a
-  client floods.
+  During these (and ``none``) another process plays a person's seat at another table
+  from yet another address, 127.0.0.3 (three bots, no bot delay: their server runs with
+  ``--bot-delay 0``; a move 60 ms after each turn, within the 20 messages a second a
+  connection may send) and times each move's answer (the state carrying its ``ack``) —
+  an honest client's latency while another floods.
 
 Prints, per flood, the ``/healthz`` p50/p99/max, for ``messages`` (and ``messages-retry``,
-``none``) the other table's move
+``many``, ``none``) the other table's move
 p50/p99/max too, and what the flood got (answers by status, close codes).
 ``--against REV`` runs each flood against the code of commit REV as well (``git archive``
 into a temporary folder, its server started first, then this tree's): before and after in
@@ -61,6 +65,10 @@ NO_LIMITS = ("--tables-per-client", "0", "--max-tables", "0", "--bot-tables-per-
              "--connections-per-client", "0", "--max-connections", "0", "--connect-rate",
              "0", "--hint-slots", "64", "--idle-minutes", "0", "--login-per-address", "0",
              "--hash-slots", "64")
+NO_LIMITS_ENV = {"STOLIK_MESSAGES_PER_CLIENT": "0"}
+"""The limits off that older code has no option for (given as variables it ignores)."""
+HONEST = "127.0.0.3"
+"""The other table's player's address (not the floods')."""
 
 
 def free_port() -> int:
@@ -112,7 +120,7 @@ async def _play_probe(port: int, table: str, token: str, ready: Any, stop: Any,
 
     got: list[tuple[float, float]] = []
     async with connect(f"ws://127.0.0.1:{port}/play/ws/{table}", open_timeout=60,
-                       compression=None,
+                       compression=None, local_addr=(HONEST, 0),
                        additional_headers={"Cookie": f"stolik_player={token}"}) as ws:
         ident, seq = 0, -1
         sent: tuple[float, float] | None = None  # (moment, perf_counter) of the move
@@ -298,12 +306,14 @@ FLOODERS = 30
 """Connections of the ``messages`` flood."""
 
 
-async def messages_flood(base: str, seconds: float, tally: Counter[str],
-                         retry: bool = False) -> None:
-    """:data:`FLOODERS` connections to one table (spectators), each sending pings as fast
-    as it can and reading the answers; a closed one connects again (issue 24.2). A
-    refused one (a ``too-many`` error, or the handshake refused: an address in its flood
-    penalty) stops, or with ``retry`` tries again 0.5 s later."""
+async def messages_flood(base: str, seconds: float, tally: Counter[str], retry: bool = False,
+                         conns: int = FLOODERS, rate: float | None = None,
+                         source: str = "127.0.0.1") -> None:
+    """``conns`` connections from ``source`` to one table (spectators), each sending pings
+    as fast as it can (or ``rate`` a second) and reading the answers; a closed one
+    connects again (issue 24.2). A refused one (a ``too-many`` error, or the handshake
+    refused: an address in its flood penalty) stops, or with ``retry`` tries again 0.5 s
+    later."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -319,8 +329,8 @@ async def messages_flood(base: str, seconds: float, tally: Counter[str],
     async def flooder() -> None:
         while time.monotonic() < end:
             try:
-                async with connect(url, open_timeout=30, close_timeout=1,
-                                   compression=None) as ws:
+                async with connect(url, open_timeout=30, close_timeout=1, compression=None,
+                                   local_addr=(source, 0)) as ws:
                     first = json.loads(await ws.recv())
                     if first["type"] == "error":  # refused
                         tally[f"refused {first['code']}"] += 1
@@ -330,13 +340,15 @@ async def messages_flood(base: str, seconds: float, tally: Counter[str],
                         continue
                     tally["connected"] += 1
                     reader = asyncio.create_task(read(ws))
-                    n = 0
+                    n, t0 = 0, time.monotonic()
                     try:
                         while time.monotonic() < end:
                             n += 1
                             await ws.send(f'{{"type":"ping","id":{n}}}')
                             tally["sent"] += 1
-                            if n % 64 == 0:
+                            if rate is not None:
+                                await asyncio.sleep(max(0.0, t0 + n / rate - time.monotonic()))
+                            elif n % 64 == 0:
                                 await asyncio.sleep(0)  # let the reader run
                     finally:
                         reader.cancel()
@@ -352,11 +364,19 @@ async def messages_flood(base: str, seconds: float, tally: Counter[str],
                 tally[type(e).__name__] += 1
                 await asyncio.sleep(0.1)
 
-    tasks = [asyncio.create_task(flooder()) for _ in range(FLOODERS)]
+    tasks = [asyncio.create_task(flooder()) for _ in range(conns)]
     _, late = await asyncio.wait(tasks, timeout=seconds + 0.2)
     for task in late:  # one waiting to send (the server reads no more): the flood is over
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+
+
+MANY = 60
+"""Connections of the ``many`` flood (one address's connections at once)."""
+MANY_RATE = 19.0
+"""Pings a second each of them sends (within a connection's own 20)."""
+MANY_FROM = "127.0.0.2"
+"""The ``many`` flood's address."""
 
 
 FLOODS: dict[str, Callable[[str, float, Counter[str]], Coroutine[Any, Any, None]]] = {
@@ -369,8 +389,10 @@ FLOODS: dict[str, Callable[[str, float, Counter[str]], Coroutine[Any, Any, None]
     "hints": hints_flood,
     "messages": messages_flood,
     "messages-retry": lambda base, s, t: messages_flood(base, s, t, retry=True),
+    "many": lambda base, s, t: messages_flood(base, s, t, retry=True, conns=MANY,
+                                              rate=MANY_RATE, source=MANY_FROM),
 }
-MOVE_PROBED = {"none", "messages", "messages-retry"}
+MOVE_PROBED = {"none", "messages", "messages-retry", "many"}
 """Floods during which another table's moves are timed too (its server: no bot delay)."""
 
 
@@ -440,7 +462,7 @@ def start_server(tmp: str, unlimited: bool, extra: tuple[str, ...] = (),
                  src: str | None = None) -> tuple[subprocess.Popen[bytes], int]:
     """``stolik serve`` over a fresh database with referee "ref" (the code of ``src``
     when given, else this tree's)."""
-    env = dict(os.environ)
+    env = {**os.environ, **(NO_LIMITS_ENV if unlimited else {})}
     if src is not None:
         env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     url = f"sqlite:///{os.path.join(tmp, 'floods.db')}"

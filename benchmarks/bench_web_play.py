@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 NO_LIMITS = ("--tables-per-client", "0", "--tables-per-minute", "0",
-             "--connections-per-client", "0", "--connect-rate", "0", "--idle-minutes", "0")
+             "--connections-per-client", "0", "--connect-rate", "0",
+             "--messages-per-client", "0", "--idle-minutes", "0")
 """Every table comes from this one address: ``stolik serve``'s limits per client are off."""
 
 

@@ -11,6 +11,10 @@ allowance, not two. Needs ``STOLIK_TEST_REDIS`` (skipped without it).
   connections and tables in play per address, and the server's totals) until it dies.
 - Redis gone: each process counts alone (the limit still holds in it), logged once;
   Redis back: counted across the site again.
+- An address's messages over all its connections: each process spends them from a
+  bucket of its own and tells Redis twice a second; once told, each is cut to what the
+  site's bucket keeps (a debt down to ``-burst``), so the address gets its budget once
+  over the site (and at most one exchange's worth more from each process).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from fastapi.testclient import TestClient
 
 from stolik.db import open_database
 from stolik.web.app import create_app
+from stolik.web.play import redis_limits
 from stolik.web.play.ratelimit import PlayGuard, PlayLimits
 from stolik.web.play.redis_base import channel
 from stolik.web.play.redis_limits import HELD_KEY, RedisLimits, bucket_key
@@ -61,6 +66,17 @@ def exchange(*guards: PlayGuard) -> None:
         for g in guards:
             assert g.shared is not None
             g.others = g.shared.exchange(g.held())
+
+
+def share_messages(*guards: PlayGuard) -> None:
+    """Each guard tells Redis the messages its clients sent and is cut to what the site's
+    buckets keep (what its loop does twice a second)."""
+    for g in guards:
+        assert g.shared is not None
+        lim = g.limits
+        left = g.shared.spend("message", g.spent_messages(), lim.messages_per_client,
+                              lim.message_burst)
+        g.settle_messages(left or {})
 
 
 def test_table_burst_is_spent_across_apps(tmp_path: Path,
@@ -121,6 +137,7 @@ def test_redis_gone_counts_in_the_process(caplog: pytest.LogCaptureFixture) -> N
     with caplog.at_level(logging.WARNING, "stolik.web.play.redis_limits"):
         answers = [guard.connection_refusal("10.10.0.1") for _ in range(4)]
     assert [a is None for a in answers] == [True, True, False, False]
+    assert guard.shared.spend("message", {"10.10.0.1": 1}, 1.0, 2) is None
     said = [r for r in caplog.records if "does not answer" in r.getMessage()]
     assert len(said) == 1
 
@@ -183,3 +200,37 @@ def test_what_one_process_holds_counts_on_another(redis_url: str) -> None:  # no
         assert b.shared is not None and not b.shared.redis.hexists(HELD_KEY, "proc-a")
     finally:
         listener.close()
+
+
+def test_message_budget_is_counted_across_two_processes(redis_url: str) -> None:  # noqa: F811
+    """Ten messages an address over the site (next to none back): two processes let
+    through eight each before they tell Redis (one exchange's worth); once told, the
+    site's bucket is in debt and neither lets another through — A, which told first,
+    only the two it had left — while another address still sends."""
+    one, two = (guard_of(redis_url, p, messages_per_client=0.001, message_burst=10)
+                for p in "ab")
+    assert [g.take_message("10.13.0.1") for g in (one, two) for _ in range(8)] == [True] * 16
+    share_messages(one, two)
+    assert [one.take_message("10.13.0.1") for _ in range(3)] == [True, True, False]
+    assert not two.take_message("10.13.0.1")
+    share_messages(one, two)
+    assert not one.take_message("10.13.0.1") and not two.take_message("10.13.0.1")
+    assert one.take_message("10.13.0.2") and two.take_message("10.13.0.2")
+    assert one.shared is not None
+    tokens = float(one.shared.redis.hget(bucket_key("message", "10.13.0.1"), "tokens") or 0)
+    assert -10.0 <= tokens < -7.9
+
+
+def test_spend_counts_a_debt_down_to_the_burst(buckets: RedisLimits,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spent at once over several clients (two a script call here): what each bucket
+    keeps, a debt at most the burst deep; the key lapses once the bucket would be full
+    again; nothing spent, nothing asked."""
+    monkeypatch.setattr(redis_limits, "SPEND_KEYS", 2)
+    spent = {"10.14.0.1": 3, "10.14.0.2": 50, "10.14.0.3": 10, "10.14.0.4": 1, "10.14.0.5": 0}
+    left = buckets.spend("message", spent, 1.0, 10)
+    assert left is not None and left["10.14.0.2"] == -10.0 and left["10.14.0.3"] == 0.0
+    assert [round(left[c]) for c in ("10.14.0.1", "10.14.0.4", "10.14.0.5")] == [7, 9, 10]
+    ttl = int(buckets.redis.pttl(bucket_key("message", "10.14.0.2")))
+    assert RedisLimits.lifetime_ms(1.0, 10) < ttl <= RedisLimits.lifetime_ms(1.0, 20)
+    assert buckets.spend("message", {}, 1.0, 10) == {}

@@ -94,6 +94,10 @@ def serve_command(
         "--connect-rate", "STOLIK_CONNECT_RATE",
         "New table connections a second from one client address (60 at once)")] = (
         PlayLimits.connect_rate),
+    messages_per_client: Annotated[float, _limit(
+        "--messages-per-client", "STOLIK_MESSAGES_PER_CLIENT",
+        "Table messages a second from one client address over all its connections (120 "
+        "at once; each connection: 20, 40 at once)")] = PlayLimits.messages_per_client,
     hint_slots: Annotated[int, _limit(
         "--hint-slots", "STOLIK_HINT_SLOTS",
         "Hints, reviews and claims computed at once on the server (each connection: "
@@ -140,7 +144,9 @@ def serve_command(
                             ("--max-tables", max_tables),
                             ("--connections-per-client", connections_per_client),
                             ("--tables-per-minute", tables_per_minute),
-                            ("--connect-rate", connect_rate), ("--idle-minutes", idle_minutes),
+                            ("--connect-rate", connect_rate),
+                            ("--messages-per-client", messages_per_client),
+                            ("--idle-minutes", idle_minutes),
                             ("--login-per-address", login_per_address)):
             if not 0 <= value < 1e9:
                 raise StolikError(f"{flag}: 0 or more, not {value:g}")
@@ -162,7 +168,8 @@ def serve_command(
         tables_per_client=tables_per_client, max_tables=max_tables,
         bot_tables_per_client=bot_tables_per_client, max_bot_tables=max_bot_tables,
         tables_per_minute=tables_per_minute, connections_per_client=connections_per_client,
-        max_connections=max_connections, connect_rate=connect_rate, hint_slots=hint_slots,
+        max_connections=max_connections, connect_rate=connect_rate,
+        messages_per_client=messages_per_client, hint_slots=hint_slots,
         idle_minutes=idle_minutes)
     login_limits = LoginLimits(per_address=login_per_address or 10**9)
     lang = cli_lang()

@@ -2,9 +2,11 @@
 server may hold, how fast, and when an idle table is closed.
 
 - :class:`TokenBucket` — at most ``burst`` at once, refilled at ``rate`` per second (a
-  connection's messages, a client's new tables and connections, a connection's hints).
-- :class:`MessageLimit` — a connection's messages: past the limit refused cheaply, at most
-  one answer a second, closed (1008) after a burst of them (issue 24.2).
+  connection's messages, a client's messages over all its connections, its new tables and
+  connections, a connection's hints).
+- :class:`MessageLimit` — a connection's messages: past the limit — its own, or its client
+  address's over all the address's connections — refused cheaply, at most one answer a
+  second, closed (1008) after a burst of them (issue 24.2).
 - :class:`PlayLimits` — the numbers (``stolik serve`` options and ``STOLIK_…`` variables;
   0 means no limit).
 - :class:`PlayGuard` — keeps the counts and answers each request: a refusal is one line
@@ -12,8 +14,9 @@ server may hold, how fast, and when an idle table is closed.
   idle tables: nobody connected for ``idle_minutes`` (a person's message, connection or
   leaving counts; bots' moves do not) — stored as ``expired`` with the deals played so far.
   On several processes (a RedisHub) the buckets and what is :class:`Held` count over the
-  site (:mod:`stolik.web.play.redis_limits`); a connection's own buckets and the
-  ``hint_slots`` (this process's cores) stay the process's.
+  site (:mod:`stolik.web.play.redis_limits`; an address's message bucket is kept here and
+  squared with Redis's twice a second, not asked at each message); a connection's own
+  buckets and the ``hint_slots`` (this process's cores) stay the process's.
 
 >>> b = TokenBucket(rate=1.0, burst=2, now=0.0)
 >>> b.take(0.0), b.take(0.0), b.take(0.0)
@@ -32,9 +35,10 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from stolik.i18n import Msg
+from stolik.web.play.held import Held
 from stolik.web.play.protocol import Command, ProtocolError, error_event
 
 if TYPE_CHECKING:
@@ -75,7 +79,22 @@ class TokenBucket:
         """Whether the bucket has refilled (it can be forgotten)."""
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
+    def cap(self, tokens: float, now: float) -> None:
+        """Hold at most ``tokens`` (fewer than none: a debt, paid back by the refill) —
+        what a count shared with other processes leaves.
 
+        >>> b = TokenBucket(rate=1.0, burst=4, now=0.0)
+        >>> b.cap(-1.5, 0.0); b.take(2.0), b.take(2.0), b.take(3.0)
+        (False, False, True)
+        """
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate,
+                          tokens)
+        self.stamp = now
+
+
+PRUNE_AT = 1024
+"""A kind's buckets are kept up to this many, or twice as many as at the last pruning,
+before the full ones (of clients gone quiet) are forgotten."""
 REFUSALS_BEFORE_CLOSE = 20
 """Messages past its limit a connection may send (one more each second) before it is
 closed with 1008, policy violation (issue 24.2)."""
@@ -107,10 +126,14 @@ class Admit(enum.Enum):
 
 class MessageLimit:
     """A connection's limit on its messages (issue 24.2): ``rate`` a second, ``burst`` at
-    once. A message past it costs the server next to nothing: it is not parsed, at most
-    one a second (``reply_every``) is answered, and after ``refusals`` of them (regained
-    one a second) the connection is closed — a flood ends in a burst, not in a reply to
-    each message.
+    once — and, when given, its client address's budget over all the address's
+    connections (``shared``: spends one of the address's tokens, False when none is
+    left; asked only for a message within the connection's own limit). A message past
+    either costs the server next to nothing: it is not parsed, at most one a second
+    (``reply_every``) is answered, and after ``refusals`` of them (regained one a second)
+    the connection is closed — a flood ends in a burst, not in a reply to each message.
+    A connection of an address that floods through many connections is closed alike; one
+    sending a message now and then is only refused while the address is over its budget.
 
     >>> lim = MessageLimit(rate=1.0, burst=2, refusals=3, now=0.0)
     >>> [lim.admit(0.0).value for _ in range(6)]
@@ -118,13 +141,20 @@ class MessageLimit:
     >>> lim = MessageLimit(rate=1.0, burst=1, refusals=3, now=0.0)
     >>> [lim.admit(t).value for t in (0.0, 0.1, 0.2, 1.5, 1.6, 3.0)]
     ['pass', 'refuse', 'drop', 'pass', 'refuse', 'pass']
+    >>> address = TokenBucket(rate=0.001, burst=2, now=0.0)  # shared by two connections
+    >>> a, b = (MessageLimit(rate=1.0, burst=5, refusals=2, now=0.0,
+    ...                      shared=lambda: address.take(0.0)) for _ in "ab")
+    >>> [a.admit(0.0).value, b.admit(0.0).value, b.admit(0.0).value, a.admit(0.0).value]
+    ['pass', 'pass', 'refuse', 'refuse']
     """
 
     def __init__(self, rate: float = 20.0, burst: int = 40, *,
                  refusals: int = REFUSALS_BEFORE_CLOSE, reply_every: float = REFUSAL_EVERY_S,
-                 now: float | None = None) -> None:
+                 now: float | None = None, shared: Callable[[], bool] | None = None) -> None:
         now = time.monotonic() if now is None else now
         self.messages = TokenBucket(rate, burst, now)
+        self.shared = shared
+        """The client address's budget (None: none)."""
         self.refusals = TokenBucket(1.0, refusals, now)
         self.reply_every = reply_every
         self.replied = -float("inf")
@@ -133,7 +163,7 @@ class MessageLimit:
     def admit(self, now: float | None = None) -> Admit:
         """Take one message: what becomes of it."""
         now = time.monotonic() if now is None else now
-        if self.messages.take(now):
+        if self.messages.take(now) and (self.shared is None or self.shared()):
             return Admit.PASS
         if not self.refusals.take(now):
             return Admit.CLOSE
@@ -152,6 +182,16 @@ class PlayLimits:
     - new tables per minute from one client (``table_burst`` at once);
     - open WebSocket connections of one client / of the server, and new connections per
       second from one client (``connect_burst`` at once: spectators coming and going);
+    - ``messages_per_client``: messages a second from one client over all its
+      connections (``message_burst`` at once), beside each connection's own 20 (40 at
+      once): without it an address's 100 connections could send 2,000 a second. A
+      browser sends a message only on a click (a move, next, a hint) and a spectator
+      none, so a family behind one NAT — several tabs, a player each, and spectators —
+      sends a few a second at most, and a classroom of 30 clicking once a second half
+      the budget: 60 a second, 120 at once, is never met by people, and holds a flood
+      through many connections to three connections' worth. Past it a message is
+      refused like one past the connection's own limit (and a connection that goes on
+      sending is closed, 1008, and its address penalized: ``flood_penalty_s``);
     - hints, reviews and claims: ``hint_rate`` per second per connection (``hint_burst`` at once),
       ``hint_slots`` thinking at once on the server (more are told the server is busy);
     - ``idle_minutes``: a table nobody has been connected to that long is closed;
@@ -170,6 +210,8 @@ class PlayLimits:
     max_connections: int = 5000
     connect_rate: float = 2.0
     connect_burst: int = 60
+    messages_per_client: float = 60.0
+    message_burst: int = 120
     hint_rate: float = 0.5
     hint_burst: int = 3
     hint_slots: int = 1
@@ -184,52 +226,6 @@ class PlayLimits:
 
 def _over(count: int, limit: int) -> bool:
     return limit > 0 and count >= limit
-
-
-@dataclass(frozen=True)
-class Held:
-    """What processes hold at once, for the limits on it: per client address its open
-    connections and its tables in play (and of those its tables of bots only), and the
-    totals. One process's is a JSON object in Redis; those of the site's other processes
-    are summed (:meth:`total`).
-
-    >>> a = Held({"1.2.3.4": 2}, {"1.2.3.4": (1, 0)}, 2, (3, 1))
-    >>> both = Held.total([a, Held.from_json(a.to_json())])
-    >>> both.conns["1.2.3.4"], both.tables["1.2.3.4"], both.all_conns, both.all_tables
-    (4, (2, 0), 4, (6, 2))
-    """
-
-    conns: dict[str, int] = dataclasses.field(default_factory=dict)
-    tables: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
-    all_conns: int = 0
-    all_tables: tuple[int, int] = (0, 0)
-
-    def to_json(self) -> dict[str, Any]:
-        """As written to Redis."""
-        return {"c": self.conns, "t": {k: list(v) for k, v in self.tables.items()},
-                "C": self.all_conns, "T": list(self.all_tables)}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Held:
-        """As read from Redis."""
-        tables = {str(k): (int(v[0]), int(v[1])) for k, v in raw.get("t", {}).items()}
-        total = raw.get("T", (0, 0))
-        return cls({str(k): int(v) for k, v in raw.get("c", {}).items()}, tables,
-                   int(raw.get("C", 0)), (int(total[0]), int(total[1])))
-
-    @classmethod
-    def total(cls, parts: list[Held]) -> Held:
-        """The sum of several processes' holdings."""
-        conns: dict[str, int] = {}
-        tables: dict[str, tuple[int, int]] = {}
-        for part in parts:
-            for k, n in part.conns.items():
-                conns[k] = conns.get(k, 0) + n
-            for k, (n, b) in part.tables.items():
-                was = tables.get(k, (0, 0))
-                tables[k] = (was[0] + n, was[1] + b)
-        return cls(conns, tables, sum(p.all_conns for p in parts),
-                   (sum(p.all_tables[0] for p in parts), sum(p.all_tables[1] for p in parts)))
 
 
 class PlayGuard:
@@ -251,8 +247,13 @@ class PlayGuard:
         self.hub = hub
         self.clock = clock
         self._owner: dict[str, tuple[str, bool]] = {}  # table -> (client, bots only)
-        self._buckets: dict[str, dict[str, TokenBucket]] = {"table": {}, "connect": {}}
+        self._buckets: dict[str, dict[str, TokenBucket]] = {
+            "table": {}, "connect": {}, "message": {}}
         """This process's buckets by kind and client (all of them without Redis)."""
+        self._spent: dict[str, int] = {}
+        """Messages each client sent here since the site's count last heard (with Redis)."""
+        self._prune_at: dict[str, int] = {}
+        """How many buckets of a kind are held before the full ones are forgotten."""
         self._conns: dict[str, int] = {}
         self._penalty: dict[str, float] = {}  # client -> when it may connect again
         self._total = 0
@@ -273,12 +274,27 @@ class PlayGuard:
             ok = self.shared.take(kind, client, rate, burst)
             if ok is not None:
                 return ok
-        buckets = self._buckets[kind]
         now = self.clock()
+        return self._bucket(kind, client, rate, burst, now).take(now)
+
+    def _bucket(self, kind: str, client: str, rate: float, burst: int,
+                now: float) -> TokenBucket:
+        """``client``'s bucket of ``kind`` here (a new one: full). The buckets that
+        have refilled are forgotten at the sweep, and — without one, or between two —
+        whenever their number doubles: at most twice those of the clients sending."""
+        buckets = self._buckets[kind]
         bucket = buckets.get(client)
         if bucket is None:
+            if len(buckets) >= self._prune_at.get(kind, PRUNE_AT):
+                self._forget_full(buckets, now)
+                self._prune_at[kind] = max(PRUNE_AT, 2 * len(buckets))
             bucket = buckets[client] = TokenBucket(rate, burst, now)
-        return bucket.take(now)
+        return bucket
+
+    @staticmethod
+    def _forget_full(buckets: dict[str, TokenBucket], now: float) -> None:
+        for key in [k for k, b in buckets.items() if b.full(now)]:
+            del buckets[key]
 
     # ------------------------------------------------------------ tables
 
@@ -391,6 +407,63 @@ class PlayGuard:
         self._total = max(0, self._total - 1)
         self.touch(table_id)
 
+    # ------------------------------------------------------------ messages
+
+    def message_budget(self, client: str) -> Callable[[], bool] | None:
+        """``client``'s budget of messages over all its connections, for each
+        connection's :class:`MessageLimit` (None: no limit)."""
+        lim = self.limits
+        if lim.messages_per_client <= 0 or lim.message_burst <= 0:
+            return None
+        return lambda: self.take_message(client)
+
+    def take_message(self, client: str) -> bool:
+        """Spend one of ``client``'s message tokens (False: none left) — in this
+        process, at a message's cost; the site's count is squared with it twice a second
+        (:meth:`settle_messages`).
+
+        >>> g = PlayGuard(PlayLimits(messages_per_client=1.0, message_burst=2),
+        ...               clock=lambda: 0.0)
+        >>> [g.take_message("1.2.3.4") for _ in range(3)], g.take_message("5.6.7.8")
+        ([True, True, False], True)
+        """
+        now = self.clock()
+        if not self._message_bucket(client, now).take(now):
+            return False
+        if self.shared is not None:
+            self._spent[client] = self._spent.get(client, 0) + 1
+        return True
+
+    def spent_messages(self) -> dict[str, int]:
+        """The messages each client sent here since the last call (for the site's count)."""
+        spent, self._spent = self._spent, {}
+        return spent
+
+    def settle_messages(self, left: dict[str, float]) -> None:
+        """Square the clients' buckets with the site's count: ``left``, the tokens the
+        site's bucket of each client kept once :meth:`spent_messages` was counted (less
+        than none: what the site's processes let through together was past its budget),
+        less what the client has sent here since.
+
+        >>> now = [0.0]
+        >>> g = PlayGuard(PlayLimits(messages_per_client=1.0, message_burst=4),
+        ...               clock=lambda: now[0])
+        >>> g.take_message("1.2.3.4"), g.settle_messages({"1.2.3.4": -2.0})
+        (True, None)
+        >>> now[0] = 2.5; g.take_message("1.2.3.4"), g.take_message("1.2.3.4")
+        (False, False)
+        >>> now[0] = 3.0; g.take_message("1.2.3.4")
+        True
+        """
+        now = self.clock()
+        for client, tokens in left.items():
+            self._message_bucket(client, now).cap(tokens - self._spent.get(client, 0), now)
+
+    def _message_bucket(self, client: str, now: float) -> TokenBucket:
+        lim = self.limits
+        return self._bucket("message", client, lim.messages_per_client, lim.message_burst,
+                            now)
+
     def hint_bucket(self) -> TokenBucket | None:
         """A connection's own limit on its hints and reviews (None: no limit)."""
         lim = self.limits
@@ -450,8 +523,7 @@ class PlayGuard:
         closed = sum(self.hub.expire(tid) for tid in self.idle_tables())
         now = self.clock()
         for buckets in self._buckets.values():
-            for key in [k for k, b in buckets.items() if b.full(now)]:
-                del buckets[key]
+            self._forget_full(buckets, now)
         return closed
 
     async def _sweep_forever(self) -> None:
@@ -466,13 +538,19 @@ class PlayGuard:
                 log.exception("closing idle tables failed")
 
     async def _share_forever(self) -> None:
-        """Tell the site what this process holds and learn what the others do (twice a
-        second; a burst between two exchanges is what the rate limits allow)."""
+        """Tell the site what this process holds and learn what the others do, and count
+        the clients' messages over the site (twice a second; a burst between two
+        exchanges is what the rate limits allow)."""
         assert self.shared is not None
+        lim = self.limits
         while True:
             try:
                 held = self.held()
                 self.others = await asyncio.to_thread(self.shared.exchange, held)
+                if spent := self.spent_messages():
+                    left = await asyncio.to_thread(self.shared.spend, "message", spent,
+                                                   lim.messages_per_client, lim.message_burst)
+                    self.settle_messages(left or {})
             except Exception:
                 log.exception("play limits: the counts were not shared")
             await asyncio.sleep(SHARE_EVERY_S)

@@ -3,11 +3,21 @@
 reaching three processes gets one allowance, not three.
 
 Each token bucket — a client address's new tables a minute, its new connections a
-second — is a Redis hash ``stolik:rate:KIND:DIGEST`` (``tokens``, ``stamp``) that one Lua
-script refills and spends atomically, on Redis's own clock (machines whose clocks differ
-count alike), with :class:`~stolik.web.play.ratelimit.TokenBucket`'s arithmetic. A bucket
-lapses once it would be full again (a missing bucket is a full one): a flood of
-addresses costs Redis a bounded amount.
+second, its messages a second over all its connections — is a Redis hash
+``stolik:rate:KIND:DIGEST`` (``tokens``, ``stamp``) that one Lua script refills and spends
+atomically, on Redis's own clock (machines whose clocks differ count alike), with
+:class:`~stolik.web.play.ratelimit.TokenBucket`'s arithmetic. A bucket lapses once it
+would be full again (a missing bucket is a full one): a flood of addresses costs Redis a
+bounded amount.
+
+A new table or connection asks Redis (:meth:`RedisLimits.take`); a message does not — a
+round trip to Redis on the event loop would cost many times what a refused message may.
+Each process spends an address's messages from a bucket of its own, and twice a second
+tells Redis how many each address sent (:meth:`RedisLimits.spend`, all addresses in one
+script call): Redis's bucket spends them, into a debt when the processes together let
+through more than it held, and each process's bucket is cut to what Redis's keeps. An
+address flooding several processes gets the budget once, and at most one burst more
+from each process (what its own bucket lets through before the count reaches it).
 
 What is held at once — a client's open connections and tables in play, the server's
 totals — each process writes into the hash ``stolik:held`` (its entry, when it changed)
@@ -25,6 +35,7 @@ the event loop).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import logging
 import math
@@ -35,7 +46,7 @@ from typing import TypeVar
 import orjson
 import redis
 
-from stolik.web.play.ratelimit import Held
+from stolik.web.play.held import Held
 from stolik.web.play.redis_base import PREFIX, channel, check_url, dumps, text
 
 T = TypeVar("T")
@@ -43,31 +54,55 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 HELD_KEY = PREFIX + "held"
-"""A hash: process id -> what it holds (:class:`~stolik.web.play.ratelimit.Held`)."""
+"""A hash: process id -> what it holds (:class:`~stolik.web.play.held.Held`)."""
 HELD_REFRESH_S = 30.0
 """A process writes its holdings again this long after the last write, changed or not
 (should Redis have lost them)."""
 
-BUCKET = """
+_REFILL = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local rate = tonumber(ARGV[1]) / 1000
 local burst = tonumber(ARGV[2])
-local got = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
-local tokens = tonumber(got[1]) or burst
-local stamp = tonumber(got[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+local function refilled(key)
+  local got = redis.call('HMGET', key, 'tokens', 'stamp')
+  local tokens = tonumber(got[1]) or burst
+  local stamp = tonumber(got[2]) or now
+  return math.min(burst, tokens + math.max(0, now - stamp) * rate)
+end
+local function store(key, tokens)
+  redis.call('HSET', key, 'tokens', string.format('%.6f', tokens), 'stamp', now)
+  redis.call('PEXPIRE', key, math.ceil((burst - tokens) / rate) + 1000)
+end
+"""
+"""A Lua prelude: a bucket's tokens now (``refilled``), and storing them (``store``)."""
+
+BUCKET = _REFILL + """
+local tokens = refilled(KEYS[1])
 local ok = 0
 if tokens >= 1 then
   tokens = tokens - 1
   ok = 1
 end
-redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens), 'stamp', now)
-redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
+store(KEYS[1], tokens)
 return ok
 """
 """KEYS: the bucket; ARGV: its rate (tokens a second) and burst. 1: a token spent, 0: none
 left."""
+
+SPEND = _REFILL + """
+local out = {}
+for i, key in ipairs(KEYS) do
+  local tokens = math.max(-burst, refilled(key) - tonumber(ARGV[i + 2]))
+  store(key, tokens)
+  out[i] = string.format('%.3f', tokens)
+end
+return out
+"""
+"""KEYS: buckets; ARGV: their rate and burst, then the tokens spent of each (whatever is
+left: a debt, down to ``-burst``). The tokens each keeps, as text."""
+SPEND_KEYS = 500
+"""The most buckets one :data:`SPEND` call counts (more: several calls)."""
 
 
 def bucket_key(kind: str, client: str) -> str:
@@ -95,6 +130,7 @@ class RedisLimits:
                                           socket_connect_timeout=timeout)
         self.proc = proc
         self._bucket = self.redis.register_script(BUCKET)
+        self._spend = self.redis.register_script(SPEND)
         self.retry_s = retry_s
         self._down_until: float | None = None
         """While Redis is taken for gone (monotonic time of the next try); None: up."""
@@ -126,6 +162,28 @@ class RedisLimits:
         ok = self._ask(lambda: self._bucket(keys=[bucket_key(kind, client)],
                                             args=[repr(float(rate)), int(burst)]))
         return None if ok is None else bool(ok)
+
+    def spend(self, kind: str, spent: dict[str, int], rate: float,
+              burst: int) -> dict[str, float] | None:
+        """Count the tokens each client spent of its ``kind`` bucket in this process (its
+        messages, let through at once without asking) over the site: the tokens each
+        bucket keeps (less than none: the site's processes together let through more
+        than it holds); None: Redis does not answer (each process counts alone).
+        Blocking: called in a worker thread."""
+        clients, left = list(spent), {}
+        for at in range(0, len(clients), SPEND_KEYS):
+            part = {c: spent[c] for c in clients[at:at + SPEND_KEYS]}
+            got = self._ask(functools.partial(self._spend_part, kind, part, rate, burst))
+            if got is None:
+                return None
+            left.update(got)
+        return left
+
+    def _spend_part(self, kind: str, spent: dict[str, int], rate: float,
+                    burst: int) -> dict[str, float]:
+        got = self._spend(keys=[bucket_key(kind, c) for c in spent],
+                          args=[repr(float(rate)), int(burst), *spent.values()])
+        return {c: float(v) for c, v in zip(spent, got, strict=True)}
 
     def exchange(self, held: Held) -> Held:
         """Write what this process holds (when it changed, or ``HELD_REFRESH_S`` after

@@ -441,7 +441,8 @@ async def play_socket(ws: WebSocket, table_id: str) -> None:
     conn = Connection(seat, _lang_of_ws(ws, first_lang(info.game)))
     settings = ws.app.state.settings
     limit = MessageLimit(rate=float(settings.get("rate", 20.0)),
-                         burst=int(settings.get("burst", 40)))
+                         burst=int(settings.get("burst", 40)),
+                         shared=guard.message_budget(address))  # the address's, over all
     closing = False
     conn.deliver({"type": "hello", "table": table_id, "seat": conn.seat,
                   "player": player.name if player else None})
