@@ -1,7 +1,8 @@
-"""The hint at a Mariáš web table (issue 27: a hint is the strongest bot's): the pimc bot's
-move on the seat's own views — a card by its search, a call by its club rules (said as
-such); the same position at the same table gives the same hint, and two deals the seat
-cannot tell apart give it the same hint (hidden information, MARIAS §3)."""
+"""The hint at a Mariáš table, the web's and the terminal's (issue 27: a hint is the
+strongest bot's): the pimc bot's move on the seat's own views — a card by its search, a
+call by its club rules (said as such); the same position at the same table gives the same
+hint, and two deals the seat cannot tell apart give it the same hint (hidden information,
+MARIAS §3)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import NAMES
 from stolik.games.marias.heuristic import HeuristicBot
-from stolik.games.marias.hint import Memory, hint_move
+from stolik.games.marias.hint import Memory, deal_hint, hint_move, hint_seed
 from stolik.games.marias.state import Deal
 from stolik.games.marias.web import MariasKind, MariasMatch
 from stolik.games.marias.web_text import call_label
@@ -132,3 +133,45 @@ def test_the_hint_move_is_repeatable_and_legal() -> None:
     first = hint_move(m.rs, view, memory.seen[seat], seed=3)
     assert first in view.legal
     assert hint_move(m.rs, view, memory.seen[seat], seed=3) == first
+
+
+def test_the_terminal_hint_is_the_pimc_bots_and_changes_nothing() -> None:
+    """``rada`` (``hint``) at the terminal, in the bidding and in the play: the pimc bot's
+    move on the person's views, seeded by the series and the position (a call said as
+    rules of thumb, a card as the search); the deal is unchanged until he moves."""
+    import io
+
+    from rich.console import Console
+
+    from stolik.games.marias.deck import name
+    from stolik.games.marias.series import Series
+    from stolik.games.marias.terminal import PlayUI
+
+    s = Series.create(match(1, BOTS).rs, deals=1, seed=3, humans=(0,),
+                      opponents=("heuristic",) * 3)
+    said: dict[str, str] = {}
+    while not s.deal.is_over and len(said) < 2:
+        while s.bot_move() is not None:
+            pass
+        view = s.view(0)
+        if s.deal.is_over:
+            break
+        if ("play" if view.phase == "play" else "call") in said or len(view.legal) < 2:
+            s.apply(0, view.legal[0])
+            continue
+        best = deal_hint(s.deal, 0, hint_seed(s.seed, s.number, len(s.deal.log), 0))
+        assert best in view.legal
+        before = len(s.deal.log)
+        out = io.StringIO()
+        PlayUI(s, 0, Console(file=out, width=200, color_system=None), lang="cs",
+               ascii=True).show_hint()
+        assert len(s.deal.log) == before
+        line = out.getvalue().strip()
+        if isinstance(best, int):
+            assert line.startswith("Nejsilnější bot (pimc, který propočítá"), line
+            assert line.endswith(": " + name(best, ascii=True)), line
+        else:
+            assert "bez propočtu" in line, line
+        said["play" if view.phase == "play" else "call"] = line
+        s.apply(0, best)
+    assert set(said) == {"play", "call"}, said

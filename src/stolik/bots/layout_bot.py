@@ -21,9 +21,22 @@ from typing import Generic, TypeVar
 
 from stolik.solver.budget import Budget
 
-__all__ = ["LayoutBot"]
+__all__ = ["LayoutBot", "position_seed"]
 
 K = TypeVar("K")
+
+
+def position_seed(label: str, *position: object) -> int:
+    """A bot's seed keyed by ``label`` and a ``position`` (a terminal hint's: the series'
+    seed, the deal's number, the moves made, the seat): the same position, the same seed,
+    the same decision.
+
+    >>> position_seed("hint", 5, 1, 0, 2) == position_seed("hint", 5, 1, 0, 2)
+    True
+    >>> position_seed("hint", 5, 1, 0, 2) == position_seed("hint", 5, 1, 1, 2)
+    False
+    """
+    return random.Random(" ".join(map(str, (label, *position)))).getrandbits(64)
 
 
 class LayoutBot(Generic[K]):

@@ -32,8 +32,7 @@ True
 
 from __future__ import annotations
 
-import random
-
+from stolik.bots.layout_bot import position_seed
 from stolik.games.betel.pimc import LEVELS, PimcBot
 from stolik.games.betel.ruleset import Ruleset
 from stolik.games.betel.state import Move
@@ -48,13 +47,8 @@ BID_LAYOUTS = LEVELS["pimc"][1]
 
 
 def hint_seed(seed: int | str, deal: int, moves: int, seat: int) -> int:
-    """A hint's seed at the terminal, from the match's ``seed``, the deal's number, the
-    moves made in it and the seat: the same position, the same hint.
-
-    >>> hint_seed(5, 1, 0, 2) == hint_seed(5, 1, 0, 2) != hint_seed(5, 1, 1, 2)
-    True
-    """
-    return random.Random(f"betel hint {seed} {deal} {moves} {seat}").getrandbits(64)
+    """A terminal hint's seed: the match's ``seed``, the deal's number, its moves, the seat."""
+    return position_seed("betel hint", seed, deal, moves, seat)
 
 
 def hint_move(rs: Ruleset, view: SeatView, seed: int) -> Move:

@@ -1,15 +1,15 @@
-"""The hint at a Mariáš table (issue 27: a hint is the strongest bot's): the ``pimc`` bot's
-move on the seat's own view (:mod:`stolik.games.marias.pimc`) — measured stronger than the
-heuristic in duplicate arenas (+0.23 Kč a deal and seat, [0.09, 0.37]); ``expert`` is not
-shown better than it.
+"""The hint at a Mariáš table, the terminal's and the web table's (issue 27: a hint is the
+strongest bot's): the ``pimc`` bot's move on the seat's own view
+(:mod:`stolik.games.marias.pimc`) — measured stronger than the heuristic in duplicate
+arenas (+0.23 Kč a deal and seat, [0.09, 0.37]); ``expert`` is not shown better than it.
 
-- **What it reads**: the seat's views only — the one now and, kept by :class:`Memory`, what
-  each earlier view showed of this deal's play (the pimc bot's own memory of the tricks,
-  :class:`~stolik.games.marias.sampling.Seen`, fed as the bot feeds it at its own turns,
-  after every move: the seat's own cards as it plays them). Two layouts the seat cannot tell
-  apart give the same hint.
-- **Repeatable**: the bot is seeded by the caller (the web table keys it by the table's
-  seed, the deal and the position) and stopped by a count of search nodes
+- **What it reads**: the seat's views only — the one now and what each earlier view of the
+  deal showed of its play (:func:`replayed` replays the deal's moves and feeds the seat's
+  view after each to the pimc bot's own memory of the tricks,
+  :class:`~stolik.games.marias.sampling.Seen`, as the bot feeds it at its turns, the seat's
+  own cards as it plays them). Two layouts the seat cannot tell apart give the same hint.
+- **Repeatable**: the bot is seeded by the caller (:func:`hint_seed` at the terminal; the
+  web table keys it by the table's secret seed) and stopped by a count of search nodes
   (:data:`NODES`), not by the clock, so the same view at the same table gives the same
   hint on any machine. :data:`SECONDS` is only the safety cap of
   :class:`~stolik.solver.budget.Budget`: measured, no hint came near it.
@@ -20,11 +20,11 @@ shown better than it.
   and :data:`NODES` is two thirds of the bot's budget (4 of its 6 million), so that the
   count, not the CPU cap, ends a hard decision. Measured at web tables of four heuristic
   bots, 30 seeded deals (seeds 100–129), the hint asked at every decision with a choice
-  (``time.thread_time``, numba warm, the 2-core build machine): 531 card hints, median
-  23 ms, 90th percentile 126 ms, max 449 ms of CPU; 279 call hints, median 0.1 ms, max
-  3 ms. Unbounded, the bot took up to 14.4 s on such decisions; on 539 of them the node
-  count bound in 20 (4 %) — elsewhere the hint is the card the bot with its whole
-  budget chooses on the same draws.
+  (``time.thread_time``, numba warm, the 2-core build machine; the replay of the moves
+  included): 531 card hints, median 24 ms, 90th percentile 120 ms, max 415 ms of CPU; 279
+  call hints, median 0.4 ms, max 3 ms. Unbounded, the bot took up to 14.4 s on such
+  decisions; on 539 of them (30 other deals) the node count bound in 20 (4 %) — elsewhere
+  the hint is the card the bot with its whole budget chooses on the same draws.
 - **Bidding** (the choice, approval, announcements, fleky): the pimc bot's calls are the
   heuristic's rules of thumb (no search), and so is the hint; its words say so.
 
@@ -32,10 +32,9 @@ shown better than it.
 >>> from stolik.games.marias.ruleset import load_ruleset
 >>> from stolik.games.marias.state import Deal
 >>> d = Deal.random(load_ruleset(), 0, random.Random(5))
->>> memory = Memory()
->>> memory.update(d)
->>> hint_move(d.rs, d.view(1), memory.seen[1], seed=7) == hint_move(
-...     d.rs, d.view(1), memory.seen[1], seed=7)
+>>> seed = hint_seed(5, 1, len(d.log), 1)
+>>> deal_hint(d, 1, seed) == deal_hint(d, 1, seed) == hint_move(
+...     d.rs, d.view(1), replayed(d)[1].seen[1], seed)
 True
 """
 
@@ -43,13 +42,15 @@ from __future__ import annotations
 
 import copy
 
+from stolik.bots.layout_bot import position_seed
 from stolik.games.marias.pimc import PimcBot
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.sampling import Seen
 from stolik.games.marias.state import Deal, Move
 from stolik.games.marias.view import SeatView
 
-__all__ = ["LAYOUTS", "NODES", "SECONDS", "Memory", "hint_move"]
+__all__ = ["LAYOUTS", "NODES", "SECONDS", "Memory", "deal_hint", "hint_move", "hint_seed",
+           "replayed"]
 
 LAYOUTS = 100
 """Layouts a hint's card decision draws (the pimc bot's own; module notes)."""
@@ -77,6 +78,32 @@ class Memory:
         op = deal.log[-1] if deal.log else None
         if op is not None and op.kind == "card" and self.seen[op.seat].tricks:
             self.seen[op.seat].played(op.seat, op.card)
+
+
+def replayed(deal: Deal) -> tuple[Deal, Memory]:
+    """``deal`` dealt again and its moves, as they stand now, made one by one, each seat's
+    view after each fed to a :class:`Memory` (module notes): the copy and the memory."""
+    again = Deal(deal.rs, deal.dealer, deal.dealt, paper=deal.paper)
+    memory = Memory()
+    memory.update(again)
+    for op in tuple(deal.log):
+        again.apply(op)
+        memory.played(again)
+        memory.update(again)
+    return again, memory
+
+
+def hint_seed(seed: int | str, deal: int, moves: int, seat: int) -> int:
+    """A terminal hint's seed: the series' ``seed``, the deal's number, its moves, the seat."""
+    return position_seed("marias hint", seed, deal, moves, seat)
+
+
+def deal_hint(deal: Deal, seat: int, seed: int) -> Move:
+    """The hint for ``seat`` in ``deal`` now: :func:`hint_move` on its view and its memory
+    (:func:`replayed`: both of one moment, should a move come meanwhile), under the deal's
+    rules."""
+    again, memory = replayed(deal)
+    return hint_move(deal.rs, again.view(seat), memory.seen[seat], seed)
 
 
 def hint_move(rs: Ruleset, view: SeatView, seen: Seen, seed: int) -> Move:

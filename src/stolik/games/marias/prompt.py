@@ -22,8 +22,9 @@ from stolik.games.marias.view import SeatView
 from stolik.games.marias.words import call_label
 from stolik.i18n import N_, tr
 
-COMMANDS = {name: words for name, words in PROMPT_COMMANDS.items() if name != "hint"}
-"""The prompt's commands (:mod:`stolik.cli.prompt`): Mariáš has no hint yet."""
+COMMANDS = dict(PROMPT_COMMANDS)
+"""The prompt's commands (:mod:`stolik.cli.prompt`), the hint among them
+(:mod:`stolik.games.marias.hint`)."""
 
 SPOKEN = {"dobrý": "dobry", "červený sám": "cerveny-sam", "sto proti": "sto-proti",
           "sedma proti": "sedma-proti", "pas": "pass"}

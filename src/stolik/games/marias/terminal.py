@@ -38,6 +38,7 @@ from stolik.games.marias.deck import (
     cards_of,
     name,
 )
+from stolik.games.marias.hint import deal_hint, hint_seed
 from stolik.games.marias.prompt import hand_order, options, read_action
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.scoring import DealResult
@@ -103,6 +104,21 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         return True
 
     # ------------------------------------------------------------ pieces of the screen
+
+    def show_hint(self) -> None:
+        """What the strongest bot, pimc, would do on the person's own views — the web
+        table's hint (:mod:`stolik.games.marias.hint`), seeded by the series' seed and the
+        position: a card by its search, a call by its club rules of thumb, each said as
+        what it is."""
+        s = self.s
+        seed = hint_seed(s.seed, s.number, len(s.deal.log), self.seat)
+        move = deal_hint(s.deal, self.seat, seed)
+        if isinstance(move, int):
+            said = self.t("play-mar-hint", move=name(move, ascii=self.ascii))
+        else:
+            said = self.t("play-mar-hint-call", move=self.said(
+                call_label(move, s.rs.flek_names, ascii=self.ascii)))
+        self.console.print(Text(said, style="cyan"))
 
     def event_text(self, ev: Event) -> Text:
         """One move as it is made at the table: the choice without the laid card unless

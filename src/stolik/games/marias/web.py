@@ -38,7 +38,7 @@ from stolik.games.marias.bots import RandomBot, available_bots
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import ASCII_NAMES, NAMES
 from stolik.games.marias.heuristic import HeuristicBot
-from stolik.games.marias.hint import Memory, hint_move
+from stolik.games.marias.hint import deal_hint
 from stolik.games.marias.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
@@ -172,9 +172,6 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         self._seen = [0, 0, 0, 0]
         """What each heuristic bot has seen of this deal's tricks (its memory, kept here so
         that a bot's move is a function of the table: a restart replays it)."""
-        self._memory = Memory()
-        """What each seat has seen of this deal's play, for the hint (the pimc bot's
-        memory, from the seat's views only)."""
         self._remember()
 
     def new_deal(self, dealer: int) -> Deal:
@@ -226,9 +223,7 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
 
     def _remember(self) -> None:
         """Each seat's memory of the tricks it saw (its views only), for the heuristic
-        bot and the hint (called after each move: the mover's card first)."""
-        self._memory.played(self.deal)
-        self._memory.update(self.deal)
+        bot."""
         for s in range(4):
             bot = HeuristicBot()
             bot.memory.seen = self._seen[s]
@@ -273,7 +268,6 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         """Deal the next hand, the dealer one seat clockwise (MARIAS §9)."""
         super().next_deal()
         self._seen = [0, 0, 0, 0]
-        self._memory = Memory()
         self._remember()
 
     def payout(self, result: DealResult) -> tuple[int, ...]:
@@ -323,9 +317,8 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         (:mod:`stolik.games.marias.hint`: its views only, seeded by the table's seed and
         the position, within a node budget — it runs on a worker thread): a card by its
         search, a call by its club rules of thumb, each said as what it is."""
-        view = self.deal.view(seat)
         seed = derived_seed(self.seed, f"hint {seat} {self.number} {len(self.deal.log)}")
-        move = hint_move(self.rs, view, self._memory.seen[seat], seed)
+        move = deal_hint(self.deal, seat, seed)
         if isinstance(move, int):
             return t(lang, Msg("play-mar-hint", "The strongest bot (pimc, which plays out "
                                "deals that fit what you have seen) would play: {move}",
