@@ -202,3 +202,21 @@ def test_a_family_playing_is_never_refused(tmp_path: Path) -> None:
         finally:
             for ws in conns:
                 ws.__exit__(None, None, None)
+
+
+def test_stolik_serve_sets_the_address_budget(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``stolik serve`` limits an address's messages by default (60 a second, 120 at
+    once); ``--messages-per-client 0`` (or ``STOLIK_MESSAGES_PER_CLIENT=0``) turns it off."""
+    from stolik.cli import serving
+    from stolik.cli.serve import serve_command
+
+    apps: list[Any] = []
+    monkeypatch.setattr(serving, "run", lambda app, **kw: apps.append(app))
+    serve_command(db=f"sqlite:///{tmp_path}/s.db", port=0, warm_up=False)
+    serve_command(db=f"sqlite:///{tmp_path}/s.db", port=0, warm_up=False,
+                  messages_per_client=0.0)
+    on, off = (app.state.play_guard for app in apps)
+    assert (on.limits.messages_per_client, on.limits.message_burst) == (60.0, 120)
+    assert on.message_budget("10.25.0.1") is not None
+    assert off.message_budget("10.25.0.1") is None
