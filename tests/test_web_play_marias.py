@@ -377,3 +377,36 @@ def test_fleky_buttons_name_their_component_and_the_trhak_must_flek() -> None:
     assert trhak > 0
     assert any(x.startswith(("re ", "flek sedma", "flek sto", "flek betl", "flek durch"))
                for x in labels), labels
+
+
+@pytest.mark.parametrize("kind", ["pimc-fast", "expert"])
+def test_a_searching_bot_at_the_table_knows_the_tricks_its_seat_saw(
+        kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A web table makes its bot afresh for each move; a searching bot is told what its seat
+    saw of the play from the seat's own views (MARIAS §9: a view shows only the trick in
+    progress), so it draws layouts and solves them as in the arena — made bare, it drew
+    none after the first trick and played the heuristic's card."""
+    from stolik.games.marias import bots
+    from stolik.games.marias.pimc import PimcBot
+
+    made: list[Any] = []
+    real = bots.make_bot
+
+    def keep(*args: Any, **kw: Any) -> Any:
+        made.append(real(*args, **kw))
+        return made[-1]
+
+    monkeypatch.setattr(bots, "make_bot", keep)
+    m = match(3, [kind] * 4)
+    solved = []
+    while not m.deal.is_over:
+        s = m.to_act()
+        assert s is not None
+        later = m.deal.pos.phase == "play" and sum(m.deal.pos.tricks) >= 1 \
+            and len([x for x in m.deal.legal_moves() if isinstance(x, int)]) > 1
+        m.apply(s, m.bot_move(s))
+        pimc = getattr(made[-1], "pimc", made[-1])
+        assert isinstance(pimc, PimcBot)
+        if later:
+            solved.append(pimc.last_solved)
+    assert solved and all(n > 0 for n in solved), solved

@@ -28,6 +28,7 @@ clockwise, the running money per player is the sheet, and there are no place poi
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -38,7 +39,8 @@ from stolik.games.marias.bots import RandomBot, available_bots
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import ASCII_NAMES, NAMES
 from stolik.games.marias.heuristic import HeuristicBot
-from stolik.games.marias.hint import deal_hint
+from stolik.games.marias.hint import deal_hint, replayed
+from stolik.games.marias.pimc import PimcBot
 from stolik.games.marias.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
@@ -206,7 +208,8 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         return None
 
     def bot_move(self, seat: int) -> str:
-        """The seat's bot's choice on its own view (pure: the bot is made afresh)."""
+        """The seat's bot's choice on its own views (pure: the bot is made afresh, and a
+        searching bot is told what the seat saw of the deal's play so far)."""
         view = self.deal.view(seat)
         kind = self.bots[seat]
         if kind == "heuristic":
@@ -219,6 +222,16 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         from stolik.games.marias.bots import make_bot  # any other kind the game offers
 
         other: Any = make_bot(str(kind), seed=seed, ruleset=self.rs)
+        pimc = getattr(other, "pimc", other)  # the expert plays its cards by a pimc bot
+        if isinstance(pimc, PimcBot):
+            # Made afresh, the bot would know of the play only the trick its view shows
+            # (MARIAS §9): its layouts could not be drawn and it played the heuristic's
+            # card. It is given what the seat saw at each move of the deal, from its own
+            # views (hint.replayed), as a bot that sat through the deal has.
+            again, memory = replayed(self.deal)
+            pimc.seen = memory.seen[seat]
+            pimc.heuristic.memory.seen = copy.deepcopy(self._seen[seat])
+            view = again.view(seat)
         return move_text(other.choose(view), self.rs)
 
     def _remember(self) -> None:
