@@ -318,3 +318,38 @@ def test_the_lobby_form_makes_a_table_of_three_or_four(tmp_path: Path, lang: str
                 m = next_state(receiver(ws))
             assert len(m["players"]) == players and m["seat"] == 0
             assert (m["deal"]["pauzirak"] is None) == (players == 3)
+
+
+@pytest.mark.parametrize(("kind", "players"), [("pimc-fast", 3), ("expert", 4)])
+def test_a_bot_at_the_table_knows_every_trick_its_seat_saw(
+        kind: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table makes its bot afresh for each move; it is told what its seat saw (a view
+    shows only the trick in progress and the last one, LICITOVANY §3), so in the play it
+    remembers every finished trick, as a bot that sat through the deal does — made bare,
+    it knew only the last one (and the pauzírák's seat of four plays no card)."""
+    bots = bots_part()
+    if bots is None or kind not in bots.available_bots():
+        pytest.skip("no bots installed")
+    from stolik.games.licitovany import web
+
+    made: list[Any] = []
+
+    def keep(self: LicitovanyMatch, k: str, seed: int) -> Any:
+        made.append(bots.make_bot(k, seed=seed, ruleset=self.rs))
+        return made[-1]
+
+    monkeypatch.setattr(web.LicitovanyMatch, "bot", keep)
+    m = LicitovanyKind().new_match({"seed": 4, "deals": 1},
+                                   [SeatSpec(bot=kind, name=f"B{s}") for s in range(players)],
+                                   lambda played: None)
+    checked = 0
+    while not m.deal.is_over:
+        s = m.to_act()
+        assert s is not None
+        finished = len(m.deal.pos.tricks) if m.deal.pos.phase == "play" else 0
+        m.apply(s, m.bot_move(s))
+        memory = getattr(made[-1], "pimc", made[-1]).memory
+        if finished >= 2:
+            assert len(memory.tricks) == finished, (finished, memory.tricks)
+            checked += 1
+    assert checked

@@ -34,6 +34,7 @@ from stolik.games.licitovany.ladder import RUNGS
 from stolik.games.licitovany.money import SIDE
 from stolik.games.licitovany.rules import Contract
 from stolik.games.licitovany.ruleset import Ruleset
+from stolik.games.licitovany.seat_memory import remember
 from stolik.games.licitovany.table_deal import Result, TableDeal
 from stolik.games.licitovany.view import SeatView
 from stolik.games.licitovany.words import contract_name, folded, kc, move_label, said
@@ -212,7 +213,8 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
         except UnknownGame:
             return
         kind = strongest(kinds, HINT_BOTS)
-        bot = make_bot(kind, seed=self.s.seed, ruleset=self.s.rs)
+        bot = remember(make_bot(kind, seed=self.s.seed, ruleset=self.s.rs), self.s.deal,
+                       self.seat)
         self.console.print(Text(self.t("lic-hint", bot=kind, move=self.label(
             bot.act(self.s.view(self.seat))))))
 

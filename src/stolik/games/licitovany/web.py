@@ -33,6 +33,7 @@ from stolik.games.licitovany.ruleset import (
     available_rulesets,
     load_ruleset,
 )
+from stolik.games.licitovany.seat_memory import remember
 from stolik.games.licitovany.table_deal import Result, TableDeal
 from stolik.games.licitovany.terminal import GAME_ID, HINT_BOTS, SEATS
 from stolik.games.licitovany.web_view import deal_message, reveal, sheet
@@ -143,6 +144,15 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
         """A fresh bot of the game's ``bots`` part."""
         return _bots().make_bot(kind, seed=seed, ruleset=self.rs)
 
+    def bot_move(self, seat: int) -> str:
+        """The seat's bot's move on its own views: made afresh (seeded by
+        :meth:`bot_seed`) and told what the seat saw of the play so far. A view shows only
+        the trick in progress and the last one (LICITOVANY §3), so a bare bot would not
+        know the cards of the earlier tricks; it is given the seat's view after each move
+        of the deal, as a bot that sat through it has seen them."""
+        bot = remember(self.bot(str(self.bots[seat]), self.bot_seed(seat)), self.deal, seat)
+        return self.move_text(bot.act(self.deal.view(seat)))
+
     def move_text(self, move: Any) -> str:
         """A move as records write it (LICITOVANY §10)."""
         return str(move.text())
@@ -177,7 +187,8 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
         kinds = bot_kinds()
         if not kinds:
             return ""
-        bot = self.bot(strongest(kinds, HINT_BOTS), self.bot_seed(seat))
+        bot = remember(self.bot(strongest(kinds, HINT_BOTS), self.bot_seed(seat)), self.deal,
+                       seat)
         return move_label(bot.act(self.deal.view(seat)), lang, who=self.names.__getitem__)
 
     def review(self, seat: int, lang: str) -> list[str]:
