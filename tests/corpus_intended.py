@@ -1,0 +1,59 @@
+# ruff: noqa: E501 — the lines are the corpus files' own, exactly as they stand
+"""Changes of what users see made on purpose since the goldens' commit (4ed97f7), each
+with the commit and the issue that made it (:mod:`test_corpus_identical` applies them to
+the goldens before it compares).
+
+The goldens stay those of 4ed97f7, so everything else in the corpus is still proven
+unchanged by the core's moves (issue 26); a change of behaviour that an issue asks for is
+declared here, exactly — the lines as they were and as they are — and never by making
+the goldens again. Each ``was`` must stand in its golden file exactly once.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Intended(NamedTuple):
+    """Lines of a golden file as they were and as they are now, and why."""
+
+    was: str
+    now: str
+    why: str
+
+
+INTENDED: dict[str, list[Intended]] = {
+    'betel/play.txt.gz': [
+        Intended(
+            "Your move (help: help)> The heuristic bot (simple counts and a club player's rules, no search) would: pas",
+            'Your move (help: help)> The strongest bot (pimc, which plays out deals that fit what you know) would choose: kontra',
+            "1853448 (issue 27): the Betel hint is the strongest bot's (pimc's) move, and the help says so"),
+        Intended(
+            "take (exchange: take the dubel, then lay AS KS two cards back). Enter alone: the only move. sheet: the score sheet; hint: the heuristic bot's move; claim: claim the result (accepted when it is certain\nwhatever the cards you cannot see; the program plays the rest out); quit: end and save. Words: dubel = the two cards face down; pas = pass; kontra = double; betelek N = take at most N tricks; szlemik \n= nine tricks; szlem = all ten.",
+            "take (exchange: take the dubel, then lay AS KS two cards back). Enter alone: the only move. sheet: the score sheet; hint: the strongest bot's (pimc's) move; claim: claim the result (accepted when it \nis certain whatever the cards you cannot see; the program plays the rest out); quit: end and save. Words: dubel = the two cards face down; pas = pass; kontra = double; betelek N = take at most N \ntricks; szlemik = nine tricks; szlem = all ten.",
+            "1853448 (issue 27): the Betel hint is the strongest bot's (pimc's) move, and the help says so"),
+    ],
+    'marias/play.txt.gz': [
+        Intended(
+            "Váš tah (nápověda: pomoc)> Nerozumím 'hint'. Napište číslo, kartu (AH, 10♥), hlášení nebo pomoc.",
+            'Váš tah (nápověda: pomoc)> Nejsilnější bot (pimc) hlásí podle zásad klubového hráče, bez propočtu, a řekl by: nic',
+            "7cf7465 (issue 27): the Mariáš terminal has a hint (rada), the strongest bot's (pimc's); it said it did not understand 'hint'"),
+        Intended(
+            '  hlášení    dobry, betl, durch, hra, sto, hra sedma, sedma, nic, pas, flek hra, re sedma, sto-proti',
+            '  hlášení    dobry, betl, durch, hra, sto, hra sedma, sedma, nic, pas, flek hra, re sedma, sto-proti\n  rada       tah nejsilnějšího bota (pimc) na to, co vidíte',
+            "7cf7465 (issue 27): the Mariáš terminal has a hint (rada), the strongest bot's (pimc's); it said it did not understand 'hint'"),
+    ],
+    'betel/web-session.jsonl.gz': [
+        Intended(
+            '{"ack": 2, "text": "Bot heurystyczny (proste liczenie i zasady klubowego gracza, bez przeszukiwania) zagrałby: wymiana: weź dubel", "type": "hint"}',
+            '{"ack": 2, "text": "Najsilniejszy bot (pimc, który rozgrywa rozdania zgodne z tym, co wiesz) wybrałby: wymiana: weź dubel", "type": "hint"}',
+            "1853448 (issue 27): the Betel web hint is pimc's"),
+    ],
+    'marias/web-session.jsonl.gz': [
+        Intended(
+            '{"ack": 2, "text": "Bot heurystyczny (reguły klubowego gracza, bez przeszukiwania) zagrałby: atut O♥, wołam A♥", "type": "hint"}',
+            '{"ack": 2, "text": "Najsilniejszy bot (pimc) licytuje według zasad klubowego gracza, bez przeszukiwania, i powiedziałby: atut O♥, wołam A♥", "type": "hint"}',
+            "1853448 (issue 27): the Mariáš web hint is pimc's, its words say it bids by rules of thumb"),
+    ],
+}
+"""The declared changes by the corpus file they are in."""
