@@ -115,6 +115,28 @@ def test_hints_per_connection(tmp_path: Path) -> None:
                 [False, False, False, True, True]
 
 
+def test_switching_hints_goes_at_the_hints_pace(tmp_path: Path) -> None:
+    """Switching the table's hints on and off is stored and told to everyone: a connection
+    gets 3 switches at once, then "rate-limited", and the others hear of none of those."""
+    app = make_app(tmp_path, hint_rate=0.01, hint_burst=3)
+    with client(app, "10.4.0.2") as c:
+        made = c.post("/play/api/tables", json={"name": "Ala", "deals": 2, "bots": PERSON,
+                                                "hints": True})
+        tid = made.json()["id"]
+        with c.websocket_connect(f"/play/ws/{tid}") as ws:
+            for i in range(6):
+                ws.send_json({"type": "hints", "on": i % 2 == 1, "id": 200 + i})
+            codes: dict[int, str] = {}
+            for _ in range(200):
+                m = ws.receive_json()
+                if m.get("ack", 0) >= 200:
+                    codes[m["ack"]] = m.get("code") or m["type"]
+                    if len(codes) == 6:
+                        break
+            assert [codes[200 + i] == "rate-limited" for i in range(6)] == \
+                [False, False, False, True, True, True]
+
+
 def test_hint_slots_across_the_server() -> None:
     """With the server's one hint slot taken, another hint is told the server is busy."""
     guard = PlayGuard(dataclasses.replace(PlayLimits.unlimited(), hint_slots=1))

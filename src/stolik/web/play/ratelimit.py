@@ -192,7 +192,8 @@ class PlayLimits:
       through many connections to three connections' worth. Past it a message is
       refused like one past the connection's own limit (and a connection that goes on
       sending is closed, 1008, and its address penalized: ``flood_penalty_s``);
-    - hints, reviews and claims: ``hint_rate`` per second per connection (``hint_burst`` at once),
+    - hints, reviews and claims, and switching the table's hints on or off: ``hint_rate`` per
+      second per connection (``hint_burst`` at once),
       ``hint_slots`` thinking at once on the server (more are told the server is busy);
     - ``idle_minutes``: a table nobody has been connected to that long is closed;
     - ``flood_penalty_s``: a client whose connection was closed for flooding (1008, issue
@@ -473,10 +474,18 @@ class PlayGuard:
 
     async def handle(self, table_id: str, sub: Subscriber, cmd: Command,
                      hints: TokenBucket | None) -> None:
-        """Pass a client message to the hub — a hint or review only within the
-        connection's ``hints`` bucket and the server's ``hint_slots``."""
+        """Pass a client message to the hub — a hint, review or claim only within the
+        connection's ``hints`` bucket and the server's ``hint_slots``; a switch of the
+        table's hints on or off within the same bucket (it is stored and sent to all)."""
         assert self.hub is not None
         self.touch(table_id)
+        if cmd.kind == "hints" and hints is not None and not hints.take():
+            # Each switch is stored and told to everyone at the table: at the hints' pace,
+            # not the messages', so nobody's screen fills with "hints on / off".
+            sub.deliver(error_event(ProtocolError(
+                "rate-limited", "too many changes of the hints: one every few seconds"),
+                cmd.id))
+            return
         if cmd.kind not in THINKING:
             await self.hub.handle(table_id, sub, cmd)
             return

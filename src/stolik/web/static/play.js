@@ -119,6 +119,8 @@
       draw(msg, prev);
     } else if (msg.type === "error") {
       say(T.error + ": " + msg.message, "error");
+      // a refused switch of the hints: the box shows the table's setting again
+      if (hintsBox && state) { hintsBox.checked = !!state.hints; }
     } else if (msg.type === "hint") {
       say(msg.text, "hint");
     } else if (msg.type === "claim") {
