@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from stolik.i18n import N_
+
 MAX_LINE = 2000
 """The longest error line printed; a longer message (quoting a huge value) is cut."""
 
@@ -109,3 +111,31 @@ class RecordError(StolikError):
     def with_source(self, source: str) -> RecordError:
         """The same error, naming the file it came from."""
         return RecordError(self.message, source=source)
+
+
+OS_ERRORS = {"ENOENT": N_("err-os-missing"), "EACCES": N_("err-os-denied"),
+             "EISDIR": N_("err-os-folder")}
+"""The file errors a user meets most, by ``errno`` name, and their catalog ids: said in the
+reader's language (issue 25.2); any other keeps the system's words."""
+
+
+def os_reason(e: OSError) -> str:
+    """Why the system would not let a file be read, as a message parameter: a common case
+    as a glossary word (:class:`stolik.i18n.Term`, said in the reader's language — "nie
+    można odczytać pliku (No such file or directory)" was half English), any other in the
+    system's own words.
+
+    >>> from stolik.i18n import tr
+    >>> why = os_reason(FileNotFoundError(2, "No such file or directory"))
+    >>> str(why), tr("cs", "err-rec-unreadable", why=why)
+    ('No such file or directory', 'soubor nelze přečíst (takový soubor ani složka neexistuje)')
+    >>> os_reason(OSError(5, "Input/output error"))
+    'Input/output error'
+    """
+    import errno
+
+    from stolik.i18n import Term
+
+    text = str(e.strerror or e)
+    code = OS_ERRORS.get(errno.errorcode.get(e.errno or 0, ""))
+    return Term(code, text) if code else text

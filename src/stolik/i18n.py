@@ -137,6 +137,8 @@ def _param(value: Any, lang: str) -> Any:
         return value.shown
     if isinstance(value, Place):
         return place(lang, value)
+    if isinstance(value, Named):
+        return value.names.get(lang) or str(value)
     return value
 
 
@@ -189,6 +191,25 @@ class Label(str):
     def __new__(cls, english: str, shown: str) -> Label:
         self = super().__new__(cls, english)
         self.shown = shown
+        return self
+
+
+class Named(str):
+    """A name with its own word in each language as a message parameter — a game's name
+    from its ``game.toml``: ``str`` is the English name, :func:`translate` says the
+    reader's (earlier reviews: "Licitovaný mariáš (three players)" in a Czech refusal).
+
+    >>> m = Msg("err-game-no-part", "{game} has no {part} yet", part="web",
+    ...         game=Named({"cs": "Licitovaný mariáš"}, "Licitovaný mariáš (three players)"))
+    >>> translate(m, "cs")
+    'Licitovaný mariáš: zatím chybí část web'
+    """
+
+    names: Mapping[str, str]
+
+    def __new__(cls, names: Mapping[str, str], english: str) -> Named:
+        self = super().__new__(cls, english)
+        self.names = names
         return self
 
 

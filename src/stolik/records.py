@@ -29,7 +29,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from stolik.errors import RecordError
+from stolik.errors import RecordError, os_reason
 from stolik.i18n import Msg, Place
 
 Document = dict[str, Any]
@@ -282,10 +282,10 @@ files of at most 10 bytes
 
 
 def _unreadable(e: OSError, source: str) -> RecordError:
-    """The refusal of a file the system would not let us read: its reason (``strerror``)
-    is the system's own words."""
+    """The refusal of a file the system would not let us read: its reason in the reader's
+    words where the catalogs have it, else the system's (:func:`stolik.errors.os_reason`)."""
     return RecordError(Msg("err-rec-unreadable", "cannot read the file ({why})",
-                           why=e.strerror or str(e)), source=source)
+                           why=os_reason(e)), source=source)
 
 
 def load_document(path: str | Path) -> Document:

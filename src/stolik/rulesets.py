@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from stolik.errors import RecordError, RulesetError
+from stolik.errors import RecordError, RulesetError, os_reason
 from stolik.i18n import Msg
 from stolik.records import Document, loads_document
 
@@ -49,9 +49,9 @@ def read_ruleset_file(path: Path) -> str:
                                    kib=kib))
         with path.open("rb") as f:
             data = f.read(MAX_RULESET_BYTES + 1)  # bounded even if it grew meanwhile
-    except OSError as e:  # its reason is the system's own words
+    except OSError as e:  # its reason in the reader's words, else the system's
         raise RulesetError(Msg("err-rs-unreadable", "{file}: cannot read ruleset file ({why})",
-                               file=file, why=e.strerror)) from None
+                               file=file, why=os_reason(e))) from None
     if len(data) > MAX_RULESET_BYTES:
         raise RulesetError(Msg("err-rs-file-larger", "{file}: a ruleset file has at most {kib} "
                                "KiB", file=file, kib=kib))

@@ -22,7 +22,6 @@ import typer
 
 from stolik.errors import StolikError, one_line
 from stolik.games import GameSpec, find_ruleset, games
-from stolik.i18n import N_
 
 # Rich is imported when a console or a table is made: a command that prints one line
 # (``tournament sheet add``) never loads it (issue 9.5).
@@ -146,12 +145,6 @@ def user_errors(lang: str | None = None) -> Iterator[None]:
         raise typer.Exit(EXIT_USER_ERROR) from None
 
 
-_OS_ERRORS = {"ENOENT": N_("err-os-missing"), "EACCES": N_("err-os-denied"),
-              "EISDIR": N_("err-os-folder")}
-"""The file errors a user meets most, said in the command's language (issue 25.2); any
-other keeps the system's words."""
-
-
 def os_error_text(e: OSError, lang: str) -> str:
     """Why a file could not be read or written, in ``lang`` for the common cases.
 
@@ -160,14 +153,11 @@ def os_error_text(e: OSError, lang: str) -> str:
     >>> os_error_text(OSError(5, "Input/output error"), "cs")
     'Input/output error'
     """
-    import errno
+    from stolik.errors import os_reason
+    from stolik.i18n import Term, tr
 
-    from stolik.i18n import tr
-
-    code = _OS_ERRORS.get(errno.errorcode.get(e.errno or 0, ""))
-    if code is not None:
-        return tr(lang, code)
-    return str(e.strerror or e)
+    why = os_reason(e)
+    return tr(lang, why.msgid) if isinstance(why, Term) else why
 
 
 def load_rs(ref: str | None) -> Any:

@@ -73,7 +73,7 @@ from types import ModuleType
 from typing import Any
 
 from stolik.errors import RecordError, RulesetError, StolikError
-from stolik.i18n import Msg
+from stolik.i18n import N_, Msg, Named, Term
 from stolik.records import loads_document
 from stolik.rulesets import read_ruleset_file
 
@@ -83,6 +83,11 @@ DEFAULT_GAME = "baska"
 
 class UnknownGame(StolikError):
     """A game id, or a ruleset id, that no registered game has."""
+
+
+_PART_WORDS = {"league": N_("w-part-league"), "tournament": N_("w-part-tournament")}
+"""The parts a referee or organiser may find missing, said in words in a refusal (the
+licitovaný referee's deal entry page said "brak części league")."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,11 @@ class GameSpec:
         """The game's name in ``lang`` (else English, else the id)."""
         return self.names.get(lang) or self.names.get("en") or self.id
 
+    def named(self) -> Named:
+        """The game's name as a message parameter, said in the reader's language
+        (:class:`stolik.i18n.Named`)."""
+        return Named(self.names, self.name())
+
     def engine(self) -> ModuleType:
         """The game's package, imported now."""
         return importlib.import_module(self.package)
@@ -158,8 +168,10 @@ class GameSpec:
         except ModuleNotFoundError as e:
             if e.name != module:
                 raise
+            word = _PART_WORDS.get(name)
             raise UnknownGame(Msg("err-game-no-part", "{game} has no {part} yet",
-                                  game=self.name(), part=name)) from None
+                                  game=self.named(),
+                                  part=Term(word, name) if word else name)) from None
 
     def has_part(self, name: str) -> bool:
         """Whether the game offers the part ``name``, known without importing anything of

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from stolik.games import DEFAULT_GAME, UnknownGame, game, game_of_ruleset
+from stolik.i18n import Msg
 from stolik.tournament.part_defaults import with_defaults
 
 if TYPE_CHECKING:
@@ -243,6 +244,7 @@ deals, sheet lines or totals (RULES §10)
     """
     part = tournament_game(game_id)
     if not hasattr(part, "money_change"):
-        raise UnknownGame(f"{game(game_id).name()} keeps no money sheet at its tables: its "
-                          "tables hold deals, sheet lines or totals (RULES §10)")
+        raise UnknownGame(Msg("err-tg-no-money", "{game} keeps no money sheet at its tables: "
+                              "its tables hold deals, sheet lines or totals (RULES §10)",
+                              game=game(game_id).named()))
     return cast(MoneyGame, part)

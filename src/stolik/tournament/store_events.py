@@ -83,7 +83,7 @@ def add_event(db: Database, slug: str, round: int, table: int, player: str, kind
         if kind not in kinds:
             raise _fail(slug, Msg("err-st-event-game", "a {game} tournament records no "
                                   "'{kind}' event: its events are {kinds}",
-                                  game=game(t.game).name(),
+                                  game=game(t.game).named(),
                                   kind=kind, kinds=", ".join(kinds)), rule=None)
         if kind == "excluded":
             _check_warned(t, p.id, player, round, table)

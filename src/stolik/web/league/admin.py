@@ -375,8 +375,8 @@ def draw(slug: str, request: Request, p: Post,
          db: Db) -> Response:
     """Draw the next round, or draw round ``number`` again (before it starts)."""
     def act() -> None:
-        number = int_field(p.form, "round", lo=1, label="round")
-        seed = int_field(p.form, "seed", label="seed")
+        number = int_field(p.form, "round", lo=1, label=Term("lg-round", "round"))
+        seed = int_field(p.form, "seed", label=Term("lg-seed", "seed"))
         store.seat_round(db, slug, number, who=p.who, seed=seed)
 
     return _do(request, db, p, slug, act, f"/t/{slug}/admin/#rounds")
@@ -391,13 +391,15 @@ def round_action(slug: str, rnd: int, what: str, request: Request,
             store.start_round(db, slug, rnd, who=p.who)
         elif what == "extend":
             store.extend_round(db, slug, rnd, need_int(p.form, "minutes", lo=-600, hi=600,
-                                                       label="minutes"), who=p.who)
+                                                       label=Term("lg-f-extend", "minutes")),
+                               who=p.who)
         elif what == "close":
             store.close_round(db, slug, rnd, who=p.who)
         elif what == "reopen":
             store.reopen_round(db, slug, rnd, who=p.who)
         else:
-            raise FormError(f"unknown round action {what!r}")
+            raise FormError(Msg("err-form-round-action", "unknown round action {what}",
+                                what=repr(what)))
 
     return _do(request, db, p, slug, act, f"/t/{slug}/admin/#round-{rnd}")
 

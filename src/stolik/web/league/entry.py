@@ -231,7 +231,8 @@ def totals(slug: str, rnd: int, table: int, request: Request, p: Post,
         if p.form.get("clear"):
             store.set_totals(db, slug, rnd, table, None, who=p.who)
             return
-        values = [need_int(p.form, f"total{s}", label=f"seat {s + 1}") for s in range(4)]
+        values = [need_int(p.form, f"total{s}", label=Msg("lg-f-seat-n", "seat {n}", n=s + 1))
+                  for s in range(4)]
         store.set_totals(db, slug, rnd, table, values, who=p.who)
 
     return _do(request, db, p, slug, rnd, table, act)

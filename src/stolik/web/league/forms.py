@@ -47,6 +47,12 @@ def int_field(form: Mapping[str, str], key: str, *, lo: int | None = None,
         raise FormError(Msg("err-form-number", "{field}: a whole number, not {raw}",
                             field=_field(key, label), raw=repr(raw))) from None
     if (lo is not None and v < lo) or (hi is not None and v > hi):
+        if hi is None:  # "round: 1–None" was the refusal of a round 0
+            raise FormError(Msg("err-form-least", "{field}: at least {lo}, not {value}",
+                                field=_field(key, label), lo=lo, value=v))
+        if lo is None:
+            raise FormError(Msg("err-form-most", "{field}: at most {hi}, not {value}",
+                                field=_field(key, label), hi=hi, value=v))
         raise FormError(Msg("err-form-range", "{field}: {lo}–{hi}, not {value}",
                             field=_field(key, label), lo=lo, hi=hi, value=v))
     return v
