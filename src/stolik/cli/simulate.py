@@ -136,7 +136,7 @@ def simulate_command(
                 report(tr(said, "sim-replay-differs", replayed=str(series.totals),
                           simulated=str(result.totals)))
             sheets.render_sheet(series, console, ascii=ascii, lang=said,
-                                title=tr(said, "sim-sheet-title", game=spec.name(),
+                                title=tr(said, "sim-sheet-title", game=spec.name(said),
                                          ruleset=rs.name, bots=bots.value, seed=seed))
             console.print()
         sheets.render_summary(result, console, bots=bots.value, ascii=ascii, lang=said)
