@@ -59,25 +59,25 @@ INTENDED: dict[str, list[Intended]] = {
         Intended(
             '          Mariáš (four players) — Mariáš čtyřka s povinnou stovkou — simulace, boti: random, semínko 11          ',
             '              Mariáš čtyřka — Mariáš čtyřka s povinnou stovkou — simulace, boti: random, semínko 11              ',
-            "HASH (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
+            "ac2912b (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
     ],
     'marias/sim-ctyrka-sheet-cs.txt': [
         Intended(
             '         Mariáš (four players) — Mariáš čtyřka s povinnou stovkou — simulace, boti: random, semínko 11         ',
             '             Mariáš čtyřka — Mariáš čtyřka s povinnou stovkou — simulace, boti: random, semínko 11             ',
-            "HASH (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
+            "ac2912b (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
     ],
     'marias/sim-ctyrka-sheet-pl-ascii.txt': [
         Intended(
             '                  Mariáš (four players) — Mariáš čtyřka s povinnou stovkou — symulacja, boty: random, ziarno 11                   ',
             '                     Mariasz czwórka — Mariáš čtyřka s povinnou stovkou — symulacja, boty: random, ziarno 11                      ',
-            "HASH (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
+            "ac2912b (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
     ],
     'marias/sim-ctyrka-sheet-pl.txt': [
         Intended(
             '                  Mariáš (four players) — Mariáš čtyřka s povinnou stovkou — symulacja, boty: random, ziarno 11                   ',
             '                     Mariasz czwórka — Mariáš čtyřka s povinnou stovkou — symulacja, boty: random, ziarno 11                      ',
-            "HASH (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
+            "ac2912b (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
     ],
 }
 """The declared changes by the corpus file they are in."""
