@@ -59,6 +59,9 @@ COMMANDS = (
     ("money", "show", "puck", "1", "1"),  # a Baśka table keeps no money sheet
     ("sheet", "record", "puck", "1", "1", "{missing}"),  # a deal-record file not there
     ("import", "{missing}"),  # a tournament file not there
+    ("sheet", "add", "puck", "1", "1", "contract=gran", "declarer=1", "points=500"),
+    ("sheet", "add", "puck", "1", "1", "contract=gran", "declarer=1", "points=61", "level=1",
+     "first_double=bogus"),  # a sheet line's numbers and words as the engine checks them
 )
 """Commands refused in one line: their refusals were English whatever ``--lang`` said."""
 

@@ -42,15 +42,23 @@ def _fail(where: str, message: str) -> TournamentError:
     return TournamentError(f"{where}: {message}" if where else message, rule="")
 
 
+def _not_table(raw: Any, where: str) -> TournamentError:
+    return _fail(where, Msg("err-sheet-not-table", "a sheet line must be an inline table, not "
+                            "{value}", value=repr(raw)))
+
+
 def _seat(v: Any, where: str, key: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or v not in range(4):
-        raise _fail(where, f"'{key}' must be a seat 0–3, not {v!r} (RULES §11)")
+        raise _fail(where, Msg("err-sheet-seat-engine", "'{key}' must be a seat 0–3, not "
+                               "{value} (RULES §11)", key=key, value=repr(v)))
     return v
 
 
 def _int(v: Any, where: str, key: str, lo: int, hi: int) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise _fail(where, f"'{key}' must be a whole number {lo}–{hi}, not {v!r} (RULES §7)")
+        raise _fail(where, Msg("err-sheet-number", "'{key}' must be a whole number {lo}–{hi}, "
+                               "not {value} (RULES §7)", key=key, lo=lo, hi=hi,
+                               value=repr(v)))
     return v
 
 
@@ -58,27 +66,31 @@ def parse_line(raw: Any, where: str) -> SheetLine:
     """Check a line's syntax (``where`` names it in errors: ``round 1, table 2, sheet 5``).
     Ruleset-dependent checks happen in :func:`line_game`."""
     if not isinstance(raw, Mapping):
-        raise _fail(where, f"a sheet line must be an inline table, not {raw!r}")
+        raise _not_table(raw, where)
     unknown = sorted(set(raw) - set(LINE_KEYS))
     if unknown:
-        raise _fail(where, f"unknown key '{unknown[0]}' — a sheet line has "
-                    f"{', '.join(LINE_KEYS)}")
+        raise _fail(where, Msg("err-sheet-unknown-key", "unknown key '{key}' — a sheet line "
+                               "has {keys}", key=unknown[0], keys=", ".join(LINE_KEYS)))
     contract = raw.get("contract")
     if not isinstance(contract, str) or not contract:
-        raise _fail(where, f"'contract' must be a contract id, not {contract!r} (RULES §4)")
+        raise _fail(where, Msg("err-sheet-contract-id", "'contract' must be a contract id, "
+                               "not {value} (RULES §4)", value=repr(contract)))
     starzy = None
     if "starzy" in raw:
         s = raw["starzy"]
         if not isinstance(s, list | tuple) or len(s) != 2:
-            raise _fail(where, f"'starzy' must be two seats, not {s!r} (RULES §4)")
+            raise _fail(where, Msg("err-sheet-starzy-pair", "'starzy' must be two seats, not "
+                                   "{value} (RULES §4)", value=repr(s)))
         a, b = (_seat(x, where, "starzy") for x in s)
         if a == b:
-            raise _fail(where, f"'starzy' names seat {a} twice (RULES §4)")
+            raise _fail(where, Msg("err-sheet-starzy-twice", "'starzy' names seat {seat} "
+                                   "twice (RULES §4)", seat=a))
         starzy = (a, b)
     first = raw.get("first_double")
     if first is not None and first not in ("opposing", "declaring"):
-        raise _fail(where, f"'first_double' must be \"opposing\" or \"declaring\", "
-                    f"not {first!r} (RULES §5)")
+        raise _fail(where, Msg("err-sheet-first-side", "'first_double' must be "
+                               "\"opposing\" or \"declaring\", not {value} (RULES §5)",
+                               value=repr(first)))
 
     def opt_seat(key: str) -> int | None:
         return _seat(raw[key], where, key) if key in raw else None
@@ -127,7 +139,7 @@ def engine_line(raw: Mapping[str, Any], players: Sequence[tuple[str, str]] | Non
     """A line as a person writes it (seats 1–4 or players, see :func:`person_seat`) with
     the engine's seats 0–3, ready for :func:`parse_line`. Other keys pass unchanged."""
     if not isinstance(raw, Mapping):
-        raise _fail(where, f"a sheet line must be an inline table, not {raw!r}")
+        raise _not_table(raw, where)
     out = dict(raw)
     for key in SEAT_KEYS:
         if key in out:

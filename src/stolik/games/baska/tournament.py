@@ -181,7 +181,7 @@ def deal_document(kind: str, raw: Mapping[str, Any] | SheetLine) -> dict[str, An
     if isinstance(raw, SheetLine):
         return line_document(raw)
     if kind == "sheet":
-        return line_document(parse_line(dict(raw), "line"))
+        return line_document(parse_line(dict(raw), ""))  # the caller names the table
     return TournamentDefaults.deal_document(kind, raw)
 
 
