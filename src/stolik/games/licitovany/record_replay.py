@@ -135,10 +135,10 @@ def _discard(deal: Deal, seat: int, m: Move, breach: bool) -> None:
             raise _fail(Msg("err-li-not-held", "seat {seat} holds no {card} (LICITOVANY §4.3)",
             seat=seat,
                             card=ASCII_NAMES[c]))
-    if deal._allowed(m):
+    if deal.allows(m):
         deal.move(m)
     elif breach:  # accepted: the renonc ruling that follows settles it (§7)
-        deal._push(m, deal._after(m))
+        deal.breach(m)
     else:
         raise _fail(Msg("err-li-no-contract-left", "after laying {cards} away no contract at or "
                                                    "above {rung} is allowed (LICITOVANY §4.4)",
@@ -174,7 +174,7 @@ def _contract(deal: Deal, m: Move, breach: bool) -> None:
                                                         p.discard)):
         deal.move(m)
     else:  # a talon breach the aktér's renonc settles (LICITOVANY §7, Decisions)
-        deal._push(m, deal._after(m))
+        deal.breach(m)
 
 
 def _contract_words(deal: Deal, c: Contract) -> Msg | None:

@@ -199,6 +199,16 @@ class Deal(LoggedDeal[Move, Position]):
             raise IllegalMove(self._why(m))
         self._push(m, self._after(m))
 
+    def allows(self, m: Move) -> bool:
+        """Whether the rules allow move ``m`` now (:meth:`move` would make it)."""
+        return self.pos.phase != "done" and self._allowed(m)
+
+    def breach(self, m: Move) -> None:
+        """Make ``m`` although the rules forbid it — a discard or contract that breaks the
+        talon rules, which a record may hold because the renonc ruling after it settles
+        the deal (LICITOVANY §7): the position it leads to goes on the log as a move's."""
+        self._push(m, self._after(m))
+
     def _allowed(self, m: Move) -> bool:
         """Whether :meth:`legal_moves` holds ``m``, without listing them all where that is
         slow (the discards, the cards)."""
