@@ -22,7 +22,7 @@ from stolik.db import Database
 from stolik.tournament import store
 from stolik.web.app import create_app
 from test_i18n_czech import database
-from test_i18n_one_language import _login, leftovers
+from test_i18n_one_language import SAMPLE, _login, leftovers
 from test_web_league_money import error_line
 
 __all__ = ["database"]  # test_i18n_czech's tournaments, a fixture
@@ -124,4 +124,47 @@ def test_the_referees_refusals_speak_one_language(web: FastAPI, lang: str) -> No
             said = english(html.unescape(error_line(r.text)), lang)
             if said:
                 found[f"{url} {data}"] = said
+    assert not found, found
+
+
+# ------------------------------------------------------------------ tournament files
+
+
+SEATS = 'seats = ["p12", "p06", "p18", "p20"]'
+FILES = {
+    "unknown player": (SEATS, SEATS.replace("p20", "zz")),
+    "seated twice": (SEATS, SEATS.replace("p20", "p01")),
+    "date": ("date = 2026-11-21", 'date = "jutro"'),
+    "first dealer": ("first_dealer = 2", "first_dealer = 9"),
+    "totals": ("totals = [1, -21, 10, 10]", "totals = [1, 2]"),
+    "totals' sum": ("totals = [1, -21, 10, 10]", "totals = [1, -21, 10, 11]"),
+    "late": ("late = { p15 = 7 }", "late = { zz = 7 }"),
+    "format": ("format = 2", "format = 7"),
+    "seats": (SEATS, SEATS.replace(', "p20"', "")),
+}
+"""The sample tournament file spoilt in one place each (a player not entered, one seated
+twice, a date, a first dealer, totals, a late player not at the table, the format, three seats):
+``report`` and ``import`` refused each in English whatever ``--lang`` said."""
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_a_tournament_files_refusal_speaks_one_language(tournaments: Database,
+                                                        tmp_path: Path, lang: str) -> None:
+    """``tournament report FILE`` and ``tournament import FILE`` of each spoilt file: one
+    line in ``--lang``, with no English word (the file's own keys stay as written)."""
+    url = tournaments.engine.url.render_as_string(hide_password=False)
+    text = SAMPLE.read_text(encoding="utf-8")
+    found: dict[str, list[str]] = {}
+    for name, (was, now) in FILES.items():
+        assert was in text, name
+        path = tmp_path / "t.toml"
+        path.write_text(text.replace(was, now, 1), encoding="utf-8")
+        for args in (["report", str(path)], ["import", str(path), "--db", url]):
+            r = CliRunner().invoke(cli_app, ["tournament", *args, "--lang", lang],
+                                   env={"STOLIK_WHO": "ala", "STOLIK_DB": None,
+                                        "STOLIK_LANG": None})
+            assert r.exit_code == 1 and r.stderr.count("\n") == 1, (name, args, r.output)
+            said = english(r.stderr.replace(str(path), "FILE"), lang)
+            if said:
+                found[f"{args[0]}: {name}"] = said
     assert not found, found

@@ -60,7 +60,7 @@ def test_report_bad_file_one_line(tmp_path: Path) -> None:
     f = tmp_path / "t.toml"
     text = dumps_tournament(t.__class__(t.ruleset, t.name, t.players, tuple(rounds), t.date))
     f.write_text(text, encoding="utf-8")
-    code, out, err = run("tournament", "report", f)
+    code, out, err = run("tournament", "report", f, "--lang", "en")  # Polish by default
     assert code == 1 and out == ""
     assert err.strip().splitlines() == [
         f"stolik: {f}: round 2, table 3, late: player 'p33' is not seated at this table "
@@ -105,7 +105,7 @@ def test_excluded_player_cannot_play_on_in_the_same_tournament(tmp_path: Path) -
         "left = { p10 = 12 }", 'left = { p10 = 12 }\nexcluded = ["p10"]')
     f = tmp_path / "t.toml"
     f.write_text(text, encoding="utf-8")
-    code, out, err = run("tournament", "report", f)
+    code, out, err = run("tournament", "report", f, "--lang", "en")
     assert code == 1 and out == ""
     assert "round 4, sitting_out: player 'p10' was excluded in round 3" in err
 

@@ -139,6 +139,8 @@ def _param(value: Any, lang: str) -> Any:
         return place(lang, value)
     if isinstance(value, Named):
         return value.names.get(lang) or str(value)
+    if isinstance(value, Exception):  # a refusal quoted by another (a table's deal record)
+        return translate(value, lang)
     return value
 
 
@@ -146,7 +148,8 @@ _PLACE_WORDS = {"tournament": N_("lg-audit-w-tournament"), "player": N_("lg-audi
                 "round": N_("lg-audit-w-round"), "table": N_("lg-audit-w-table"),
                 "deal": N_("lg-audit-w-deal"), "deals": N_("w-deals"),
                 "auction entry": N_("w-auction-entry"),
-                "play entry": N_("w-play-entry"), "revoke": N_("w-revoke")}
+                "play entry": N_("w-play-entry"), "revoke": N_("w-revoke"),
+                "line": N_("w-line")}
 
 
 def place(lang: str, text: str) -> str:
@@ -163,6 +166,11 @@ def place(lang: str, text: str) -> str:
     >>> place("pl", "deal 1, revoke"), place("en", "deal 1, revoke")
     ('rozdanie 1, renons', 'deal 1, revoke')
 
+    and so is a sheet line given alone (``sheet add``):
+
+    >>> place("cs", "line"), place("en", "line")
+    ('řádek', 'line')
+
     Deals entered at once (the audit log, issue 25.2: "deals 1–4" stayed English):
 
     >>> place("cs", "round 1, table 1, deals 1–4")
@@ -170,7 +178,8 @@ def place(lang: str, text: str) -> str:
     """
     import re
 
-    text = re.sub(r"(?<=, )revoke$", lambda m: tr(lang, _PLACE_WORDS["revoke"]), text)
+    text = re.sub(r"(?:(?<=, )|^)(revoke|line)$",
+                  lambda m: tr(lang, _PLACE_WORDS[m.group(1)]), text)
     return re.sub(r"\b(tournament|player|round|table|deals|deal|auction entry|play entry) "
                   r"(?=\S)",
                   lambda m: tr(lang, _PLACE_WORDS[m.group(1)]) + " ", text)

@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from stolik.errors import RecordError, StolikError
+from stolik.i18n import Msg, Place
 from stolik.records import (
     Document,
     _toml_value,
@@ -100,33 +101,46 @@ class _Ctx:
         self.source, self.round, self.table = source, round, table
 
     def fail(self, entry: str, message: str) -> TournamentError:
-        return TournamentError(f"{entry}: {message}" if entry else message,
-                               source=self.source, round=self.round, table=self.table)
+        """The refusal of ``entry`` (a key of the file; none: the table itself); a
+        :class:`~stolik.i18n.Msg` ``message`` is said in the reader's language."""
+        text = Msg("err-mt-where", "{where}: {message}", where=Place(entry),
+                   message=message) if entry else message
+        return TournamentError(text, source=self.source, round=self.round, table=self.table)
 
     def keys(self, data: Any, allowed: tuple[str, ...], what: str) -> dict[str, Any]:
         if not isinstance(data, Mapping):
-            raise self.fail(what, f"must be a table, not {data!r}")
+            raise self.fail(what, Msg("err-tf-not-table", "must be a table, not {value}",
+                                      value=repr(data)))
         doc = {k: v for k, v in data.items() if v is not None}
         unknown = sorted(set(doc) - set(allowed))
         if unknown:
-            raise self.fail(what, f"unknown key '{unknown[0]}' — allowed: {', '.join(allowed)}")
+            raise self.fail(what, Msg("err-tf-unknown-key", "unknown key '{key}' — allowed: "
+                                      "{keys}", key=unknown[0], keys=", ".join(allowed)))
         return doc
 
     def string(self, v: Any, entry: str) -> str:
         if not isinstance(v, str) or not v:
-            raise self.fail(entry, f"must be a non-empty string, not {v!r}")
+            raise self.fail(entry, Msg("err-tf-string", "must be a non-empty string, not "
+                                       "{value}", value=repr(v)))
         return v
 
     def integer(self, v: Any, entry: str, lo: int | None = None) -> int:
         if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo):
-            least = f" ≥ {lo}" if lo is not None else ""
-            raise self.fail(entry, f"must be a whole number{least}, not {v!r}")
+            raise self.fail(entry, Msg("err-tf-number", "must be a whole number, not {value}",
+                                       value=repr(v)) if lo is None else
+                            Msg("err-tf-number-least", "must be a whole number ≥ {lo}, not "
+                                "{value}", lo=lo, value=repr(v)))
         return v
 
     def tables(self, v: Any, entry: str) -> list[Any]:
         if not isinstance(v, list):
-            raise self.fail(entry, f"must be a list of tables, not {v!r}")
+            raise self.fail(entry, Msg("err-tf-tables", "must be a list of tables, not "
+                                       "{value}", value=repr(v)))
         return v
+
+
+def _not_bool(v: Any) -> Msg:
+    return Msg("err-tf-bool", "must be true or false, not {value}", value=repr(v))
 
 
 def _date(v: Any, ctx: _Ctx) -> datetime.date | None:
@@ -141,12 +155,14 @@ def _date(v: Any, ctx: _Ctx) -> datetime.date | None:
             return datetime.date.fromisoformat(v)
         except ValueError:
             pass
-    raise ctx.fail("date", f"must be a date like 2026-11-21, not {v!r}")
+    raise ctx.fail("date", Msg("err-tf-date", "must be a date like 2026-11-21, not {value}",
+                               value=repr(v)))
 
 
 def _by_player(v: Any, ctx: _Ctx, entry: str, lo: int) -> tuple[tuple[str, int], ...]:
     if not isinstance(v, Mapping):
-        raise ctx.fail(entry, f"must be an inline table {{ player = number }}, not {v!r}")
+        raise ctx.fail(entry, Msg("err-tf-by-player", "must be an inline table "
+                                  "{{ player = number }}, not {value}", value=repr(v)))
     return tuple((str(k), ctx.integer(n, f"{entry}.{k}", lo)) for k, n in v.items())
 
 
@@ -157,20 +173,25 @@ def _table(data: Any, ctx: _Ctx, part: TournamentGame, version: int = 1,
     sizes = part.TABLE_SEATS  # four; three or four where a game seats three (LICITOVANY §9)
     if (not isinstance(seats, list) or len(seats) not in sizes
             or not all(isinstance(s, str) and s for s in seats)):
-        counts = " or ".join(map(str, sizes))
-        raise ctx.fail("seats", f"must be {counts} player ids by seat 0..{max(sizes) - 1}, "
-                       f"not {seats!r}")
+        raise ctx.fail("seats", Msg("err-tf-seats", "must be {counts} player ids by seat "
+                                    "0..{last}, not {value}", counts=sizes[0],
+                                    last=sizes[0] - 1, value=repr(seats))
+                       if len(sizes) == 1 else
+                       Msg("err-tf-seats-either", "must be {fewer} or {more} player ids by "
+                           "seat 0..{last}, not {value}", fewer=min(sizes), more=max(sizes),
+                           last=max(sizes) - 1, value=repr(seats)))
     deals = None
     if "deal" in doc:
         raw = ctx.tables(doc["deal"], "deal")
         if not raw or not all(isinstance(d, Mapping) for d in raw):
-            raise ctx.fail("deal", "must be a non-empty list of deal records (RULES §11)")
+            raise ctx.fail("deal", Msg("err-tf-deals", "must be a non-empty list of deal "
+                                       "records (RULES §11)"))
         deals = tuple(dict(d) for d in raw)
     sheet = None
     if "sheet" in doc:
         raw = ctx.tables(doc["sheet"], "sheet")
         if not raw:
-            raise ctx.fail("sheet", "must list at least one line")
+            raise ctx.fail("sheet", Msg("err-tf-sheet-empty", "must list at least one line"))
         players = [(p, (names or {}).get(p, p)) for p in seats]
         try:
             sheet = part.read_sheet_lines(raw, players, version)
@@ -186,27 +207,33 @@ def _table(data: Any, ctx: _Ctx, part: TournamentGame, version: int = 1,
     if "totals" in doc:
         tv = doc["totals"]
         if not isinstance(tv, list) or len(tv) != 4:
-            raise ctx.fail("totals", f"must be 4 table scores by seat, not {tv!r}")
+            raise ctx.fail("totals", Msg("err-tf-totals", "must be 4 table scores by seat, "
+                                         "not {value}", value=repr(tv)))
         ints = [ctx.integer(x, "totals") for x in tv]
         totals = (ints[0], ints[1], ints[2], ints[3])
     excluded = doc.get("excluded", [])
     if not isinstance(excluded, list):
-        raise ctx.fail("excluded", f"must be a list of player ids, not {excluded!r}")
+        raise ctx.fail("excluded", Msg("err-tf-ids", "must be a list of player ids, not "
+                                       "{value}", value=repr(excluded)))
     warned = doc.get("warned", [])
     if not isinstance(warned, list):
-        raise ctx.fail("warned", f"must be a list of player ids, not {warned!r}")
+        raise ctx.fail("warned", Msg("err-tf-ids", "must be a list of player ids, not "
+                                     "{value}", value=repr(warned)))
     lo = 0 if version == 1 else 1  # format 1 counted seats 0–3, a person counts 1–4
     first = doc.get("first_dealer", lo)
     n = len(seats)
     if not isinstance(first, int) or isinstance(first, bool) or first not in range(lo, lo + n):
-        raise ctx.fail("first_dealer", f"must be a seat {lo}–{lo + n - 1}, not {first!r}")
+        raise ctx.fail("first_dealer", Msg("err-tf-first-dealer", "must be a seat {lo}–{hi}, "
+                                           "not {value}", lo=lo, hi=lo + n - 1,
+                                           value=repr(first)))
     first -= lo
     entered = doc.get("entered", True)
     if not isinstance(entered, bool):
-        raise ctx.fail("entered", f"must be true or false, not {entered!r}")
+        raise ctx.fail("entered", _not_bool(entered))
     if not entered and (held := [k for k in NOT_ENTERED if k in doc]):
-        raise ctx.fail("entered", f"a table not entered yet holds only its seats, first "
-                       f"dealer and events, not '{held[0]}'")
+        raise ctx.fail("entered", Msg("err-tf-not-entered", "a table not entered yet holds "
+                                      "only its seats, first dealer and events, not '{key}'",
+                                      key=held[0]))
     return TableEntry(
         tuple(seats), first, deals, sheet, totals,
         _by_player(doc.get("late", {}), ctx, "late", 0),
@@ -224,16 +251,18 @@ def parse_tournament(data: Document, *, source: str | None = None,
     doc = ctx.keys(data, TOP_KEYS, "")
     version = doc.get("format", 1)
     if version not in (1, 2) or isinstance(version, bool):
-        raise ctx.fail("format", f"must be 2 (seats 1–4) or 1 (seats 0–3, files written "
-                       f"before), not {version!r}")
+        raise ctx.fail("format", Msg("err-tf-format", "must be 2 (seats 1–4) or 1 (seats "
+                                     "0–3, files written before), not {value}",
+                                     value=repr(version)))
     ruleset = ctx.string(doc.get("ruleset", "pucka-2019"), "ruleset")
     declared = doc.get("game")
     if declared is not None and not isinstance(declared, str):
-        raise ctx.fail("game", f"must be a game id such as \"marias\", not {declared!r}")
+        raise ctx.fail("game", Msg("err-tf-game", "must be a game id such as \"marias\", "
+                                   "not {value}", value=repr(declared)))
     try:
         gid = game_of_tournament(ruleset, declared)
     except StolikError as e:
-        raise ctx.fail("game", str(e)) from None
+        raise ctx.fail("game", e.message if isinstance(e.message, str) else str(e)) from None
     part = tournament_game(gid)
     players = []
     for i, p in enumerate(ctx.tables(doc.get("player", []), "player"), 1):
@@ -245,7 +274,7 @@ def parse_tournament(data: Document, *, source: str | None = None,
     rounds = []
     raw_rounds = ctx.tables(doc.get("round", []), "round")
     if not raw_rounds:
-        raise ctx.fail("round", "the tournament has no [[round]]")
+        raise ctx.fail("round", Msg("err-tf-no-round", "the tournament has no [[round]]"))
     for rn, r in enumerate(raw_rounds, 1):
         rctx = _Ctx(source, rn)
         rd = rctx.keys(r, ROUND_KEYS, "round")
@@ -257,10 +286,11 @@ def parse_tournament(data: Document, *, source: str | None = None,
             od = rctx.keys(x, ("player",), "sitting_out")
             outs.append(rctx.string(od.get("player"), "sitting_out player"))
         if not tables:
-            raise rctx.fail("table", "a round has at least one [[round.table]]")
+            raise rctx.fail("table", Msg("err-tf-no-table", "a round has at least one "
+                                         "[[round.table]]"))
         closed = rd.get("closed", True)
         if not isinstance(closed, bool):
-            raise rctx.fail("closed", f"must be true or false, not {closed!r}")
+            raise rctx.fail("closed", _not_bool(closed))
         rounds.append(Round(tables, tuple(outs), closed))
     t = Tournament(ruleset, ctx.string(doc.get("name"), "name"), tuple(players),
                    tuple(rounds), _date(doc.get("date"), ctx), source, gid)

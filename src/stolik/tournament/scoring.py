@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from stolik.errors import StolikError
-from stolik.i18n import Msg
+from stolik.i18n import Msg, Place
 from stolik.tournament.model import (
     MAX_TEAM_PLAYERS,
     Event,
@@ -108,20 +108,23 @@ class _Where:
     entry: str
 
     def fail(self, message: str) -> TournamentError:
-        return TournamentError(f"{self.entry}: {message}", source=self.source,
-                               round=self.round, table=self.table)
+        return TournamentError(Msg("err-mt-where", "{where}: {message}",
+                                   where=Place(self.entry), message=message),
+                               source=self.source, round=self.round, table=self.table)
 
 
-def _take_seat(p: str, what: str, where: _Where, ids: set[str], seen: dict[str, str],
+def _take_seat(p: str, what: Msg, where: _Where, ids: set[str], seen: dict[str, Msg],
                excluded: dict[str, int]) -> None:
     """Refuse an unknown player, a player seated twice in a round, or one excluded earlier."""
     if p not in ids:
-        raise where.fail(f"unknown player '{p}'")
+        raise where.fail(Msg("err-tf-unknown-player", "unknown player '{code}'", code=p))
     if p in seen:
-        raise where.fail(f"player '{p}' is already {seen[p]} in this round")
+        raise where.fail(Msg("err-tf-seen", "player '{code}' is already {what} in this round",
+                             code=p, what=seen[p]))
     if p in excluded:
-        raise where.fail(f"player '{p}' was excluded in round {excluded[p]} and may not "
-                         "play on (seed 000 §7t)")
+        raise where.fail(Msg("err-tf-excluded", "player '{code}' was excluded in round "
+                             "{round} and may not play on (seed 000 §7t)", code=p,
+                             round=excluded[p]))
     seen[p] = what
 
 
@@ -136,7 +139,9 @@ def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> Tou
     try:
         rs = part.load_ruleset(t.ruleset)
     except StolikError as e:
-        raise TournamentError(f"ruleset: {e}", source=src, rule="RULES §10") from None
+        raise TournamentError(Msg("err-mt-where", "{where}: {message}", where="ruleset",
+                                  message=e.message if isinstance(e.message, str) else str(e)),
+                              source=src, rule="RULES §10") from None
     rules = rules or part.tournament_rules(rs)
     ids: set[str] = set()
     for pl in t.players:
@@ -155,14 +160,14 @@ def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> Tou
     needs_warning = bool(getattr(part, "EXCLUSION_NEEDS_WARNING", False))
     rounds: list[RoundResult] = []
     for rn, rnd in enumerate(t.rounds, 1):
-        seen: dict[str, str] = {}
+        seen: dict[str, Msg] = {}
 
         tables: list[TableResult] = []
         for position, entry in enumerate(rnd.tables, 1):
             tn = entry.number or position
             for p in entry.seats:
-                _take_seat(p, f"seated at table {tn}", _Where(src, rn, tn, "seats"), ids, seen,
-                           excluded)
+                _take_seat(p, Msg("err-tf-seated-at", "seated at table {table}", table=tn),
+                           _Where(src, rn, tn, "seats"), ids, seen, excluded)
             if not entry.entered:  # drawn, nothing entered yet: not scored, events kept
                 warned.update(entry.warned)
                 excluded.update((p, rn) for p in entry.excluded)
@@ -170,8 +175,8 @@ def score_tournament(t: Tournament, rules: TournamentRules | None = None) -> Tou
             tr = part.score_table(rs, rules, entry, rn, tn, source=src)
             tables.append(tr)
         for p in rnd.sitting_out:
-            _take_seat(p, "sitting out", _Where(src, rn, None, "sitting_out"), ids, seen,
-                       excluded)
+            _take_seat(p, Msg("err-tf-sitting-out", "sitting out"),
+                       _Where(src, rn, None, "sitting_out"), ids, seen, excluded)
         for tr in tables:
             for ev in tr.events:
                 if ev.kind is EventKind.WARNING:

@@ -100,6 +100,7 @@ from stolik.games.baska.sheet_lines import person_document as person_document
 from stolik.games.baska.sheet_lines import person_seat as person_seat
 from stolik.games.baska.sheet_lines import settle_line as settle_line
 from stolik.games.baska.sheet_lines import settle_sheet as settle_sheet
+from stolik.i18n import Msg, Named, Place
 from stolik.series import place_points, shared_places
 from stolik.tournament.games import TournamentDefaults
 from stolik.tournament.model import (
@@ -181,7 +182,7 @@ def deal_document(kind: str, raw: Mapping[str, Any] | SheetLine) -> dict[str, An
     if isinstance(raw, SheetLine):
         return line_document(raw)
     if kind == "sheet":
-        return line_document(parse_line(dict(raw), ""))  # the caller names the table
+        return line_document(parse_line(dict(raw), "line"))
     return TournamentDefaults.deal_document(kind, raw)
 
 
@@ -231,7 +232,8 @@ def _play(rs: Ruleset, entry: TableEntry, fail: _Fail
     """The table points from the play, and the deal results (none for ``totals``)."""
     given = [k for k in ("deals", "sheet", "totals") if getattr(entry, k) is not None]
     if len(given) > 1:
-        raise fail("", f"a table has one of deal, sheet or totals, not {' and '.join(given)}")
+        raise fail("", Msg("err-tf-one-play", "a table has one of deal, sheet or totals, not "
+                           "{first} and {rest}", first=given[0], rest=" and ".join(given[1:])))
     if entry.deals is not None:
         # The engine is imported only for tables kept as deal records: a score sheet's
         # lines settle without it (``sheet add`` starts at once, issue 9.5).
@@ -240,11 +242,12 @@ def _play(rs: Ruleset, entry: TableEntry, fail: _Fail
         try:
             rec = parse_record({"deal": list(entry.deals)}, ruleset=rs)
             if rec.deals[0].dealer != entry.first_dealer:
-                raise RecordError(f"deal 1: dealer {rec.deals[0].dealer} should be "
-                                  f"first_dealer {entry.first_dealer} (RULES §9)")
+                raise RecordError(Msg("err-tf-first-deal", "deal 1: dealer {dealer} should be "
+                                      "first_dealer {first} (RULES §9)",
+                                      dealer=rec.deals[0].dealer, first=entry.first_dealer))
             series = replay(rec)
         except StolikError as e:
-            raise fail("deal", str(e)) from None
+            raise fail("deal", e) from None
         return "deals", series.results, series.totals
     if entry.sheet is not None:
         try:
@@ -255,10 +258,21 @@ def _play(rs: Ruleset, entry: TableEntry, fail: _Fail
         return "sheet", tuple(results), _four_i(totals)
     if entry.totals is not None:
         if sum(entry.totals) != 0:
-            raise fail("totals", f"{list(entry.totals)} sum to {sum(entry.totals)}, not 0 — "
-                       "every deal sums to zero (RULES §7)")
+            raise fail("totals", Msg("err-tf-totals-sum", "{totals} sum to {sum}, not 0 — "
+                                     "every deal sums to zero (RULES §7)",
+                                     totals=str(list(entry.totals)), sum=sum(entry.totals)))
         return "totals", (), entry.totals
     return "none", (), (0, 0, 0, 0)
+
+
+def _after(left: Mapping[str, int]) -> Named:
+    """Who left after how many deals (``'a' after 12, 'b' after 14``) in every language."""
+    from stolik.i18n import LANGS, tr
+
+    def said(lang: str) -> str:
+        return ", ".join(tr(lang, "err-tf-after", code=p, n=n) for p, n in left.items())
+
+    return Named({lang: said(lang) for lang in LANGS}, said("en"))
 
 
 class _Fail:
@@ -267,8 +281,10 @@ class _Fail:
     def __init__(self, source: str | None, round: int, table: int) -> None:
         self.source, self.round, self.table = source, round, table
 
-    def __call__(self, entry: str, message: str, rule: str = "RULES §10") -> TournamentError:
-        text = f"{entry}: {message}" if entry else message
+    def __call__(self, entry: str, message: str | StolikError,
+                 rule: str = "RULES §10") -> TournamentError:
+        text: Any = Msg("err-mt-where", "{where}: {message}", where=Place(entry),
+                        message=message) if entry else message
         return TournamentError(text, source=self.source, round=self.round, table=self.table,
                                rule=rule)
 
@@ -282,20 +298,23 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
                        ("left", [p for p, _ in entry.left]), ("excluded", entry.excluded)):
         for p in names:
             if p not in seats:
-                raise fail(key, f"player '{p}' is not seated at this table")
+                raise fail(key, Msg("err-st-not-seated", "player '{code}' is not seated at "
+                                    "this table", code=p))
     source_kind, results, played = _play(rs, entry, fail)
     left = dict(entry.left)
     for p in entry.excluded:
         if p not in left:
             if source_kind == "totals":
-                raise fail("excluded", f"player '{p}' needs a 'left' entry: after how many "
-                           "deals he was excluded — the table holds only totals (seed 000 §7t)")
+                raise fail("excluded", Msg("err-tf-needs-left", "player '{code}' needs a "
+                                           "'left' entry: after how many deals he was "
+                                           "excluded — the table holds only totals (seed 000 "
+                                           "§7t)", code=p))
             # Excluded when the series stopped: after the deals the table records.
             left[p] = len(results)
     if len(set(left.values())) > 1:
-        said = ", ".join(f"'{p}' after {n}" for p, n in left.items())
-        raise fail("left", f"the series stops when the first player leaves, so everybody who "
-                   f"leaves leaves after the same deal, not {said} (seed 000 §7s)")
+        raise fail("left", Msg("err-tf-left-same", "the series stops when the first player "
+                               "leaves, so everybody who leaves leaves after the same deal, "
+                               "not {said} (seed 000 §7s)", said=_after(left)))
     events: list[Event] = []
     late_minor = [p for p, m in entry.late if rules.late_minor_minutes < m
                   <= rules.late_major_minutes]
@@ -304,9 +323,10 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
 
     if late_major:
         if source_kind != "none" or left:
-            raise fail("late", f"player '{late_major[0]}' is {minutes[late_major[0]]} min late: "
-                       "the series is over and not played, so the table has no deal, sheet, "
-                       "totals or left (seed 000 §7r)")
+            raise fail("late", Msg("err-tf-late-over", "player '{code}' is {minutes} min "
+                                   "late: the series is over and not played, so the table "
+                                   "has no deal, sheet, totals or left (seed 000 §7r)",
+                                   code=late_major[0], minutes=minutes[late_major[0]]))
         pp = [rules.late_major[0] if p in late_major else rules.late_major_others[0]
               for p in seats]
         tp = [rules.late_major[1] if p in late_major else rules.late_major_others[1]
@@ -315,7 +335,8 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
         return TableResult(round, table, seats, source_kind, 0, played, _four_i(tp),
                            _four_f(pp), tuple(events), results)
     if source_kind == "none":
-        raise fail("", "the table has no deal, sheet or totals (RULES §10)")
+        raise fail("", Msg("err-tf-no-play", "the table has no deal, sheet or totals (RULES "
+                           "§10)"))
 
     adjust = [0, 0, 0, 0]
     for p in late_minor:
@@ -332,8 +353,9 @@ def score_table(rs: Ruleset, rules: TournamentRules, entry: TableEntry, round: i
         after = next(iter(left.values()))
         if source_kind != "totals" and after != n_deals:
             leaver = next(iter(left))
-            raise fail("left", f"player '{leaver}' left after {after} deals but the table "
-                       f"records {n_deals} (seed 000 §7s)")
+            raise fail("left", Msg("err-tf-left-after", "player '{code}' left after {after} "
+                                   "deals but the table records {deals} (seed 000 §7s)",
+                                   code=leaver, after=after, deals=n_deals))
         n_deals = after
         gone = [seats.index(p) for p in left]
         for p in left:
