@@ -29,7 +29,7 @@ __all__ = ["database"]  # test_i18n_czech's tournaments, a fixture
 
 ENGLISH = ("keeps", "money sheet", "hold", "No such", "file or directory", "unknown",
            "action", "seat", "minutes", "round", "None", "three players", "league", "must",
-           "player", "table", "not", "allowed", "key")
+           "player", "table", "not", "allowed", "key", "Invalid", "Expecting")
 """English words the refusals below said on Polish and Czech screens (whole words)."""
 
 
@@ -59,6 +59,7 @@ COMMANDS = (
     ("money", "show", "puck", "1", "1"),  # a Baśka table keeps no money sheet
     ("sheet", "record", "puck", "1", "1", "{missing}"),  # a deal-record file not there
     ("import", "{missing}"),  # a tournament file not there
+    ("restore", "{junk}"),  # a file that is no backup (no JSON)
     ("sheet", "add", "puck", "1", "1", "contract=gran", "declarer=1", "points=500"),
     ("sheet", "add", "puck", "1", "1", "contract=gran", "declarer=1", "points=61", "level=1",
      "first_double=bogus"),  # a sheet line's numbers and words as the engine checks them
@@ -73,15 +74,17 @@ def test_the_organisers_refusals_speak_one_language(tournaments: Database, tmp_p
     first, in ``STOLIK_LANG`` — with no English word."""
     url = tournaments.engine.url.render_as_string(hide_password=False)
     missing = str(tmp_path / "nie-ma.toml")
+    junk = tmp_path / "kopia.json"
+    junk.write_text("to nie kopia\n", encoding="utf-8")
     found: dict[str, list[str]] = {}
     for args in COMMANDS:
         for by_env in (False, True):
-            argv = ["tournament", *(a.format(missing=missing) for a in args), "--db", url,
-                    *([] if by_env else ["--lang", lang])]
+            argv = ["tournament", *(a.format(missing=missing, junk=junk) for a in args),
+                    "--db", url, *([] if by_env else ["--lang", lang])]
             r = CliRunner().invoke(cli_app, argv, env={
                 "STOLIK_WHO": "ala", "STOLIK_DB": None, "STOLIK_LANG": lang if by_env else None})
             assert r.exit_code == 1 and r.stderr.count("\n") == 1, (args, r.output)
-            said = english(r.stderr.replace(missing, "FILE"), lang)
+            said = english(r.stderr.replace(missing, "FILE").replace(str(junk), "FILE"), lang)
             if said:
                 found[" ".join(args) + (" (STOLIK_LANG)" if by_env else "")] = said
     assert not found, found
@@ -140,6 +143,7 @@ FILES = {
     "totals' sum": ("totals = [1, -21, 10, 10]", "totals = [1, -21, 10, 11]"),
     "late": ("late = { p15 = 7 }", "late = { zz = 7 }"),
     "format": ("format = 2", "format = 7"),
+    "TOML": ("format = 2", "format = ["),  # the parser's words: "Invalid value"
     "seats": (SEATS, SEATS.replace(', "p20"', "")),
 }
 """The sample tournament file spoilt in one place each (a player not entered, one seated

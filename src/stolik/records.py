@@ -173,6 +173,38 @@ def _not_valid(fmt: str, problem: str) -> Msg:
     return Msg("err-rec-syntax", "not valid {format} ({why})", format=fmt, why=problem)
 
 
+def parser_words(e: ValueError) -> str:
+    """The TOML or JSON parser's refusal as a message parameter: its own (English) words,
+    said in another language as where it stopped (earlier reviews: "to nie jest poprawny
+    TOML (Invalid value (at end of document))").
+
+    >>> from stolik.i18n import tr
+    >>> try:
+    ...     tomllib.loads("a = 1\\nb = ?")
+    ... except tomllib.TOMLDecodeError as e:
+    ...     why = parser_words(e)
+    >>> str(why)
+    'Invalid value (at line 2, column 5)'
+    >>> tr("pl", "err-rec-syntax", format="TOML", why=why)
+    'to nie jest poprawny TOML (błąd w wierszu 2, kolumnie 5)'
+    """
+    import re
+
+    from stolik.i18n import LANGS, Named, tr
+
+    text = str(e)
+    at = re.search(r"at line (\d+), column (\d+)", text)
+    if isinstance(e, json.JSONDecodeError):
+        line, column = e.lineno, e.colno
+    elif at:
+        line, column = int(at.group(1)), int(at.group(2))
+    else:
+        return Named({lang: tr(lang, "err-rec-syntax-end") for lang in LANGS if lang != "en"}
+                     if "end of document" in text else {}, text)
+    return Named({lang: tr(lang, "err-rec-syntax-at", line=line, column=column)
+                  for lang in LANGS if lang != "en"}, text)
+
+
 def loads_document(text: str, fmt: str, *, source: str | None = None) -> Document:
     """Parse TOML (``fmt="toml"``) or JSON text into a table.
 
@@ -208,7 +240,7 @@ has 5000 digits)
         raise RecordError(_not_valid(name, Msg("err-rec-deep", "arrays or tables nest too "
                                                "deeply")), source=source) from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-        raise RecordError(_not_valid(name, str(e)), source=source) from None
+        raise RecordError(_not_valid(name, parser_words(e)), source=source) from None
     except ValueError as e:  # tomllib's int() of a number past Python's 4300-digit limit
         raise RecordError(_not_valid(name, Msg("err-rec-many-digits", "a number has too many "
                                                "digits") if "digits" in str(e) else str(e)),

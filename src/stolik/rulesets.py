@@ -74,7 +74,7 @@ def document_refusal(e: RecordError) -> RulesetError:
     >>> str(error)
     'k.toml: not valid TOML (Invalid value (at end of document))'
     >>> translate(error, "pl")
-    'k.toml: to nie jest poprawny TOML (Invalid value (at end of document))'
+    'k.toml: to nie jest poprawny TOML (dokument kończy się za wcześnie)'
     """
     if isinstance(e.message, Msg) and e.source:
         return RulesetError(Msg("err-rs-at", "{file}: {why}", file=e.source, why=e.message))

@@ -14,7 +14,7 @@ from sqlalchemy import delete, func, select
 
 from stolik.db import Database
 from stolik.db.base import Base, load_models
-from stolik.i18n import Msg
+from stolik.i18n import Msg, Term
 from stolik.tournament.games import tournament_game
 from stolik.tournament.model import Tournament
 from stolik.tournament.orm import (
@@ -170,7 +170,8 @@ def restore(db: Database, path: str | Path, *, replace: bool = False) -> dict[st
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise StoreError(Msg("err-st-backup-json", "{src}: not a stolik backup: {why} at line "
-                             "{line}", src=src, why=e.msg, line=e.lineno)) from None
+                             "{line}", src=src, why=Term("err-json-bad", e.msg),
+                             line=e.lineno)) from None
     if not isinstance(doc, dict) or doc.get("format") != BACKUP_FORMAT:
         raise StoreError(Msg("err-st-backup-format", "{src}: not a stolik backup (no "
                              "\"format\": \"{format}\")", src=src, format=BACKUP_FORMAT))
