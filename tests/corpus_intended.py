@@ -83,25 +83,25 @@ INTENDED: dict[str, list[Intended]] = {
         Intended(
             'stolik: sim-pucka-2019-broken-toml.toml: to nie jest poprawny TOML (Unclosed array (at end of document))',
             'stolik: sim-pucka-2019-broken-toml.toml: to nie jest poprawny TOML (dokument kończy się za wcześnie)',
-            "HASH (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
+            "9c3cf14 (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
     ],
     'betel/replay-sim-gps-2022-broken-toml.toml-pl.txt': [
         Intended(
             'stolik: sim-gps-2022-broken-toml.toml: to nie jest poprawny TOML (Unterminated string (at end of document))',
             'stolik: sim-gps-2022-broken-toml.toml: to nie jest poprawny TOML (dokument kończy się za wcześnie)',
-            "HASH (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
+            "9c3cf14 (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
     ],
     'marias/replay-sim-ctyrka-broken-toml.toml-cs.txt': [
         Intended(
             'stolik: sim-ctyrka-broken-toml.toml: není to platný TOML (Unterminated string (at end of document))',
             'stolik: sim-ctyrka-broken-toml.toml: není to platný TOML (dokument končí příliš brzy)',
-            "HASH (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
+            "9c3cf14 (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
     ],
     'marias/replay-sim-ctyrka-broken-toml.toml-pl.txt': [
         Intended(
             'stolik: sim-ctyrka-broken-toml.toml: to nie jest poprawny TOML (Unterminated string (at end of document))',
             'stolik: sim-ctyrka-broken-toml.toml: to nie jest poprawny TOML (dokument kończy się za wcześnie)',
-            "HASH (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
+            "9c3cf14 (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
     ],
 }
 """The declared changes by the corpus file they are in."""
