@@ -35,7 +35,8 @@ COMMANDS = {
                             "series of deals played by bots and summarise it (Baśka; Mariáš, "
                             "Betel or licitovaný mariáš with their rulesets)."),
     "play": LazyCommand("stolik.cli.play", "play_command", "Play a series against bots in "
-                        "the terminal (Baśka; another game with --game or --ruleset)."),
+                        "the terminal (Baśka; another game with --game or --ruleset).",
+                        command_class="PlayCommand"),  # its help in --lang's language
     "arena": LazyCommand("stolik.cli.arena", "arena_command", "Match bots in duplicate "
                          "format: each deal is replayed with the bots rotated through the "
                          "seats and partnerships (six seatings: every seat and every pair of "

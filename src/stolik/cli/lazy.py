@@ -38,6 +38,9 @@ class LazyCommand:
     command_help: str | None = None
     """A help text for a function command that replaces its docstring (as
     ``app.command(name, help=…)`` would)."""
+    command_class: str | None = None
+    """The name, in ``module``, of the click command class a function command is built
+    with (as ``app.command(name, cls=…)`` would; ``stolik play``'s translates its help)."""
 
 
 class LazyGroup(TyperGroup):
@@ -78,12 +81,14 @@ class LazyGroup(TyperGroup):
 
 def _load(name: str, spec: LazyCommand, markup: Any) -> _click.Command:
     """Build the click command exactly as ``app.command(name)``/``app.add_typer`` would."""
-    target = getattr(importlib.import_module(spec.module), spec.attribute)
+    module = importlib.import_module(spec.module)
+    target = getattr(module, spec.attribute)
     holder = typer.Typer(rich_markup_mode=markup)
     if isinstance(target, typer.Typer):
         holder.add_typer(target, name=name)
     else:
-        holder.command(name, help=spec.command_help)(target)
+        cls = getattr(module, spec.command_class) if spec.command_class else None
+        holder.command(name, help=spec.command_help, cls=cls)(target)
     return typer.main.get_group(holder).commands[name]
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 import typer
 
 from stolik.cli.common import AsciiOption, RulesetOption, load_game_rs, user_errors
+from stolik.cli.play_help import PlayCommand
 from stolik.errors import StolikError
 from stolik.games import UnknownGame, game
 from stolik.i18n import Msg
@@ -131,4 +132,4 @@ def play_command(
                           analysis=not no_analysis, delay=delay, samples=samples)
 
 
-__all__ = ["Language", "play_command"]
+__all__ = ["Language", "PlayCommand", "play_command"]
