@@ -64,3 +64,11 @@ def test_play_help_is_english_otherwise() -> None:
     _help(["play", "--help", "--lang", "pl"])
     assert _help(["play", "--help", "--lang", "en"]) == plain
     assert _help(["play", "--help"], env_lang="xx") == plain
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_play_help_cites_no_spec(lang: str) -> None:
+    """What players read names no section of a specification (mission, "Words"): the help
+    of ``stolik play`` said "(RULES §3)" and "BETEL §1" in every language."""
+    text = _help(["play", "--help", "--lang", lang])
+    assert "§" not in text and "RULES" not in text and "BETEL" not in text, text

@@ -58,7 +58,7 @@ def play_command(
         "shown on screen).")] = None,
     seat: Annotated[int, typer.Option(
         "--seat", min=1, max=4, help="Your seat 1–4, Betel and licitovaný mariáš 1–3 (seat 1 "
-        "deals first; at Betel the first dealer is drawn by lot, BETEL §1).")] = 1,
+        "deals first; at Betel the first dealer is drawn by lot).")] = 1,
     name: Annotated[str | None, typer.Option(
         "--name", show_default=False, help="Your name on the score sheet and the record "
         "(default: Ty / You).")] = None,
@@ -83,7 +83,7 @@ def play_command(
     """Play a series against bots in the terminal (Baśka; another game with --game or --ruleset).
 
     You see your hand (legal cards numbered, the others dimmed), the auction (licytacja),
-    the contract, the trick on the table and the last trick (RULES §3), and the running
+    the contract, the trick on the table and the last trick, and the running
     score. Type a number, a card (AH, 10♥), a call (pas, gran, kontra…), or hint, claim
     (wykładam: lay down your cards), sheet (zapis), help, quit. Quitting — or the end of
     input — saves the finished deals as a record that `stolik replay` reads. Mariáš
