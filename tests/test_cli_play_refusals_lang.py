@@ -104,5 +104,5 @@ def test_play_help_says_betels_bots_and_seats() -> None:
     text = " ".join(result.stdout.replace("│", " ").split())
     assert "Betel: one kind, or two;" in text
     assert "Betel and licitovaný mariáš 1–3" in text
-    assert "the first dealer is drawn by lot, BETEL §1" in text
+    assert "the first dealer is drawn by lot)" in text and "§" not in text
     assert "Licitovaný mariáš (--game licitovany): two bots, seats 1–3" in text

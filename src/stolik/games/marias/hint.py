@@ -108,7 +108,12 @@ def deal_hint(deal: Deal, seat: int, seed: int) -> Move:
 
 def hint_move(rs: Ruleset, view: SeatView, seen: Seen, seed: int) -> Move:
     """The pimc bot's move on ``view`` with the seat's memory ``seen`` (copied, not
-    changed), seeded by ``seed``, under the hint's budget (module notes)."""
+    changed), seeded by ``seed``, under the hint's budget (module notes). The solver's
+    kernels are compiled (or loaded) first, apart from the budget: on a cold process their
+    compiling spent the CPU cap, and the same view got another hint than after it."""
+    from stolik.games.marias.solver import warm_up
+
+    warm_up()  # once a process: 40 µs after the first
     bot = PimcBot(layouts=LAYOUTS, seed=seed, ruleset=rs, nodes=NODES, seconds=SECONDS)
     bot.seen = copy.deepcopy(seen)
     return bot.choose(view)
