@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
@@ -83,12 +84,21 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(8)[:10].replace("-", "x").replace("_", "y")
 
 
+BOT_SLOTS = max(1, (os.cpu_count() or 2) - 1)
+"""Bots that think at once in one server process (a search on a worker thread): every
+core but one, so that tables of bots never take the core the event loop answers on. On a
+2-core machine one: the others' tables wait their turn (a move each, in order), and
+``/healthz`` or a person's click is not kept waiting behind three searches at once."""
+
+
 class LocalHub:
     """Every table in this process. ``bot_delay``: seconds a bot waits before it moves."""
 
     def __init__(self, store: PlayStore, *, bot_delay: float = 0.6) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        """The slow bots' turns at thinking (:data:`BOT_SLOTS`), on the loop they wait on."""
         self.tables: dict[str, Table] = {}
         self._scheduler: BotScheduler | None = None
         self._task: asyncio.Task[None] | None = None
@@ -397,10 +407,19 @@ class LocalHub:
             return None
         return self.bot_delay if self._bot_due(table) else None
 
+    def _bot_turns(self) -> asyncio.Semaphore:
+        """The semaphore of :data:`BOT_SLOTS` for the running loop (a hub a test runs on
+        another loop gets a new one)."""
+        loop = asyncio.get_running_loop()
+        if self._turns is None or self._turns[0] is not loop:
+            self._turns = (loop, asyncio.Semaphore(BOT_SLOTS))
+        return self._turns[1]
+
     async def _slow_bot(self, table: Table, seat: int) -> None:
         try:
-            version = table.version
-            move = await asyncio.to_thread(table.match.bot_move, seat)
+            async with self._bot_turns():  # at most BOT_SLOTS bots search at once
+                version = table.version
+                move = await asyncio.to_thread(table.match.bot_move, seat)
             if table.version == version and table.match.to_act() == seat \
                     and self.tables.get(table.id) is table and not table.lost:
                 table.move(seat, move)
