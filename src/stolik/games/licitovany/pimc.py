@@ -207,18 +207,9 @@ class PimcBot(HeuristicBot):
             scores[Move("omyl")] = float(settle_omyl(self.rs, table)[k.akter])
         if not named:
             return hint
-        sampler = Sampler(view, k, self.memory)
-        rng = random.Random(self.seed_rng.random())
         probs = {m: Problem(self.rs, Contract(RUNGS[m.rung], m.trump, m.helper), Fleky(),
                             table, k.order) for m in named}
-        total = dict.fromkeys(named, 0.0)
-        n = 0
-        while n < self.layouts and (n < LEAST or sum(p.nodes for p in probs.values()) <
-                                    BUDGET):
-            lay = sampler.draw(rng)
-            n += 1
-            for m, prob in probs.items():
-                total[m] += prob.value(first_play(prob, lay))
+        total, n = self._solved_totals(view, k, probs, 1)
         scores.update({m: v / n for m, v in total.items()})
         best = max(scores.values())
         top = [m for m in scores if scores[m] >= best - 1e-9]
@@ -235,10 +226,20 @@ class PimcBot(HeuristicBot):
         probs = {m: Problem(self.rs, k.contract,
                             flek_rounds.after(self.rs, k.rounds, m.raises).fleky, table,
                             k.order) for m in moves}
-        sign = 1 if view.seat == k.akter else -1
+        total, _ = self._solved_totals(view, k, probs, 1 if view.seat == k.akter else -1)
+        best = max(total.values())
+        top = [m for m in moves if total[m] >= best - 1e-9]
+        return hint if hint in top else top[0]
+
+    def _solved_totals(self, view: SeatView, k: Knowledge, probs: dict[Move, Problem],
+                       sign: int) -> tuple[dict[Move, float], int]:
+        """Each move's money (times ``sign``: the seat's side) summed over layouts drawn
+        one by one and solved from the first lead of its problem, and how many layouts:
+        at least :data:`LEAST`, then until the layouts or the node :data:`BUDGET` run
+        out."""
         sampler = Sampler(view, k, self.memory)
         rng = random.Random(self.seed_rng.random())
-        total = dict.fromkeys(moves, 0.0)
+        total = dict.fromkeys(probs, 0.0)
         n = 0
         while n < self.layouts and (n < LEAST or sum(p.nodes for p in probs.values()) <
                                     BUDGET):
@@ -246,9 +247,7 @@ class PimcBot(HeuristicBot):
             n += 1
             for m, prob in probs.items():
                 total[m] += sign * prob.value(first_play(prob, lay))
-        best = max(total.values())
-        top = [m for m in moves if total[m] >= best - 1e-9]
-        return hint if hint in top else top[0]
+        return total, n
 
 
 def first_play(prob: Problem, lay: Layout) -> Play:
