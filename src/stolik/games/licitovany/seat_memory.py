@@ -29,18 +29,23 @@ from stolik.games.licitovany.knowledge import Memory
 from stolik.games.licitovany.state import Deal
 from stolik.games.licitovany.view import SeatView
 
-__all__ = ["remember", "seat_views"]
+__all__ = ["dealt_again", "remember", "seat_views"]
 
 B = TypeVar("B")
+
+
+def dealt_again(deal: Deal) -> Deal:
+    """A copy of ``deal`` as it was dealt, before its first move (``deal`` is not touched)."""
+    again = deal.clone()
+    while again.log:
+        again.undo()
+    return again
 
 
 def seat_views(deal: Deal, seat: int) -> Iterator[SeatView]:
     """``seat``'s view of ``deal`` at each step so far, from the dealing on: a copy is dealt
     again and its moves made one by one (``deal`` is not touched)."""
-    again = deal.clone()
-    moves = list(again.log)
-    while again.log:
-        again.undo()
+    again, moves = dealt_again(deal), list(deal.log)
     yield again.view(seat)
     for m in moves:
         again.move(m)

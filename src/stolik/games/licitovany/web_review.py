@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from stolik.games.licitovany.calls import Move
 from stolik.games.licitovany.rules import TRICKS
+from stolik.games.licitovany.seat_memory import dealt_again
 from stolik.games.licitovany.words import kc, move_label
 from stolik.i18n import tr
 from stolik.solver.budget import Budget
@@ -66,9 +67,7 @@ class _Replay:
     """The deal from its dealing, played on move by move as the log says."""
 
     def __init__(self, finished: Deal) -> None:
-        self.deal = finished.clone()
-        while self.deal.log:
-            self.deal.undo()
+        self.deal = dealt_again(finished)
 
     def legal_moves(self) -> list[Move]:
         """The moves legal now."""
