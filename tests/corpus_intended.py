@@ -103,5 +103,17 @@ INTENDED: dict[str, list[Intended]] = {
             'stolik: sim-ctyrka-broken-toml.toml: to nie jest poprawny TOML (dokument kończy się za wcześnie)',
             "9c3cf14 (referee refusals review): a TOML file the parser refuses is said in the reader's language — where it stopped — not in the parser's English words"),
     ],
+    'betel/replay-sim-gps-2022-broken-key.toml-pl.txt': [
+        Intended(
+            "stolik: sim-gps-2022-broken-key.toml: rozdanie 2: nieznany klucz 'colour': rozdanie ma dealer, hands, dubel, auction, play (BETEL §6)",
+            "stolik: sim-gps-2022-broken-key.toml: rozdanie 2: nieznany klucz 'colour': rozdanie ma klucze dealer, hands, dubel, auction, play (BETEL §6)",
+            "issue 26 (one core): the record refusals every game words alike are the core's (err-rec-deal-key, err-rec-seat), so Betel's deal names its keys as keys and Mariáš's dealer refusal says 'musí být' as every other seat refusal"),
+    ],
+    'marias/replay-sim-ctyrka-broken-dealer.toml-cs.txt': [
+        Intended(
+            'stolik: sim-ctyrka-broken-dealer.toml: hra 2: dealer je místo 0–3, ne 7 (MARIAS §11)',
+            'stolik: sim-ctyrka-broken-dealer.toml: hra 2: dealer musí být místo 0–3, ne 7 (MARIAS §11)',
+            "issue 26 (one core): the record refusals every game words alike are the core's (err-rec-deal-key, err-rec-seat), so Betel's deal names its keys as keys and Mariáš's dealer refusal says 'musí být' as every other seat refusal"),
+    ],
 }
 """The declared changes by the corpus file they are in."""

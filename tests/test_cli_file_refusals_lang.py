@@ -205,7 +205,7 @@ TOP_LEVEL: dict[str, tuple[dict[str, Any], dict[str, dict[str, str]]]] = {
         "marias": {"en": "ruleset must be a ruleset id or file, not 3 (MARIAS §11)",
                    "pl": "ruleset musi być identyfikatorem regulaminu albo plikiem, nie 3 "
                          "(MARIAS §11)",
-                   "cs": "ruleset musí být id pravidel nebo soubor, ne 3 (MARIAS §11)"},
+                   "cs": "ruleset musí být identifikátor pravidel nebo soubor, ne 3 (MARIAS §11)"},
         "betel": {"en": "ruleset must be a ruleset id or file, not 3 (BETEL §6)",
                   "pl": "ruleset musi być identyfikatorem regulaminu albo plikiem, nie 3 "
                         "(BETEL §6)"},

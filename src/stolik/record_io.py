@@ -89,6 +89,7 @@ AT = Msg("err-record-at", "{where}: {why}")
 NO_SEAT = Msg("err-rec-seat", "{what} must be a seat 0–{last}, not {value!r} ({cite})")
 NO_STRINGS = Msg("err-rec-strings", "'{key}' must be a list of strings ({cite})")
 MISSING = Msg("err-rec-missing", "'{key}' is missing ({cite})")
+DEAL_KEY = Msg("err-rec-deal-key", "unknown key '{key}': a deal holds {keys} ({cite})")
 RULESET = Msg("err-rec-ruleset", "ruleset: {why}")
 RULESET_REF = Msg("err-rec-ruleset-ref", "ruleset must be a ruleset id or file, not {ref!r} "
                                          "({cite})")
@@ -116,11 +117,10 @@ class RecordWords(Cited):
     """What one game says where the shared reading refuses its record: each field is the
     game's message (its catalog id, its spec's section) written without its values, which
     :func:`say` fills in (named in braces below). The refusals every game words alike are
-    the core's (:data:`AT`, :data:`NO_SEAT`, :data:`NO_STRINGS`, :data:`MISSING`), ending
-    with the game's section :attr:`cite`; a game whose words differ gives its own."""
+    the core's (:data:`AT`, :data:`NO_SEAT`, :data:`NO_STRINGS`, :data:`MISSING`,
+    :data:`DEAL_KEY`), ending with the game's section :attr:`cite`; a game whose words
+    differ gives its own."""
 
-    deal_key: Msg
-    """``{key}``, ``{keys}``: a deal's key the game does not know."""
     hands: Msg
     """``{n}``: a deal with ``n`` hands, not one a seat."""
     dealer: Msg
@@ -136,6 +136,8 @@ class RecordWords(Cited):
     """``{key}``: a value that is no list of strings."""
     missing: Msg = MISSING
     """``{key}``: a deal's key that must be there."""
+    deal_key: Msg = DEAL_KEY
+    """``{key}``, ``{keys}``: a deal's key the game does not know."""
     entry_text: Msg | None = None
     """``{key}``, ``{entry}``, ``{value}`` (shown shortly): an entry of a list of strings
     that is no text; ``None``: :attr:`no_strings` says it."""

@@ -139,7 +139,6 @@ _WORDS = record_io.RecordWords(
     seats=SEATS, cite="BETEL §6",
     entry_text=Msg("err-be-rec-entry-text", "'{key}' must be a list of strings: entry {entry} "
                                             "is {value}, not text (BETEL §6)"),
-    deal_key=Msg("err-be-rec-deal-key", "unknown key '{key}': a deal holds {keys} (BETEL §6)"),
     hands=Msg("err-be-rec-hands", "'hands' must list 3 hands, not {n} (BETEL §1)"),
     unfinished=Msg("err-be-unfinished", "the deal stops in the {phase} with seat {seat} to "
                    "move: every deal is played to its tenth trick (BETEL §4, §6)"),

@@ -133,13 +133,9 @@ class SeriesResult(record_io.Replayed[SeriesRecord, DealResult]):
 
 
 _WORDS = record_io.RecordWords(
-    seats=3,
+    seats=3, cite="LICITOVANY §10",
     no_seat=Msg("err-li-rec-seat", "{what} must be a seat of the table, from 0, not {value!r} "
                                    "(LICITOVANY §10)"),
-    no_strings=Msg("err-li-rec-strings", "'{key}' must be a list of strings (LICITOVANY §10)"),
-    deal_key=Msg("err-li-rec-deal-key", "unknown key '{key}': a deal holds {keys} (LICITOVANY "
-                                        "§10)"),
-    missing=Msg("err-li-rec-missing", "'{key}' is missing (LICITOVANY §10)"),
     hands=Msg("err-li-rec-hands", "'hands' must list one hand a player (the pauzírák's \"\"), "
                                   "not {n} (LICITOVANY §10)"),
     unfinished=Msg("err-li-unfinished", "the deal stops in the {phase} with seat {seat} to "
@@ -151,17 +147,13 @@ _WORDS = record_io.RecordWords(
 :func:`_table` gives them for four. A refusal at a place is the core's ``{where}: {why}``."""
 
 _HEAD = record_io.HeadWords(
-    game=GAME_ID, game_default=None, seats=3, extra=(),
+    game=GAME_ID, game_default=None, seats=3, cite="LICITOVANY §10", extra=(),
     key=Msg("err-li-rec-key", "unknown key '{key}': a licitovaný record holds game, ruleset, "
                               "players, deal and the tags {tags} (LICITOVANY §10)"),
     other_game=Msg("err-li-rec-game", "game is {game!r}: this reader reads licitovaný records "
                                       "(game = \"licitovany\") (LICITOVANY §10)"),
-    ruleset_ref=Msg("err-li-rec-ruleset-ref", "ruleset must be a ruleset id or file, not "
-                                              "{ref!r} (LICITOVANY §10)"),
     players=Msg("err-li-rec-players", "players must list three names, or four with a pauzírák, "
-                                      "seat 0 first (LICITOVANY §8)"),
-    deals=Msg("err-li-rec-deals", "a record needs one or more [[deal]] tables (LICITOVANY §10)"),
-    tag=Msg("err-li-rec-tag", "tag '{tag}' must be text or a whole number (LICITOVANY §10)"))
+                                      "seat 0 first (LICITOVANY §8)"))
 """The top of a licitovaný record (LICITOVANY §10): ``game`` is required (a record without
 it is Baśka's); a club's ruleset file is looked up beside the record, and its refusal is
 the core's ``ruleset: {why}``."""
@@ -201,7 +193,7 @@ def parse_record(doc: Document, *, ruleset: Ruleset | None = None,
             doc, replace(_HEAD, seats=seats), ruleset=ruleset, source=source,
             default=DEFAULT_RULESET, shipped=available_rulesets(), load=load_ruleset)
         deals = tuple(_deal(words, d, i + 1) for i, d in enumerate(raw))
-        return SeriesRecord(rs, deals, players, record_io.tags(doc, _HEAD.tag), source)
+        return SeriesRecord(rs, deals, players, _HEAD.tags(doc), source)
     except RecordError as e:
         raise record_io.with_file(e, source) from None
 

@@ -83,7 +83,6 @@ class SeriesResult(record_io.Replayed[SeriesRecord, DealResult]):
 
 _WORDS = record_io.RecordWords(
     seats=4, cite="MARIAS §11",
-    no_seat=Msg("err-ma-rec-seat", "{what} must be a seat 0–3, not {value!r} (MARIAS §11)"),
     deal_key=Msg("err-ma-rec-deal-key", "unknown key '{key}': a deal holds {keys} (MARIAS §11)"),
     hands=Msg("err-ma-rec-hands", "'hands' must list 4 hands, not {n} (MARIAS §2)"),
     unfinished=Msg("err-ma-unfinished", "the deal stops in the {phase} with seat {seat} to "
@@ -141,10 +140,7 @@ _HEAD = record_io.HeadWords(
                               "players, deal and the tags {tags} (MARIAS §11)"),
     other_game=Msg("err-ma-rec-game", "game is {game!r}: this reader reads Mariáš records "
                                       "(game = \"marias\", MARIAS §11)"),
-    ruleset_ref=Msg("err-ma-rec-ruleset-ref", "ruleset must be a ruleset id or file, not "
-                                              "{ref!r} (MARIAS §11)"),
-    players=Msg("err-ma-rec-players", "players must list four names, seat 0 first (MARIAS §11)"),
-    deals=Msg("err-ma-rec-deals", "a record needs one or more [[deal]] tables (MARIAS §11)"))
+    players=Msg("err-ma-rec-players", "players must list four names, seat 0 first (MARIAS §11)"))
 """The top of a Mariáš record (MARIAS §11): a club's tariff file is looked up beside the
 record, as Baśka's (RULES §11)."""
 
