@@ -1,7 +1,7 @@
 """The Mariáš ``heuristic`` bot against ``random`` in a duplicate match (issue 11): the same
 seeded deals played six times with the bots moved through the seats
-(:mod:`stolik.games.marias.match`); prints heuristic − random in money per deal and seat
-with its 95% interval, and the moves the engine refused (goal: 0).
+(:mod:`stolik.games.marias.arena`, the arena's duplicate seatings); prints heuristic −
+random in money per deal and seat with its 95% interval, and the moves the engine refused (goal: 0).
 Run: ``.venv/bin/python benchmarks/bench_marias_heuristic.py [--deals N] [--seed S]``
 (``--deals 7500`` asks the bots about a million moves).
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from stolik.games.marias.match import duplicate
-from stolik.games.marias.ruleset import kc, load_ruleset
+from stolik.games.marias.arena import run_arena
+from stolik.games.marias.ruleset import load_ruleset
 
 
 def main() -> None:
@@ -23,12 +23,15 @@ def main() -> None:
     ap.add_argument("--b", default="random")
     args = ap.parse_args()
     t = time.perf_counter()
-    r = duplicate(load_ruleset("ctyrka"), args.a, args.b, deals=args.deals, seed=args.seed)
+    r = run_arena([args.a, args.b], args.deals, ruleset=load_ruleset("ctyrka"), seed=args.seed,
+                  on_illegal="count")
     dt = time.perf_counter() - t
-    lo, hi = r.mean - r.half_width, r.mean + r.half_width
-    print(f"{r.a} − {r.b}: {kc(round(r.mean))} Kč per deal and seat, 95% interval "
-          f"[{kc(round(lo))}, {kc(round(hi))}] over {r.deals} deals × 6 plays (seed {args.seed})")
-    print(f"moves refused by the engine: {r.illegal} of {r.decisions:,} decisions "
+    d = r.pairs[0].diff
+    print(f"{args.a} − {args.b}: {d.mean:+.2f} Kč per deal and seat, 95% interval "
+          f"[{d.low:+.2f}, {d.high:+.2f}] over {r.deals} deals × {r.seatings} seatings "
+          f"(seed {args.seed})")
+    illegal = sum(b.illegal for b in r.bots)
+    print(f"moves refused by the engine: {illegal} of {r.decisions:,} decisions "
           f"({dt:.1f} s, {r.decisions / dt:,.0f} decisions/s)")
 
 

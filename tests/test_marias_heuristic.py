@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from stolik.games.marias.arena import run_arena
 from stolik.games.marias.bots import BOTS, RandomBot, make_bot
 from stolik.games.marias.calls import Call
 from stolik.games.marias.deck import parse_card, parse_cards
@@ -16,7 +17,7 @@ from stolik.games.marias.heuristic import (
     durch_safe,
     play_card,
 )
-from stolik.games.marias.match import duplicate, play_deal
+from stolik.games.marias.match import play_deal
 from stolik.games.marias.ruleset import load_ruleset
 from stolik.games.marias.state import Deal
 
@@ -44,10 +45,11 @@ def test_no_illegal_move_in_many_deals() -> None:
 
 
 def test_beats_random_in_a_duplicate_match() -> None:
-    """Heuristic − random over 120 deals × 6 plays: the 95% interval lies above zero."""
-    r = duplicate(RS, "heuristic", "random", deals=120, seed=11)
-    assert r.illegal == 0
-    assert r.mean - r.half_width > 0, (r.mean, r.half_width)
+    """Heuristic − random over 120 deals × 6 seatings (the arena's duplicate match): the
+    95% interval lies above zero."""
+    r = run_arena(["heuristic", "random"], 120, ruleset=RS, seed=11)
+    assert sum(b.illegal for b in r.bots) == 0
+    assert r.pairs[0].diff.low > 0, r.pairs[0].diff
 
 
 def test_choice_lays_the_lowest_of_the_longest_suit() -> None:

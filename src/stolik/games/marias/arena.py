@@ -8,8 +8,7 @@ so the chooser, left of the dealer, is seat ``(i + 1) % 4``. Each deal stands al
 money is the deal's own (MARIAS §6), with no stakes or top-ups of a tournament (§7).
 
 **The seatings.** Every deal is played in the six :data:`~stolik.arena.run.SEATINGS`:
-every way to seat two of bot A and two of bot B (the same six plays as
-:data:`~stolik.games.marias.match.PATTERNS`). The seats of a Mariáš deal are not alike —
+every way to seat two of bot A and two of bot B. The seats of a Mariáš deal are not alike —
 the chooser picks the trumps and calls a card (MARIAS §4.1), the approval and the fleky go
 round from his left (§4.2, §4.4), he leads the first trick (§3) — and the partnerships
 are made by the cards (the called card's holder, or nobody: sám, betl, durch). The six

@@ -1,20 +1,11 @@
-"""Duplicate matches of two Mariáš bots: the same deals played again with the bots moved
-through the seats, so that the cards favour neither (MARIAS §2, §6).
-
-Each deal is played six times: the four rotations of ``a a b b`` (each bot with itself and
-with the other as neighbours) and both of ``a b a b``; each seat is played by each bot three
-times, and the chooser's partner is now of one kind, now of the other. The figure is the
-money per deal and seat, bot ``a`` less bot ``b`` (haléř), with a 95% interval over deals.
-
->>> from stolik.games.marias.ruleset import load_ruleset
->>> r = duplicate(load_ruleset(), "heuristic", "random", deals=4, seed=1)
->>> r.deals, r.illegal, r.decisions > 100
-(4, 0, True)
+"""A seeded series of Mariáš bots played through the engine (MARIAS §9, §11): duplicate
+matches are the arena's (:mod:`stolik.games.marias.arena`).
 
 :func:`simulate_bots` plays a seeded series with named bots by seat and returns what the
 random-deal kernel's :func:`~stolik.games.marias.simulate.simulate` returns, records
 included, for ``stolik simulate --bots``:
 
+>>> from stolik.games.marias.ruleset import load_ruleset
 >>> res = simulate_bots(load_ruleset(), 8, seed=2, bots=("heuristic", "random") * 2)
 >>> res.deals, sum(res.totals), sum(res.games.values()), len(res.records)
 (8, 0, 8, 8)
@@ -22,12 +13,9 @@ included, for ``stolik simulate --bots``:
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from stolik.errors import IllegalMove
 from stolik.games.marias.bots import make_bot
@@ -36,37 +24,7 @@ from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.simulate import GAMES, SimulationResult
 from stolik.games.marias.state import Deal
 
-__all__ = ["PATTERNS", "DuplicateResult", "duplicate", "play_deal", "simulate_bots"]
-
-PATTERNS = ((0, 0, 1, 1), (1, 0, 0, 1), (1, 1, 0, 0), (0, 1, 1, 0), (0, 1, 0, 1),
-            (1, 0, 1, 0))
-"""Which bot (0 = a, 1 = b) sits at each seat, in each of a deal's six plays."""
-
-
-@dataclass(frozen=True)
-class DuplicateResult:
-    """``diffs``: per deal, bot a's money per seat less bot b's (haléř, mean of the six
-    plays); ``illegal``: moves the engine refused (each replaced by its first legal move);
-    ``decisions``: moves asked of the bots."""
-
-    a: str
-    b: str
-    deals: int
-    diffs: tuple[float, ...]
-    illegal: int
-    decisions: int
-
-    @property
-    def mean(self) -> float:
-        """Bot a less bot b in money per deal and seat (haléř)."""
-        return statistics.fmean(self.diffs)
-
-    @property
-    def half_width(self) -> float:
-        """Half the 95% interval of :attr:`mean` (normal approximation)."""
-        if len(self.diffs) < 2:
-            return math.inf
-        return 1.96 * statistics.stdev(self.diffs) / math.sqrt(len(self.diffs))
+__all__ = ["play_deal", "simulate_bots"]
 
 
 def play_deal(deal: Deal, bots: Sequence[object]) -> tuple[int, int]:
@@ -84,28 +42,6 @@ def play_deal(deal: Deal, bots: Sequence[object]) -> tuple[int, int]:
             refused += 1
             deal.move(deal.legal_moves()[0])
     return asked, refused
-
-
-def duplicate(rs: Ruleset, a: str, b: str, *, deals: int, seed: int) -> DuplicateResult:
-    """Play ``deals`` seeded deals six times each (:data:`PATTERNS`) with bots ``a`` and
-    ``b`` and compare their money."""
-    diffs = []
-    illegal = decisions = 0
-    for i in range(deals):
-        dealt = Deal.random(rs, i % 4, random.Random(seed * 1_000_003 + i)).dealt
-        total = 0
-        for k, pattern in enumerate(PATTERNS):
-            bots = [make_bot((a, b)[pattern[s]], seed=seed + 7919 * i + 31 * k + s)
-                    for s in range(4)]
-            d = Deal(rs, i % 4, dealt)
-            asked, refused = play_deal(d, bots)
-            decisions += asked
-            illegal += refused
-            pay = d.result().payouts
-            total += sum(pay[s] for s in range(4) if pattern[s] == 0)
-        # a's two seats take `total`, b's two seats −total: per seat a − b = total
-        diffs.append(total / len(PATTERNS))
-    return DuplicateResult(a, b, deals, tuple(diffs), illegal, decisions)
 
 
 def simulate_bots(rs: Ruleset, deals: int, *, seed: int, bots: Sequence[str],
