@@ -54,10 +54,10 @@ phase, max 0.61 s (a discard), at most 5.32 M nodes counted.
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 
 from stolik.bots.inference import EpsilonPolicy, weighted_layouts
+from stolik.bots.layout_bot import LayoutBot
 from stolik.bots.paired_choice import keep_or_switch, value_rows
 from stolik.deck32 import KING, OBER, SEVEN, card
 from stolik.errors import IllegalMove
@@ -180,31 +180,26 @@ def seat_money(d: Deal, seat: int, budget: Budget | None) -> int | None:
     return value if seat == base.akter else -value
 
 
-class ExpertBot:
+class ExpertBot(LayoutBot[Move]):
     """The ``expert`` bot (module notes): ``layouts`` per bidding decision,
     ``card_layouts`` per card decision (the pimc bot's); ``seed`` makes it repeatable;
     ``nodes`` and ``seconds`` a bidding decision's budget; ``infer``: layouts weighted by
-    the others' calls."""
+    the others' calls. What it weighed at its last bidding decision: :attr:`last_values`
+    (each call's mean money for the seat), :attr:`last_solved`, :attr:`last_nodes`
+    (rollouts charged)."""
 
     def __init__(self, layouts: int = LEVELS["expert"][0],
                  card_layouts: int = LEVELS["expert"][1], seed: int | None = None,
                  ruleset: Ruleset | None = None, name: str = "expert",
                  nodes: int = NODES, seconds: float = SECONDS, infer: bool = True) -> None:
-        self.name = name
+        super().__init__(name, int(layouts), seed=seed, nodes=int(nodes),
+                         seconds=float(seconds))
         self.rs = ruleset if ruleset is not None else load_ruleset()
-        self.layouts, self.nodes, self.seconds = int(layouts), int(nodes), float(seconds)
-        self.rng = random.Random(seed)
         self.model: EpsilonPolicy[None] | None = EpsilonPolicy(None) if infer else None
         self.heuristic = HeuristicBot(seed=self.rng.randrange(1 << 30), ruleset=self.rs)
         self.rollout = HeuristicBot(seed=self.rng.randrange(1 << 30), ruleset=self.rs)
         self.pimc = PimcBot(int(card_layouts), seed=self.rng.randrange(1 << 30),
                             ruleset=self.rs, name=name)
-        self.last_values: dict[Move, float] = {}
-        """The mean money for the seat of each call weighed at the last bidding decision."""
-        self.last_solved = 0
-        """Layouts the last bidding decision valued every candidate on."""
-        self.last_nodes = 0
-        """Search nodes (rollouts charged) the last bidding decision spent."""
 
     def act(self, view: SeatView) -> Move:
         """A legal move for the seat whose view this is; ValueError if it has none."""
@@ -235,7 +230,7 @@ class ExpertBot:
 
     def _best(self, view: SeatView, calls: list[Move]) -> Move:
         hint = calls[0]
-        budget = Budget(self.nodes, self.seconds)
+        budget = self.decision_budget() or Budget(1 << 62, self.seconds)  # None: no node cap
         done: dict[tuple[object, ...], int | None] = {}
 
         def value(lay: Deal, call: Move) -> float | None:

@@ -45,10 +45,10 @@ decision with a choice (12 deals of self-play per ruleset): calls median 76–90
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from functools import partial
 
+from stolik.bots.layout_bot import LayoutBot
 from stolik.bots.paired_choice import keep_or_switch, value_rows
 from stolik.games.baska.bots.base import BOTS, Move, RulesetSource, check_turn
 from stolik.games.baska.bots.expert_auction import Rollout, auction_layouts, call_value
@@ -58,7 +58,6 @@ from stolik.games.baska.calls import Call
 from stolik.games.baska.policy_model import CallModel
 from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.state import Deal, SeatView
-from stolik.solver.budget import Budget
 
 __all__ = ["CARD_LAYOUTS", "DRAWS", "EPS", "LAYOUTS", "NODES", "SECONDS", "ExpertBot", "Z"]
 
@@ -83,36 +82,29 @@ SECONDS = 0.9
 @BOTS.register("expert", f"bids by the payout of each call over {LAYOUTS} inferred layouts, "
                "the others answering as the heuristic would and the play solved; plays as "
                "pimc with inference")
-class ExpertBot:
+class ExpertBot(LayoutBot[Call]):
     """The ``expert`` bot (module notes): ``layouts`` per call decision, ``card_layouts``
     per card decision; ``seed`` makes it repeatable; ``nodes`` and ``seconds`` a call
     decision's budget; ``infer``: layouts weighted by the others' calls, in the auction and
-    the play."""
+    the play. What it weighed at its last call decision: :attr:`last_values` (each call's
+    mean payout for the seat), :attr:`last_solved`, :attr:`last_nodes` (rollout calls
+    included)."""
 
     name = "expert"
 
     def __init__(self, *, seed: int | None = None, ruleset: Ruleset | None = None,
                  layouts: int = LAYOUTS, card_layouts: int = CARD_LAYOUTS,
                  nodes: int = NODES, seconds: float = SECONDS, infer: bool = True) -> None:
-        self.rng = random.Random(seed)
+        super().__init__("expert", layouts, seed=seed, nodes=nodes, seconds=seconds)
         self.source = RulesetSource(ruleset)
-        self.layouts = layouts
-        self.nodes = nodes
-        self.seconds = seconds
         self.infer = infer
         self.heuristic = HeuristicBot(ruleset=ruleset)
         self.rollout = Rollout(HeuristicBot(ruleset=ruleset))
         self._models: dict[str, CallModel] = {}
         self.pimc = PimcBot(seed=self.rng.randrange(1 << 30), ruleset=ruleset,
                             samples=card_layouts, infer=infer)
-        self.last_values: dict[Call, float] = {}
-        """The mean payout for the seat of each call weighed at the last call decision."""
         self.last_hint: Call | None = None
         """The heuristic's call at the last call decision."""
-        self.last_solved = 0
-        """Layouts the last call decision valued every candidate on."""
-        self.last_nodes = 0
-        """Nodes the last call decision spent (rollout calls included)."""
 
     def act(self, view: SeatView) -> Move:
         """A legal move for the view's seat (module notes)."""
@@ -130,8 +122,8 @@ class ExpertBot:
     def _best(self, view: SeatView, calls: list[Call]) -> Call:
         hint = calls[0]
         rs = self.source.get(view.ruleset)
-        budget = Budget(self.nodes, self.seconds)
-        if budget.over():
+        budget = self.decision_budget()
+        if budget is None or budget.over():
             return hint
         weigh = None
         if self.infer:
