@@ -82,6 +82,11 @@ class _Check:
     """Weighing one seat's cards on one problem within the budget."""
 
     def __init__(self, finished: Deal, seat: int, lang: str) -> None:
+        from stolik.games.licitovany.solver import warm_up
+
+        # the kernels compiled (or loaded) before the budget starts: on a cold process
+        # their compiling spent the CPU cap and the review checked fewer cards
+        warm_up()
         self.finished, self.seat, self.lang = finished, seat, lang
         self.budget = Budget(NODES, SECONDS)
         self.prob: Problem | None = None
