@@ -117,3 +117,6 @@ INTENDED: dict[str, list[Intended]] = {
     ],
 }
 """The declared changes by the corpus file they are in."""
+
+INTENDED_LATER: dict[str, list[Intended]] = {}
+"""The declared changes of the games made since (``tests/corpus-later``, by file)."""

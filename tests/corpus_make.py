@@ -29,7 +29,11 @@ Goldens are made from the pre-refactor commit only, never to make a test pass::
 
 (``--from-commit`` extracts that commit's ``src`` with ``git archive`` into a temporary
 folder and runs this file again with it first on ``PYTHONPATH``; the examples are read
-from ``../shared/examples``.) ``tests/test_corpus_identical.py`` makes the corpus again
+from ``../shared/examples``.) A game registered since (:data:`LATER`) has its goldens made
+once from the commit it names, apart::
+
+    .venv/bin/python tests/corpus_make.py --make tests/corpus-later --later --from-commit 01833b7
+ ``tests/test_corpus_identical.py`` makes the corpus again
 with the current code and compares it byte for byte.
 """
 
@@ -38,6 +42,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
+import itertools
 import json
 import os
 import queue
@@ -79,6 +84,21 @@ GAMES: dict[str, dict[str, Any]] = {
               "opponents": "heuristic,random", "web_lang": "pl"},
 }
 """Per game: its shipped rulesets, its languages, the simulated series and the sessions."""
+
+LATER: dict[str, dict[str, Any]] = {
+    "licitovany": {"rulesets": ("licitovany",), "langs": ("en", "pl", "cs"), "deals": 6,
+                   "seed": 11, "bots": ["heuristic", "random"],
+                   "play": "1\nzz\nhint\n1 2\nsheet\nhelp\n" + "1\n" * 160 + "quit\n",
+                   "web_first_dealer": 0, "play_lang": ("cs", False),
+                   "opponents": "heuristic,random", "web_lang": "cs", "since": "01833b7"},
+}
+"""Games registered after the goldens' commit (licitovaný mariáš, issue 28), each with the
+commit its own goldens are made from (``since``, in ``tests/corpus-later/<game>``): the
+same corpus as a game of :data:`GAMES` — its series, sessions, arena and refusals, and
+``stolik rules show`` of its rulesets — made with the whole registry."""
+
+SPECS: dict[str, dict[str, Any]] = {**GAMES, **LATER}
+"""Every game the corpus holds."""
 
 
 def mask_text(text: str) -> str:
@@ -137,7 +157,7 @@ def pack(path: Path) -> None:
 
 def make_simulated(out: Path, game: str) -> None:
     """The seeded series of each ruleset: records, JSON, summaries and sheets."""
-    spec = GAMES[game]
+    spec = SPECS[game]
     for rs in spec["rulesets"]:
         base = ["simulate", "-r", rs, "-n", str(spec["deals"]), "-s", str(spec["seed"])]
         run_cli(out, f"sim-{rs}-toml.txt", [*base, "-o", f"sim-{rs}.toml"])
@@ -150,8 +170,8 @@ def make_simulated(out: Path, game: str) -> None:
                 tag = f"{lang}{'-ascii' if ascii_ else ''}"
                 run_cli(out, f"sim-{rs}-sheet-{tag}.txt",
                         [*base, "--sheet", "--lang", lang, *flags,
-                         *(["--players", "Ala,Bolek,Cyryl" + ("" if game == "betel"
-                                                                else ",Dorota")]
+                         *(["--players", "Ala,Bolek,Cyryl" + ("" if game in (
+                             "betel", "licitovany") else ",Dorota")]
                            if ascii_ else [])])
         replayed(out, f"sim-{rs}.toml", spec["langs"])
         replayed(out, f"sim-{rs}.json", spec["langs"], sheets=False)
@@ -187,7 +207,7 @@ def unwrap_summary(path: Path) -> None:
 def make_arena(out: Path, game: str) -> None:
     """``stolik arena`` of the heuristic and the random bot on every ruleset: JSON, and the
     table (plain and ASCII) on the first."""
-    spec = GAMES[game]
+    spec = SPECS[game]
     for i, rs in enumerate(spec["rulesets"]):
         base = ["arena", "-b", "heuristic,random", "-n", "2", "-r", rs, "-s", "5"]
         run_cli(out, f"arena-{rs}-json.txt", [*base, "--json"])
@@ -261,7 +281,7 @@ def make_rules(out: Path) -> None:
 
 def make_play(out: Path, game: str) -> None:
     """A terminal session of ``stolik play``: two deals from a fixed stdin."""
-    spec = GAMES[game]
+    spec = SPECS[game]
     lang, ascii_ = spec["play_lang"]
     run_cli(out, "play.txt",
             ["play", "--game", game, "--deals", "2", "--opponents", spec["opponents"],
@@ -288,7 +308,7 @@ def make_web(out: Path, game: str) -> None:
     from stolik.db import open_database
     from stolik.web.app import create_app
 
-    spec = GAMES[game]
+    spec = SPECS[game]
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         db = open_database(f"sqlite:///{tmp}/web.db", migrate=True)
@@ -325,7 +345,8 @@ def make_web(out: Path, game: str) -> None:
 def web_session(ws: Any) -> Iterator[Any]:
     """Play seat 0 through the table's WebSocket, yielding every message received: before
     the first move a refused move and a hint; each turn the legal move at a place that
-    walks through the list; after each deal the review, then the next deal."""
+    walks through the list (a pick of cards: the hand's first ones the rules let go, in
+    order); after each deal the review, then the next deal."""
     got: queue.Queue[Any] = queue.Queue()
 
     def pump() -> None:  # the messages, then the exception that ended them
@@ -346,6 +367,7 @@ def web_session(ws: Any) -> Iterator[Any]:
         return msg
 
     ident, turns, asked = 0, 0, False
+    picks: list[str] = []  # the other cards a refused pick may try, in the hand's order
     waiting: int | None = None  # the id of the request whose answer is awaited
     first = True
     while True:
@@ -359,6 +381,11 @@ def web_session(ws: Any) -> Iterator[Any]:
             if msg.get("ack") != waiting:
                 continue
             waiting = None
+            if msg.get("type") == "error" and picks:  # those cards may not go: the next ones
+                ident += 1
+                ws.send_json({"type": "move", "move": picks.pop(0), "id": ident})
+                waiting = ident
+                continue
         if msg.get("type") != "state":
             continue
         if msg.get("over"):
@@ -385,9 +412,13 @@ def web_session(ws: Any) -> Iterator[Any]:
                 ident += 1
                 ws.send_json({**extra, "id": ident})
                 yield from until_ack(receive, ident)
-        move = str(legal[(turns * 7) % len(legal)]["move"])
-        if move == "lay":
-            move = "lay " + " ".join(deal["hand"][:2])
+        offered = legal[(turns * 7) % len(legal)]
+        move = str(offered["move"])
+        picks = []
+        if "pick" in offered:  # Betel's lay, licitovaný's discard: the page picks the cards
+            picks = [f"{move} {' '.join(c)}"
+                     for c in itertools.combinations(deal["hand"], int(offered["pick"]))]
+            move = picks.pop(0)
         turns += 1
         ident += 1
         ws.send_json({"type": "move", "move": move, "id": ident})
@@ -447,40 +478,65 @@ def _make(out: Path, games: Sequence[str]) -> None:
     make_examples(out / "examples")
     make_rules(out / "rules")
     for game in games:
-        make_simulated(out / game, game)
-        make_play(out / game, game)
-        make_web(out / game, game)
-        replayed(out / game, "web-record.toml", GAMES[game]["langs"])
-        make_arena(out / game, game)
-        make_refusals(out / game, f"sim-{GAMES[game]['rulesets'][0]}.toml",
-                      GAMES[game]["langs"])
+        make_game(out / game, game)
 
 
-def from_commit(out: Path, rev: str) -> None:
-    """Make the corpus with commit ``rev``'s ``src`` (``git archive``), not the tree's."""
+def make_game(out: Path, game: str) -> None:
+    """One game's part of the corpus into ``out``: its simulated series, its terminal and
+    web sessions with their records replayed, its arena and its broken records."""
+    spec = SPECS[game]
+    out.mkdir(parents=True, exist_ok=True)
+    make_simulated(out, game)
+    make_play(out, game)
+    make_web(out, game)
+    replayed(out, "web-record.toml", spec["langs"])
+    make_arena(out, game)
+    make_refusals(out, f"sim-{spec['rulesets'][0]}.toml", spec["langs"])
+
+
+def make_later(out: Path, games: Sequence[str] = tuple(LATER)) -> None:
+    """The corpus of the games of :data:`LATER` into ``out/<game>``, with the whole
+    registry; besides its part (:func:`make_game`), ``stolik rules show`` of each of its
+    rulesets, plain and ASCII."""
+    for game in games:
+        make_game(out / game, game)
+        for rs in SPECS[game]["rulesets"]:
+            run_cli(out / game, f"rules-show-{rs}.txt", ["rules", "show", rs])
+            run_cli(out / game, f"rules-show-{rs}-ascii.txt", ["rules", "show", rs, "--ascii"])
+
+
+def from_commit(out: Path, rev: str, later: bool = False) -> None:
+    """Make the corpus (``later``: of the games of :data:`LATER`) with commit ``rev``'s
+    ``src`` (``git archive``), not the tree's."""
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"],
                                  check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
         env = {**os.environ, "PYTHONPATH": f"{tmp}/src"}
         subprocess.run([sys.executable, __file__, "--make", str(out.resolve()),
-                        "--expect-src", f"{tmp}/src"], check=True, env=env)
+                        "--expect-src", f"{tmp}/src", *(["--later"] if later else [])],
+                       check=True, env=env)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--make", type=Path, required=True, help="the folder to fill")
     parser.add_argument("--from-commit", help="make it with this commit's src")
+    parser.add_argument("--later", action="store_true",
+                        help="the games registered since the goldens' commit (LATER)")
     parser.add_argument("--expect-src", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.from_commit:
-        from_commit(args.make, args.from_commit)
+        from_commit(args.make, args.from_commit, args.later)
         return
     import stolik
 
     if args.expect_src and not Path(stolik.__file__).is_relative_to(args.expect_src):
         raise SystemExit(f"stolik imported from {stolik.__file__}, not {args.expect_src}")
-    make(args.make)
+    if args.later:
+        make_later(args.make)
+    else:
+        make(args.make)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,12 @@ A difference is a change of behaviour: find it in the code, do not regenerate. A
 issue asks for (a hint that is now the strongest bot's) is declared in
 :mod:`corpus_intended` — the lines as they were and as they are, with the commit — and
 applied to the golden before the comparison; everything else stays proven against 4ed97f7.
+
+A game registered since (licitovaný mariáš) has its own goldens in ``tests/corpus-later``,
+made once from the commit that :data:`corpus_make.LATER` names, and its declared changes in
+:data:`corpus_intended.INTENDED_LATER`::
+
+    .venv/bin/python tests/corpus_make.py --make tests/corpus-later --later --from-commit 01833b7
 """
 
 from __future__ import annotations
@@ -23,10 +29,11 @@ from pathlib import Path
 
 import pytest
 
-from corpus_intended import INTENDED, Intended
-from corpus_make import make
+from corpus_intended import INTENDED, INTENDED_LATER, Intended
+from corpus_make import make, make_later
 
 GOLDEN = Path(__file__).resolve().parent / "corpus"
+GOLDEN_LATER = GOLDEN.with_name("corpus-later")
 DIFF_LINES = 40
 """At most this many lines of a file's unified diff are shown."""
 
@@ -95,19 +102,40 @@ def declared(golden: dict[str, bytes],
     return out
 
 
-@pytest.mark.timeout(600)
-def test_the_corpus_is_byte_identical_to_the_goldens(made: dict[str, bytes]) -> None:
-    golden = declared(files(GOLDEN))
-    assert golden, "no goldens in tests/corpus"
+@pytest.fixture(scope="module")
+def made_later(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The corpus of the games registered since the goldens' commit, made now."""
+    out = tmp_path_factory.mktemp("corpus-later")
+    make_later(out)
+    return files(out)
+
+
+def compare(where: str, golden: dict[str, bytes], made: dict[str, bytes]) -> None:
+    """Fail with the files that differ (the first five diffs), are no longer made or are
+    new, against the goldens in ``where``."""
+    assert golden, f"no goldens in {where}"
     missing = sorted(set(golden) - set(made))
     extra = sorted(set(made) - set(golden))
     changed = [name for name in sorted(set(golden) & set(made)) if golden[name] != made[name]]
-    report = [f"{len(changed)} of {len(golden)} files differ from tests/corpus: "
+    report = [f"{len(changed)} of {len(golden)} files differ from {where}: "
               + ", ".join(changed)] if changed else []
     report += [difference(name, golden[name], made[name]) for name in changed[:5]]
     if missing:
         report.append(f"no longer made: {', '.join(missing)}")
     if extra:
-        report.append(f"made but not in tests/corpus: {', '.join(extra)}")
+        report.append(f"made but not in {where}: {', '.join(extra)}")
     if report:
         pytest.fail("\n\n".join(report), pytrace=False)
+
+
+@pytest.mark.timeout(600)
+def test_the_corpus_is_byte_identical_to_the_goldens(made: dict[str, bytes]) -> None:
+    compare("tests/corpus", declared(files(GOLDEN)), made)
+
+
+@pytest.mark.timeout(600)
+def test_the_later_games_corpus_is_byte_identical_to_its_goldens(
+        made_later: dict[str, bytes]) -> None:
+    """Licitovaný mariáš (issue 28), registered after 4ed97f7, against its own goldens in
+    ``tests/corpus-later``, made from the commit :data:`corpus_make.LATER` names."""
+    compare("tests/corpus-later", declared(files(GOLDEN_LATER), INTENDED_LATER), made_later)
