@@ -229,7 +229,10 @@ class ExpertBot(LayoutBot[Move]):
                                 self.layouts, self.rng)
 
     def _best(self, view: SeatView, calls: list[Move]) -> Move:
+        from stolik.games.licitovany.solver import warm_up
+
         hint = calls[0]
+        warm_up()  # compiled (or loaded) before the CPU cap starts: 9 µs once they are
         budget = self.decision_budget() or Budget(1 << 62, self.seconds)  # None: no node cap
         done: dict[tuple[object, ...], int | None] = {}
 
