@@ -29,41 +29,44 @@ mean over the weighed decisions of the kind's best value less the value of the c
 A kind the expert never makes with ``Δ`` well below 0 over many weighed decisions is shown
 not worth it where it was legal; one never weighed is unexplored, and said so.
 
-**Measured** (2026-12-07, ``--seed 100 --deals 200 --cpu 190``, one game a run, a 2-core
-machine shared with other jobs, load about 4): ``heuristic`` 200 deals in every game;
-``expert`` as many as 190 s of CPU allowed — Baśka (pucka-2019) 200 deals (187.7 s),
-Mariáš (ctyrka) 98 deals (191.4 s), Betel (gps-2022) 92 deals (190.9 s). Per deal, expert
-beside heuristic: Baśka kontra in 76.0 % / 31.5 % of the deals, rekontra 44.0 / 1.0, bok
-8.0 / 0, hirsch 5.0 / 0; Mariáš betl 5.1 % / 0, tutti hra 25.5 / 0, boty 18.4 / 0, kalhoty
-13.3 / 0, flek sedma 2.0 / 0.5, thrown in for want of re 3.1 / 0; Betel kontra 19.6 / 4.0,
-all-pass 5.4 / 20.0.
+**Measured** (2026-12-07, ``--seed 100 --deals 200``, a 2-core machine shared with other
+jobs): 200 deals of every game for both kinds — ``heuristic`` and Baśka's ``expert`` with
+``--cpu 190`` (Baśka's expert: 187.7 s), Mariáš's and Betel's ``expert`` run again with no cap
+(``--games marias,betel --bots expert``: 289.5 s and 277.9 s of CPU for 200 deals). Per
+deal, expert beside heuristic: Baśka kontra in 76.0 % / 31.5 % of the deals, rekontra
+44.0 / 1.0, bok 8.0 / 0, hirsch 5.0 / 0; Mariáš betl 5.5 % / 0, tutti hra 23.5 / 0, boty
+18.5 / 0, kalhoty 12.0 / 0, flek sedma 1.5 / 0.5, thrown in for want of re 4.0 / 0; Betel
+kontra 22.0 / 4.0, all-pass 6.5 / 20.0.
 
-Findings — the kinds of call the expert never made in that sample, and why:
+Findings — the kinds of call the expert never made in 200 deals, and why (Δ: the kind's
+best value less the call made, mean over the decisions that weighed it; ``top``: the
+decisions where it had the highest mean):
 
 - **Baśka**: none; every contract of the ladder, every doubling (kontra … hirsch) and pass
   occurs.
-- **Mariáš**, each valued by the expert wherever it was legal (Δ: haléř against the call
-  made, mean over the decisions): ``durch`` legal at 392 approvals, never the best, Δ −612;
-  voluntary ``sto`` 11 decisions, never best, Δ −562; ``sto proti`` 23, never best, Δ −598;
-  ``re betl`` 5, never best, Δ −580; ``tutti sedma`` 7, never best, Δ −123 — not worth it
-  where they were legal. ``flek sto``: 34 decisions, Δ −196, but the best mean twice, where
-  the heuristic's pass stayed by the noise rule (:data:`~stolik.games.marias.expert.EPS`,
-  ``Z``): not shown to be never worth it. Never legal in the sample, so neither made nor
-  valued: every flek on durch (no durch was played), re … kalhoty on sto (no flek sto),
-  tutti … kalhoty on betl (no re betl), boty and kalhoty on sedma (no tutti sedma), every
-  flek on sto proti (never said); ``sedma proti`` and its fleky do not exist
-  in ``ctyrka`` (``sedma_proti = false``, MARIAS §4.4).
-- **Betel**: ``szlemik`` in ♣ ♦ ♥ ♠ (valued at 39, 17, 35, 17 decisions; the best mean at
-  0, 0, 1, 1; Δ −244, −199, −222, −193 points), ``betel`` (27; 0; Δ −265), every ``szlem``
-  (3–11 each; 0; Δ −213 … −365): not worth it where valued; at the other decisions where
-  they were legal (575–579) the expert did not value them, its hand's counts more than
-  ``SLACK`` tricks short of the contract (:mod:`stolik.games.betel.expert`) — pruned by the
-  heuristic's counts, not measured. A **look at one dubel card** (legal at 417 decisions)
-  is never valued: the expert looks only when it means to bid or double, where a look is
-  free (BETEL §3) and both cards tell more than one; it passed after its look 4 times in
-  57, where one card would have cost 5 instead of 10 — an argument, not a measurement.
-  The ``legal`` column counts bidding decisions with a choice that the expert valued (a
-  decision whose budget ran out before one layout is not counted).
+- **Mariáš**, each valued by the expert wherever it was legal: ``durch`` at 800 approvals,
+  never the best, Δ −611 haléř; voluntary ``sto`` 24 decisions, never best, Δ −775; ``sto
+  proti`` 52, never best, Δ −637; ``re betl`` 11, never best, Δ −546; ``kalhoty`` on sedma
+  2, never best, Δ −73 — not worth it where they were legal. ``flek sto``: 66 decisions,
+  Δ −201, but the best mean twice, where the heuristic's pass stayed by the noise rule
+  (:data:`~stolik.games.marias.expert.EPS`, ``Z``): not shown to be never worth it. Never
+  legal in the sample, so neither made nor valued: every flek on durch (no durch was
+  played), re … kalhoty on sto (no flek sto), tutti … kalhoty on betl (no re betl), every
+  flek on sto proti (never said); ``sedma proti`` and its fleky do not exist in
+  ``ctyrka`` (``sedma_proti = false``, MARIAS §4.4).
+- **Betel**: ``szlemik`` in ♦ and ♥ (valued at 62 and 57 decisions, the best mean once
+  each, Δ −243 and −242 points), ``betel`` (64; twice; Δ −241), every ``szlem`` (9–46
+  each; the best mean at none but one of szlem-BA's 46; Δ −404 … −501): nearly never the
+  best where valued, and where they were, the heuristic's call stayed by the noise rule
+  (``Z``) — shown not worth it but for those few decisions; at the other decisions where
+  they were legal (about 1,250) the expert did not value them, its hand's counts more
+  than ``SLACK`` tricks short of the contract (:mod:`stolik.games.betel.expert`) — pruned
+  by the heuristic's counts, not measured. A **look at one dubel card** (legal at 911
+  decisions) is never valued: the expert looks only when it means to bid or double, where
+  a look is free (BETEL §3) and both cards tell more than one; it passed after its look 8
+  times in 121, where one card would have cost 5 instead of 10 — an argument, not a
+  measurement. The ``legal`` column counts bidding decisions with a choice that the expert
+  valued (a decision whose budget ran out before one layout is not counted).
 
 Run: ``.venv/bin/python benchmarks/bench_call_frequencies.py [--games baska,marias,betel]
 [--bots expert,heuristic] [--deals 200] [--seed 100] [--cpu SECONDS] [--json FILE]``
