@@ -34,6 +34,20 @@ without inference — not better than ``pimc``, so not the default opponent. CPU
 decision with a choice (12 deals of self-play per ruleset): calls median 76–90 ms, max
 185 ms (at most 218k of the 400k nodes); cards median 28–32 ms, max 168 ms.
 
+Over more deals it is **worse** than ``pimc``: ``stolik arena -b expert,pimc -r
+pucka-2019 -n 300 -s 2027`` gives expert − pimc −1.06 [−2.02, −0.09] a deal (44,986
+decisions, 0 illegal); the expert declared zoło 281 times to pimc's 167 and gran 226 to
+173 on the same deals. Where the two part (150 deals of pimc self-play, seeds 9000–9149,
+the expert asked at each of the 1,432 calls with a choice): they agree on 1,140; of the
+292 others, 194 are pimc's kontra or a later doubling where the expert passes (the
+heuristic, the expert's anchor, passes there too: 360 times), 36 the expert's gran where
+pimc passes. So the rollout's answers — the heuristic's, which seldom doubles — are not how
+``pimc`` answers: a contract looks safer to the expert than it is against ``pimc``, and a
+kontra less worth saying. Anchoring the choice on ``pimc``'s call instead of the
+heuristic's (tried, not kept) made it worse: −2.15 [−3.24, −1.06] over the same 300 deals,
+zoło 371 times. A better model of the others' answers (one that doubles as ``pimc`` does)
+is what this bot lacks.
+
 >>> import random
 >>> from stolik.games.baska.ruleset import load_ruleset
 >>> from stolik.games.baska.state import Deal
