@@ -26,12 +26,12 @@ INTENDED: dict[str, list[Intended]] = {
     'betel/play.txt.gz': [
         Intended(
             "Your move (help: help)> The heuristic bot (simple counts and a club player's rules, no search) would: pas",
-            'Your move (help: help)> The strongest bot (pimc, which plays out deals that fit what you know) would choose: kontra',
-            "1853448 (issue 27): the Betel hint is the strongest bot's (pimc's) move, and the help says so"),
+            'Your move (help: help)> The strongest bot (expert, which plays out deals that fit what you know) would choose: pas',
+            "1853448, then issue 27.3 (expert − pimc +14.6 points [+5.8, +23.4], 100 deals): the Betel hint is the strongest bot's move — pimc's, now expert's — and the help says so"),
         Intended(
             "take (exchange: take the dubel, then lay AS KS two cards back). Enter alone: the only move. sheet: the score sheet; hint: the heuristic bot's move; claim: claim the result (accepted when it is certain\nwhatever the cards you cannot see; the program plays the rest out); quit: end and save. Words: dubel = the two cards face down; pas = pass; kontra = double; betelek N = take at most N tricks; szlemik \n= nine tricks; szlem = all ten.",
-            "take (exchange: take the dubel, then lay AS KS two cards back). Enter alone: the only move. sheet: the score sheet; hint: the strongest bot's (pimc's) move; claim: claim the result (accepted when it \nis certain whatever the cards you cannot see; the program plays the rest out); quit: end and save. Words: dubel = the two cards face down; pas = pass; kontra = double; betelek N = take at most N \ntricks; szlemik = nine tricks; szlem = all ten.",
-            "1853448 (issue 27): the Betel hint is the strongest bot's (pimc's) move, and the help says so"),
+            "take (exchange: take the dubel, then lay AS KS two cards back). Enter alone: the only move. sheet: the score sheet; hint: the strongest bot's (expert's) move; claim: claim the result (accepted when it\nis certain whatever the cards you cannot see; the program plays the rest out); quit: end and save. Words: dubel = the two cards face down; pas = pass; kontra = double; betelek N = take at most N \ntricks; szlemik = nine tricks; szlem = all ten.",
+            "1853448, then issue 27.3 (expert − pimc +14.6 points [+5.8, +23.4], 100 deals): the Betel hint is the strongest bot's move — pimc's, now expert's — and the help says so"),
     ],
     'marias/play.txt.gz': [
         Intended(
@@ -46,8 +46,8 @@ INTENDED: dict[str, list[Intended]] = {
     'betel/web-session.jsonl.gz': [
         Intended(
             '{"ack": 2, "text": "Bot heurystyczny (proste liczenie i zasady klubowego gracza, bez przeszukiwania) zagrałby: wymiana: weź dubel", "type": "hint"}',
-            '{"ack": 2, "text": "Najsilniejszy bot (pimc, który rozgrywa rozdania zgodne z tym, co wiesz) wybrałby: wymiana: weź dubel", "type": "hint"}',
-            "1853448 (issue 27): the Betel web hint is pimc's"),
+            '{"ack": 2, "text": "Najsilniejszy bot (expert, który rozgrywa rozdania zgodne z tym, co wiesz) wybrałby: wymiana: weź dubel", "type": "hint"}',
+            "1853448, then issue 27.3 (expert − pimc +14.6 points [+5.8, +23.4]): the Betel web hint is the strongest bot's, pimc's, now expert's"),
     ],
     'marias/web-session.jsonl.gz': [
         Intended(

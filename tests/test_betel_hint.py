@@ -1,5 +1,5 @@
-"""The hint at a Betel table (issue 27: a hint is the strongest bot's): the pimc bot's move
-on the seat's own view, the terminal's and the web table's alike; the same position at
+"""The hint at a Betel table (issue 27: a hint is the strongest bot's): the expert bot's
+move on the seat's own view, the terminal's and the web table's alike; the same position at
 the same table gives the same hint, and two layouts the seat cannot tell apart give it the
 same hint (hidden information, BETEL §3)."""
 
@@ -48,19 +48,20 @@ def test_twin_layouts_give_a_seat_the_same_hint() -> None:
         compared, dubel)
 
 
-def test_the_web_hint_is_the_pimc_bots_move_in_polish_first() -> None:
-    """The web table's hint names the pimc bot's move (legal) in the page's language:
+def test_the_web_hint_is_the_expert_bots_move_in_polish_first() -> None:
+    """The web table's hint names the expert bot's move (legal) in the page's language:
     Polish first, the search said."""
     m = match(2)
     seat = m.to_act()
     assert seat is not None
     text = m.hint(seat, "pl")
-    assert text.startswith("Najsilniejszy bot (pimc, który rozgrywa rozdania"), text
-    assert m.hint(seat, "en").startswith("The strongest bot (pimc, which plays out deals")
+    assert text.startswith("Najsilniejszy bot (expert, który rozgrywa rozdania"), text
+    assert m.hint(seat, "en").startswith("The strongest bot (expert, which plays out deals")
 
 
 def test_the_hint_move_is_repeatable_and_legal() -> None:
-    """:func:`hint_move`: the same view and seed, the same move, a legal one."""
+    """:func:`hint_move`: the same view and seed, the same move, a legal one (no clock in
+    it: the expert's budget is its search nodes)."""
     m = match(7)
     seat = m.to_act()
     assert seat is not None

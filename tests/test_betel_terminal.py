@@ -207,8 +207,8 @@ def test_dubel_and_other_hands_stay_hidden(tmp_path: Path, seed: int) -> None:
     assert "looks at" in out or "takes the dubel" in out
 
 
-def test_hint_names_the_pimc_bots_move_and_changes_nothing() -> None:
-    """``hint`` (``podpowiedź``) at the terminal: the strongest bot's (pimc's) move on the
+def test_hint_names_the_expert_bots_move_and_changes_nothing() -> None:
+    """``hint`` (``podpowiedź``) at the terminal: the strongest bot's (expert's) move on the
     person's own view (as the web table's hint), a legal one, seeded by the position; the
     deal is unchanged until he moves (BETEL §4)."""
     import io

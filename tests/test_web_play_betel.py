@@ -296,7 +296,7 @@ def test_a_match_over_the_api_and_the_websocket(tmp_path: Path, seed: int) -> No
                 ws.send_json({"type": "hint"})
                 while (hint := got.get(timeout=10))["type"] != "hint":
                     pass
-                assert hint["text"].startswith("The strongest bot (pimc")
+                assert hint["text"].startswith("The strongest bot (expert")
                 assert "would choose: " in hint["text"]
                 last = play_seat(got, ws, 0, random.Random(seed), first=first)
                 ws.send_json({"type": "review"})

@@ -36,10 +36,13 @@ layouts (issue 27.2; BETEL §3, §5), the card play as the ``pimc`` bot's within
   one, every plan on each, and the decision is made on the layouts finished — none, the
   heuristic's step.
 - **Strength** (issue 27.3; ``stolik arena``, duplicate, six seatings a deal, 95 %
-  intervals, the 2-core machine shared with other work): ``expert`` − ``pimc`` −9.0
-  [−43.2, +25.2] points a deal and seat (10 deals, seed 2027, 2 min 16 s of CPU);
-  ``expert`` − ``heuristic`` +22.6 [+0.2, +45.0] (8 deals, seed 2027, 65 s). No better than
-  ``pimc`` shown: not the default opponent. The margin's :data:`Z` was compared on the
+  intervals, the 2-core machine shared with other work): ``expert`` − ``pimc`` **+14.6
+  [+5.8, +23.4]** points a deal and seat over 100 deals (seed 2028, 25,463 decisions, 0
+  illegal, 867 s) and **+14.5 [+8.3, +20.7]** over 100 others (seed 3031, 898 s) — so it
+  is the terminal's default opponent and the hint (:mod:`stolik.games.betel.hint`);
+  ``expert`` − ``random`` +177.0 [+165.4, +188.6] (30 deals, seed 2030). A first sample
+  of 10 deals had shown −9.0 [−43.2, +25.2], and ``expert`` − ``heuristic`` +22.6 [+0.2,
+  +45.0] over 8 deals (seed 2027). The margin's :data:`Z` was compared on the
   proxy arena of the inference note (seeds 11 and 23): ``pimc`` − ``expert`` −19.2 and +1.6
   with Z = 0, −12.2 and −8.2 with Z = 1, −6.0 and +3.8 with Z = 2.
 - **Card play** (BETEL §4): the ``pimc`` bot's (:func:`~stolik.games.betel.pimc.card_scores`

@@ -51,7 +51,7 @@ Event = TableEvent[Move]
 """A move made at the table: the seat, the move, and when it ended a trick, who took it
 (public: every card played is shown to all, BETEL §4)."""
 
-PREFERRED = ("pimc", "heuristic", "solver", "random")
+PREFERRED = ("expert", "pimc", "heuristic", "solver", "random")
 """The bot kinds tried, strongest first, when ``--opponents`` names none."""
 
 

@@ -118,7 +118,7 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         return True
 
     def show_hint(self) -> None:
-        """What the strongest bot, pimc, would do on the person's own view — the web
+        """What the strongest bot, expert, would do on the person's own view — the web
         table's hint (:mod:`stolik.games.betel.hint`), seeded by the match's seed and the
         position."""
         s = self.s

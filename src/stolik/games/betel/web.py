@@ -250,12 +250,12 @@ class BetelMatch(DealSeries[Ruleset, Deal, DealResult]):
         return True, CLAIM_CODES["certain"]
 
     def hint(self, seat: int, lang: str) -> str:
-        """What the strongest bot, pimc, would do on this seat's view
+        """What the strongest bot, expert, would do on this seat's view
         (:mod:`stolik.games.betel.hint`: its view only, seeded by the table's seed and the
         position, with the hint's layouts — it runs on a worker thread)."""
         seed = derived_seed(self.seed, f"hint {seat} {self.number} {len(self.deal.log)}")
         move = hint_move(self.rs, self.deal.view(seat), seed)
-        return t(lang, Msg("play-btl-hint", "The strongest bot (pimc, which plays out deals "
+        return t(lang, Msg("play-btl-hint", "The strongest bot (expert, which plays out deals "
                            "that fit what you know) would choose: {move}",
                            move=self.move_label(move, lang)))
 
