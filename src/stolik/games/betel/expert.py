@@ -40,6 +40,7 @@ layouts (issue 27.2; BETEL §3, §5), the card play as the ``pimc`` bot's within
   [+5.8, +23.4]** points a deal and seat over 100 deals (seed 2028, 25,463 decisions, 0
   illegal, 867 s) and **+14.5 [+8.3, +20.7]** over 100 others (seed 3031, 898 s) — so it
   is the terminal's default opponent and the hint (:mod:`stolik.games.betel.hint`);
+  ``expert`` − ``heuristic`` +25.8 [+18.1, +33.4] (60 deals, seed 3032, 322 s);
   ``expert`` − ``random`` +177.0 [+165.4, +188.6] (30 deals, seed 2030). A first sample
   of 10 deals had shown −9.0 [−43.2, +25.2], and ``expert`` − ``heuristic`` +22.6 [+0.2,
   +45.0] over 8 deals (seed 2027). The margin's :data:`Z` was compared on the
