@@ -27,6 +27,13 @@
   (:class:`~stolik.solver.budget.Budget`) and ``seconds`` of CPU; layouts are valued one
   by one, every candidate on each, and the decision is made on the layouts finished —
   none, the heuristic's call.
+- **Strength** (issue 27.3; ``stolik arena -r ctyrka``, duplicate, six seatings a deal,
+  Kč a deal and seat, 95 % intervals, the 2-core machine shared with other work):
+  ``expert`` − ``pimc`` +0.11 [−0.27, +0.50] (100 deals, seed 11) and +0.38 [−0.17,
+  +0.94] (100 others, seed 3033; 28,388 decisions, 0 illegal); ``expert`` −
+  ``heuristic`` +0.68 [−0.00, +1.37] (60 deals, seed 2029); ``expert`` − ``random``
+  +18.57 [+16.45, +20.69] (30 deals, seed 2030). Not shown better than ``pimc``: ``pimc``
+  stays the default opponent and the hint.
 
 >>> import random
 >>> from stolik.games.marias.ruleset import load_ruleset
