@@ -45,8 +45,12 @@ pimc passes. So the rollout's answers — the heuristic's, which seldom doubles 
 ``pimc`` answers: a contract looks safer to the expert than it is against ``pimc``, and a
 kontra less worth saying. Anchoring the choice on ``pimc``'s call instead of the
 heuristic's (tried, not kept) made it worse: −2.15 [−3.24, −1.06] over the same 300 deals,
-zoło 371 times. A better model of the others' answers (one that doubles as ``pimc`` does)
-is what this bot lacks.
+zoło 371 times. Letting every doubling of the rollout see the cards (a seat doubles, or
+redoubles, where that pays it with the auction then closed and the play solved — near to
+how ``pimc`` doubles; tried, not kept) cured the overbidding (zoło 144 times to pimc's
+167) but not the loss: −0.86 [−1.65, −0.08]; with ``pimc``'s own card play besides (200
+layouts, no inference) −1.17 [−2.02, −0.31] on the same calls — so the loss is in the
+auction, not the play. expert − random +54.72 [+49.74, +59.71] (30 deals, seed 2030).
 
 >>> import random
 >>> from stolik.games.baska.ruleset import load_ruleset
