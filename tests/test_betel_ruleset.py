@@ -142,7 +142,7 @@ def test_a_club_file_is_found_by_the_bots(tmp_path: Path, bot: str) -> None:
 
 
 def test_the_terminal_hint_keeps_a_club_files_rules(tmp_path: Path) -> None:
-    """The terminal's hint (the pimc bot on the person's view) in the auction of a
+    """The terminal's hint (the expert bot on the person's view) in the auction of a
     club's file (BETEL §3 by its data) is given the table's rules: made afresh at each hint,
     it read the file by the view's ref each time, so a file gone mid-match stopped it
     (issue 12)."""
@@ -164,10 +164,10 @@ def test_the_terminal_hint_keeps_a_club_files_rules(tmp_path: Path) -> None:
     out = io.StringIO()
     PlayUI(s, 0, Console(file=out, width=120, color_system=None), lang="en",
            ascii=True).show_hint()
-    assert "strongest bot (pimc" in out.getvalue()
+    assert "strongest bot (expert" in out.getvalue()
 
 
-@pytest.mark.parametrize("bot", ["random", "heuristic", "pimc"])
+@pytest.mark.parametrize("bot", ["random", "heuristic", "pimc", "expert"])
 def test_a_bot_made_with_a_club_files_rules_keeps_them(tmp_path: Path, bot: str) -> None:
     """``make_bot(kind, ruleset=rs)`` (the arena's, the series' and the web table's factory)
     hands a club's rules (BETEL §2–§5 as its data) to the bot: it made the bot without
@@ -188,7 +188,7 @@ def test_a_bot_made_with_a_club_files_rules_keeps_them(tmp_path: Path, bot: str)
 
 
 def test_a_web_tables_bots_and_hint_keep_a_club_files_rules(tmp_path: Path) -> None:
-    """A web table's heuristic seat and its hint (the pimc bot, made afresh at each hint)
+    """A web table's heuristic seat and its hint (the expert bot, made afresh at each hint)
     are given the table's rules (BETEL §2–§5 as a club's data), not the file read again by
     the view's ref at each move (issue 12)."""
     from stolik.games.betel.web import BetelMatch
@@ -203,7 +203,7 @@ def test_a_web_tables_bots_and_hint_keep_a_club_files_rules(tmp_path: Path) -> N
     seat = m.to_act()
     assert seat is not None
     assert m.why_not(seat, m.bot_move(seat)) is None
-    assert "strongest bot (pimc" in m.hint(seat, "en")
+    assert "strongest bot (expert" in m.hint(seat, "en")
 
 
 def test_a_club_file_plays_at_the_terminal_against_the_heuristic_bot(tmp_path: Path) -> None:
