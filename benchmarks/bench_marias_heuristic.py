@@ -1,7 +1,8 @@
 """The Mariáš ``heuristic`` bot against ``random`` in a duplicate match (issue 11): the same
 seeded deals played six times with the bots moved through the seats
 (:mod:`stolik.games.marias.arena`, the arena's duplicate seatings); prints heuristic −
-random in money per deal and seat with its 95% interval, and the moves the engine refused (goal: 0).
+random in money per deal and seat with its 95% interval, and the moves the engine refused
+(goal: 0).
 Run: ``.venv/bin/python benchmarks/bench_marias_heuristic.py [--deals N] [--seed S]``
 (``--deals 7500`` asks the bots about a million moves).
 """

@@ -29,12 +29,11 @@ Goldens are made from the pre-refactor commit only, never to make a test pass::
 
 (``--from-commit`` extracts that commit's ``src`` with ``git archive`` into a temporary
 folder and runs this file again with it first on ``PYTHONPATH``; the examples are read
-from ``../shared/examples``.) A game registered since (:data:`LATER`) has its goldens made
-once from the commit it names, apart::
+from ``../shared/examples``.) ``tests/test_corpus_identical.py`` makes the corpus again
+with the current code and compares it byte for byte. A game registered since
+(:data:`LATER`) has its goldens made once, apart, from the commit it names (``since``)::
 
     .venv/bin/python tests/corpus_make.py --make tests/corpus-later --later --from-commit 01833b7
- ``tests/test_corpus_identical.py`` makes the corpus again
-with the current code and compares it byte for byte.
 """
 
 from __future__ import annotations

@@ -233,7 +233,9 @@ class ExpertBot(LayoutBot[Move]):
 
         hint = calls[0]
         warm_up()  # compiled (or loaded) before the CPU cap starts: 9 µs once they are
-        budget = self.decision_budget() or Budget(1 << 62, self.seconds)  # None: no node cap
+        budget = self.decision_budget()
+        if budget is None:  # the constructor always takes a node count
+            return hint
         done: dict[tuple[object, ...], int | None] = {}
 
         def value(lay: Deal, call: Move) -> float | None:
