@@ -1,6 +1,6 @@
 """The ``expert`` Baśka bot (issue 27.2): its calls chosen by the expected payout over
-inferred layouts, the others answering as the heuristic would and the play solved (RULES
-§4–§7); legal, repeatable for a seed, within its node budget (issue 27.4)."""
+inferred layouts, the others answering as ``pimc`` would and the play solved (RULES §4–§7);
+legal, repeatable for a seed, within its node budget (issue 27.4)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import random
 import pytest
 
 from stolik.games.baska.bots import bot_names, make_bot
-from stolik.games.baska.bots.expert import ExpertBot
+from stolik.games.baska.bots.expert import ANSWER_NODES, ANSWERS, MARGIN, ExpertBot
 from stolik.games.baska.bots.expert_auction import (
-    CALL_NODES,
+    AuctionPimc,
     Rollout,
     auction_layouts,
     call_value,
@@ -52,14 +52,18 @@ def test_registered() -> None:
 @pytest.mark.parametrize("ruleset", ["pucka-2019", "linia"])
 def test_bids_a_sure_contract(ruleset: str) -> None:
     """RULES §2, §4, §7: four jacks make a gran-du that no defence beats — worth 10 from
-    each seat; the expert bids it, and values it above passing and above a plain gran."""
+    each seat; the expert bids it and values it above passing. A plain gran, worth half as
+    much (15 below it as ``pimc`` values it), is not even rolled out (more than
+    :data:`MARGIN` below)."""
     d = _deal(JACKS, [], ruleset)
     bot = _bot()
     chosen = bot.act(d.view(2))
     assert chosen == Call("contract", "gran-du")
     vals = bot.last_values
-    assert vals[chosen] == max(vals.values())
-    assert vals[chosen] > vals[PASS] and vals[chosen] > vals[Call("contract", "gran")]
+    assert vals[chosen] == max(vals.values()) and vals[chosen] > vals[PASS]
+    gran = Call("contract", "gran")
+    assert gran not in vals and bot.anchor.last is not None
+    assert bot.anchor.last.payout_of(gran) < bot.anchor.last.payout_of(chosen) - MARGIN
 
 
 def test_a_call_is_valued_with_the_others_answers() -> None:
@@ -77,10 +81,30 @@ def test_a_call_is_valued_with_the_others_answers() -> None:
     assert Call("contract", "zolo-du") in rollout.kept.values()
 
 
+def test_answers_by_pimc_then_everyone_passes() -> None:
+    """Issue 27.2, RULES §4: the expert's rollout has the next :data:`ANSWERS` calls made as
+    ``pimc`` would make them (each on its own seat's view), the auction then closing. On
+    the deal above seat 0's answer is worked out once however often it is asked, and
+    charged once (the node budget of issue 27.4)."""
+    hands = ["QC AH TH AD", "QS QH TD AC", "JC JS JH JD", "QD TC AS TS"]
+    d = _deal(hands, [])
+    rollout = Rollout(AuctionPimc(seed=3, samples=8), cost=ANSWER_NODES)
+    budget = Budget(10**6, INF)
+    first = call_value(d, 2, Call("contract", "gran-du"), rollout, budget, {}, ANSWERS)
+    assert first is not None and rollout.asked == ANSWERS
+    again = call_value(d, 2, Call("contract", "gran-du"), rollout, budget, {}, ANSWERS)
+    assert again == first and rollout.asked == ANSWERS
+    assert budget.used >= ANSWERS * ANSWER_NODES
+    # With no answer at all it is pimc's own valuation: the auction closes after the call.
+    closed = call_value(d, 2, Call("contract", "gran-du"), rollout, budget, {}, 0)
+    assert closed == best_payout(_deal(hands, ["gran-du", "pass", "pass", "pass"]))[2] == 30
+
+
 def test_a_hopeless_kontra_is_not_said() -> None:
     """RULES §4, §7: seat 2's gran-du is announced laid down (it cannot be lost); a kontra
     only doubles seat 3's loss, so the expert passes and values the kontra lower. Its layouts
-    all give seat 2 a laid-down hand (the announcement is public)."""
+    all give seat 2 a laid-down hand (the announcement is public) — ``pimc``'s, drawn over
+    the plain facts, do not, and ``pimc`` says kontra here."""
     d = _deal(JACKS, ["gran-du"])
     view = d.view(3)
     assert view.laid_down and Call("double", level=1) in view.legal_calls
@@ -90,22 +114,24 @@ def test_a_hopeless_kontra_is_not_said() -> None:
     assert lays and all(is_laid_down(rs, gran_du, x.hands[2], 1) for x in lays)
     bot = _bot()
     assert bot.act(view) == PASS
-    assert bot.last_solved > 0
-    assert bot.last_values[Call("double", level=1)] < bot.last_values[PASS]
+    ev = bot.anchor.last  # the anchor's layouts honour the announcement too: −20 to −10
+    assert ev is not None and ev.payout_of(Call("double", level=1)) < ev.payout_of(PASS)
 
 
 def test_kontra_against_a_doomed_gran() -> None:
     """RULES §4, §5, §7: seat 2 bid gran on two black aces and the queens of its suits —
-    seat 3 holds every jack (the gran's only trumps, RULES §2) and the tens; the expert's
-    value of a kontra, which doubles a loss of the gran's declarer, is above that of a pass."""
+    seat 3 holds every jack (the gran's only trumps, RULES §2) and the tens. A kontra, which
+    doubles the gran's loss, is worth more than a pass; more still is seat 3's own gran-du,
+    which nobody can beat (+10 from each seat): the expert bids it."""
     d = _deal(["QC AH TH AD", "QS QH TD QD", "AC AS TC TS", "JC JS JH JD"], ["gran"])
     view = d.view(3)
     kontra = Call("double", level=1)
     assert kontra in view.legal_calls
     bot = _bot()
-    chosen = bot.act(view)
-    assert bot.last_values[kontra] > bot.last_values[PASS]
-    assert chosen in (kontra, HeuristicBot().act(view))
+    assert bot.act(view) == Call("contract", "gran-du")
+    assert bot.last_values[Call("contract", "gran-du")] == 30 > bot.last_values[PASS]
+    ev = bot.anchor.last
+    assert ev is not None and ev.payout_of(kontra) > ev.payout_of(PASS)
 
 
 def _auction(seed: int, ruleset: str, bots: list[ExpertBot]) -> list[tuple[int, Call]]:
@@ -134,7 +160,7 @@ def test_every_call_legal_and_repeatable(seed: int) -> None:
 
 def test_budget_counts_nodes() -> None:
     """Issue 27.4: a call decision spends no more than its nodes, bar the last valuation
-    (one rollout and one solve); with none to spend it says the heuristic's call."""
+    (one rollout's answers and one solve); with none to spend it says ``pimc``'s call."""
     view = _deal(JACKS, []).view(2)
     full = _bot()
     full.act(view)
@@ -142,9 +168,9 @@ def test_budget_counts_nodes() -> None:
     small = _bot(nodes=full.last_nodes // 3)
     small.act(view)
     assert 0 < small.last_solved < 12
-    assert small.last_nodes <= full.last_nodes // 3 + 8 * CALL_NODES + 5_000
+    assert small.last_nodes <= full.last_nodes // 3 + ANSWERS * ANSWER_NODES + 5_000
     none = _bot(nodes=0)
-    assert none.act(view) == HeuristicBot().act(view)
+    assert none.act(view) == none.last_hint == Call("contract", "gran-du")
     assert none.last_solved == 0 and none.last_nodes == 0
 
 

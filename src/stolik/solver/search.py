@@ -71,6 +71,9 @@ class TrickSolver:
         self._params = K.make_params(order, self.values, trick_bonus)
         self._tt = K.make_tt(tt_bits)
         self._tables: dict[bytes, npt.NDArray[np.int64]] = {}
+        self._ready: dict[int, tuple[UtilityTable, UtilityTable, npt.NDArray[np.int64]]] = {}
+        """Read-only tables already checked, by identity: the table, its checked copy and
+        its parameters (the table is kept, so its identity is not reused)."""
         self.stats = np.zeros(K.STATS, dtype=np.int64)
         """Counters added to by every search: [nodes, transposition hits, two-card
         endgames searched, unused]."""
@@ -187,6 +190,7 @@ class TrickSolver:
         if p is None:
             if len(self._tables) >= 4000:
                 self._tables.clear()
+                self._ready.clear()
                 self._tt[:] = 0
             p = self._params.copy()
             p[K.P_TABLE] = len(self._tables) + 1
@@ -208,9 +212,26 @@ class TrickSolver:
         tricks the team holds at the end of the play, ``points``/``tricks`` of them taken
         already — the team maximizing it, the others minimizing (e.g. a seat's payout).
         ``table`` comes from :meth:`utility_table` (shape (total + 1, tricks + 1))."""
-        table = self._check_table(table, points, tricks)
-        return self._search(hands, leader, team, trick, -_INF, _INF, util=table,
-                            params=self._util_params(table), points=points, tricks=tricks)
+        checked, params = self._prepared(table, points, tricks)
+        return self._search(hands, leader, team, trick, -_INF, _INF, util=checked,
+                            params=params, points=points, tricks=tricks)
+
+    def _prepared(self, table: UtilityTable, points: int, tricks: int
+                  ) -> tuple[UtilityTable, npt.NDArray[np.int64]]:
+        """``table`` checked (:meth:`_check_table`) and its search parameters; a read-only
+        table is checked once and kept (a writeable copy for the kernel)."""
+        ready = self._ready.get(id(table))
+        if ready is not None and ready[0] is table:
+            _, checked, params = ready
+            if not 0 <= points <= self.total or not 0 <= tricks < checked.shape[1]:
+                raise ValueError("points or tricks taken out of range")
+            return checked, params
+        checked = self._check_table(table, points, tricks)
+        params = self._util_params(checked)
+        if not table.flags.writeable:  # it cannot change: check it once
+            checked = checked.copy()
+            self._ready[id(table)] = (table, checked, params)
+        return checked, params
 
     def _check_table(self, table: UtilityTable, points: int, tricks: int) -> UtilityTable:
         want = (self.total + 1, len(self.values) // 4 + 1)
@@ -239,8 +260,7 @@ class TrickSolver:
         >>> vals == {DECK.parse_card("AC"): 1}     # seat 2 leads A♣, seat 0 trumps it
         True
         """
-        table = self._check_table(table, points, tricks)
-        params = self._util_params(table)
+        table, params = self._prepared(table, points, tricks)
         h, led, ws, wc, tval, tmask = self._root(hands, leader, trick)
         tm = team_mask(team)
         n = len(trick)

@@ -147,7 +147,7 @@ def can_take_all(deal: Deal) -> bool:
                                              trick=pos.trick, target=left)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _payout_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
     """Payout of the declaring side's first seat for every total of the side's card
     points and tricks at the end of the play."""
@@ -163,6 +163,7 @@ def _payout_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
 
     table = np.array([[pay(p, t) for t in range(5)] for p in range(TOTAL_POINTS + 1)],
                      dtype=np.int64)
+    table.flags.writeable = False  # kept and shared: the solver checks it once
     return table
 
 

@@ -1,30 +1,37 @@
 """The ``expert`` Baśka bot: the auction valued with the other seats' likely answers
 (issue 27.2, RULES §4–§7), the card play by the ``pimc`` bot with inference (RULES §3).
 
-- **Candidates.** Every legal call (RULES §4): pass, each contract of the ladder the seat
-  may bid (wesele, the solos, an honour), and the next doubling (kontra, rekontra, …).
+- **Anchor.** ``pimc``'s call (:class:`~stolik.games.baska.bots.expert_auction.AuctionPimc`,
+  200 layouts, each call valued as if the auction closed after it; its layouts honour the
+  public laid-down announcements, RULES §7, where ``pimc``'s do not).
+- **Candidates.** The anchor and every legal call (RULES §4) the anchor values within
+  :data:`MARGIN` of its best, and pass.
 - **Layouts.** ``layouts`` deals at the seat's call
   (:func:`~stolik.games.baska.bots.expert_auction.auction_layouts`): with ``infer``
   :data:`DRAWS` times as many drawn uniformly and resampled by how likely the others' calls
   are on each under the heuristic as a policy
   (:class:`~stolik.games.baska.policy_model.CallModel`). Every candidate is valued on the
   same layouts (paired).
-- **Value of a call on a layout.** The call is made, the rest of the auction is played out
-  by the heuristic's rules for all four seats — so a gran may be overcalled or doubled, as
-  the others would answer it — and the play is solved exactly
-  (:func:`~stolik.games.baska.bots.expert_auction.call_value`): the seat's payout.
-- **Choice.** The call of the highest mean payout; the heuristic's call stays unless another
-  is better by more than :data:`EPS` and :data:`Z` standard errors of the paired differences
-  (:mod:`stolik.bots.paired_choice`: noise should not move the bot off a sound rule).
+- **Value of a call on a layout.** The call is made, the next :data:`ANSWERS` calls (the
+  other three seats' answers) are made as a small ``pimc`` makes them, each seat on its own
+  view (:data:`ANSWER_LAYOUTS` layouts), everybody then passes, and the play is solved
+  exactly (:func:`~stolik.games.baska.bots.expert_auction.call_value`): the seat's payout.
+  So a gran may be overcalled or doubled, as the others would answer it — not "everyone
+  else passes", which is ``pimc``'s own rule.
+- **Choice.** The call of the highest mean payout; the anchor stays unless another is
+  better by more than :data:`EPS` and :data:`Z` standard errors of the paired differences
+  (:mod:`stolik.bots.paired_choice`: noise should not move the bot off ``pimc``'s call).
   From :data:`RACE_AFTER` layouts on, a call far below the best so far (:data:`RACE_Z`
-  standard errors) is valued no further: a zoło-du on a hand without a trick costs
-  nothing more to rule out.
+  standard errors) is valued no further.
 - **Time** (issue 27.4): a call decision spends at most ``nodes`` search nodes
-  (:class:`~stolik.solver.budget.Budget`, rollout calls charged
-  :data:`~stolik.games.baska.bots.expert_auction.CALL_NODES` each) and ``seconds`` of CPU;
-  layouts are valued one by one, every candidate on each, and the decision is made on the
-  layouts finished — none, the heuristic's call. A card decision is the ``pimc`` bot's with
-  ``card_layouts`` layouts (a 4-trick deal solves in about a hundred nodes).
+  (:class:`~stolik.solver.budget.Budget`, each answer worked out charged
+  :data:`ANSWER_NODES`) and ``seconds`` of CPU; layouts are valued one by one, every
+  candidate on each, and the decision is made on the layouts finished — none, the anchor's
+  call. A card decision is the ``pimc`` bot's with ``card_layouts`` layouts (a 4-trick
+  deal solves in about a hundred nodes).
+
+**The first design** (the heuristic as anchor and as every seat of the rollout, the whole
+auction rolled out) measured as follows; it is kept here for the record.
 
 **Measured** (2026-12-07, a 2-core machine shared with other jobs, load about 4–5):
 duplicate arenas (``stolik arena``, pucka-2019, seed 1, 6 seatings a deal, 95 % intervals)
@@ -69,44 +76,60 @@ from functools import partial
 from stolik.bots.layout_bot import LayoutBot
 from stolik.bots.paired_choice import keep_or_switch, value_rows
 from stolik.games.baska.bots.base import BOTS, Move, RulesetSource, check_turn
-from stolik.games.baska.bots.expert_auction import Rollout, auction_layouts, call_value
-from stolik.games.baska.bots.heuristic import HeuristicBot
-from stolik.games.baska.bots.pimc import PimcBot, move_text
-from stolik.games.baska.calls import Call
+from stolik.games.baska.bots.expert_auction import (
+    AuctionPimc,
+    Rollout,
+    auction_layouts,
+    call_value,
+)
+from stolik.games.baska.bots.pimc import DEFAULT_SAMPLES, PimcBot, move_text
+from stolik.games.baska.calls import PASS, Call
 from stolik.games.baska.policy_model import CallModel
 from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.state import Deal, SeatView
 
-__all__ = ["CARD_LAYOUTS", "DRAWS", "EPS", "LAYOUTS", "NODES", "SECONDS", "ExpertBot", "Z"]
+__all__ = ["ANSWERS", "ANSWER_LAYOUTS", "ANSWER_NODES", "CARD_LAYOUTS", "DRAWS", "EPS",
+           "LAYOUTS", "MARGIN", "NODES", "SECONDS", "ExpertBot", "Z"]
 
-LAYOUTS = 40
+LAYOUTS = 24
 """Layouts per call decision."""
+ANSWER_LAYOUTS = 8
+"""Layouts per answer of another seat in a rollout (a small ``pimc``)."""
+ANSWERS = 3
+"""Calls answered after a candidate (the other three seats' next calls); then everybody
+passes, as ``pimc`` supposes after its own call."""
+MARGIN = 4.0
+"""Candidates: the calls ``pimc`` values within ``MARGIN`` payout units (RULES §7) of its
+best, and pass; a call far below them is not rolled out."""
 CARD_LAYOUTS = 100
 """Layouts per card decision (the ``pimc`` bot's)."""
 DRAWS = 2
 """Layouts drawn per layout kept, for the inference's resampling."""
 EPS, Z = 0.1, 1.0
-"""Another call replaces the heuristic's only when better by ``EPS`` (payout units, RULES
-§7) and ``Z`` standard errors (module notes)."""
+"""Another call replaces ``pimc``'s only when better by ``EPS`` (payout units, RULES §7)
+and ``Z`` standard errors (module notes)."""
 RACE_AFTER, RACE_Z = 8, 3.0
 """After ``RACE_AFTER`` layouts a call worse than the best so far by more than ``RACE_Z``
 standard errors (and :data:`EPS`) is no longer valued (module notes)."""
+ANSWER_NODES = 3_000
+"""What one answer worked out in a rollout is charged, in search nodes: a small ``pimc``
+decision costs about as much CPU as 3,000 nodes of the solver."""
 NODES = 400_000
-"""Search nodes (rollout calls included) a call decision may spend in all (issue 27.4)."""
+"""Search nodes (rollout answers included) a call decision may spend in all (issue 27.4)."""
 SECONDS = 0.9
 """The CPU-time cap of a call decision (issue 27.4)."""
 
 
 @BOTS.register("expert", f"bids by the payout of each call over {LAYOUTS} inferred layouts, "
-               "the others answering as the heuristic would and the play solved; plays as "
-               "pimc with inference")
+               "the others answering as pimc would and the play solved; plays as pimc with "
+               "inference")
 class ExpertBot(LayoutBot[Call]):
     """The ``expert`` bot (module notes): ``layouts`` per call decision, ``card_layouts``
     per card decision; ``seed`` makes it repeatable; ``nodes`` and ``seconds`` a call
     decision's budget; ``infer``: layouts weighted by the others' calls, in the auction and
     the play. What it weighed at its last call decision: :attr:`last_values` (each call's
-    mean payout for the seat), :attr:`last_solved`, :attr:`last_nodes` (rollout calls
-    included)."""
+    mean payout for the seat), :attr:`last_solved`, :attr:`last_nodes` (rollout answers
+    included), :attr:`last_hint` (``pimc``'s call)."""
 
     name = "expert"
 
@@ -116,13 +139,15 @@ class ExpertBot(LayoutBot[Call]):
         super().__init__("expert", layouts, seed=seed, nodes=nodes, seconds=seconds)
         self.source = RulesetSource(ruleset)
         self.infer = infer
-        self.heuristic = HeuristicBot(ruleset=ruleset)
-        self.rollout = Rollout(HeuristicBot(ruleset=ruleset))
+        self.anchor = AuctionPimc(seed=self.rng.randrange(1 << 30), ruleset=ruleset,
+                                  samples=DEFAULT_SAMPLES)
+        self.rollout = Rollout(AuctionPimc(seed=self.rng.randrange(1 << 30), ruleset=ruleset,
+                                       samples=ANSWER_LAYOUTS), cost=ANSWER_NODES)
         self._models: dict[str, CallModel] = {}
         self.pimc = PimcBot(seed=self.rng.randrange(1 << 30), ruleset=ruleset,
                             samples=card_layouts, infer=infer)
         self.last_hint: Call | None = None
-        """The heuristic's call at the last call decision."""
+        """``pimc``'s call at the last call decision."""
 
     def act(self, view: SeatView) -> Move:
         """A legal move for the view's seat (module notes)."""
@@ -130,12 +155,16 @@ class ExpertBot(LayoutBot[Call]):
         if view.phase != "auction":
             return self.pimc.act(view)
         self.last_values, self.last_solved, self.last_nodes = {}, 0, 0
-        hint = self.heuristic.act(view)
+        hint = self.anchor.act(view)
         assert isinstance(hint, Call)
         self.last_hint = hint
-        if len(view.legal_calls) == 1:
+        ev = self.anchor.last
+        if ev is None:  # a single legal call
             return hint
-        return self._best(view, [hint, *(c for c in view.legal_calls if c != hint)])
+        floor = ev.payouts[0] - MARGIN
+        near = [c for c, v in zip(ev.moves, ev.payouts, strict=True)
+                if isinstance(c, Call) and c != hint and (v >= floor or c == PASS)]
+        return self._best(view, [hint, *near]) if near else hint
 
     def _best(self, view: SeatView, calls: list[Call]) -> Call:
         hint = calls[0]
@@ -152,7 +181,7 @@ class ExpertBot(LayoutBot[Call]):
         done: dict[Hashable, int] = {}
 
         def value(lay: Deal, call: Call) -> int | None:
-            return call_value(lay, view.seat, call, self.rollout, budget, done)
+            return call_value(lay, view.seat, call, self.rollout, budget, done, ANSWERS)
 
         rows, alive, self.last_solved = value_rows(
             auction_layouts(view, rs, self.layouts, self.rng, weigh, DRAWS), calls, value,
@@ -169,7 +198,7 @@ class ExpertBot(LayoutBot[Call]):
         if view.phase != "auction":
             return self.pimc.explain(view)
         if not self.last_values:
-            return "the heuristic's call (nothing weighed)"
+            return "pimc's call (nothing weighed)"
         rs = self.source.get(view.ruleset)
         ranked = sorted(self.last_values.items(), key=lambda kv: -kv[1])
         parts = ", ".join(f"{move_text(c, rs)} {v:+.2f}" for c, v in ranked)

@@ -12,15 +12,17 @@ answers (RULES §4–§7; hidden information: nothing here reads a hand the seat
   are replayed from the dealing; a layout on which they would not be legal, or would not
   announce the same laid-down contracts (public, RULES §7), is dropped.
 - **Value of a call.** :func:`call_value` makes the call on a copy of the layout's deal,
-  lets the ``rollout`` bot make every later call of all four seats (so the others answer
-  as the heuristic would: a gran may be overcalled, a contract doubled — RULES §4, not
-  "everyone else passes") and solves the play exactly (both sides seeing every card,
-  :func:`~stolik.games.baska.solver.best_payout`): the seat's payout (RULES §7). An honour
-  is its settled payout. Calls that lead to the same game on the same hands are solved
-  once (``done``).
-- **Cost.** Each solve's search nodes, and :data:`CALL_NODES` per call of the rollout, are
-  spent from a :class:`~stolik.solver.budget.Budget`; :func:`call_value` returns None
-  (the layout is not finished) once it is spent.
+  lets the ``rollout`` bot make the later calls of all four seats — every one, or the next
+  ``answers`` with everybody passing after them — so the others answer as that bot would
+  (the expert's: :class:`AuctionPimc`, each seat on its own view; a gran may be overcalled,
+  a contract doubled — RULES §4, not "everyone else passes"), and solves the play exactly
+  (both sides seeing every card, :func:`~stolik.games.baska.solver.best_payout`): the
+  seat's payout (RULES §7). An honour is its settled payout. Calls that lead to the same
+  game on the same hands are solved once (``done``).
+- **Cost.** Each solve's search nodes, and the rollout's ``cost`` per call it works out
+  (:data:`CALL_NODES` for the heuristic), are spent from a
+  :class:`~stolik.solver.budget.Budget`; :func:`call_value` returns None (the layout is
+  not finished) once it is spent.
 
 >>> import random
 >>> from stolik.games.baska.bots.heuristic import HeuristicBot
@@ -45,15 +47,21 @@ from collections.abc import Callable, Hashable
 from stolik.bots import Bot
 from stolik.errors import IllegalMove
 from stolik.games.baska.bots.base import Move
-from stolik.games.baska.calls import Call
-from stolik.games.baska.inference import Layout, LayoutSampler, sample_layouts
+from stolik.games.baska.bots.pimc import Evaluation, PimcBot, evaluate
+from stolik.games.baska.calls import PASS, Call
+from stolik.games.baska.inference import (
+    Layout,
+    LayoutSampler,
+    sample_layouts,
+    shuffled_layouts,
+)
 from stolik.games.baska.laid_down import is_laid_down
 from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.solver import best_payout, points_solver
 from stolik.games.baska.state import Deal, SeatView
 from stolik.solver.budget import Budget
 
-__all__ = ["CALL_NODES", "Rollout", "auction_layouts", "call_value", "replay"]
+__all__ = ["CALL_NODES", "AuctionPimc", "Rollout", "auction_layouts", "call_value", "replay"]
 
 CALL_NODES = 200
 """What one call of a rollout is charged, in search nodes: a rollout call (a copy of the
@@ -76,13 +84,16 @@ def replay(view: SeatView, rs: Ruleset, layout: Layout) -> Deal | None:
     return d
 
 
-def _drawer(view: SeatView, rs: Ruleset) -> Callable[[int, random.Random], list[Layout]]:
+def _drawer(view: SeatView, rs: Ruleset, quick: bool = False
+            ) -> Callable[[int, random.Random], list[Layout]]:
     """Uniform draws of layouts for the view: among those where the lone player of the last
     laid-down announcement by another seat holds a laid-down hand (RULES §7: the
-    announcement is public), else over the plain facts."""
+    announcement is public), else over the plain facts (``quick``: by
+    :func:`~stolik.games.baska.inference.shuffled_layouts`)."""
     shown = [a for a in view.announcements if a.seat != view.seat]
     if not shown:
-        return lambda k, rng: sample_layouts(view, k, rng, rs)
+        plain = shuffled_layouts if quick else sample_layouts
+        return lambda k, rng: plain(view, k, rng, rs)
     last = shown[-1]
     game = rs.cicha if last.game == rs.cicha.id else rs.contract(last.game)
     place = (last.seat - view.dealer - 1) % 4
@@ -118,13 +129,19 @@ def auction_layouts(view: SeatView, rs: Ruleset, n: int, rng: random.Random,
 
 class Rollout:
     """The ``bot``'s calls for the rest of an auction, kept: in the auction a seat's view
-    (and so the heuristic's call) is fixed by its dealt hand, the calls so far and the
-    public laid-down announcements (RULES §4, §7), so a call asked again on another layout
-    or after another candidate is not worked out twice. At most ``size`` are kept."""
+    (and so the bot's call, a seeded bot's included) is fixed by its dealt hand, the calls
+    so far and the public laid-down announcements (RULES §4, §7), so a call asked again on
+    another layout or after another candidate is not worked out twice. At most ``size``
+    are kept. ``cost``: what one call worked out is charged, in search nodes
+    (:data:`CALL_NODES` for the heuristic; a ``pimc`` bot's answer costs more); a kept call
+    is charged nothing. :attr:`asked`: the calls worked out so far."""
 
-    def __init__(self, bot: Bot[SeatView, Move], size: int = 200_000) -> None:
+    def __init__(self, bot: Bot[SeatView, Move], size: int = 200_000,
+                 cost: int = CALL_NODES) -> None:
         self.bot = bot
         self.size = size
+        self.cost = cost
+        self.asked = 0
         self.kept: dict[Hashable, Call] = {}
 
     def call(self, d: Deal) -> Call:
@@ -138,23 +155,39 @@ class Rollout:
             if len(self.kept) >= self.size:
                 self.kept.clear()
             got = self.kept[key] = move
+            self.asked += 1
         return got
 
 
+class AuctionPimc(PimcBot):
+    """The ``pimc`` bot's call — each call valued as if the auction closed after it (RULES
+    §4–§7) — over ``samples`` layouts that also honour the public laid-down announcements
+    (RULES §7; ``pimc`` itself draws over the plain facts, and so says kontra to a gran-du
+    announced laid down). The expert's anchor, and how its rollout's seats answer a
+    candidate (module notes). For the auction only."""
+
+    def evaluate(self, view: SeatView) -> Evaluation:
+        """Every legal call with its expected payout over the bot's layouts."""
+        rs = self.source.get(view.ruleset)
+        layouts = _drawer(view, rs, quick=True)(self.call_samples, self.rng)
+        return evaluate(view, layouts, rs=rs)
+
+
 def call_value(base: Deal, seat: int, call: Call, rollout: Rollout, budget: Budget,
-               done: dict[Hashable, int]) -> int | None:
+               done: dict[Hashable, int], answers: int | None = None) -> int | None:
     """``seat``'s payout (RULES §7) when it makes ``call`` on ``base`` (a deal at its call),
-    the ``rollout`` then makes every later call and the play is solved (module notes);
-    None when ``budget`` is spent first."""
+    the ``rollout`` then makes the next ``answers`` calls (None: every later call), everyone
+    passing after them, and the play is solved (module notes); None when ``budget`` is
+    spent first."""
     if budget.over():
         return None
     d = base.clone()
     d.call(call)
-    calls = 1
+    asked, made = rollout.asked, 0
     while d.phase == "auction":
-        d.call(rollout.call(d))
-        calls += 1
-    budget.spend(calls * CALL_NODES)
+        d.call(rollout.call(d) if answers is None or made < answers else PASS)
+        made += 1
+    budget.spend((rollout.asked - asked) * rollout.cost)
     if d.is_over:  # an honour: settled at once (RULES §4)
         return d.result().payout[seat]
     game = d.game

@@ -156,6 +156,7 @@ def _seat_table(rs: Ruleset, game: Game, seat: int) -> tuple[tuple[int, ...], Ut
 
     table = np.array([[pay(p, t) for t in range(5)] for p in range(TOTAL_POINTS + 1)],
                      dtype=np.int64)
+    table.flags.writeable = False  # kept and shared: the solver checks it once
     return side, table
 
 
