@@ -36,12 +36,12 @@ INTENDED: dict[str, list[Intended]] = {
     'marias/play.txt.gz': [
         Intended(
             "Váš tah (nápověda: pomoc)> Nerozumím 'hint'. Napište číslo, kartu (AH, 10♥), hlášení nebo pomoc.",
-            'Váš tah (nápověda: pomoc)> Nejsilnější bot (pimc) hlásí podle zásad klubového hráče, bez propočtu, a řekl by: nic',
-            "7cf7465 (issue 27): the Mariáš terminal has a hint (rada), the strongest bot's (pimc's); it said it did not understand 'hint'"),
+            'Váš tah (nápověda: pomoc)> Nejsilnější bot (expert, který váží každé hlášení na rozdáních odpovídajících tomu, co jste slyšeli) by řekl: nic',
+            "7cf7465, then issue 27.3 (expert − pimc +0.23 Kč [+0.01, +0.44], 300 deals): the Mariáš terminal has a hint (rada), the strongest bot's — pimc's, now expert's, whose calls are searched; it said it did not understand 'hint'"),
         Intended(
             '  hlášení    dobry, betl, durch, hra, sto, hra sedma, sedma, nic, pas, flek hra, re sedma, sto-proti',
-            '  hlášení    dobry, betl, durch, hra, sto, hra sedma, sedma, nic, pas, flek hra, re sedma, sto-proti\n  rada       tah nejsilnějšího bota (pimc) na to, co vidíte',
-            "7cf7465 (issue 27): the Mariáš terminal has a hint (rada), the strongest bot's (pimc's); it said it did not understand 'hint'"),
+            '  hlášení    dobry, betl, durch, hra, sto, hra sedma, sedma, nic, pas, flek hra, re sedma, sto-proti\n  rada       tah nejsilnějšího bota (expert) na to, co vidíte',
+            "7cf7465, then issue 27.3 (expert − pimc +0.23 Kč [+0.01, +0.44], 300 deals): the Mariáš terminal has a hint (rada), the strongest bot's — pimc's, now expert's, whose calls are searched; it said it did not understand 'hint'"),
     ],
     'betel/web-session.jsonl.gz': [
         Intended(
@@ -52,8 +52,8 @@ INTENDED: dict[str, list[Intended]] = {
     'marias/web-session.jsonl.gz': [
         Intended(
             '{"ack": 2, "text": "Bot heurystyczny (reguły klubowego gracza, bez przeszukiwania) zagrałby: atut O♥, wołam A♥", "type": "hint"}',
-            '{"ack": 2, "text": "Najsilniejszy bot (pimc) licytuje według zasad klubowego gracza, bez przeszukiwania, i powiedziałby: atut O♥, wołam A♥", "type": "hint"}',
-            "1853448 (issue 27): the Mariáš web hint is pimc's, its words say it bids by rules of thumb"),
+            '{"ack": 2, "text": "Najsilniejszy bot (expert, który waży każdą zapowiedź na rozdaniach zgodnych z tym, co słyszałeś) powiedziałby: atut O♥, wołam A♥", "type": "hint"}',
+            "1853448, then issue 27.3 (expert − pimc +0.23 Kč [+0.01, +0.44], 300 deals): the Mariáš web hint is the strongest bot's — pimc's, now expert's, whose calls are searched"),
     ],
     'marias/sim-ctyrka-sheet-cs-ascii.txt': [
         Intended(

@@ -168,6 +168,29 @@ def test_utility_search_matches_minimax(order_name: str) -> None:
         assert got == want, (hands, leader, trick, team, pts, trs)
 
 
+def test_a_read_only_table_is_checked_once_and_searched_alike() -> None:
+    """A read-only utility table (the bots' kept payout tables) is checked once and kept
+    by identity; its searches give what a writeable copy's give, and a bad ``points``
+    is still refused."""
+    rng = random.Random(11)
+    order = load_ruleset("pucka-2019").orders["normal"]
+    solver = TrickSolver(order, CARD_POINTS)
+    kept = solver.utility_table(lambda p, t: 3 * (p >= 53) - (t == 0))
+    kept.flags.writeable = False
+    for _ in range(10 * SCALE):
+        hands = _hands(rng)
+        team = rng.choice([(0,), (1, 3)])
+        fresh = kept.copy()
+        assert fresh.flags.writeable
+        got = solver.utility(hands, leader=1, team=team, table=kept)
+        assert got == solver.utility(hands, leader=1, team=team, table=fresh)
+        assert (solver.card_utilities(hands, leader=1, team=team, table=kept)
+                == solver.card_utilities(hands, leader=1, team=team, table=fresh))
+    assert solver._ready[id(kept)][0] is kept
+    with pytest.raises(ValueError, match="out of range"):
+        solver.utility(_hands(rng), leader=0, team=(0,), table=kept, points=200)
+
+
 def test_card_values_are_one_step_of_minimax() -> None:
     rng = random.Random(3)
     order = load_ruleset("pucka-2019").orders["normal"]

@@ -207,7 +207,7 @@ def play_over_websocket(c: TestClient, tid: str, seat: int, actions: list[str]) 
             msg = ws.receive_json()
             actions.append(msg["type"])
             if msg["type"] == "hint":
-                assert msg["text"].startswith("The strongest bot (pimc")
+                assert msg["text"].startswith("The strongest bot (expert")
                 continue
             if msg["type"] != "state":
                 continue

@@ -29,11 +29,14 @@
   none, the heuristic's call.
 - **Strength** (issue 27.3; ``stolik arena -r ctyrka``, duplicate, six seatings a deal,
   Kč a deal and seat, 95 % intervals, the 2-core machine shared with other work):
-  ``expert`` − ``pimc`` +0.11 [−0.27, +0.50] (100 deals, seed 11) and +0.38 [−0.17,
-  +0.94] (100 others, seed 3033; 28,388 decisions, 0 illegal); ``expert`` −
-  ``heuristic`` +0.68 [−0.00, +1.37] (60 deals, seed 2029); ``expert`` − ``random``
-  +18.57 [+16.45, +20.69] (30 deals, seed 2030). Not shown better than ``pimc``: ``pimc``
-  stays the default opponent and the hint.
+  ``expert`` − ``pimc`` **+0.23 [+0.01, +0.44]** (300 deals, seed 4044; 84,326
+  decisions, 0 illegal), after +0.11 [−0.27, +0.50] (100 deals, seed 11) and +0.38
+  [−0.17, +0.94] (100 others, seed 3033) — over the 500 deals +0.23 [+0.05, +0.42];
+  ``expert`` − ``heuristic`` +0.68 [−0.00, +1.37] (60 deals, seed 2029); ``expert`` −
+  ``random`` +18.57 [+16.45, +20.69] (30 deals, seed 2030). So it is the default
+  opponent and the hint (:mod:`stolik.games.marias.hint`). Its calls on the 300 deals:
+  hra 727 times (pimc 777), sto 108 (114), betl 30 (3), a flekked hra given up without re
+  (MARIAS §4.5) 40 (1).
 
 >>> import random
 >>> from stolik.games.marias.ruleset import load_ruleset

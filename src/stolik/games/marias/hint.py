@@ -1,33 +1,31 @@
 """The hint at a Mariáš table, the terminal's and the web table's (issue 27: a hint is the
-strongest bot's): the ``pimc`` bot's move on the seat's own view
-(:mod:`stolik.games.marias.pimc`) — measured stronger than the heuristic in duplicate
-arenas (+0.23 Kč a deal and seat, [0.09, 0.37]); ``expert`` is not shown better than it.
+strongest bot's): the ``expert`` bot's move on the seat's own view
+(:mod:`stolik.games.marias.expert`) — measured stronger than ``pimc`` in duplicate arenas
+(+0.23 Kč a deal and seat [+0.01, +0.44], 300 deals), as ``pimc`` is than the heuristic
+(+0.23 [0.09, 0.37]). Its calls (the choice, approval, announcements, fleky) are weighed by
+the money over layouts that fit the calls heard, its cards are ``pimc``'s with those
+layouts weighted by the calls (inference).
 
 - **What it reads**: the seat's views only — the one now and what each earlier view of the
   deal showed of its play (:func:`replayed` replays the deal's moves and feeds the seat's
-  view after each to the pimc bot's own memory of the tricks,
+  view after each to the card player's own memory of the tricks,
   :class:`~stolik.games.marias.sampling.Seen`, as the bot feeds it at its turns, the seat's
   own cards as it plays them). Two layouts the seat cannot tell apart give the same hint.
 - **Repeatable**: the bot is seeded by the caller (:func:`hint_seed` at the terminal; the
-  web table keys it by the table's secret seed) and stopped by a count of search nodes
-  (:data:`NODES`), not by the clock (:data:`SECONDS` is infinite), so the same view at the
-  same table gives the same hint on any machine, however loaded. A CPU cap of 1 s stood
-  here as a safety net; on the loaded 2-core CI machine it ended one of two asks of the
-  same hint early, and the seat got another card.
+  web table keys it by the table's secret seed) and stopped by counts of search nodes
+  (:data:`NODES` a card, :data:`CALL_NODES` a call), not by the clock (:data:`SECONDS` is
+  infinite), so the same view at the same table gives the same hint on any machine,
+  however loaded. A CPU cap of 1 s stood here as a safety net; on the loaded 2-core CI
+  machine it ended one of two asks of the same hint early, and the seat got another card.
 - **Bounded** (a hint runs on a worker thread of the web table; the goal: about a second
-  of CPU at worst): :data:`LAYOUTS` is the pimc bot's own 100 — its successive elimination
-  stops most card decisions at 20, so fewer would change the hint more often than they save
-  time (50 layouts: median 15 ms, max 302 ms; 100: 24 ms, 441 ms, on the same decisions) —
-  and :data:`NODES` is two thirds of the bot's budget (4 of its 6 million), so that the
-  count, not the CPU cap, ends a hard decision. Measured at web tables of four heuristic
-  bots, 30 seeded deals (seeds 100–129), the hint asked at every decision with a choice
-  (``time.thread_time``, numba warm, the 2-core build machine; the replay of the moves
-  included): 531 card hints, median 24 ms, 90th percentile 120 ms, max 415 ms of CPU; 279
-  call hints, median 0.4 ms, max 3 ms. Unbounded, the bot took up to 14.4 s on such
-  decisions; on 539 of them (30 other deals) the node count bound in 20 (4 %) — elsewhere
-  the hint is the card the bot with its whole budget chooses on the same draws.
-- **Bidding** (the choice, approval, announcements, fleky): the pimc bot's calls are the
-  heuristic's rules of thumb (no search), and so is the hint; its words say so.
+  of CPU at worst): a card draws :data:`LAYOUTS` layouts, the bot's own 100 — its
+  successive elimination stops most card decisions at 20 — within :data:`NODES`, two
+  thirds of the bot's budget (4 of its 6 million), so that the count, not a clock, ends a
+  hard decision; a call weighs the bot's 12 layouts within its own 3 million nodes.
+  Measured at tables of four heuristic bots, 30 seeded deals (seeds 100–129), the hint
+  asked at every decision with a choice (``time.thread_time``, numba warm, the 2-core
+  build machine with two arenas beside): 546 card hints, median 30 ms, 90th percentile
+  84 ms, max 631 ms of CPU; 271 call hints, median 65 ms, p90 143 ms, max 297 ms.
 
 >>> import random
 >>> from stolik.games.marias.ruleset import load_ruleset
@@ -44,17 +42,18 @@ from __future__ import annotations
 import copy
 
 from stolik.bots.layout_bot import position_seed
-from stolik.games.marias.pimc import PimcBot
+from stolik.games.marias.expert import NODES as CALL_NODES
+from stolik.games.marias.expert import ExpertBot
 from stolik.games.marias.ruleset import Ruleset
 from stolik.games.marias.sampling import Seen
 from stolik.games.marias.state import Deal, Move
 from stolik.games.marias.view import SeatView
 
-__all__ = ["LAYOUTS", "NODES", "SECONDS", "Memory", "deal_hint", "hint_move", "hint_seed",
-           "replayed"]
+__all__ = ["CALL_NODES", "LAYOUTS", "NODES", "SECONDS", "Memory", "deal_hint", "hint_move",
+           "hint_seed", "replayed"]
 
 LAYOUTS = 100
-"""Layouts a hint's card decision draws (the pimc bot's own; module notes)."""
+"""Layouts a hint's card decision draws (the expert's own; module notes)."""
 NODES = 4_000_000
 """Search nodes a hint's card decision may spend (module notes: about 0.4 s of CPU)."""
 SECONDS = float("inf")
@@ -63,7 +62,8 @@ SECONDS = float("inf")
 
 class Memory:
     """What each of the four seats has been shown of the deal's play, from its own views
-    (the pimc bot's :class:`~stolik.games.marias.sampling.Seen`), kept after every move."""
+    (the card player's :class:`~stolik.games.marias.sampling.Seen`), kept after every
+    move."""
 
     def __init__(self) -> None:
         self.seen = [Seen() for _ in range(4)]
@@ -108,13 +108,15 @@ def deal_hint(deal: Deal, seat: int, seed: int) -> Move:
 
 
 def hint_move(rs: Ruleset, view: SeatView, seen: Seen, seed: int) -> Move:
-    """The pimc bot's move on ``view`` with the seat's memory ``seen`` (copied, not
+    """The expert bot's move on ``view`` with the seat's memory ``seen`` (copied, not
     changed), seeded by ``seed``, under the hint's budget (module notes). The solver's
     kernels are compiled (or loaded) first, apart from the budget: on a cold process their
     compiling spent the CPU cap, and the same view got another hint than after it."""
     from stolik.games.marias.solver import warm_up
 
     warm_up()  # once a process: 40 µs after the first
-    bot = PimcBot(layouts=LAYOUTS, seed=seed, ruleset=rs, nodes=NODES, seconds=SECONDS)
-    bot.seen = copy.deepcopy(seen)
+    bot = ExpertBot(card_layouts=LAYOUTS, seed=seed, ruleset=rs, nodes=CALL_NODES,
+                    seconds=SECONDS)
+    bot.pimc.nodes, bot.pimc.seconds = NODES, SECONDS
+    bot.pimc.seen = copy.deepcopy(seen)
     return bot.choose(view)

@@ -106,10 +106,9 @@ class PlayUI(SeriesTable[Series, Event, Move]):
     # ------------------------------------------------------------ pieces of the screen
 
     def show_hint(self) -> None:
-        """What the strongest bot, pimc, would do on the person's own views — the web
+        """What the strongest bot, expert, would do on the person's own views — the web
         table's hint (:mod:`stolik.games.marias.hint`), seeded by the series' seed and the
-        position: a card by its search, a call by its club rules of thumb, each said as
-        what it is."""
+        position: a card or a call, each by its search."""
         s = self.s
         seed = hint_seed(s.seed, s.number, len(s.deal.log), self.seat)
         move = deal_hint(s.deal, self.seat, seed)

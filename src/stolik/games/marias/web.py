@@ -326,19 +326,19 @@ class MariasMatch(DealSeries[Ruleset, Deal, DealResult]):
         return True, "fixed"
 
     def hint(self, seat: int, lang: str) -> str:
-        """What the strongest bot, pimc, would do on this seat's view
+        """What the strongest bot, expert, would do on this seat's view
         (:mod:`stolik.games.marias.hint`: its views only, seeded by the table's seed and
-        the position, within a node budget — it runs on a worker thread): a card by its
-        search, a call by its club rules of thumb, each said as what it is."""
+        the position, within a node budget — it runs on a worker thread): a card or a call,
+        each by its search."""
         seed = derived_seed(self.seed, f"hint {seat} {self.number} {len(self.deal.log)}")
         move = deal_hint(self.deal, seat, seed)
         if isinstance(move, int):
-            return t(lang, Msg("play-mar-hint", "The strongest bot (pimc, which plays out "
+            return t(lang, Msg("play-mar-hint", "The strongest bot (expert, which plays out "
                                "deals that fit what you have seen) would play: {move}",
                                move=NAMES[move]))
-        return t(lang, Msg("play-mar-hint-call", "The strongest bot (pimc) calls by a club "
-                           "player's rules of thumb, with no search, and would say: {move}",
-                           move=call_label(move, self.rs, lang)))
+        return t(lang, Msg("play-mar-hint-call", "The strongest bot (expert, which weighs "
+                           "each call over deals that fit what you have heard) would say: "
+                           "{move}", move=call_label(move, self.rs, lang)))
 
     def review(self, seat: int, lang: str) -> list[str]:
         """The seat's cards in the last settled deal checked by the exact solver with every
