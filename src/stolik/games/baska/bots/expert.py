@@ -30,6 +30,18 @@
   call. A card decision is the ``pimc`` bot's with ``card_layouts`` layouts (a 4-trick
   deal solves in about a hundred nodes).
 
+**Measured** (2026-12-07, ``stolik arena -b expert,pimc -r pucka-2019``, duplicate, six
+seatings a deal, payout units a deal and seat, 95 % intervals, the 2-core machine shared
+with another arena): expert − pimc **+0.68 [−0.28, +1.63]** (300 deals, seed 2027 — the
+deals on which the first design lost −1.06) and **+0.22 [−0.51, +0.96]** (300 others, seed
+3037); over the 600, +0.45 [−0.15, +1.05]; 0 illegal moves in 90,817 decisions. Better
+than the first design by 1.7 on the same deals, but not shown better than ``pimc``, which
+stays the default opponent and the hint. Trial arenas before the speed-ups: +1.28 [−0.53,
++3.10] with the whole auction rolled out and 12 answer layouts, no candidates pruned (60
+deals), +0.45 [−0.75, +1.64] as now (100 deals). CPU time a call decision with a choice
+(79 decisions of ``pimc`` self-play, 30 deals, numba warm): median 100 ms, max 250 ms
+(nodes median 182k, max 437k).
+
 **The first design** (the heuristic as anchor and as every seat of the rollout, the whole
 auction rolled out) measured as follows; it is kept here for the record.
 
