@@ -30,20 +30,23 @@ A kind the expert never makes with ``Δ`` well below 0 over many weighed decisio
 not worth it where it was legal; one never weighed is unexplored, and said so.
 
 **Measured** (2026-12-07, ``--seed 100 --deals 200``, a 2-core machine shared with other
-jobs): 200 deals of every game for both kinds — ``heuristic`` and Baśka's ``expert`` with
-``--cpu 190`` (Baśka's expert: 187.7 s), Mariáš's and Betel's ``expert`` run again with no cap
-(``--games marias,betel --bots expert``: 289.5 s and 277.9 s of CPU for 200 deals). Per
-deal, expert beside heuristic: Baśka kontra in 76.0 % / 31.5 % of the deals, rekontra
-44.0 / 1.0, bok 8.0 / 0, hirsch 5.0 / 0; Mariáš betl 5.5 % / 0, tutti hra 23.5 / 0, boty
-18.5 / 0, kalhoty 12.0 / 0, flek sedma 1.5 / 0.5, thrown in for want of re 4.0 / 0; Betel
-kontra 22.0 / 4.0, all-pass 6.5 / 20.0.
+jobs): 200 deals of every game for both kinds — ``heuristic`` with ``--cpu 190``, each
+``expert`` run again with no cap (``--games marias,betel --bots expert``: 289.5 s and
+277.9 s of CPU for 200 deals; Baśka's second design, ``--games baska --bots expert``:
+222.0 s). Per deal, expert beside heuristic: Baśka kontra in 86.0 % / 31.5 % of the deals,
+rekontra 73.5 / 1.0, bok 28.5 / 0, hirsch 24.0 / 0, wesele 16.0, gran 23.0, zoło 26.5,
+gran-du 7.0, zoło-du 0.5, baszka 0.5 (its one legal chance); Mariáš betl 5.5 % / 0, tutti
+hra 23.5 / 0, boty 18.5 / 0, kalhoty 12.0 / 0, flek sedma 1.5 / 0.5, thrown in for want of
+re 4.0 / 0; Betel kontra 22.0 / 4.0, all-pass 6.5 / 20.0.
 
 Findings — the kinds of call the expert never made in 200 deals, and why (Δ: the kind's
 best value less the call made, mean over the decisions that weighed it; ``top``: the
 decisions where it had the highest mean):
 
 - **Baśka**: none; every contract of the ladder, every doubling (kontra … hirsch) and pass
-  occurs.
+  occurs, in both designs. The second design played no cicha in its 200 deals — a cicha is
+  no call but four passes with both black queens in one hand; it played 22 in the 600 deals
+  of its arenas against ``pimc``.
 - **Mariáš**, each valued by the expert wherever it was legal: ``durch`` at 800 approvals,
   never the best, Δ −611 haléř; voluntary ``sto`` 24 decisions, never best, Δ −775; ``sto
   proti`` 52, never best, Δ −637; ``re betl`` 11, never best, Δ −546; ``kalhoty`` on sedma

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from stolik.errors import IllegalMove
@@ -53,6 +54,7 @@ _PHRASES = {"re-kontra": "rekontra", "4-asy": "mester", "cztery-asy": "mester",
 """Whole-call spellings (after the words are normalized)."""
 
 
+@lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
     """Lower-case ASCII form of a call: ``Zoło du`` → ``zolo-du``, ``Baśka`` → ``baszka``.
 
