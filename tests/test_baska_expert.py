@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from stolik.errors import IllegalMove
 from stolik.games.baska.bots import bot_names, make_bot
 from stolik.games.baska.bots.expert import ANSWER_NODES, ANSWERS, MARGIN, ExpertBot
 from stolik.games.baska.bots.expert_auction import (
@@ -191,3 +192,38 @@ def test_plays_whole_deals() -> None:
                 d.play(m)
             assert bots[view.seat].explain(view)
         assert sum(d.result().payout) == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_deals_the_seat_cannot_tell_apart_give_the_same_call(seed: int) -> None:
+    """Hidden information (RULES §4): two deals that differ only in the hands of two other
+    seats, with the same calls heard, give the seat the same view — and the expert, for
+    one seed, the same call and the same values (its layouts, answers and anchor read the
+    view alone)."""
+    rs = load_ruleset(("pucka-2019", "mester-sport", "linia")[seed % 3])
+    rng = random.Random(seed)
+    base = Deal.random(rs, seed % 4, rng)
+    heard = rng.randrange(0, 4)
+    calls = []
+    d = base.clone()
+    for _ in range(heard):
+        view = d.view(d.to_act or 0)
+        call = HeuristicBot().act(view)
+        assert isinstance(call, Call)
+        d.call(call)
+        calls.append(call)
+    me = d.to_act or 0
+    a, b = [s for s in range(4) if s != me][:2]
+    hands = list(base.initial_hands)
+    hands[a], hands[b] = hands[b], hands[a]
+    twin = Deal(rs, base.dealer, (hands[0], hands[1], hands[2], hands[3]))
+    try:
+        for call in calls:
+            twin.call(call)
+    except IllegalMove:
+        pytest.skip("the calls heard are not legal on the twin deal")
+    view, other = d.view(me), twin.view(me)
+    assert view == other
+    first, second = _bot(seed, layouts=8), _bot(seed, layouts=8)
+    assert first.act(view) == second.act(other)
+    assert first.last_values == second.last_values
