@@ -49,8 +49,9 @@ Move = Call | int
 """A move: a call in the auction, a card index (``DECK``) in the play."""
 
 __all__ = [
-    "AnalysisUnavailable", "ClaimVerdict", "FinishedDeal", "Move", "MoveEvent", "Seat",
-    "Session", "analysis_module", "available_bots", "default_opponents", "outcome_is_fixed",
+    "TABLE_BOTS", "AnalysisUnavailable", "ClaimVerdict", "FinishedDeal", "Move", "MoveEvent",
+    "Seat", "Session", "analysis_module", "available_bots", "default_opponents",
+    "outcome_is_fixed",
 ]
 
 
@@ -112,30 +113,40 @@ class ClaimVerdict:
     """Which case it is, for a front-end's own words."""
 
 
-def available_bots() -> list[str]:
-    """The registered bot kinds, after loading the optional ones (``pimc``) if they are
-    installed.
+TABLE_BOTS = ("stolik.games.baska.bots.pimc", "stolik.games.baska.bots.expert")
+"""The optional bot modules a table loads (the solver's bots)."""
 
-    >>> {"heuristic", "random"} <= set(available_bots())
+
+def available_bots() -> list[str]:
+    """The bot kinds a table offers: the registered ones after loading ``pimc`` and
+    ``expert`` (the solver's bots) if they are installed. OpenSpiel's ``ismcts`` is an
+    arena yardstick only (:mod:`stolik.games.baska.bots.ismcts`), never a table's
+    opponent.
+
+    >>> {"heuristic", "random", "pimc", "expert"} <= set(available_bots())
     True
+    >>> "ismcts" in available_bots()
+    False
     """
-    for module in ("stolik.games.baska.bots.pimc",):
+    for module in TABLE_BOTS:
         try:
             importlib.import_module(module)
         except ImportError as e:
             if e.name != module:
                 raise
-    return BOTS.names()
+    return [name for name in BOTS.names() if name != "ismcts"]
 
 
 def default_opponents() -> str:
-    """The strongest registered bot: ``pimc`` when it is installed, else ``heuristic``.
+    """The strongest registered bot: ``expert`` when it is installed (issue 27.3: measured
+    better than ``pimc``, :mod:`stolik.games.baska.bots.expert`), else ``pimc``, else
+    ``heuristic``.
 
     >>> default_opponents() in available_bots()
     True
     """
     names = available_bots()
-    for name in ("pimc", "heuristic", "random"):
+    for name in ("expert", "pimc", "heuristic", "random"):
         if name in names:
             return name
     return names[0]  # pragma: no cover - the registry always has random
