@@ -38,7 +38,9 @@ with another arena):
   5051), +0.62 [−0.10, +1.34] (300 deals, seed 3037) and +0.81 [−0.14, +1.76] (300 deals,
   seed 2027, on which ``Z`` was chosen); over the 600 deals of the first two +0.81
   [+0.25, +1.37], over all 900 +0.81 [+0.32, +1.30]; 0 illegal moves. So it is the
-  default opponent (:func:`stolik.games.baska.session.default_opponents`).
+  default opponent (:func:`stolik.games.baska.session.default_opponents`). It still beats
+  the heuristic, +2.81 [+0.77, +4.85] (60 deals, seed 2029), and random, +53.61 [+48.39,
+  +58.83] (30 deals, seed 2030).
 - With ``Z`` = 1.0: +0.68 [−0.28, +1.63] (seed 2027 — the deals on which the first design
   lost −1.06) and +0.22 [−0.51, +0.96] (seed 3037).
 - Trial arenas before the speed-ups: +1.28 [−0.53, +3.10] with the whole auction rolled
