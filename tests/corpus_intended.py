@@ -79,6 +79,12 @@ INTENDED: dict[str, list[Intended]] = {
             '                     Mariasz czwórka — Mariáš čtyřka s povinnou stovkou — symulacja, boty: random, ziarno 11                      ',
             "ac2912b (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
     ],
+    'baska/web-session.jsonl.gz': [
+        Intended(
+            '{"ack": 2, "text": "Hint: call pass — expected payout -0.92; others: kontra -1.83, Gran -15.00, Zoło -15.00, Gran-du -30.00, Zoło-du -30.00. pass gains 0.92 on average over kontra (200 layouts solved).", "type": "hint"}',
+            '{"ack": 2, "text": "Hint: call pass — expected payout -4.13; others: kontra -3.26. pass and kontra are equally good (23 layouts solved).", "type": "hint"}',
+            "issue 27.3 (expert − pimc +1.00 [+0.15, +1.86], 300 deals): a Baśka call's hint is the expert's — the calls it weighed with the others' answers, its own first; pimc's call stays where another is not clearly better"),
+    ],
     'baska/replay-sim-pucka-2019-broken-toml.toml-pl.txt': [
         Intended(
             'stolik: sim-pucka-2019-broken-toml.toml: to nie jest poprawny TOML (Unclosed array (at end of document))',

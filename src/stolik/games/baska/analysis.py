@@ -5,6 +5,9 @@ clean English (``"en"``); without a language, Polish with the English in bracket
 Both rest on the ``pimc`` evaluation (:mod:`stolik.games.baska.bots.pimc`): a move's value is
 the seat's payout (RULES §7) under double-dummy play, averaged over the layouts of the unseen
 cards that fit what the seat sees; a call is valued as if the auction closed right after it.
+A call's hint is the ``expert`` bot's (:mod:`stolik.games.baska.bots.expert`, the strongest
+bot, issue 27.3): its call, and the calls it weighed with the other seats' answers; the
+review still values calls as ``pimc`` does.
 :func:`review` adds the exact value with every card known — what the move cost against the
 real cards.
 
@@ -251,14 +254,45 @@ def _explain(ev: Evaluation, rs: Ruleset) -> str:
 def hint(view: SeatView, *, samples: int = DEFAULT_SAMPLES, rng: random.Random | None = None,
          rs: Ruleset | None = None) -> Hint:
     """The best move for the seat of ``view`` (it must be its turn: else
-    :class:`~stolik.games.baska.bots.base.BotError`) by its expected payout over ``samples``
-    layouts of the unseen cards, each solved double-dummy. ``rs``: the ruleset object, needed
-    only for a league's own ruleset file (a shipped one is loaded by the view's id)."""
+    :class:`~stolik.games.baska.bots.base.BotError`): a card by its expected payout over
+    ``samples`` layouts of the unseen cards, each solved double-dummy; a call the
+    ``expert`` bot's (:func:`_expert_hint`; ``samples`` is the card's only). ``rs``: the
+    ruleset object, needed only for a league's own ruleset file (a shipped one is loaded by
+    the view's id)."""
     rs = _rs(view, rs)
     rng = rng if rng is not None else random.Random()
+    if view.phase == "auction" and view.to_act == view.seat and len(view.legal_calls) > 1:
+        return _expert_hint(view, rs, rng)
     ev = evaluate(view, sample(view, samples, rng, rs), rs=rs)
     values = _values(ev, rs)
     return Hint(view.seat, view.phase, ev.best, ev.payouts[0], values, ev.layouts,
+                _explain(ev, rs))
+
+
+def _expert_hint(view: SeatView, rs: Ruleset, rng: random.Random) -> Hint:
+    """A call's hint is the ``expert`` bot's call (issue 27.3: the strongest bot), seeded
+    by ``rng``, with no clock (its node count bounds it, so the hint is repeatable): the
+    calls it weighed with the others' answers, its call first, then the rest by their
+    expected payout; where it weighed none (no other call near ``pimc``'s), every legal
+    call as ``pimc`` values it, the auction closing after it."""
+    from stolik.games.baska.bots.expert import ExpertBot
+
+    bot = ExpertBot(seed=rng.randrange(1 << 30), ruleset=rs, seconds=float("inf"))
+    move = bot.act(view)
+    assert isinstance(move, Call)
+    if not bot.last_values:
+        ev = bot.anchor.last
+        assert ev is not None
+        values = _values(ev, rs)
+        return Hint(view.seat, view.phase, ev.best, ev.payouts[0], values, ev.layouts,
+                    _explain(ev, rs))
+    got = bot.last_values
+    ranked = [move, *sorted((c for c in got if c != move), key=lambda c: -got[c])]
+    moves = tuple(ranked)
+    payouts = tuple(got[c] for c in ranked)
+    ev = Evaluation(view.seat, view.phase, moves, payouts, (0.0,) * len(moves),
+                    bot.last_solved)
+    return Hint(view.seat, view.phase, move, got[move], _values(ev, rs), ev.layouts,
                 _explain(ev, rs))
 
 
