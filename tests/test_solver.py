@@ -187,6 +187,11 @@ def test_a_read_only_table_is_checked_once_and_searched_alike() -> None:
         assert (solver.card_utilities(hands, leader=1, team=team, table=kept)
                 == solver.card_utilities(hands, leader=1, team=team, table=fresh))
     assert solver._ready[id(kept)][0] is kept
+    for _ in range(4100):  # tables dropped and made again: the kept ones stay bounded
+        again = kept.copy()
+        again.flags.writeable = False
+        solver.utility(_hands(rng), leader=0, team=(0,), table=again)
+    assert len(solver._ready) <= 4000
     with pytest.raises(ValueError, match="out of range"):
         solver.utility(_hands(rng), leader=0, team=(0,), table=kept, points=200)
 

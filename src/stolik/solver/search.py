@@ -222,16 +222,20 @@ class TrickSolver:
         table is checked once and kept (a writeable copy for the kernel)."""
         ready = self._ready.get(id(table))
         if ready is not None and ready[0] is table:
-            _, checked, params = ready
-            if not 0 <= points <= self.total or not 0 <= tricks < checked.shape[1]:
-                raise ValueError("points or tricks taken out of range")
-            return checked, params
+            self._check_taken(points, tricks)
+            return ready[1], ready[2]
         checked = self._check_table(table, points, tricks)
         params = self._util_params(checked)
         if not table.flags.writeable:  # it cannot change: check it once
+            if len(self._ready) >= 4000:  # tables a caller dropped and made again
+                self._ready.clear()
             checked = checked.copy()
             self._ready[id(table)] = (table, checked, params)
         return checked, params
+
+    def _check_taken(self, points: int, tricks: int) -> None:
+        if not 0 <= points <= self.total or not 0 <= tricks <= len(self.values) // 4:
+            raise ValueError("points or tricks taken out of range")
 
     def _check_table(self, table: UtilityTable, points: int, tricks: int) -> UtilityTable:
         want = (self.total + 1, len(self.values) // 4 + 1)
@@ -240,8 +244,7 @@ class TrickSolver:
         if self.total > 255 or np.abs(table).max(initial=0) >= 1 << 18:
             raise ValueError("utility searches take card values summing to at most 255 "
                              "and utilities below 2**18")
-        if not 0 <= points <= self.total or not 0 <= tricks < want[1]:
-            raise ValueError("points or tricks taken out of range")
+        self._check_taken(points, tricks)
         return np.ascontiguousarray(table)
 
     def card_utilities(self, hands: Sequence[int], *, leader: int, team: Iterable[int],
