@@ -5,9 +5,11 @@ dla każdego"), zero sum, and the ×2 per doubling (and per bok-round deal)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stolik.games.baska.ruleset import load_ruleset
-from stolik.games.baska.scoring import OPPOSING, Game, score
+from stolik.games.baska.scoring import DECLARING, OPPOSING, Game, score
 from stolik.games.baska.state import Deal
 
 RULESETS = ("pucka-2019", "mester-sport", "linia")
@@ -308,3 +310,63 @@ def test_rules_5_7_random_deals_match_an_independent_reading(ruleset: str) -> No
     kinds = {c for c, _, _ in seen}
     assert {"zwykla", "gran", "zolo", "gran-du", "zolo-du", "wesele", "cicha"} <= kinds
     assert max(level for _, level, _ in seen) >= 2
+
+
+@st.composite
+def _settled(draw: st.DrawFn) -> tuple[str, Game, tuple[int, ...], tuple[int, ...], bool]:
+    """A ruleset, a game of it (any contract, sides, level, first doubler, dead doublings,
+    laid down or not) and a finished play's points and tricks per seat."""
+    ruleset = draw(st.sampled_from(RULESETS))
+    rs = load_ruleset(ruleset)
+    contract = draw(st.sampled_from((rs.zwykla, rs.cicha, *rs.ladder)))
+    seats = draw(st.permutations(range(4)))
+    pair = contract.kind in ("plain", "wesele")
+    team = tuple(sorted(seats[:2])) if pair else (seats[0],)
+    declarer = None if contract.kind == "plain" else seats[0]
+    partner = seats[1] if contract.kind == "wesele" else None
+    level = draw(st.integers(0, 4))
+    first = draw(st.sampled_from((DECLARING, OPPOSING))) if level else None
+    dead = tuple(draw(st.lists(st.integers(1, 12), max_size=2, unique=True)))
+    game = Game(contract, declarer, team, level, first, partner, dead,
+                draw(st.booleans()))
+    cuts = sorted(draw(st.lists(st.integers(0, 104), min_size=3, max_size=3)))
+    points: tuple[int, ...] = (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1],
+                               104 - cuts[2])
+    if draw(st.booleans()):  # a tie, 52 to 52 (RULES §5: the doubled tie's rule)
+        points = tuple(52 if s in (seats[0], seats[2]) else 0 for s in range(4))
+    split = sorted(draw(st.lists(st.integers(0, 4), min_size=3, max_size=3)))
+    tricks = (split[0], split[1] - split[0], split[2] - split[1], 4 - split[2])
+    return ruleset, game, points, tricks, draw(st.booleans())
+
+
+@settings(max_examples=300, deadline=None)
+@given(_settled(), st.integers(1, 3))
+def test_rules_7_payout_follows_the_sides_not_the_seats(
+        settled: tuple[str, Game, tuple[int, ...], tuple[int, ...], bool], k: int) -> None:
+    """RULES §7: a payout depends on the seats only through their sides, so the game
+    turned by ``k`` seats, with the points and tricks turned with it, pays the same turned
+    (the bots keep one payout table for the four turns: ``Game.turned``)."""
+    ruleset, game, pts, trs, bok = settled
+    rs = load_ruleset(ruleset)
+
+    def turn(v: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(v[(s - k) % 4] for s in range(4))
+
+    got = score(rs, game.turned(k), turn(pts), turn(trs), bok_deal=bok).payout
+    assert got == turn(score(rs, game, pts, trs, bok_deal=bok).payout)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_settled())
+def test_rules_4_7_each_doubling_doubles_the_payout(
+        settled: tuple[str, Game, tuple[int, ...], tuple[int, ...], bool]) -> None:
+    """RULES §4, §7: each counted doubling doubles the stakes, the doubled tie asks only
+    whether there was a doubling, and dead doublings or a laid-down announcement change
+    no payout: ``Game.stakes`` gives the lowest stakes that settle alike and the factor."""
+    ruleset, game, pts, trs, bok = settled
+    rs = load_ruleset(ruleset)
+    base, factor = game.stakes()
+    assert base.level <= 1 and base.dead == () and not base.laid_down
+    assert factor == 1 << (game.level - base.level)
+    want = score(rs, game, pts, trs, bok_deal=bok).payout
+    assert tuple(factor * v for v in score(rs, base, pts, trs, bok_deal=bok).payout) == want

@@ -196,6 +196,33 @@ def test_a_read_only_table_is_checked_once_and_searched_alike() -> None:
         solver.utility(_hands(rng), leader=0, team=(0,), table=kept, points=200)
 
 
+def test_utilities_of_one_position_are_its_utility_searches() -> None:
+    """``utilities``: several (team, table) searches of one first-lead position, the
+    position checked once, give what ``utility`` gives for each; a bad position is
+    refused as by ``utility``."""
+    rng = random.Random(12)
+    order = load_ruleset("pucka-2019").orders["gran"]
+    solver = TrickSolver(order, CARD_POINTS)
+
+    def leaf(cut: int) -> Callable[[int, int], int]:
+        return lambda p, t: 3 * (p >= cut) - (t == 0) + (t == 4)
+
+    tables = [solver.utility_table(leaf(c)) for c in (26, 53, 78)]
+    tables[1].flags.writeable = False
+    for _ in range(10 * SCALE):
+        hands = _hands(rng)
+        leader = rng.randrange(4)
+        jobs = [(rng.choice([(0,), (1, 3), (0, 2), (3,)]), rng.choice(tables))
+                for _ in range(rng.randrange(1, 5))]
+        want = [solver.utility(hands, leader=leader, team=team, table=table)
+                for team, table in jobs]
+        assert solver.utilities(hands, leader=leader, jobs=jobs) == want
+    bad = _hands(rng)
+    bad[0] |= bad[1]
+    with pytest.raises(ValueError, match="disjoint"):
+        solver.utilities(bad, leader=0, jobs=[((0,), tables[0])])
+
+
 def test_card_values_are_one_step_of_minimax() -> None:
     rng = random.Random(3)
     order = load_ruleset("pucka-2019").orders["normal"]

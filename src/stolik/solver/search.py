@@ -297,3 +297,28 @@ class TrickSolver:
                                          params, table, self._tt, self.stats))
         h[seat] = hand
         return out
+
+    def utilities(self, hands: Sequence[int], *, leader: int,
+                  jobs: Sequence[tuple[Iterable[int], UtilityTable]]) -> list[int]:
+        """:meth:`utility` of one position with no trick on the table (a first lead, or
+        between tricks with nothing taken yet) for several ``(team, table)`` pairs, the
+        position checked once: the fast path of a Monte Carlo player that values every
+        call of an auction on each layout.
+
+        >>> from stolik.solver.examples import CARD_POINTS, DECK, NORMAL as order
+        >>> solver = TrickSolver(order, CARD_POINTS)
+        >>> win = solver.utility_table(lambda p, t: 1 if p >= 53 else -1)
+        >>> hands = [DECK.parse_mask(h) for h in
+        ...          ("AH TH QC AD", "QS QH JC TD", "AC TC AS TS", "QD JS JH JD")]
+        >>> solver.utilities(hands, leader=1, jobs=[((0, 1), win), ((2,), win)])
+        [1, -1]
+        >>> [solver.utility(hands, leader=1, team=t, table=win) for t in ((0, 1), (2,))]
+        [1, -1]
+        """
+        h = self._root(hands, leader, ())[0]
+        out: list[int] = []
+        for team, table in jobs:
+            checked, params = self._prepared(table, 0, 0)
+            out.append(int(K.solve(h, 0, leader, 0, leader, 0, 0, 0, 0, 0, -_INF, _INF,
+                                   team_mask(team), params, checked, self._tt, self.stats)))
+        return out

@@ -14,7 +14,7 @@ tricks per seat come from the play. Every payout sums to zero.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from stolik.games.baska.deck import TOTAL_POINTS
 from stolik.games.baska.ruleset import Contract, Ruleset
@@ -46,6 +46,44 @@ class Game:
     def side_of(self, seat: int) -> int:
         """DECLARING or OPPOSING for a seat."""
         return DECLARING if seat in self.team else OPPOSING
+
+    def turned(self, k: int) -> Game:
+        """The same game with every seat moved ``k`` places on (seat s becomes seat
+        (s + k) mod 4). Seats count only through their sides, so :func:`score` settles it
+        alike, its payout turned with it: the bots keep one payout table for the four
+        turns.
+
+        >>> from stolik.games.baska.ruleset import load_ruleset
+        >>> g = Game(load_ruleset("pucka-2019").contract("zolo"), declarer=3, team=(3,))
+        >>> g.turned(1).declarer, g.turned(1).team, g.turned(-3) == g.turned(1)
+        (0, (0,), True)
+        """
+        def turn(s: int) -> int:
+            return (s + k) % 4
+
+        return replace(self, declarer=None if self.declarer is None else turn(self.declarer),
+                       team=tuple(sorted(turn(s) for s in self.team)),
+                       partner=None if self.partner is None else turn(self.partner))
+
+    def stakes(self) -> tuple[Game, int]:
+        """This game at its lowest stakes that settle alike, and the factor between them:
+        for a deal played to its end, :func:`score`'s payout of this game is ``factor``
+        times that of the first, whatever the points and tricks. RULES §4: each counted
+        doubling doubles the stakes, and the doubled tie's rule asks only whether the game
+        was doubled; dead doublings and a laid-down announcement (RULES §7) change no
+        payout. The bots keep one payout table for a game's every level.
+
+        >>> from stolik.games.baska.ruleset import load_ruleset
+        >>> g = Game(load_ruleset("pucka-2019").contract("zolo"), 3, (3,), level=3,
+        ...          first_doubler_side=OPPOSING, dead=(4,))
+        >>> base, factor = g.stakes()
+        >>> base.level, base.first_doubler_side, base.dead, factor
+        (1, 1, (), 4)
+        """
+        level = min(self.level, 1)
+        first = self.first_doubler_side if level else None
+        return (replace(self, level=level, first_doubler_side=first, dead=(), laid_down=False),
+                1 << (self.level - level))
 
     @property
     def contract_id(self) -> str | None:

@@ -147,10 +147,26 @@ def can_take_all(deal: Deal) -> bool:
                                              trick=pos.trick, target=left)
 
 
-@lru_cache(maxsize=4096)
 def _payout_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
     """Payout of the declaring side's first seat for every total of the side's card
-    points and tricks at the end of the play."""
+    points and tricks at the end of the play (one table for the four turns of the game,
+    :meth:`~stolik.games.baska.scoring.Game.turned`)."""
+    return _turned_payout_table(rs, game.turned(-game.team[0]), bok_deal)
+
+
+@lru_cache(maxsize=4096)
+def _turned_payout_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
+    """:func:`_payout_table` of a game whose declaring side's first seat is seat 0 (made
+    from the game at its lowest stakes, :meth:`~stolik.games.baska.scoring.Game.stakes`)."""
+    base, factor = game.stakes()
+    table = _stakes_table(rs, base, bok_deal) * factor
+    table.flags.writeable = False  # kept and shared: the solver checks it once
+    return table
+
+
+@lru_cache(maxsize=1024)
+def _stakes_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
+    """:func:`_turned_payout_table` of a game at its lowest stakes."""
     seat = game.team[0]
     other = next(s for s in range(4) if s not in game.team)
 

@@ -58,7 +58,7 @@ from stolik.games.baska.ruleset import Contract, Ruleset
 from stolik.games.baska.scoring import DECLARING, OPPOSING, Game, count_doublings, score
 from stolik.games.baska.solver import points_solver
 from stolik.games.baska.state import SeatView
-from stolik.solver.search import UtilityTable
+from stolik.solver.search import TrickSolver, UtilityTable
 from stolik.tricks import CardOrder
 
 DEFAULT_SAMPLES = 200
@@ -139,12 +139,31 @@ def _game(rs: Ruleset, a: _Auction, initial: Layout) -> Game:
     return Game(contract, declarer, team, level, first, partner)
 
 
-@lru_cache(maxsize=4096)
 def _seat_table(rs: Ruleset, game: Game, seat: int) -> tuple[tuple[int, ...], UtilityTable]:
     """The seats of ``seat``'s side, and ``table[p, t]``: ``seat``'s payout when his side
-    ends the play with p card points and t tricks."""
+    ends the play with p card points and t tricks. One table serves the four seats (the
+    game turned so that ``seat`` is seat 0: :meth:`~stolik.games.baska.scoring.Game.turned`)."""
     mine = game.side_of(seat)
     side = tuple(s for s in range(4) if game.side_of(s) == mine)
+    return side, _first_seat_table(rs, game.turned(-seat))
+
+
+@lru_cache(maxsize=4096)
+def _first_seat_table(rs: Ruleset, game: Game) -> UtilityTable:
+    """``table[p, t]``: seat 0's payout when its side ends the play with p card points
+    and t tricks (read-only: kept and shared; made from the game at its lowest stakes,
+    :meth:`~stolik.games.baska.scoring.Game.stakes`)."""
+    base, factor = game.stakes()
+    table = _stakes_table(rs, base) * factor
+    table.flags.writeable = False  # kept and shared: the solver checks it once
+    return table
+
+
+@lru_cache(maxsize=1024)
+def _stakes_table(rs: Ruleset, game: Game) -> UtilityTable:
+    """:func:`_first_seat_table` of a game at its lowest stakes."""
+    seat = 0
+    mine = game.side_of(seat)
     other = next(s for s in range(4) if game.side_of(s) != mine)
 
     def pay(p: int, t: int) -> int:
@@ -157,7 +176,7 @@ def _seat_table(rs: Ruleset, game: Game, seat: int) -> tuple[tuple[int, ...], Ut
     table = np.array([[pay(p, t) for t in range(5)] for p in range(TOTAL_POINTS + 1)],
                      dtype=np.int64)
     table.flags.writeable = False  # kept and shared: the solver checks it once
-    return side, table
+    return table
 
 
 # ---------------------------------------------------------------- the play so far
@@ -260,11 +279,12 @@ def evaluate(view: SeatView, layouts: Sequence[Layout], *, rs: Ruleset | None = 
     total = 0
     auction = _auction_of(view, rs)
     play = _play_of(view, _order(rs, auction))
+    plan = _CallPlan(view, rs, auction, moves) if view.phase == "auction" else None
     for layout, weight in counts.items():
-        initial = _four([layout[s] | play.played[s] for s in range(4)])
-        if view.phase == "auction":
-            values = _call_values(view, rs, auction, layout, moves)
+        if plan is not None:
+            values = plan.values(layout)
         else:
+            initial = _four([layout[s] | play.played[s] for s in range(4)])
             values = _card_values(view, rs, auction, play, initial, layout, moves)
         for i, v in enumerate(values):
             sums[i] += weight * v
@@ -307,26 +327,75 @@ def _card_values(view: SeatView, rs: Ruleset, a: _Auction, play: _Play, initial:
     return [vals[c] for c in cards if isinstance(c, int)]
 
 
-def _call_values(view: SeatView, rs: Ruleset, a: _Auction, layout: Layout,
-                 calls: Sequence[Move]) -> list[int]:
-    """The seat's payout for each call in one layout if the auction closed after it and
-    the deal were played double-dummy."""
-    me = view.seat
-    forehand = (view.dealer + 1) % 4
-    done: dict[Game, int] = {}
-    out = []
-    for call in calls:
-        assert isinstance(call, Call)
-        game = _game(rs, _after(a, call, me, rs), layout)
-        if game not in done:
+class _CallPlan:
+    """The seat's payout for each legal call on a layout if the auction closed after it
+    and the deal were played double-dummy from the first lead.
+
+    What every layout of one decision shares is worked out once: the auction after each
+    call, and the cards whose holders fix its sides (RULES §4: the starzy when nobody bid,
+    a wesele's partner cards; none for a solo). A layout's game for a call is then looked up
+    by who holds those cards, and the calls' distinct games are solved from one checked
+    position (:meth:`~stolik.solver.TrickSolver.utilities`)."""
+
+    def __init__(self, view: SeatView, rs: Ruleset, a: _Auction,
+                 calls: Sequence[Move]) -> None:
+        self.rs = rs
+        self.seat = view.seat
+        self.forehand = (view.dealer + 1) % 4
+        self.afters: list[tuple[_Auction, int]] = []
+        for call in calls:
+            assert isinstance(call, Call)
+            after = _after(a, call, view.seat, rs)
+            self.afters.append((after, _side_cards(rs, after)))
+        self.jobs: dict[tuple[int, ...], Game] = {}
+        self.games: dict[Game, Game] = {}
+        self.tables: dict[int, tuple[tuple[int, ...], UtilityTable]] = {}
+
+    def values(self, layout: Layout) -> list[int]:
+        """Each call's payout for the seat on ``layout`` (the dealt hands)."""
+        games: list[Game] = []
+        for j, (after, cards) in enumerate(self.afters):
+            key = (j, layout[0] & cards, layout[1] & cards, layout[2] & cards,
+                   layout[3] & cards)
+            game = self.jobs.get(key)
+            if game is None:
+                made = _game(self.rs, after, layout)
+                game = self.jobs[key] = self.games.setdefault(made, made)
+            games.append(game)
+        done: dict[int, int] = {}
+        by_solver: dict[int, tuple[TrickSolver, list[Game]]] = {}
+        for game in games:
+            if id(game) in done:
+                continue
             if game.contract.kind == "honour":
-                done[game] = _honour(rs, game, me)
-            else:
-                side, table = _seat_table(rs, game, me)
-                done[game] = points_solver(rs.order_of(game.contract)).utility(
-                    layout, leader=forehand, team=side, table=table)
-        out.append(done[game])
-    return out
+                done[id(game)] = _honour(self.rs, game, self.seat)
+                continue
+            done[id(game)] = 0
+            solver = points_solver(self.rs.order_of(game.contract))
+            by_solver.setdefault(id(solver), (solver, []))[1].append(game)
+        for solver, todo in by_solver.values():
+            jobs = [self._table(game) for game in todo]
+            for game, v in zip(todo, solver.utilities(layout, leader=self.forehand,
+                                                      jobs=jobs), strict=True):
+                done[id(game)] = v
+        return [done[id(game)] for game in games]
+
+    def _table(self, game: Game) -> tuple[tuple[int, ...], UtilityTable]:
+        got = self.tables.get(id(game))  # the games are kept in self.games
+        if got is None:
+            got = self.tables[id(game)] = _seat_table(self.rs, game, self.seat)
+        return got
+
+
+def _side_cards(rs: Ruleset, a: _Auction) -> int:
+    """The cards whose holders fix the sides of the game ``a`` leads to (:func:`_game`):
+    the starzy when nobody bid (the plain game or a cicha), every partner card of a wesele
+    (which one is the partner's depends on the declarer's hand), none otherwise."""
+    if a.contract is None:
+        return rs.plain.starzy
+    if a.contract.kind == "wesele":
+        return DECK.mask_of(a.contract.partner_cards)
+    return 0
 
 
 def _honour(rs: Ruleset, game: Game, seat: int) -> int:
