@@ -21,7 +21,9 @@ Masked, because it is not deterministic by nature (and only that):
   deals per second``, ``453 decisions in 0.1 s (3,638 per second)`` and the JSON keys
   ``seconds``, ``deals_per_second``) — see :func:`mask_text`, :func:`mask_json`;
 - at the web table the table's random id and the player's session token (``<table>``,
-  ``<token>``) and ISO timestamps (``<time>``).
+  ``<token>``) and ISO timestamps (``<time>``);
+- the date a Baśka record names is the goldens' day, whatever the day (:func:`golden_day`
+  sets the session's clock).
 
 Goldens are made from the pre-refactor commit only, never to make a test pass::
 
@@ -464,10 +466,44 @@ def golden_games() -> Iterator[None]:
         yield
 
 
+GOLDEN_DAY = (2026, 12, 7)
+"""The day the goldens were made: a Baśka ``stolik play`` or web-table record names the
+day it was played (``date = "2026-12-07"``), so the corpus is made on that day's clock."""
+
+
+@contextlib.contextmanager
+def golden_day() -> Iterator[None]:
+    """The Baśka session's clock set to noon UTC of :data:`GOLDEN_DAY`, so that the
+    records' date is the goldens' whatever the day the corpus is made (a record's date is
+    the clock's, not the code's). Code without that clock has nothing to set."""
+    import datetime
+    import types
+    from unittest import mock
+
+    try:
+        from stolik.games.baska import session
+    except ImportError:  # pragma: no cover - a commit without the module
+        yield
+        return
+    if getattr(session, "datetime", None) is not datetime:
+        yield
+        return
+
+    class Day(datetime.datetime):
+        @classmethod
+        def now(cls, tz: datetime.tzinfo | None = None) -> Day:
+            return cls(*GOLDEN_DAY, 12, tzinfo=tz)
+
+    with mock.patch.object(session, "datetime",
+                           types.SimpleNamespace(datetime=Day, UTC=datetime.UTC)):
+        yield
+
+
 def make(out: Path, games: Sequence[str] = tuple(GAMES)) -> None:
     """The whole corpus into ``out`` (made if missing): a folder per game, ``examples``
-    and ``rules``, with the registry of the goldens' games (:func:`golden_games`)."""
-    with golden_games():
+    and ``rules``, with the registry of the goldens' games (:func:`golden_games`), on the
+    goldens' day (:func:`golden_day`)."""
+    with golden_games(), golden_day():
         _make(out, games)
 
 
