@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace as dc_replace
 
 import pytest
 
@@ -42,6 +43,26 @@ def test_true_layout_is_always_consistent(rs_id: str) -> None:
                 assert d.hands[s] & k.held[s] == k.held[s], (seed, seat, s)
                 assert d.hands[s].bit_count() == k.sizes[s]
             assert count_layouts(k) >= 1
+
+
+def test_counts_are_the_dealings_count() -> None:
+    """``count_layouts`` counts what the general counter of dealings counts, over views
+    of the auction and the play (where it is a multinomial and where voids bar cards),
+    and after held cards or a false fact that leave no layout."""
+    from stolik.bots.dealing import completions
+    from stolik.games.baska.inference import _problem
+
+    shapes = set()
+    for seed in range(120):
+        d = random_deal_to("pucka-2019", seed, seed % 13)
+        for seat in range(4):
+            k = knowledge(d.view(seat))
+            for fact in (k, dc_replace(k, sizes=(1, 1, 1, 13))):
+                cards, allowed, caps = _problem(fact)
+                got = count_layouts(fact)
+                assert got == completions(cards, allowed)(0, caps), (seed, seat)
+                shapes.add((len(set(allowed)) <= 1, got > 0))
+    assert shapes == {(True, True), (False, True), (True, False), (False, False)}
 
 
 def test_failure_to_follow_and_to_beat_reveal_voids() -> None:

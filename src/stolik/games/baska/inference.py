@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 
 from stolik.bots.dealing import completions, deal
 from stolik.games.baska.deck import DECK
@@ -126,6 +127,18 @@ def _four(v: list[int]) -> Layout:
 def count_layouts(k: Knowledge) -> int:
     """How many layouts of the unseen cards fit ``k``."""
     cards, allowed, caps = _problem(k)
+    if allowed and all(a == allowed[0] for a in allowed):
+        # Every card may lie at the same places (no seat void of some of them, as in the
+        # auction): the count is a multinomial.
+        places = allowed[0]
+        if sum(caps) != len(cards) or any(caps[j] for j in range(len(caps))
+                                          if j not in places):
+            return 0
+        left, ways = len(cards), 1
+        for j in places:
+            ways *= comb(left, caps[j])
+            left -= caps[j]
+        return ways
     return completions(cards, allowed)(0, caps)
 
 

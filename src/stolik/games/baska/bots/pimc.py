@@ -139,6 +139,7 @@ def _game(rs: Ruleset, a: _Auction, initial: Layout) -> Game:
     return Game(contract, declarer, team, level, first, partner)
 
 
+@lru_cache(maxsize=4096)
 def _seat_table(rs: Ruleset, game: Game, seat: int) -> tuple[tuple[int, ...], UtilityTable]:
     """The seats of ``seat``'s side, and ``table[p, t]``: ``seat``'s payout when his side
     ends the play with p card points and t tricks. One table serves the four seats (the
@@ -333,58 +334,67 @@ class _CallPlan:
 
     What every layout of one decision shares is worked out once: the auction after each
     call, and the cards whose holders fix its sides (RULES §4: the starzy when nobody bid,
-    a wesele's partner cards; none for a solo). A layout's game for a call is then looked up
-    by who holds those cards, and the calls' distinct games are solved from one checked
-    position (:meth:`~stolik.solver.TrickSolver.utilities`)."""
+    a wesele's partner cards; none for a solo). The calls' games on a layout, and so the
+    searches to make, are looked up by who holds those cards; a layout's distinct games
+    are solved from one checked position (:meth:`~stolik.solver.TrickSolver.utilities`)."""
 
     def __init__(self, view: SeatView, rs: Ruleset, a: _Auction,
                  calls: Sequence[Move]) -> None:
         self.rs = rs
         self.seat = view.seat
         self.forehand = (view.dealer + 1) % 4
-        self.afters: list[tuple[_Auction, int]] = []
+        self.afters: list[_Auction] = []
+        self.cards = 0
         for call in calls:
             assert isinstance(call, Call)
             after = _after(a, call, view.seat, rs)
-            self.afters.append((after, _side_cards(rs, after)))
-        self.jobs: dict[tuple[int, ...], Game] = {}
-        self.games: dict[Game, Game] = {}
-        self.tables: dict[int, tuple[tuple[int, ...], UtilityTable]] = {}
+            self.afters.append(after)
+            self.cards |= _side_cards(rs, after)
+        self.plans: dict[tuple[int, ...], _LayoutPlan] = {}
 
     def values(self, layout: Layout) -> list[int]:
         """Each call's payout for the seat on ``layout`` (the dealt hands)."""
-        games: list[Game] = []
-        for j, (after, cards) in enumerate(self.afters):
-            key = (j, layout[0] & cards, layout[1] & cards, layout[2] & cards,
-                   layout[3] & cards)
-            game = self.jobs.get(key)
-            if game is None:
-                made = _game(self.rs, after, layout)
-                game = self.jobs[key] = self.games.setdefault(made, made)
-            games.append(game)
-        done: dict[int, int] = {}
-        by_solver: dict[int, tuple[TrickSolver, list[Game]]] = {}
-        for game in games:
-            if id(game) in done:
-                continue
-            if game.contract.kind == "honour":
-                done[id(game)] = _honour(self.rs, game, self.seat)
-                continue
-            done[id(game)] = 0
-            solver = points_solver(self.rs.order_of(game.contract))
-            by_solver.setdefault(id(solver), (solver, []))[1].append(game)
-        for solver, todo in by_solver.values():
-            jobs = [self._table(game) for game in todo]
-            for game, v in zip(todo, solver.utilities(layout, leader=self.forehand,
-                                                      jobs=jobs), strict=True):
-                done[id(game)] = v
-        return [done[id(game)] for game in games]
+        cards = self.cards
+        key = (layout[0] & cards, layout[1] & cards, layout[2] & cards, layout[3] & cards)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self._plan(layout)
+        out = list(plan.fixed)
+        for solver, jobs, places in plan.searches:
+            for v, at in zip(solver.utilities(layout, leader=self.forehand, jobs=jobs),
+                             places, strict=True):
+                for i in at:
+                    out[i] = v
+        return out
 
-    def _table(self, game: Game) -> tuple[tuple[int, ...], UtilityTable]:
-        got = self.tables.get(id(game))  # the games are kept in self.games
-        if got is None:
-            got = self.tables[id(game)] = _seat_table(self.rs, game, self.seat)
-        return got
+    def _plan(self, layout: Layout) -> _LayoutPlan:
+        """The searches for the layouts whose key cards lie as in ``layout``."""
+        games: dict[Game, list[int]] = {}
+        for i, after in enumerate(self.afters):
+            games.setdefault(_game(self.rs, after, layout), []).append(i)
+        fixed = [0] * len(self.afters)
+        by_order: dict[CardOrder, tuple[list[tuple[tuple[int, ...], UtilityTable]],
+                                        list[tuple[int, ...]]]] = {}
+        for game, at in games.items():
+            if game.contract.kind == "honour":
+                for i in at:
+                    fixed[i] = _honour(self.rs, game, self.seat)
+                continue
+            jobs, places = by_order.setdefault(self.rs.order_of(game.contract), ([], []))
+            jobs.append(_seat_table(self.rs, game, self.seat))
+            places.append(tuple(at))
+        return _LayoutPlan(tuple(fixed), tuple(
+            (points_solver(order), jobs, places) for order, (jobs, places) in by_order.items()))
+
+
+@dataclass(frozen=True)
+class _LayoutPlan:
+    """The payouts fixed without play (honours; 0 elsewhere) and, per solver, the
+    searches to make and the calls each one values."""
+
+    fixed: tuple[int, ...]
+    searches: tuple[tuple[TrickSolver, list[tuple[tuple[int, ...], UtilityTable]],
+                          list[tuple[int, ...]]], ...]
 
 
 def _side_cards(rs: Ruleset, a: _Auction) -> int:
