@@ -79,11 +79,25 @@ INTENDED: dict[str, list[Intended]] = {
             '                     Mariasz czwórka — Mariáš čtyřka s povinnou stovkou — symulacja, boty: random, ziarno 11                      ',
             "ac2912b (referee refusals review): stolik simulate --sheet titles the sheet with the game's name in its language, not the English 'Mariáš (four players)'"),
     ],
+    'baska/play.txt.gz': [
+        Intended(
+            'Podpowiedź: zagraj 10♠ — oczekiwana wypłata -2,50. 10♠ to jedyny dozwolony ruch.',
+            'Podpowiedź: zagraj 10♠ — oczekiwana wypłata -10,00. 10♠ to jedyny dozwolony ruch.',
+            "issue 27 (hints and the review use the strongest bot): a Baśka card hint is the expert's — pimc over 100 layouts weighted by the others' calls and cards, drawn among those that honour a laid-down announcement (RULES §7): the announced gran-du cannot be lost, so the defender's only card is worth -10 on every layout, not -2.50 over layouts where the declarer may lose"),
+    ],
     'baska/web-session.jsonl.gz': [
         Intended(
             '{"ack": 2, "text": "Hint: call pass — expected payout -0.92; others: kontra -1.83, Gran -15.00, Zoło -15.00, Gran-du -30.00, Zoło-du -30.00. pass gains 0.92 on average over kontra (200 layouts solved).", "type": "hint"}',
             '{"ack": 2, "text": "Hint: call pass — expected payout -4.13; others: kontra -3.26. pass and kontra are equally good (23 layouts solved).", "type": "hint"}',
             "issue 27.3 (expert − pimc +1.00 [+0.15, +1.86], 300 deals): a Baśka call's hint is the expert's — the calls it weighed with the others' answers, its own first; pimc's call stays where another is not clearly better"),
+        Intended(
+            '{"ack": 11, "deal": 1, "items": ["auction: called pass — the best move with all cards known; on what could be seen kontra made +0.06 more on average.", "auction: called Zoło-du — with all cards known kontra made +50 more; on what could be seen kontra made +50.00 more on average.", "auction: called pass — the best move with all cards known; right on what could be seen.", "trick 1: played Q♥ — the best move with all cards known; right on what could be seen.", "trick 2: played J♣ — the best move with all cards known; right on what could be seen.", "trick 3: played J♠ — a forced move.", "trick 4: played 10♣ — a forced move."], "type": "review"}',
+            '{"ack": 11, "deal": 1, "items": ["auction: called pass — the best move with all cards known; right on what could be seen.", "auction: called Zoło-du — with all cards known pass made +80 more; on what could be seen kontra made +80.00 more on average.", "auction: called pass — the best move with all cards known; right on what could be seen.", "trick 1: played Q♥ — the best move with all cards known; right on what could be seen.", "trick 2: played J♣ — the best move with all cards known; right on what could be seen.", "trick 3: played J♠ — a forced move.", "trick 4: played 10♣ — a forced move."], "type": "review"}',
+            "issue 27 (hints and the review use the strongest bot): a Baśka review values a call as the expert does — on what was seen, the calls it weighed with the others' answers; with every card known, each call made on the real hands, the others answering, the play solved — not as if the auction closed after it"),
+        Intended(
+            '{"ack": 25, "deal": 3, "items": ["auction: called pass — the best move with all cards known; on what could be seen rekontra made +2.22 more on average.", "trick 1: played J♠ — the best move with all cards known; right on what could be seen.", "trick 2: played Q♦ — the best move with all cards known; right on what could be seen.", "trick 3: played Q♠ — the best move with all cards known; right on what could be seen.", "trick 4: played 10♥ — a forced move."], "type": "review"}',
+            '{"ack": 25, "deal": 3, "items": ["auction: called pass — the best move with all cards known; on what could be seen rekontra made +0.46 more on average.", "trick 1: played J♠ — the best move with all cards known; right on what could be seen.", "trick 2: played Q♦ — the best move with all cards known; right on what could be seen.", "trick 3: played Q♠ — the best move with all cards known; right on what could be seen.", "trick 4: played 10♥ — a forced move."], "type": "review"}',
+            "issue 27 (hints and the review use the strongest bot): a Baśka review values a call as the expert does — on what was seen, the calls it weighed with the others' answers; with every card known, each call made on the real hands, the others answering, the play solved — not as if the auction closed after it"),
     ],
     'baska/replay-sim-pucka-2019-broken-toml.toml-pl.txt': [
         Intended(

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from stolik.games.baska.analysis import REVIEW_SAMPLES, hint, review
+from stolik.games.baska.bots.expert import CARD_LAYOUTS, LAYOUTS, ExpertBot
 from stolik.games.baska.bots.pimc import evaluate
 from stolik.games.baska.calls import PASS, Call
 from stolik.games.baska.deck import DECK
@@ -127,8 +128,10 @@ def _rewind(deal: Deal, index: int) -> Deal:
 
 
 def test_review_of_perfect_play_reports_no_loss() -> None:
-    """A seat that always makes the best double-dummy move loses nothing "with all cards
-    known"; the values agree with the solver's adapter at every card."""
+    """A seat that always plays the best double-dummy card loses nothing "with all cards
+    known"; the values agree with the solver's adapter at every card. Its calls (made as
+    if the auction closed after them) are reviewed as the expert values them: each made on
+    the real hands, the others answering (RULES §4) — a loss there is no loss of play."""
     for rs_id, seed in (("pucka-2019", 3), ("mester-sport", 4), ("linia", 5)):
         rs = load_ruleset(rs_id)
         rng = random.Random(seed)
@@ -145,7 +148,8 @@ def test_review_of_perfect_play_reports_no_loss() -> None:
                 deal.call(PASS)
         _finish_perfectly(deal)
         rv = review(deal, seat, samples=30, rng=random.Random(1))
-        assert rv and all(r.exact_loss == 0 for r in rv)
+        assert rv and all(r.exact_loss == 0 for r in rv if r.phase == "play")
+        assert all(r.exact_loss >= 0 and r.move in {m.move for m in r.exact} for r in rv)
         assert any(r.phase == "auction" for r in rv) and any(r.phase == "play" for r in rv)
         for r in rv:
             assert r.text()
@@ -170,8 +174,49 @@ def test_review_is_quick_and_deterministic() -> None:
     a = review(deal, 1, rng=random.Random(5))
     took = time.perf_counter() - start
     assert a == review(deal, 1, rng=random.Random(5))
-    assert all(r.layouts in (0, REVIEW_SAMPLES) for r in a)
+    assert all(r.layouts in (0, REVIEW_SAMPLES) for r in a if r.phase == "play")
     assert took < 5.0          # about 0.2 s on a laptop; generous for loaded CI machines
+
+
+def test_a_card_hint_is_the_experts_card() -> None:
+    """Issue 27: the hint is the strongest bot's — a card hint is the ``expert``'s card for
+    the same seed (``pimc`` with inference: its layouts weighted by the others' calls), with
+    its values."""
+    deal, _ = endgame("zolo-52")
+    view = deal.view(1)
+    h = hint(view, rng=random.Random(3))
+    bot = ExpertBot(seed=random.Random(3).randrange(1 << 30), seconds=float("inf"))
+    assert h.move == bot.act(view) and h.layouts == CARD_LAYOUTS
+    ev = bot.pimc.last
+    assert ev is not None
+    assert [(m.move, m.payout) for m in h.moves] == list(zip(ev.moves, ev.payouts,
+                                                             strict=True))
+
+
+def test_review_of_a_call_is_the_experts() -> None:
+    """RULES §4, §7: holding the four queens a seat passes where baszka wins +30 at once.
+    The review values the call as the expert does: with every card known, baszka's 30
+    against what pass made with the others' answers and the play solved; on what the seat
+    saw, the calls the expert weighed, the pass among them, baszka best."""
+    rs = load_ruleset("pucka-2019")
+    deal = Deal.from_text(rs, 3, ["AH TH AD TD", "QC QS QH QD", "JC JS JH JD", "AC TC AS TS"])
+    deal.call("pass")  # seat 0
+    deal.call("pass")  # seat 1, the four queens' holder
+    while not deal.is_over:
+        if deal.phase == "auction":
+            deal.call(PASS)
+        else:
+            deal.play(deal.legal_cards()[0])
+    rv = review(deal, 1, samples=20, rng=random.Random(6))
+    r = rv[0]
+    baszka = Call("contract", "baszka")
+    assert r.phase == "auction" and r.move == PASS and not r.forced
+    assert r.exact_best == baszka and r.exact[0].payout == 30
+    assert {m.move for m in r.exact} == set(_rewind(deal, r.index).legal_calls())
+    assert r.exact_loss == 30 - next(m.payout for m in r.exact if m.move == PASS) > 0
+    assert r.seen_best == baszka and r.seen_loss > 0 and PASS in {m.move for m in r.seen}
+    assert 0 < r.layouts <= LAYOUTS
+    assert rv == review(deal, 1, samples=20, rng=random.Random(6))
 
 
 # a word of the other language in a clean text: the giveaway of the old mixed wording

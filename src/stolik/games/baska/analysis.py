@@ -2,14 +2,18 @@
 finished deal ("could I have won?"). Their ``text(lang)`` is clean Polish (``"pl"``) or
 clean English (``"en"``); without a language, Polish with the English in brackets.
 
-Both rest on the ``pimc`` evaluation (:mod:`stolik.games.baska.bots.pimc`): a move's value is
-the seat's payout (RULES §7) under double-dummy play, averaged over the layouts of the unseen
-cards that fit what the seat sees; a call is valued as if the auction closed right after it.
-A call's hint is the ``expert`` bot's (:mod:`stolik.games.baska.bots.expert`, the strongest
-bot, issue 27.3): its call, and the calls it weighed with the other seats' answers; the
-review still values calls as ``pimc`` does.
+Both are the ``expert`` bot's (:mod:`stolik.games.baska.bots.expert`, the strongest bot,
+issue 27.3), so "could I have won?" is answered by the model that plays:
+
+- **a card**: the seat's payout (RULES §7) under double-dummy play, averaged over the
+  layouts of the unseen cards that fit what the seat sees, weighted by how likely the
+  others' calls and cards make each (the expert's card play: ``pimc`` with inference);
+- **a call**: the expert's call and the calls it weighed, each valued with the other seats'
+  answers as ``pimc`` would make them and the play solved (RULES §4–§7); where it weighed
+  none, every legal call as ``pimc`` values it, as if the auction closed after it.
+
 :func:`review` adds the exact value with every card known — what the move cost against the
-real cards.
+real cards: a card solved double-dummy, a call by the same answers on the real hands.
 
 >>> import random
 >>> from stolik.games.baska.ruleset import load_ruleset
@@ -37,16 +41,18 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 
 from stolik.games.baska.bots.base import Move
+from stolik.games.baska.bots.expert import ANSWERS, CARD_LAYOUTS, ExpertBot
+from stolik.games.baska.bots.expert_auction import call_value
 from stolik.games.baska.bots.pimc import (
-    DEFAULT_SAMPLES,
     Evaluation,
     evaluate,
+    inferred,
     move_text,
-    sample,
 )
 from stolik.games.baska.calls import Call
 from stolik.games.baska.ruleset import Ruleset, load_ruleset
@@ -54,8 +60,9 @@ from stolik.games.baska.state import Deal, SeatView
 from stolik.games.baska.words import call_label
 from stolik.i18n import decimal, told
 
-REVIEW_SAMPLES = 100
-"""Layouts per decision in :func:`review` (a deal review stays well under a second)."""
+REVIEW_SAMPLES = CARD_LAYOUTS
+"""Layouts per card decision in :func:`review`: the expert's (a deal review stays within a
+few seconds)."""
 
 _EPS = 1e-9
 
@@ -251,49 +258,55 @@ def _explain(ev: Evaluation, rs: Ruleset) -> str:
             f"average over the next best) na {n}.")
 
 
-def hint(view: SeatView, *, samples: int = DEFAULT_SAMPLES, rng: random.Random | None = None,
+def hint(view: SeatView, *, samples: int | None = None, rng: random.Random | None = None,
          rs: Ruleset | None = None) -> Hint:
-    """The best move for the seat of ``view`` (it must be its turn: else
-    :class:`~stolik.games.baska.bots.base.BotError`): a card by its expected payout over
-    ``samples`` layouts of the unseen cards, each solved double-dummy; a call the
-    ``expert`` bot's (:func:`_expert_hint`; ``samples`` is the card's only). ``rs``: the
-    ruleset object, needed only for a league's own ruleset file (a shipped one is loaded by
-    the view's id)."""
+    """The ``expert`` bot's move for the seat of ``view`` (it must be its turn: else
+    :class:`~stolik.games.baska.bots.base.BotError`), seeded by ``rng``, with no clock (its
+    node count bounds it, so the hint is repeatable): a card by its expected payout over
+    ``samples`` inferred layouts (default the expert's, :data:`CARD_LAYOUTS`), each solved
+    double-dummy; a call as :func:`_weighed`. ``rs``: the ruleset object, needed only for a
+    league's own ruleset file (a shipped one is loaded by the view's id)."""
     rs = _rs(view, rs)
     rng = rng if rng is not None else random.Random()
+    move: Move
     if view.phase == "auction" and view.to_act == view.seat and len(view.legal_calls) > 1:
-        return _expert_hint(view, rs, rng)
-    ev = evaluate(view, sample(view, samples, rng, rs), rs=rs)
-    values = _values(ev, rs)
-    return Hint(view.seat, view.phase, ev.best, ev.payouts[0], values, ev.layouts,
+        move, ev, weighed = _weighed(view, rs, rng)
+        if weighed:  # the expert's call first, then the others by expected payout
+            ranked = (move, *(m for m in ev.moves if m != move))
+            ev = Evaluation(ev.seat, ev.phase, ranked, tuple(ev.payout_of(m) for m in ranked),
+                            (0.0,) * len(ranked), ev.layouts)
+    else:
+        bot = _expert(rs, rng, samples)
+        move = bot.act(view)
+        got = bot.pimc.last  # None for the only legal move: valued on the same layouts
+        ev = got if got is not None else evaluate(
+            view, inferred(view, bot.pimc.samples, bot.pimc.rng, rs), rs=rs)
+    return Hint(view.seat, view.phase, move, ev.payout_of(move), _values(ev, rs), ev.layouts,
                 _explain(ev, rs))
 
 
-def _expert_hint(view: SeatView, rs: Ruleset, rng: random.Random) -> Hint:
-    """A call's hint is the ``expert`` bot's call (issue 27.3: the strongest bot), seeded
-    by ``rng``, with no clock (its node count bounds it, so the hint is repeatable): the
-    calls it weighed with the others' answers, its call first, then the rest by their
-    expected payout; where it weighed none (no other call near ``pimc``'s), every legal
-    call as ``pimc`` values it, the auction closing after it."""
-    from stolik.games.baska.bots.expert import ExpertBot
+def _expert(rs: Ruleset, rng: random.Random, samples: int | None = None) -> ExpertBot:
+    """An expert seeded by ``rng`` with no clock; ``samples`` layouts per card decision."""
+    return ExpertBot(seed=rng.randrange(1 << 30), ruleset=rs, seconds=float("inf"),
+                     card_layouts=samples if samples is not None else CARD_LAYOUTS)
 
-    bot = ExpertBot(seed=rng.randrange(1 << 30), ruleset=rs, seconds=float("inf"))
-    move = bot.act(view)
-    assert isinstance(move, Call)
-    if not bot.last_values:
+
+def _weighed(view: SeatView, rs: Ruleset, rng: random.Random, also: tuple[Call, ...] = ()
+             ) -> tuple[Call, Evaluation, bool]:
+    """The expert's call for the view, and the calls it weighed with the other seats'
+    answers (``also`` among them), best first; or, where it weighed none (no call near
+    ``pimc``'s), every legal call as ``pimc`` values it, the auction closing after it —
+    and whether it weighed."""
+    bot = _expert(rs, rng)
+    move = bot.weigh(view, also)
+    got = bot.last_values
+    if not got:
         ev = bot.anchor.last
         assert ev is not None
-        values = _values(ev, rs)
-        return Hint(view.seat, view.phase, ev.best, ev.payouts[0], values, ev.layouts,
-                    _explain(ev, rs))
-    got = bot.last_values
-    ranked = [move, *sorted((c for c in got if c != move), key=lambda c: -got[c])]
-    moves = tuple(ranked)
-    payouts = tuple(got[c] for c in ranked)
-    ev = Evaluation(view.seat, view.phase, moves, payouts, (0.0,) * len(moves),
-                    bot.last_solved)
-    return Hint(view.seat, view.phase, move, got[move], _values(ev, rs), ev.layouts,
-                _explain(ev, rs))
+        return move, ev, False
+    ranked = sorted(got, key=lambda c: -got[c])
+    return move, Evaluation(view.seat, view.phase, tuple(ranked), tuple(got[c] for c in ranked),
+                            (0.0,) * len(ranked), bot.last_solved), True
 
 
 @dataclass(frozen=True)
@@ -384,8 +397,9 @@ def review(deal: Deal, seat: int, *, samples: int = REVIEW_SAMPLES,
            rng: random.Random | None = None) -> list[Review]:
     """Every decision of ``seat`` in ``deal`` (its calls and cards, from ``deal.log``), each
     with what the best alternative would have gained exactly (all cards known) and on
-    average over what the seat could see then (``samples`` layouts). Payouts include the
-    deal's bok-round doubling."""
+    average over what the seat could see then (``samples`` inferred layouts for a card; a
+    call as the expert weighs it) — the module notes. Payouts include the deal's bok-round
+    doubling."""
     if seat not in range(4):
         raise ValueError(f"a seat is 0–3, not {seat!r}")
     rng = rng if rng is not None else random.Random()
@@ -417,8 +431,11 @@ def _review_one(index: int, view: SeatView, replay: Deal, move: Move, samples: i
         only = (MoveValue(move, text, 0.0),)
         return Review(index, view.seat, phase, trick, move, text, True, only, move, 0.0,
                       only, move, 0.0, 0)
-    exact = evaluate(view, [replay.hands], rs=rs)
-    seen = evaluate(view, sample(view, samples, rng, rs), rs=rs)
+    if isinstance(move, Call):
+        seen, exact = _call_review(view, replay, move, rng, rs)
+    else:
+        exact = evaluate(view, [replay.hands], rs=rs)
+        seen = evaluate(view, inferred(view, samples, rng, rs), rs=rs)
 
     def scaled(ev: Evaluation) -> tuple[MoveValue, ...]:
         return tuple(MoveValue(m.move, m.text, m.payout * scale) for m in _values(ev, rs))
@@ -427,6 +444,35 @@ def _review_one(index: int, view: SeatView, replay: Deal, move: Move, samples: i
     return Review(index, view.seat, phase, trick, move, text, False,
                   ex, exact.best, ex[0].payout - exact.payout_of(move) * scale,
                   se, seen.best, se[0].payout - seen.payout_of(move) * scale, seen.layouts)
+
+
+def _call_review(view: SeatView, replay: Deal, move: Call, rng: random.Random, rs: Ruleset
+                 ) -> tuple[Evaluation, Evaluation]:
+    """A call as the expert values it (payouts without a bok-round's doubling): on what
+    the seat saw, the calls it weighed, the one made among them (:func:`_weighed`); with
+    every card known, each legal call made on the real hands, the other seats' next
+    answers as the expert's rollout makes them (each seat on its own view), everybody then
+    passing and the play solved (RULES §4–§7)."""
+    from stolik.solver.budget import Budget
+
+    _, seen, _ = _weighed(view, rs, rng, (move,))
+    if move not in seen.moves:  # weighed out of budget: the closed-auction values
+        seen = _expert(rs, rng).anchor.evaluate(view)
+    base = Deal(rs, replay.dealer, replay.initial_hands)
+    for op in replay.log:
+        base.apply(op)
+    bot = _expert(rs, rng)
+    budget, done = Budget(1 << 62, float("inf")), dict[Hashable, int]()
+    calls = list(view.legal_calls)
+    values = []
+    for call in calls:
+        got = call_value(base, view.seat, call, bot.rollout, budget, done, ANSWERS)
+        assert got is not None  # the budget has no end
+        values.append(float(got))
+    rank = sorted(range(len(calls)), key=lambda i: (-values[i], i))
+    exact = Evaluation(view.seat, view.phase, tuple(calls[i] for i in rank),
+                       tuple(values[i] for i in rank), (0.0,) * len(calls), 1)
+    return seen, exact
 
 
 __all__ = ["REVIEW_SAMPLES", "Hint", "MoveValue", "Review", "explain", "hint", "layouts_text",

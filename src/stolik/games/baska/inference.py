@@ -280,6 +280,47 @@ class LayoutSampler:
         return out
 
 
+def public_draws(view: SeatView, rs: Ruleset, quick: bool = False
+                 ) -> Callable[[int, random.Random], list[Layout]]:
+    """Uniform draws of layouts for the view among those where the lone player of the last
+    laid-down announcement by another seat held a laid-down hand when dealt (RULES §7: the
+    announcement is public, in the auction and in the play), else over the plain facts
+    (``quick``: by :func:`shuffled_layouts`, for the auction).
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> from stolik.games.baska.state import Deal
+    >>> rs = load_ruleset("pucka-2019")
+    >>> from stolik.games.baska.laid_down import is_laid_down
+    >>> d = Deal.from_text(rs, 0, ["AC TC TS QH", "QC AS QS TH", "JC JS JH JD", "AH AD TD QD"])
+    >>> d.call("gran"); d.announcements[0].seat     # it cannot be lost: announced
+    2
+    >>> for c in ("pass", "pass", "pass", "TH", "JC"):
+    ...     d.call(c) if d.phase == "auction" else d.play(c)
+    >>> def laid(x):  # seat 2's dealt hand on a layout: what it holds and played
+    ...     return is_laid_down(rs, rs.contract("gran"), x[2] | DECK.parse_mask("JC"), 1)
+    >>> lays = public_draws(d.view(3), rs)(30, random.Random(1))
+    >>> all(laid(x) for x in lays), len({x[2] for x in lays}) > 1
+    (True, True)
+    >>> all(laid(x) for x in sample_layouts(d.view(3), 30, random.Random(1), rs))
+    False
+    """
+    shown = [a for a in view.announcements if a.seat != view.seat]
+    if not shown:
+        plain = shuffled_layouts if quick else sample_layouts
+        return lambda k, rng: plain(view, k, rng, rs)
+    from stolik.games.baska.laid_down import is_laid_down
+
+    last = shown[-1]
+    game = rs.cicha if last.game == rs.cicha.id else rs.contract(last.game)
+    place = (last.seat - view.dealer - 1) % 4
+    played = DECK.mask_of(c for s, c in view.plays if s == last.seat)
+
+    def accept(hand: int) -> bool:
+        return is_laid_down(rs, game, hand | played, place)
+
+    return LayoutSampler(view, rs, last.seat, accept).draw
+
+
 def all_layouts(view: SeatView, rs: Ruleset | None = None) -> Iterator[Layout]:
     """Every layout (current hands of all four seats) consistent with what ``view`` shows
     by :func:`knowledge`, in a fixed order — what a seat cannot rule out from its hand, the

@@ -12,14 +12,8 @@ from functools import lru_cache
 
 from stolik.errors import IllegalMove
 from stolik.games.baska.calls import Call, parse_call
-from stolik.games.baska.deck import DECK, HANDS
-from stolik.games.baska.inference import (
-    InconsistentView,
-    Layout,
-    LayoutSampler,
-    sample_layouts,
-)
-from stolik.games.baska.laid_down import is_laid_down
+from stolik.games.baska.deck import HANDS
+from stolik.games.baska.inference import InconsistentView, Layout, public_draws
 from stolik.games.baska.openspiel_actions import (
     _BATCH,
     RESAMPLE_TRIES,
@@ -49,17 +43,9 @@ def _replay(rs: Ruleset, dealer: int, hands: Sequence[int], calls: Sequence[Call
 def _drawer(rs: Ruleset, view: SeatView) -> Callable[[int, random.Random], list[Layout]]:
     """How to draw layouts for ``view``: uniformly, or — when another seat's game was
     announced as laid down (RULES §7) — among the layouts where that seat's hand is laid
-    down (kept per view: IS-MCTS resamples one information state many times)."""
-    others = [a for a in view.announcements if a.seat != view.seat]
-    if not others:
-        return lambda n, rng: sample_layouts(view, n, rng, rs)
-    ann = others[-1]
-    game = rs.contract(ann.game)
-    offset = (ann.seat - view.dealer - 1) % HANDS
-    gone = DECK.mask_of(c for s, c in view.plays if s == ann.seat)
-    sampler = LayoutSampler(view, rs, ann.seat,
-                            lambda hand: is_laid_down(rs, game, hand | gone, offset))
-    return sampler.draw
+    down (:func:`~stolik.games.baska.inference.public_draws`; kept per view: IS-MCTS
+    resamples one information state many times)."""
+    return public_draws(view, rs)
 
 
 def sample_deal(rs: Ruleset, view: SeatView, rng: random.Random,

@@ -91,7 +91,7 @@ auction, not the play. expert − random +54.72 [+49.74, +59.71] (30 deals, seed
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import partial
 
 from stolik.bots.layout_bot import LayoutBot
@@ -175,6 +175,13 @@ class ExpertBot(LayoutBot[Call]):
         check_turn(view)
         if view.phase != "auction":
             return self.pimc.act(view)
+        return self.weigh(view)
+
+    def weigh(self, view: SeatView, also: Sequence[Call] = ()) -> Call:
+        """The call :meth:`act` makes, the calls of ``also`` weighed besides the
+        candidates (a review weighs the call the player made: RULES §4–§7, module notes);
+        what was weighed is in :attr:`last_values`."""
+        check_turn(view)
         self.last_values, self.last_solved, self.last_nodes = {}, 0, 0
         hint = self.anchor.act(view)
         assert isinstance(hint, Call)
@@ -184,7 +191,7 @@ class ExpertBot(LayoutBot[Call]):
             return hint
         floor = ev.payouts[0] - MARGIN
         near = [c for c, v in zip(ev.moves, ev.payouts, strict=True)
-                if isinstance(c, Call) and c != hint and (v >= floor or c == PASS)]
+                if isinstance(c, Call) and c != hint and (v >= floor or c == PASS or c in also)]
         return self._best(view, [hint, *near]) if near else hint
 
     def _best(self, view: SeatView, calls: list[Call]) -> Call:

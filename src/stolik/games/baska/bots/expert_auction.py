@@ -5,7 +5,7 @@ answers (RULES §4–§7; hidden information: nothing here reads a hand the seat
 - **Layouts.** :func:`auction_layouts` draws the others' hands uniformly over what the
   view fixes (:func:`~stolik.games.baska.inference.sample_layouts`: the seat's own hand,
   the cards a called contract requires; a lone player announced as laid down holds a
-  laid-down hand, :class:`~stolik.games.baska.inference.LayoutSampler`), optionally
+  laid-down hand, :func:`~stolik.games.baska.inference.public_draws`), optionally
   resampled by how likely the others' calls are on each under the heuristic as a policy
   (a ``weigh`` function, e.g.
   :meth:`~stolik.games.baska.policy_model.CallModel.log_weight`). On each the public calls
@@ -49,13 +49,7 @@ from stolik.errors import IllegalMove
 from stolik.games.baska.bots.base import Move
 from stolik.games.baska.bots.pimc import Evaluation, PimcBot, evaluate
 from stolik.games.baska.calls import PASS, Call
-from stolik.games.baska.inference import (
-    Layout,
-    LayoutSampler,
-    sample_layouts,
-    shuffled_layouts,
-)
-from stolik.games.baska.laid_down import is_laid_down
+from stolik.games.baska.inference import Layout, public_draws
 from stolik.games.baska.ruleset import Ruleset
 from stolik.games.baska.solver import best_payout, points_solver
 from stolik.games.baska.state import Deal, SeatView
@@ -84,26 +78,6 @@ def replay(view: SeatView, rs: Ruleset, layout: Layout) -> Deal | None:
     return d
 
 
-def _drawer(view: SeatView, rs: Ruleset, quick: bool = False
-            ) -> Callable[[int, random.Random], list[Layout]]:
-    """Uniform draws of layouts for the view: among those where the lone player of the last
-    laid-down announcement by another seat holds a laid-down hand (RULES §7: the
-    announcement is public), else over the plain facts (``quick``: by
-    :func:`~stolik.games.baska.inference.shuffled_layouts`)."""
-    shown = [a for a in view.announcements if a.seat != view.seat]
-    if not shown:
-        plain = shuffled_layouts if quick else sample_layouts
-        return lambda k, rng: plain(view, k, rng, rs)
-    last = shown[-1]
-    game = rs.cicha if last.game == rs.cicha.id else rs.contract(last.game)
-    place = (last.seat - view.dealer - 1) % 4
-
-    def accept(hand: int) -> bool:
-        return is_laid_down(rs, game, hand, place)
-
-    return LayoutSampler(view, rs, last.seat, accept).draw
-
-
 def auction_layouts(view: SeatView, rs: Ruleset, n: int, rng: random.Random,
                     weigh: Callable[[Layout], float] | None = None, draws: int = 3
                     ) -> list[Deal]:
@@ -112,7 +86,7 @@ def auction_layouts(view: SeatView, rs: Ruleset, n: int, rng: random.Random,
     may come back several times). Fewer where replays fail."""
     if view.phase != "auction":
         raise ValueError("auction layouts are drawn before the play (RULES §4)")
-    draw = _drawer(view, rs)
+    draw = public_draws(view, rs)
     if weigh is None:
         drawn = draw(n, rng)
     else:
@@ -169,7 +143,7 @@ class AuctionPimc(PimcBot):
     def evaluate(self, view: SeatView) -> Evaluation:
         """Every legal call with its expected payout over the bot's layouts."""
         rs = self.source.get(view.ruleset)
-        layouts = _drawer(view, rs, quick=True)(self.call_samples, self.rng)
+        layouts = public_draws(view, rs, quick=True)(self.call_samples, self.rng)
         return evaluate(view, layouts, rs=rs)
 
 

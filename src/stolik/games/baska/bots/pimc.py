@@ -252,11 +252,13 @@ def sample(view: SeatView, n: int, rng: random.Random, rs: Ruleset | None = None
 
 def inferred(view: SeatView, n: int, rng: random.Random, rs: Ruleset) -> list[Layout]:
     """``n`` layouts weighted by the others' calls and cards (module notes): resampled from
-    ``OVERSAMPLE × n`` drawn uniformly."""
+    ``OVERSAMPLE × n`` drawn uniformly among those that honour the public laid-down
+    announcements (RULES §7, :func:`~stolik.games.baska.inference.public_draws`)."""
     from stolik.bots.inference import weighted_layouts
+    from stolik.games.baska.inference import public_draws
     from stolik.games.baska.policy_model import CallModel
 
-    candidates = sample_layouts(view, OVERSAMPLE * n, rng, rs)
+    candidates = public_draws(view, rs)(OVERSAMPLE * n, rng)
     return weighted_layouts(candidates, partial(CallModel(rs).log_weight, view), n, rng,
                             key=lambda lay: lay)
 
