@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
@@ -208,8 +209,10 @@ class Estimate:
                 f"{self.trumps} trump{'' if self.trumps == 1 else 's'}")
 
 
+@lru_cache(maxsize=1 << 15)
 def estimate(hand: int, order: CardOrder, seen: int = 0) -> Estimate:
-    """The estimate of ``hand`` (a mask) in ``order``; ``seen`` are cards already played."""
+    """The estimate of ``hand`` (a mask) in ``order``; ``seen`` are cards already played
+    (kept: the bots' inference asks it again and again of the same hands)."""
     fam = family(order)
     values, du_values = VALUES[(fam, "points")], VALUES[(fam, "all-tricks")]
     value = du = 0.0

@@ -89,11 +89,11 @@ class _Auction:
     depends on the sides, so on the layout)."""
 
 
-def _auction_of(view: SeatView, rs: Ruleset) -> _Auction:
+def _auction_of(calls: Sequence[tuple[int, str]], rs: Ruleset) -> _Auction:
     contract: Contract | None = None
     declarer: int | None = None
     doublers: tuple[int, ...] = ()
-    for seat, text in view.calls:
+    for seat, text in calls:
         call = parse_call(text, rs)
         if call.kind == "contract":
             assert call.contract is not None
@@ -280,9 +280,10 @@ def evaluate(view: SeatView, layouts: Sequence[Layout], *, rs: Ruleset | None = 
     sums = [0.0] * len(moves)
     squares = [0.0] * len(moves)
     total = 0
-    auction = _auction_of(view, rs)
+    auction = _auction_of(view.calls, rs)
     play = _play_of(view, _order(rs, auction))
-    plan = _CallPlan(view, rs, auction, moves) if view.phase == "auction" else None
+    plan = _call_plan(rs, view.seat, view.dealer, view.calls, moves) \
+        if view.phase == "auction" else None
     for layout, weight in counts.items():
         if plan is not None:
             values = plan.values(layout)
@@ -330,6 +331,15 @@ def _card_values(view: SeatView, rs: Ruleset, a: _Auction, play: _Play, initial:
     return [vals[c] for c in cards if isinstance(c, int)]
 
 
+@lru_cache(maxsize=1024)
+def _call_plan(rs: Ruleset, seat: int, dealer: int, calls: tuple[tuple[int, str], ...],
+               moves: tuple[Move, ...]) -> _CallPlan:
+    """The :class:`_CallPlan` of a call decision, kept: every view with these calls heard
+    and these legal calls shares it (the expert's rollouts ask the same seat the same
+    question on many layouts)."""
+    return _CallPlan(seat, dealer, rs, _auction_of(calls, rs), moves)
+
+
 class _CallPlan:
     """The seat's payout for each legal call on a layout if the auction closed after it
     and the deal were played double-dummy from the first lead.
@@ -340,16 +350,16 @@ class _CallPlan:
     searches to make, are looked up by who holds those cards; a layout's distinct games
     are solved from one checked position (:meth:`~stolik.solver.TrickSolver.utilities`)."""
 
-    def __init__(self, view: SeatView, rs: Ruleset, a: _Auction,
+    def __init__(self, seat: int, dealer: int, rs: Ruleset, a: _Auction,
                  calls: Sequence[Move]) -> None:
         self.rs = rs
-        self.seat = view.seat
-        self.forehand = (view.dealer + 1) % 4
+        self.seat = seat
+        self.forehand = (dealer + 1) % 4
         self.afters: list[_Auction] = []
         self.cards = 0
         for call in calls:
             assert isinstance(call, Call)
-            after = _after(a, call, view.seat, rs)
+            after = _after(a, call, seat, rs)
             self.afters.append(after)
             self.cards |= _side_cards(rs, after)
         self.plans: dict[tuple[int, ...], _LayoutPlan] = {}
