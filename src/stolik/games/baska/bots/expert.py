@@ -47,9 +47,12 @@ with another arena):
   out and 12 answer layouts, no candidates pruned (60 deals), +0.45 [−0.75, +1.64] with
   ``Z`` = 1.0 (100 deals).
 - CPU time a decision with a choice (``bench_bot_decisions --games baska --bots expert``,
-  20 deals of self-play, numba warm, another arena beside): calls median 111 ms, p99
-  310 ms, max 334 ms; cards median 27 ms, max 123 ms — the median a tenth above issue
-  27.4's 100 ms.
+  20 deals of self-play, numba warm, nothing else running; 2026-12-08, after the speed-ups
+  that change no decision — shared call plans, one payout table per game's turns and
+  levels, kept estimates): calls median 91.6 ms and 99.3 ms in two runs, p99 226–266 ms,
+  max 250–280 ms; cards median 22–24 ms, max 155–187 ms. In the first run the code before
+  the speed-ups (9d571ba) took a median of 159.7 ms on the same deals (the machine's speed
+  varies by a sixth from hour to hour; compare ratios).
 
 **The first design** (the heuristic as anchor and as every seat of the rollout, the whole
 auction rolled out) measured as follows; it is kept here for the record.
