@@ -219,6 +219,39 @@ def test_review_of_a_call_is_the_experts() -> None:
     assert rv == review(deal, 1, samples=20, rng=random.Random(6))
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_reviewed_call_on_what_was_seen_reads_the_view_alone(seed: int) -> None:
+    """Hidden information (RULES §4): two deals that differ only in two other seats'
+    hands, with the same calls heard, give a seat's first call the same review on what it
+    could see — the same calls weighed, the same values, the same verdict; only the part
+    "with all cards known" reads the real hands."""
+    rs = load_ruleset(("pucka-2019", "mester-sport", "linia")[seed])
+    rng = random.Random(seed)
+    base = Deal.random(rs, seed % 4, rng)
+    me = base.to_act
+    assert me is not None
+    a, b = [s for s in range(4) if s != me][:2]
+    hands = list(base.initial_hands)
+    hands[a], hands[b] = hands[b], hands[a]
+    twin = Deal(rs, base.dealer, (hands[0], hands[1], hands[2], hands[3]))
+    call = base.legal_calls()[-1]  # the seat's highest call: legal on both deals
+    reviews = []
+    seen = base.view(me)
+    for d in (base, twin):
+        assert d.view(me) == seen
+        d.call(call)
+        while not d.is_over:
+            if d.phase == "auction":
+                d.call(PASS)
+            else:
+                d.play(d.legal_cards()[0])
+        reviews.append(review(d, me, samples=20, rng=random.Random(7))[0])
+    first, second = reviews
+    assert first.move == second.move == call and not first.forced
+    assert (first.seen, first.seen_best, first.seen_loss, first.layouts) == \
+        (second.seen, second.seen_best, second.seen_loss, second.layouts)
+
+
 # a word of the other language in a clean text: the giveaway of the old mixed wording
 ENGLISH = ("hint", "expected", "payout", "others", "layout", "auction", "trick", "forced",
            "known", "seen", "more", "average", "best", "play", "pass")
