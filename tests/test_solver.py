@@ -221,6 +221,12 @@ def test_utilities_of_one_position_are_its_utility_searches() -> None:
     bad[0] |= bad[1]
     with pytest.raises(ValueError, match="disjoint"):
         solver.utilities(bad, leader=0, jobs=[((0,), tables[0])])
+    short = _hands(rng)
+    short[2] &= short[2] - 1  # a card fewer
+    with pytest.raises(ValueError, match="should hold"):
+        solver.utilities(short, leader=0, jobs=[((0,), tables[0])])
+    with pytest.raises(ValueError, match="disjoint"):
+        solver.utilities([*_hands(rng)[:3], 1 << 16], leader=0, jobs=[((0,), tables[0])])
 
 
 def test_card_values_are_one_step_of_minimax() -> None:

@@ -119,6 +119,20 @@ class TrickSolver:
                 ws, wc = (leader + i) % 4, c
         return h, led, ws, wc, sum(self.values[c] for c in trick), tmask
 
+    def _start(self, hands: Sequence[int], leader: int) -> npt.NDArray[np.int64]:
+        """The kernel's hands of a position with no trick on the table: four disjoint
+        hands of the deck, of one size (what :meth:`_root` checks, by whole masks; any
+        other position goes to it for its refusal)."""
+        if len(hands) == 4 and leader in range(4):
+            a, b, c, d = hands
+            size = a.bit_count()
+            every = a | b | c | d
+            if (min(a, b, c, d) >= 0 and not every >> len(self.order.deck)
+                    and b.bit_count() == c.bit_count() == d.bit_count() == size
+                    and every.bit_count() == 4 * size):
+                return np.array(hands, dtype=np.int64)
+        return self._root(hands, leader, ())[0]
+
     def _search(self, hands: Sequence[int], leader: int, team: Iterable[int],
                 trick: Sequence[int], alpha: int, beta: int, *, util: UtilityTable = _NO_UTIL,
                 params: npt.NDArray[np.int64] | None = None, points: int = 0,
@@ -315,7 +329,7 @@ class TrickSolver:
         >>> [solver.utility(hands, leader=1, team=t, table=win) for t in ((0, 1), (2,))]
         [1, -1]
         """
-        h = self._root(hands, leader, ())[0]
+        h = self._start(hands, leader)
         out: list[int] = []
         for team, table in jobs:
             checked, params = self._prepared(table, 0, 0)
