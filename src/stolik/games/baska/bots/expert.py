@@ -49,10 +49,11 @@ with another arena):
 - CPU time a decision with a choice (``bench_bot_decisions --games baska --bots expert``,
   20 deals of self-play, numba warm, nothing else running; 2026-12-08, after the speed-ups
   that change no decision — shared call plans, one payout table per game's turns and
-  levels, kept estimates): calls median 91.6 ms and 99.3 ms in two runs, p99 226–266 ms,
-  max 250–280 ms; cards median 22–24 ms, max 155–187 ms. In the first run the code before
-  the speed-ups (9d571ba) took a median of 159.7 ms on the same deals (the machine's speed
-  varies by a sixth from hour to hour; compare ratios).
+  levels, kept estimates, a position checked by whole masks): calls median 83.8 ms (p99
+  227 ms, max 232 ms) where the code before them (9d571ba) took 142.9 ms in the same run,
+  and 84.6 ms with Mariáš and Betel in one run (max 253 ms); cards median 22 ms, max
+  100–140 ms. Earlier runs, before the last speed-up: 91.6 and 99.3 ms (the machine's
+  speed varies by a sixth from hour to hour; compare ratios: 0.57–0.65 of the old).
 
 **The first design** (the heuristic as anchor and as every seat of the rollout, the whole
 auction rolled out) measured as follows; it is kept here for the record.
