@@ -253,10 +253,19 @@
     if (still() || !cards.length || !cards[0].animate) { then(); return; }
     var done = 0;
     cards.forEach(function (c) {
+      // A hurried trick's last card may still be flying in: its rectangle is where it is
+      // seen, not where it lies. The sweep's translation is from where it lies (the card
+      // would otherwise overshoot its taker by the rest of its flight, past the edge of
+      // a phone), and it starts from where the card is seen.
+      var seen = c.getBoundingClientRect();
+      if (c.getAnimations) { c.getAnimations().forEach(function (a) { a.cancel(); }); }
       var r = c.getBoundingClientRect();
+      var fx = seen.left + seen.width / 2 - (r.left + r.width / 2);
+      var fy = seen.top + seen.height / 2 - (r.top + r.height / 2);
+      var fs = seen.width / (r.width || 1);
       var dx = target.left + target.width / 2 - (r.left + r.width / 2);
       var dy = target.top + target.height / 2 - (r.top + r.height / 2);
-      var a = c.animate([{ transform: "none", opacity: 1 },
+      var a = c.animate([{ transform: "translate(" + fx + "px," + fy + "px) scale(" + fs + ")", opacity: 1 },
                          { transform: "translate(" + dx + "px," + dy + "px) scale(.5)", opacity: 0 }],
                         { duration: SWEEP, easing: "ease-in", fill: "forwards" });
       a.onfinish = a.oncancel = function () { if (++done === cards.length) { then(); } };
