@@ -50,6 +50,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import partial
 
 from stolik.bots.inference import weighted_layouts
@@ -144,11 +145,19 @@ class ExpertBot(LayoutBot[Call]):
         """A legal move for the seat whose view this is; ValueError if it has none."""
         if view.phase == "play" or not view.legal:
             return self.pimc.choose(view)
+        return self.weigh(view)
+
+    def weigh(self, view: SeatView, also: Sequence[Call] = ()) -> Move:
+        """The bidding move :meth:`choose` makes, the legal calls of ``also`` weighed
+        besides its candidates (a review weighs the call a player made); what was weighed
+        is in :attr:`last_values` (empty where nothing was)."""
         self.pimc.seen.update(view)
         hint = self.heuristic.choose(view)
         if len(view.legal) == 1:
             return view.legal[0]
-        return self._best(view, candidates(view, hint))
+        calls = candidates(view, hint)
+        calls += [c for c in also if c not in calls and c in view.legal]
+        return self._best(view, calls)
 
     def _layouts(self, view: SeatView) -> list[Deal]:
         rs = self.pimc._rules(view)  # the club's ruleset, or the view's shipped one

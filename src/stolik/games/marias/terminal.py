@@ -346,8 +346,8 @@ class PlayUI(SeriesTable[Series, Event, Move]):
         self.console.print(t)
 
     def review(self) -> Sequence[str]:
-        """The exact solver's check of the person's cards in the deal just over (the web
-        table's "Analiza")."""
+        """The review of the person's decisions in the deal just over (the web table's
+        "Analiza"): the cards by the exact solver, the calls as the expert weighs them."""
         from stolik.games.marias.web_review import review
 
         return review(self.s.deal, self.seat, self.lang)
@@ -359,9 +359,9 @@ def play(rs: Ruleset, *, opponents: str | None, deals: int | None, seed: int | N
     """Play a series of ``rs`` in the terminal against three bots (``opponents``: one
     kind, or three separated by commas; default the strongest installed): ``seat`` 0–3
     is the person's (MARIAS §11 numbering), ``lang`` ``pl`` or ``en``; ``analysis`` shows
-    the solver's review of the person's cards after each deal (``samples`` changes nothing:
-    the review is exact, with every hand open). An unknown bot is one line naming those
-    there are."""
+    the review of the person's cards and calls after each deal (``samples`` changes nothing:
+    the cards are checked with every hand open, the calls on the expert's own deals). An
+    unknown bot is one line naming those there are."""
     del samples
     PlayUI.sit_down(Series.create, rs, seat=seat, opponents=opponent_kinds(opponents),
                     deals=deals or DEFAULT_DEALS, seed=seed, name=name, lang=lang, ascii=ascii,

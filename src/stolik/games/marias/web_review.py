@@ -5,8 +5,16 @@ review button): each card the seat played, replayed and checked by the exact sol
 What it is, said to the player: a **double-dummy** check — the solver sees every hand, as
 the seat could not, so a card it calls a loss may have been the best guess on what the seat
 knew. The money compared is the deal's money under best play by both sides from there
-(MARIAS §5–§6), for the seat's side. The bidding is not judged. A deal that ended before
-the play (no re, MARIAS §4.5) has no cards to check.
+(MARIAS §5–§6), for the seat's side. A deal that ended before the play (no re, MARIAS
+§4.5) has no cards to check.
+
+Then the seat's **calls** with a choice (the volba, the approval, the announcements, the
+fleky: MARIAS §3–§4), each weighed as the ``expert`` bot — the strongest, issue 27 — weighs
+its own (:meth:`~stolik.games.marias.expert.ExpertBot.weigh`): on deals that fit what the
+seat had seen and heard, the others answering as it expects, the play solved; a call that
+brought the seat more than :data:`~stolik.games.marias.expert.EPS` haléř less on average
+than the best it weighed is named. Seeded by the call's place in the deal, with no clock:
+the same deal gives the same review.
 
 >>> import random
 >>> from stolik.games.marias.bots import make_bot
@@ -26,11 +34,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stolik.games.marias.deck import NAMES
-from stolik.games.marias.web_text import money, t
-from stolik.i18n import Msg
+from stolik.games.marias.ruleset import kc
+from stolik.games.marias.web_text import call_label, money, t
+from stolik.i18n import Count, Msg
 from stolik.web.play.card_review import card_review, worse
 
 if TYPE_CHECKING:
+    from stolik.games.marias.calls import Call
     from stolik.games.marias.state import Deal
 
 MAX_ITEMS = 8
@@ -46,7 +56,7 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
     head = t(lang, Msg("play-mar-review-what", "Checked with every hand open (double-dummy "
              "solver): it knows cards you could not see, so a card it prefers may not have "
              "been findable. Money under best play by both sides from each of your cards."))
-    return card_review(
+    cards = card_review(
         Deal(finished.rs, finished.dealer, finished.dealt), finished.log, seat,
         lambda d, c: _loss(d, c, seat, lang), head=head,
         clean=lambda n: t(lang, Msg("play-mar-review-clean", "None of your {n} cards with a "
@@ -54,6 +64,60 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
         nothing=t(lang, Msg("play-mar-review-nothing", "No card of yours had a choice to "
                             "check in this deal.")),
         max_items=MAX_ITEMS)
+    return cards + _calls(finished, seat, lang)
+
+
+def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Call, dict[Call, float]]]:
+    """Each call of ``seat`` with a choice in ``finished`` — its place in the log, the call,
+    and the mean money (haléř) of each call the expert weighed there, the one made among
+    them (module notes)."""
+    from stolik.games.marias.expert import ExpertBot
+    from stolik.games.marias.state import Deal
+
+    d = Deal(finished.rs, finished.dealer, finished.dealt)
+    out = []
+    for index, op in enumerate(finished.log):
+        if op.kind == "call" and op.seat == seat and op.call is not None:
+            view = d.view(seat)
+            if len(view.legal) > 1:
+                bot = ExpertBot(seed=index, ruleset=finished.rs, seconds=float("inf"))
+                bot.weigh(view, (op.call,))
+                if op.call in bot.last_values:
+                    out.append((index, op.call, dict(bot.last_values)))
+        d.apply(op)
+    return out
+
+
+def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
+    """The lines on ``seat``'s calls with a choice (module notes): what they are, then
+    each call the expert found worse by more than its ``EPS``, or that none was; nothing
+    where the seat had no call to choose."""
+    from stolik.games.marias.expert import EPS
+
+    weighed = weighed_calls(finished, seat)
+    if not weighed:
+        return []
+    losses = []
+    for _, call, values in weighed:
+        best = max(values, key=lambda c: values[c])
+        gain = round(values[best] - values[call])
+        if gain > EPS:
+            losses.append(t(lang, Msg(
+                "play-mar-review-call-loss", "{call} — on what you had seen and heard, "
+                "saying {best} would have brought you {gain} more on average",
+                call=call_label(call, finished.rs, lang),
+                best=call_label(best, finished.rs, lang), gain=f"{kc(gain)} Kč")))
+    head = t(lang, Msg("play-mar-review-calls-what", "Your calls, weighed as the strongest "
+                       "bot (expert) weighs its own: on deals that fit what you had seen and "
+                       "heard, the others answering as it expects, the play solved."))
+    if losses:
+        return [head, *losses[:MAX_ITEMS]]
+    n = len(weighed)
+    calls = Count("play-mar-review-calls", "play-mar-review-calls-n", n,
+                  f"{n} call{'' if n == 1 else 's'}")
+    return [head, t(lang, Msg("play-mar-review-calls-clean", "Calls with a choice: {calls}; "
+                              "none lost money on what you had seen and heard.",
+                              calls=calls))]
 
 
 def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:
@@ -74,4 +138,4 @@ def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:
                        worse=money(sign * mine * per)))
 
 
-__all__ = ["MAX_ITEMS", "review"]
+__all__ = ["MAX_ITEMS", "review", "weighed_calls"]
