@@ -66,6 +66,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -209,6 +210,18 @@ class ExpertBot(LayoutBot[Plan]):
         return chosen
 
     choose = act
+
+    def weigh(self, view: SeatView, also: Sequence[Action] = ()) -> Action:
+        """The auction step the bot's plans weigh best (BETEL §3), the legal steps of
+        ``also`` weighed besides them (a review weighs the call a player made); what was
+        weighed is in :attr:`last_values` (each plan's mean standing, empty where nothing
+        was). No dubel is looked at for it."""
+        rs = self.ruleset = view_rules(view, self.ruleset)
+        self.last_values, self.last_solved, self.last_nodes = {}, 0, 0
+        weighed = plans(rs, view, bid_or_pass(view, rs))
+        weighed += [Plan(a) for a in also
+                    if a in view.legal and all(p.first != a for p in weighed)]
+        return self._best(rs, view, weighed)
 
     def _card(self, view: SeatView) -> Move:
         """The card of the module notes (BETEL §4); ValueError if the seat has no move."""

@@ -6,7 +6,16 @@ The solver is told every hand and the dubel — a double-dummy check, and the pa
 the seat did not see those cards. The measure is the declarer's tricks under best play
 from there on. A declarer who needs tricks wants more of them, one in a betelek or the
 betel fewer, the defenders the opposite; in an all-pass deal it is the seat's own tricks
-against the other two. Calls are left alone.
+against the other two.
+
+Then the seat's **calls** with a choice (pas, kontra, a bid: BETEL §3), each weighed as the
+``expert`` bot — the strongest, issue 27 — weighs its own
+(:meth:`~stolik.games.betel.expert.ExpertBot.weigh`): on deals that fit what the seat had
+seen and heard, the others answering as it expects, the play solved, in the points the
+deal brings the seat (BETEL §5); a call worse than the best step weighed by more than the
+expert's :data:`~stolik.games.betel.expert.EPS` points is named. Looking at the dubel and
+the exchange are not judged. Seeded by the call's place in the deal, with no clock: the
+same deal gives the same review.
 
 >>> import random
 >>> from stolik.games.betel.ruleset import load_ruleset
@@ -26,11 +35,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stolik.games.betel.deck import NAMES
-from stolik.games.betel.web_text import t
+from stolik.games.betel.web_text import action_label, t
 from stolik.i18n import Msg
-from stolik.web.play.card_review import card_review, worse
+from stolik.web.play.card_review import call_review, card_review, worse
 
 if TYPE_CHECKING:
+    from stolik.games.betel.calls import Action
     from stolik.games.betel.state import Deal
 
 MAX_ITEMS = 8
@@ -78,7 +88,45 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
                                                "against the best card.", n=n)),
                        nothing=say(Msg("play-btl-review-nothing", "No card of yours had a "
                                        "choice to check in this deal.")),
-                       max_items=MAX_ITEMS)
+                       max_items=MAX_ITEMS) + _calls(finished, seat, lang)
 
 
-__all__ = ["MAX_ITEMS", "review"]
+def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Action, dict[Action, float]]]:
+    """Each call of ``seat`` with a choice in ``finished`` (pas, kontra, a bid) — its place
+    in the log, the call, and the mean points of the best plan of each step the expert
+    weighed there, the call made among them (module notes)."""
+    from stolik.games.betel.expert import ExpertBot
+    from stolik.games.betel.state import Deal
+
+    d = Deal(finished.rs, finished.dealer, finished.dealt, finished.dealt_dubel)
+    out = []
+    for index, op in enumerate(finished.log):
+        a = op.action
+        if op.kind == "action" and op.seat == seat and a is not None \
+                and a.kind in ("pas", "kontra", "bid"):
+            view = d.view(seat)
+            if len(view.legal) > 1:
+                bot = ExpertBot(seed=index, ruleset=finished.rs, seconds=float("inf"))
+                bot.weigh(view, (a,))
+                best: dict[Action, float] = {}
+                for plan, v in bot.last_values.items():
+                    best[plan.first] = max(v, best.get(plan.first, v))
+                if a in best:
+                    out.append((index, a, best))
+        d.apply(op)
+    return out
+
+
+def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
+    """The lines on ``seat``'s calls with a choice (module notes:
+    :func:`~stolik.web.play.card_review.call_review`)."""
+    from stolik.games.betel.expert import EPS
+
+    def points(gain: float) -> str:
+        return t(lang, Msg("play-btl-review-points", "{n} points", n=round(gain)))
+
+    return call_review(
+        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS,
+        lambda call: action_label(call, finished.rs, lang), points, lang, MAX_ITEMS)
+
+__all__ = ["MAX_ITEMS", "review", "weighed_calls"]

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING
 from stolik.games.marias.deck import NAMES
 from stolik.games.marias.ruleset import kc
 from stolik.games.marias.web_text import call_label, money, t
-from stolik.i18n import Count, Msg
-from stolik.web.play.card_review import card_review, worse
+from stolik.i18n import Msg
+from stolik.web.play.card_review import call_review, card_review, worse
 
 if TYPE_CHECKING:
     from stolik.games.marias.calls import Call
@@ -89,35 +89,14 @@ def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Call, dict[Call,
 
 
 def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
-    """The lines on ``seat``'s calls with a choice (module notes): what they are, then
-    each call the expert found worse by more than its ``EPS``, or that none was; nothing
-    where the seat had no call to choose."""
+    """The lines on ``seat``'s calls with a choice (module notes:
+    :func:`~stolik.web.play.card_review.call_review`)."""
     from stolik.games.marias.expert import EPS
 
-    weighed = weighed_calls(finished, seat)
-    if not weighed:
-        return []
-    losses = []
-    for _, call, values in weighed:
-        best = max(values, key=lambda c: values[c])
-        gain = round(values[best] - values[call])
-        if gain > EPS:
-            losses.append(t(lang, Msg(
-                "play-mar-review-call-loss", "{call} — on what you had seen and heard, "
-                "saying {best} would have brought you {gain} more on average",
-                call=call_label(call, finished.rs, lang),
-                best=call_label(best, finished.rs, lang), gain=f"{kc(gain)} Kč")))
-    head = t(lang, Msg("play-mar-review-calls-what", "Your calls, weighed as the strongest "
-                       "bot (expert) weighs its own: on deals that fit what you had seen and "
-                       "heard, the others answering as it expects, the play solved."))
-    if losses:
-        return [head, *losses[:MAX_ITEMS]]
-    n = len(weighed)
-    calls = Count("play-mar-review-calls", "play-mar-review-calls-n", n,
-                  f"{n} call{'' if n == 1 else 's'}")
-    return [head, t(lang, Msg("play-mar-review-calls-clean", "Calls with a choice: {calls}; "
-                              "none lost money on what you had seen and heard.",
-                              calls=calls))]
+    return call_review(
+        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS,
+        lambda call: call_label(call, finished.rs, lang),
+        lambda gain: f"{kc(round(gain))} Kč", lang, MAX_ITEMS)
 
 
 def _loss(d: Deal, card: int, seat: int, lang: str) -> str | None:

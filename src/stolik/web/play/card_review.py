@@ -80,6 +80,55 @@ def card_review(start: R, log: Iterable[Op], seat: int,
     return [head, clean(choices) if choices else nothing]
 
 
+C = TypeVar("C")
+
+
+def call_review(weighed: Sequence[tuple[C, Mapping[C, float]]], eps: float,
+                label: Callable[[C], str], amount: Callable[[float], str], lang: str,
+                max_items: int = MAX_ITEMS) -> list[str]:
+    """The review's lines on a seat's calls, after its cards (issue 27: as the game's
+    strongest bot weighs them), in ``lang``: what the check is, then each call worse than
+    the best weighed by more than ``eps`` — both by the game's ``label``, the difference by
+    its ``amount`` (money, points) — or how many calls were weighed and that none was.
+    ``weighed`` holds each call the seat made with a choice and the values of the calls
+    the bot weighed there, the one made among them. Nothing where none was weighed.
+
+    >>> lines = call_review([("pas", {"pas": 1.0, "bid": 9.0}), ("bid", {"bid": 3.0})], 5,
+    ...                     str.upper, lambda g: f"{g:g} pts", "en")
+    >>> lines[0][:40], lines[1:]
+    ('Your calls, weighed as the strongest bot', ['PAS — on what you had seen and heard, \
+BID would have brought you 8 pts more on average'])
+    >>> call_review([("bid", {"bid": 3.0, "pas": 4.0})], 5, str, str, "pl")[1][:40]
+    'Zapowiedzi z wyborem: 1 zapowiedź; żadna'
+    >>> call_review([], 5, str, str, "en")
+    []
+    """
+    from stolik.i18n import Count, Msg, translate
+
+    if not weighed:
+        return []
+    losses = []
+    for call, values in weighed:
+        best = max(values, key=values.__getitem__)
+        gain = values[best] - values[call]
+        if gain > eps:
+            losses.append(translate(Msg(
+                "play-review-call-loss", "{call} — on what you had seen and heard, {best} "
+                "would have brought you {gain} more on average", call=label(call),
+                best=label(best), gain=amount(gain)), lang))
+    head = translate(Msg("play-review-calls-what", "Your calls, weighed as the strongest bot "
+                         "(expert) weighs its own: on deals that fit what you had seen and "
+                         "heard, the others answering as it expects, the play solved."), lang)
+    if losses:
+        return [head, *losses[:max_items]]
+    n = len(weighed)
+    calls = Count("play-review-calls", "play-review-calls-n", n,
+                  f"{n} call{'' if n == 1 else 's'}")
+    return [head, translate(Msg("play-review-calls-clean", "Calls with a choice: {calls}; "
+                                "none did worse than the best on what you had seen and "
+                                "heard.", calls=calls), lang)]
+
+
 def worse(values: Mapping[int, int], card: int, sign: int = 1) -> tuple[int, int] | None:
     """The best card among ``values`` (each legal card's value for its side, with every
     hand open; ``sign`` -1 where the side wants less) and ``card``'s value, when ``card``
@@ -95,4 +144,4 @@ def worse(values: Mapping[int, int], card: int, sign: int = 1) -> tuple[int, int
     return best, mine
 
 
-__all__ = ["MAX_ITEMS", "Op", "Replayed", "card_review", "worse"]
+__all__ = ["MAX_ITEMS", "Op", "Replayed", "call_review", "card_review", "worse"]
