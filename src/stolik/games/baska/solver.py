@@ -65,6 +65,7 @@ __all__ = [
     "deal_is_laid_down",
     "points_solver",
     "position_of",
+    "seat_payout_table",
     "solve",
     "tricks_solver",
 ]
@@ -149,37 +150,51 @@ def can_take_all(deal: Deal) -> bool:
 
 def _payout_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
     """Payout of the declaring side's first seat for every total of the side's card
-    points and tricks at the end of the play (one table for the four turns of the game,
-    :meth:`~stolik.games.baska.scoring.Game.turned`)."""
-    return _turned_payout_table(rs, game.turned(-game.team[0]), bok_deal)
+    points and tricks at the end of the play (:func:`seat_payout_table`)."""
+    return seat_payout_table(rs, game, game.team[0], bok_deal)
+
+
+def seat_payout_table(rs: Ruleset, game: Game, seat: int, bok_deal: bool = False
+                      ) -> UtilityTable:
+    """``table[p, t]``: ``seat``'s payout (RULES §7) when his side ends the play with p
+    card points and t tricks, read-only (kept and shared: the solver checks it once). One
+    table serves the game's four turns (:meth:`~stolik.games.baska.scoring.Game.turned`)
+    and its every level (:meth:`~stolik.games.baska.scoring.Game.stakes`).
+
+    >>> from stolik.games.baska.ruleset import load_ruleset
+    >>> rs = load_ruleset("pucka-2019")
+    >>> zolo = Game(rs.contract("zolo"), declarer=2, team=(2,), level=1, first_doubler_side=1)
+    >>> int(seat_payout_table(rs, zolo, 2)[53, 2]), int(seat_payout_table(rs, zolo, 0)[52, 2])
+    (30, 10)
+    """
+    return _turned_table(rs, game.turned(-seat), bok_deal)
 
 
 @lru_cache(maxsize=4096)
-def _turned_payout_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
-    """:func:`_payout_table` of a game whose declaring side's first seat is seat 0 (made
-    from the game at its lowest stakes, :meth:`~stolik.games.baska.scoring.Game.stakes`)."""
+def _turned_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
+    """:func:`seat_payout_table` of seat 0."""
     base, factor = game.stakes()
     table = _stakes_table(rs, base, bok_deal) * factor
-    table.flags.writeable = False  # kept and shared: the solver checks it once
+    table.flags.writeable = False
     return table
 
 
 @lru_cache(maxsize=1024)
 def _stakes_table(rs: Ruleset, game: Game, bok_deal: bool) -> UtilityTable:
-    """:func:`_turned_payout_table` of a game at its lowest stakes."""
-    seat = game.team[0]
-    other = next(s for s in range(4) if s not in game.team)
+    """:func:`seat_payout_table` of seat 0 in a game at its lowest stakes."""
+    mine = game.side_of(0)
+    other = next(s for s in range(4) if game.side_of(s) != mine)
 
     def pay(p: int, t: int) -> int:
         pts = [0, 0, 0, 0]
         trs = [0, 0, 0, 0]
-        pts[seat], pts[other] = p, TOTAL_POINTS - p
-        trs[seat], trs[other] = t, 4 - t
-        return score(rs, game, pts, trs, bok_deal=bok_deal).payout[seat]
+        pts[0], pts[other] = p, TOTAL_POINTS - p
+        trs[0], trs[other] = t, 4 - t
+        return score(rs, game, pts, trs, bok_deal=bok_deal).payout[0]
 
     table = np.array([[pay(p, t) for t in range(5)] for p in range(TOTAL_POINTS + 1)],
                      dtype=np.int64)
-    table.flags.writeable = False  # kept and shared: the solver checks it once
+    table.flags.writeable = False
     return table
 
 

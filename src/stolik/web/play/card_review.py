@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
+from stolik.i18n import Count, Msg, translate
+
 MAX_ITEMS = 8
 """At most one line per card named."""
 
@@ -103,8 +105,6 @@ BID would have brought you 8 pts more on average'])
     >>> call_review([], 5, str, str, "en")
     []
     """
-    from stolik.i18n import Count, Msg, translate
-
     if not weighed:
         return []
     losses = []

@@ -48,15 +48,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-import numpy as np
-
 from stolik.games.baska.bots.base import BOTS, BotError, Move, RulesetSource, check_turn
 from stolik.games.baska.calls import PASS, Call, parse_call
-from stolik.games.baska.deck import CARD_POINTS, DECK, TOTAL_POINTS
+from stolik.games.baska.deck import CARD_POINTS, DECK
 from stolik.games.baska.inference import Layout, sample_layouts
 from stolik.games.baska.ruleset import Contract, Ruleset
 from stolik.games.baska.scoring import DECLARING, OPPOSING, Game, count_doublings, score
-from stolik.games.baska.solver import points_solver
+from stolik.games.baska.solver import points_solver, seat_payout_table
 from stolik.games.baska.state import SeatView
 from stolik.solver.search import TrickSolver, UtilityTable
 from stolik.tricks import CardOrder
@@ -142,42 +140,11 @@ def _game(rs: Ruleset, a: _Auction, initial: Layout) -> Game:
 @lru_cache(maxsize=4096)
 def _seat_table(rs: Ruleset, game: Game, seat: int) -> tuple[tuple[int, ...], UtilityTable]:
     """The seats of ``seat``'s side, and ``table[p, t]``: ``seat``'s payout when his side
-    ends the play with p card points and t tricks. One table serves the four seats (the
-    game turned so that ``seat`` is seat 0: :meth:`~stolik.games.baska.scoring.Game.turned`)."""
+    ends the play with p card points and t tricks
+    (:func:`~stolik.games.baska.solver.seat_payout_table`)."""
     mine = game.side_of(seat)
     side = tuple(s for s in range(4) if game.side_of(s) == mine)
-    return side, _first_seat_table(rs, game.turned(-seat))
-
-
-@lru_cache(maxsize=4096)
-def _first_seat_table(rs: Ruleset, game: Game) -> UtilityTable:
-    """``table[p, t]``: seat 0's payout when its side ends the play with p card points
-    and t tricks (read-only: kept and shared; made from the game at its lowest stakes,
-    :meth:`~stolik.games.baska.scoring.Game.stakes`)."""
-    base, factor = game.stakes()
-    table = _stakes_table(rs, base) * factor
-    table.flags.writeable = False  # kept and shared: the solver checks it once
-    return table
-
-
-@lru_cache(maxsize=1024)
-def _stakes_table(rs: Ruleset, game: Game) -> UtilityTable:
-    """:func:`_first_seat_table` of a game at its lowest stakes."""
-    seat = 0
-    mine = game.side_of(seat)
-    other = next(s for s in range(4) if game.side_of(s) != mine)
-
-    def pay(p: int, t: int) -> int:
-        pts = [0, 0, 0, 0]
-        trs = [0, 0, 0, 0]
-        pts[seat], pts[other] = p, TOTAL_POINTS - p
-        trs[seat], trs[other] = t, 4 - t
-        return score(rs, game, pts, trs).payout[seat]
-
-    table = np.array([[pay(p, t) for t in range(5)] for p in range(TOTAL_POINTS + 1)],
-                     dtype=np.int64)
-    table.flags.writeable = False  # kept and shared: the solver checks it once
-    return table
+    return side, seat_payout_table(rs, game, seat)
 
 
 # ---------------------------------------------------------------- the play so far
