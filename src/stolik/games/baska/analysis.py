@@ -261,11 +261,12 @@ def _explain(ev: Evaluation, rs: Ruleset) -> str:
 def hint(view: SeatView, *, samples: int | None = None, rng: random.Random | None = None,
          rs: Ruleset | None = None) -> Hint:
     """The ``expert`` bot's move for the seat of ``view`` (it must be its turn: else
-    :class:`~stolik.games.baska.bots.base.BotError`), seeded by ``rng``, with no clock (its
-    node count bounds it, so the hint is repeatable): a card by its expected payout over
-    ``samples`` inferred layouts (default the expert's, :data:`CARD_LAYOUTS`), each solved
-    double-dummy; a call as :func:`_weighed`. ``rs``: the ruleset object, needed only for a
-    league's own ruleset file (a shipped one is loaded by the view's id)."""
+    :class:`~stolik.games.baska.bots.base.BotError`), seeded by ``rng``, with no clock and
+    no node budget (:func:`_expert`), so the hint is repeatable: a card by its expected
+    payout over ``samples`` inferred layouts (default the expert's, :data:`CARD_LAYOUTS`),
+    each solved double-dummy; a call as :func:`_weighed`. ``rs``: the ruleset object,
+    needed only for a league's own ruleset file (a shipped one is loaded by the view's
+    id)."""
     rs = _rs(view, rs)
     rng = rng if rng is not None else random.Random()
     move: Move
@@ -286,8 +287,12 @@ def hint(view: SeatView, *, samples: int | None = None, rng: random.Random | Non
 
 
 def _expert(rs: Ruleset, rng: random.Random, samples: int | None = None) -> ExpertBot:
-    """An expert seeded by ``rng`` with no clock; ``samples`` layouts per card decision."""
-    return ExpertBot(seed=rng.randrange(1 << 30), ruleset=rs, seconds=float("inf"),
+    """An expert seeded by ``rng`` with no clock and no node budget that binds (the nodes
+    a search takes depend on what the solver's table kept from earlier searches, so a
+    budget would make the same question's answer depend on what was asked before);
+    ``samples`` layouts per card decision."""
+    return ExpertBot(seed=rng.randrange(1 << 30), ruleset=rs, nodes=1 << 62,
+                     seconds=float("inf"),
                      card_layouts=samples if samples is not None else CARD_LAYOUTS)
 
 

@@ -14,8 +14,9 @@ Then the seat's **calls** with a choice (pas, kontra, a bid: BETEL §3), each we
 seen and heard, the others answering as it expects, the play solved, in the points the
 deal brings the seat (BETEL §5); a call worse than the best step weighed by more than the
 expert's :data:`~stolik.games.betel.expert.EPS` points is named. Looking at the dubel and
-the exchange are not judged. Seeded by the call's place in the deal, with no clock: the
-same deal gives the same review.
+the exchange are not judged. Seeded by the call's place in the deal, with no clock and
+no node budget (the nodes a search takes depend on what the solver's table kept from
+earlier searches): the same deal gives the same review.
 
 >>> import random
 >>> from stolik.games.betel.ruleset import load_ruleset
@@ -106,7 +107,8 @@ def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Action, dict[Act
                 and a.kind in ("pas", "kontra", "bid"):
             view = d.view(seat)
             if len(view.legal) > 1:
-                bot = ExpertBot(seed=index, ruleset=finished.rs, seconds=float("inf"))
+                bot = ExpertBot(seed=index, ruleset=finished.rs, nodes=None,
+                                seconds=float("inf"))
                 bot.weigh(view, (a,))
                 best: dict[Action, float] = {}
                 for plan, v in bot.last_values.items():

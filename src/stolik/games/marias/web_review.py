@@ -13,8 +13,9 @@ fleky: MARIAS §3–§4), each weighed as the ``expert`` bot — the strongest, 
 its own (:meth:`~stolik.games.marias.expert.ExpertBot.weigh`): on deals that fit what the
 seat had seen and heard, the others answering as it expects, the play solved; a call that
 brought the seat more than :data:`~stolik.games.marias.expert.EPS` haléř less on average
-than the best it weighed is named. Seeded by the call's place in the deal, with no clock:
-the same deal gives the same review.
+than the best it weighed is named. Seeded by the call's place in the deal, with no
+clock and no node budget (the nodes a search takes depend on what the solver's table
+kept from earlier searches): the same deal gives the same review.
 
 >>> import random
 >>> from stolik.games.marias.bots import make_bot
@@ -80,7 +81,8 @@ def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Call, dict[Call,
         if op.kind == "call" and op.seat == seat and op.call is not None:
             view = d.view(seat)
             if len(view.legal) > 1:
-                bot = ExpertBot(seed=index, ruleset=finished.rs, seconds=float("inf"))
+                bot = ExpertBot(seed=index, ruleset=finished.rs, nodes=None,
+                                seconds=float("inf"))
                 bot.weigh(view, (op.call,))
                 if op.call in bot.last_values:
                     out.append((index, op.call, dict(bot.last_values)))
