@@ -278,3 +278,23 @@ def test_threads_solving_at_once_get_one_threads_values() -> None:
                 for o in (range(24), range(23, -1, -1))]
         got = [run.result(timeout=120) for run in runs]
     assert got == [want, want[::-1]]
+
+
+def test_a_solve_spends_the_same_nodes_whatever_was_solved_before() -> None:
+    """A solve's search does not depend on what the process solved before it (the review
+    of issue 27: a hint or review under a node budget asked twice gave two answers). The
+    transposition table keeps rows of earlier solves, whose keys carry their generation;
+    the row a position goes to must not, or each solve meets other collisions and spends
+    other nodes, and a budget that binds stops it at another place. Whole first-lead
+    positions of seeded deals, each solved three times with another deal solved between:
+    the same value, the same nodes."""
+    deals = [d for d in (bid(seed) for seed in range(24)) if d is not None
+             and d.phase == "play"]
+    assert len(deals) >= 12
+    for d, other in zip(deals, deals[1:] + deals[:1], strict=True):
+        seen = set()
+        for _ in range(3):
+            solver.Problem(other).value(other)
+            p = solver.Problem(d)
+            seen.add((p.value(d), int(p.stats[0])))
+        assert len(seen) == 1, (d.dealt, seen)

@@ -146,12 +146,18 @@ def _enter(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wca
             if S_MODE != MODE_COUNT:
                 key |= (pts // 10) << 34
             key2 = p[P_GEN] << 36
+        # The row leaves the generation out (the key keeps it): a position's row is the
+        # same in every solve, so rows other solves left behind never match and are
+        # overwritten, and a solve spends the same nodes whatever was solved before it (a
+        # node budget then ends it at the same place: a hint or review asked twice, after
+        # other searches, gives the same answer).
+        place = key2 & ((1 << 36) - 1)
         if relative:  # shapes: folding keeps neighbouring positions' rows close (faster)
-            mix = key ^ (key2 * 0x9E3779B1)
+            mix = key ^ (place * 0x9E3779B1)
             slot = (mix ^ (mix >> 17) ^ (mix >> 31) ^ (mix >> 43)) & (tt.shape[0] - 1)
         else:  # card masks: folding maps whole families of positions to one row (a Mariáš
             # hra searched 196 M nodes instead of 9 M); a multiplicative (Fibonacci) hash
-            slot = ((key ^ (key2 * 0x9E3779B1)) * -7046029254386353131 >> 32) & (
+            slot = ((key ^ (place * 0x9E3779B1)) * -7046029254386353131 >> 32) & (
                 tt.shape[0] - 1)
         if tt[slot, 0] == key + 1 and tt[slot, 4] == key2:
             lo = int(tt[slot, 1]) + off

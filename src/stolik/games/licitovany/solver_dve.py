@@ -210,7 +210,9 @@ def _open(h: I64Array, d: int, leader: int, n: int, trick: int, wseat: int, wcar
         if hi <= alpha:
             return 1, int(hi)
         key = live | (leader << 32) | (alive << 34) | ((pts // 10) << 35) | (q[Q_GEN] << 40)
-        mix = key * -7046029254386353131
+        # the row leaves the generation out (the key keeps it): a solve spends the same
+        # nodes whatever was solved before it, so a node budget ends it at the same place
+        mix = (key & ((1 << 40) - 1)) * -7046029254386353131
         slot = (mix >> 24) & (tt.shape[0] - 1)
         if tt[slot, 0] == key:
             lo = tt[slot, 1]
