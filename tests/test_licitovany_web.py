@@ -168,6 +168,28 @@ def test_a_hint_is_a_move_on_offer() -> None:
     assert m.hint(seat, "cs") in labels
 
 
+@pytest.mark.skipif(bots_part() is None, reason="the game has no bots part yet")
+def test_the_hint_is_stopped_by_nodes_not_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same view gives the same hint however loaded the machine: the hint's expert
+    weighs its calls within its node budget only (issue 27; a CPU cap of 0.9 s stood here).
+    On a clock that races (every reading 1,000 s later) the first call of seed 2's table is
+    still the expert's weighed ``dobra``, not the heuristic's sedma that a spent cap leaves
+    (LICITOVANY §4.2)."""
+    import time
+
+    m = people(2)
+    seat = m.to_act()
+    assert seat is not None
+    calm = m.hint(seat, "en")
+    real = time.thread_time
+    monkeypatch.setattr(time, "thread_time", lambda: real() + 1000.0)  # the budget's clock
+    assert m.hint(seat, "en") == calm
+    heuristic = bots_part().make_bot("heuristic", m.bot_seed(seat), m.rs)
+    from stolik.games.licitovany.words import move_label
+
+    assert calm != move_label(heuristic.act(m.deal.view(seat)), "en", who=m.names.__getitem__)
+
+
 def test_the_lobby_offers_the_game_and_serves_its_table_page(tmp_path: Path) -> None:
     """GAMES asks the registry for the game's ``web`` part: the lobby's form, the table
     page (with the deck's suit letters H L B A)."""

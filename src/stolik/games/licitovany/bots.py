@@ -100,3 +100,23 @@ def make_bot(name: str, seed: int | None = None, ruleset: object = None,
     if isinstance(ruleset, Ruleset):
         options["ruleset"] = ruleset
     return BOTS.create(name, seed=seed, **options)
+
+
+HINT_OPTIONS: dict[str, dict[str, object]] = {"expert": {"seconds": float("inf")}}
+"""What a hint's bot is made with beyond a player's (:func:`hint_bot`): the expert without
+its CPU cap, so its node budget alone ends a decision."""
+
+
+def hint_bot(name: str, seed: int, ruleset: Ruleset) -> Bot[SeatView, Move]:
+    """The bot that gives a hint (the terminal's and the web table's): ``name`` as
+    :func:`make_bot` makes it, but stopped by counts of search nodes only, never by the
+    clock, so the same view and seed give the same hint on any machine, however loaded,
+    and whatever the process solved before (the expert's :data:`~stolik.games.licitovany.
+    expert.NODES` a call, the pimc's :data:`~stolik.games.licitovany.pimc.BUDGET` a card:
+    a bidding decision of 5 M nodes takes about 0.6 s of CPU).
+
+    >>> rs = load_ruleset()
+    >>> hint_bot("expert", 3, rs).seconds, make_bot("expert", 3, rs).seconds
+    (inf, 0.9)
+    """
+    return make_bot(name, seed, ruleset, **HINT_OPTIONS.get(name, {}))

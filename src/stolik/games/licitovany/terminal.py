@@ -207,13 +207,14 @@ class LicitovanyTable(SeriesTable[Series, Event[Move], Move]):
     def show_hint(self) -> None:
         """The move the game's strongest bot would make on the person's view (``expert``,
         which beats the heuristic in duplicate arenas; the heuristic or another where it is
-        missing); nothing while the game has no bots."""
+        missing; stopped by its node budget, not the clock: the same view, the same hint);
+        nothing while the game has no bots."""
         try:
             kinds = list(_part("bots").available_bots())
         except UnknownGame:
             return
         kind = strongest(kinds, HINT_BOTS)
-        bot = remember(make_bot(kind, seed=self.s.seed, ruleset=self.s.rs), self.s.deal,
+        bot = remember(_part("bots").hint_bot(kind, self.s.seed, self.s.rs), self.s.deal,
                        self.seat)
         self.console.print(Text(self.t("lic-hint", bot=kind, move=self.label(
             bot.act(self.s.view(self.seat))))))

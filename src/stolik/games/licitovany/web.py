@@ -183,12 +183,13 @@ class LicitovanyMatch(DealSeries[Ruleset, TableDeal, Result]):
 
     def hint(self, seat: int, lang: str) -> str:
         """The strongest bot's move on the seat's view (``expert``, else the heuristic or
-        another of the game's bots; nothing without bots), as at the terminal."""
+        another of the game's bots; nothing without bots), as at the terminal: stopped by
+        its node budget, not the clock (the same view, the same hint)."""
         kinds = bot_kinds()
         if not kinds:
             return ""
-        bot = remember(self.bot(strongest(kinds, HINT_BOTS), self.bot_seed(seat)), self.deal,
-                       seat)
+        bot = remember(_bots().hint_bot(strongest(kinds, HINT_BOTS), self.bot_seed(seat),
+                                        self.rs), self.deal, seat)
         return move_label(bot.act(self.deal.view(seat)), lang, who=self.names.__getitem__)
 
     def review(self, seat: int, lang: str) -> list[str]:
