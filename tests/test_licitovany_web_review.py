@@ -21,6 +21,15 @@ from test_licitovany_web import people, settle
 
 HEAD = {"cs": "Kontrolováno se všemi kartami odkrytými", "en": "Checked with every hand open",
         "pl": "Sprawdzone przy odkrytych wszystkich kartach"}
+CALLS_HEAD = {"cs": "Vaše hlášení, zvážená tak", "en": "Your calls, weighed as the strongest bot",
+              "pl": "Twoje zapowiedzi, zważone tak"}
+
+
+def cards_part(lines: list[str], lang: str = "en") -> list[str]:
+    """The review's lines on the cards: those before the calls' head."""
+    cut = next((i for i, line in enumerate(lines) if line.startswith(CALLS_HEAD[lang])),
+               len(lines))
+    return lines[:cut]
 
 
 def held(d: TableDeal, seat: int) -> set[str]:
@@ -107,10 +116,11 @@ def test_a_deal_without_play_and_the_pauzirak_have_nothing_to_check() -> None:
     m = people(3)
     settle(m, 3, omyl=True)
     nothing = "No card of yours had a choice to check in this deal."
-    assert all(m.review(s, "en")[1:] == [nothing] for s in range(3))
+    assert all(cards_part(m.review(s, "en"))[1:] == [nothing] for s in range(3))
     four = people(7, players=4)
     settle(four, 7)
-    assert four.review(four.finished[-1].deal.pauzirak or 0, "en")[1:] == [nothing]
+    pauzirak = four.finished[-1].deal.pauzirak or 0
+    assert cards_part(four.review(pauzirak, "en"))[1:] == [nothing]
 
 
 def test_the_check_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,9 +131,10 @@ def test_the_check_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPatc
     akter = m.finished[-1].result.akter
     monkeypatch.setattr(web_review, "NODES", 0)
     stopped = "The time for the check ran out: your later cards were not checked."
-    assert m.review(akter, "en")[1:] == [stopped]
+    assert cards_part(m.review(akter, "en"))[1:] == [stopped]
     monkeypatch.setattr(web_review, "NODES", 1)
-    assert m.review(akter, "en")[-1] == stopped and len(m.review(akter, "en")) >= 3
+    cards = cards_part(m.review(akter, "en"))
+    assert cards[-1] == stopped and len(cards) >= 3
 
 
 def _early_ended() -> TableDeal:
@@ -147,5 +158,83 @@ def test_a_deal_ended_early_is_not_reviewed(lang: str) -> None:
     d = _early_ended()
     for seat in range(3):
         lines = web_review.review(d, seat, lang)
-        assert len(lines) == 1 and not named(["", *lines]), lines
-        assert lines == web_review.review(d, (seat + 1) % 3, lang)
+        cards = cards_part(lines, lang)
+        assert len(cards) == 1 and not named(["", *cards]), lines
+        assert cards == cards_part(web_review.review(d, (seat + 1) % 3, lang), lang)
+        assert named(["", *lines]) <= held(d, seat)  # the calls: its own cards at most
+
+
+def _bots_deal(seed: int) -> TableDeal:
+    """A deal bid and played by three heuristic bots."""
+    from stolik.games.licitovany.bots import make_bot
+
+    rs = load_ruleset()
+    d = TableDeal.random(rs, seed % 3, random.Random(seed))
+    bots = [make_bot("heuristic", seed=s, ruleset=rs) for s in range(3)]
+    while not d.is_over:
+        seat = d.to_act or 0
+        d.move(bots[seat].act(d.view(seat)))
+    return d
+
+
+def test_a_call_is_weighed_by_the_expert() -> None:
+    """The values of a reviewed call are the expert's own weighing of that decision (issue
+    27: the review uses the strongest bot), the call made among the calls weighed,
+    seeded by its place in the deal (LICITOVANY §4)."""
+    from stolik.games.licitovany.expert import ExpertBot
+    from stolik.games.licitovany.seat_memory import dealt_again
+
+    d = _bots_deal(1)
+    seat = next(s for s in range(3) if web_review.weighed_calls(d, s))
+    index, call, values = web_review.weighed_calls(d, seat)[0]
+    at = dealt_again(d)
+    for move in d.log[:index]:
+        at.move(move)
+    bot = ExpertBot(seed=index, ruleset=d.rs, seconds=float("inf"))
+    bot.weigh(at.view(seat), (call,))
+    assert call in values and values == bot.last_values and len(values) > 1
+
+
+@pytest.mark.parametrize("seed", [1, 5, 7])
+def test_calls_are_reviewed_as_the_expert_weighs_them(seed: int) -> None:
+    """LICITOVANY §4: after the cards, the seat's calls with a choice (the licitace, the
+    discard, the contract, the fleky); a call is named a loss exactly where the expert
+    weighs another above it by more than its EPS units, with the difference in Kč, else
+    one line says none lost; the same deal gives the same review."""
+    from stolik.games.licitovany.expert import EPS
+
+    d = _bots_deal(seed)
+    for seat in range(3):
+        lines = web_review.review(d, seat, "en")
+        assert lines == web_review.review(d, seat, "en")
+        weighed = web_review.weighed_calls(d, seat)
+        said = lines[len(cards_part(lines)):]
+        if not weighed:
+            assert said == []
+            continue
+        assert said[0].startswith(CALLS_HEAD["en"])
+        losses = [move_label(call, "en") for _, call, values in weighed
+                  if max(values.values()) - values[call] > EPS]
+        if losses:
+            assert [line.split(" — ")[0] for line in said[1:]] == losses[:web_review.MAX_ITEMS]
+            assert all(" Kč more on average" in line for line in said[1:])
+        else:
+            assert said[1:] == [f"Calls with a choice: {len(weighed)} call"
+                                f"{'' if len(weighed) == 1 else 's'}; none did worse than "
+                                "the best on what you had seen and heard."]
+
+
+def test_a_call_that_lost_is_named_in_each_language() -> None:
+    """One language per screen: the calls' part in Czech, Polish and English (seed 1's
+    aktér named sto červených where sto a sedma červených was worth more on his cards)."""
+    d = _bots_deal(1)
+    said = {"cs": "podle toho, co jste viděli a slyšeli, byste s hlášením",
+            "en": "on what you had seen and heard,", "pl": "na to, co widziałeś i słyszałeś"}
+    for lang, head in CALLS_HEAD.items():
+        lines = web_review.review(d, 0, lang)
+        at = next(i for i, line in enumerate(lines) if line.startswith(head))
+        assert lines[at + 1].startswith("sto červených — ") and said[lang] in lines[at + 1]
+        assert lines[at + 1].endswith({"cs": " Kč víc", "en": " Kč more on average",
+                                       "pl": " Kč więcej"}[lang])
+    en = web_review.review(d, 0, "en")
+    assert not any("byste" in line or "Hlášení" in line for line in en)

@@ -44,28 +44,31 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(sum((x - mean) ** 2 for x in diff) / (n - 1) / n)
 
 
-def race(alive: list[C], rows: dict[C, list[float]], z: float, eps: float) -> list[C]:
-    """The candidates still worth valuing: the first (the hint), the best so far, and every
-    one not below the best by more than ``eps`` and ``z`` standard errors.
+def race(alive: list[C], rows: dict[C, list[float]], z: float, eps: float,
+         keep: Sequence[C] = ()) -> list[C]:
+    """The candidates still worth valuing: the first (the hint), the best so far, those of
+    ``keep`` (a review's call made), and every one not below the best by more than ``eps``
+    and ``z`` standard errors.
 
-    >>> race(["p", "a", "b"], {"p": [0, 1], "a": [5, 6], "b": [-9, -8]}, z=3.0, eps=0.1)
-    ['p', 'a']
+    >>> rows = {"p": [0, 1], "a": [5, 6], "b": [-9, -8]}
+    >>> race(["p", "a", "b"], rows, z=3.0, eps=0.1), race(["p", "a", "b"], rows, 3.0, 0.1, ["b"])
+    (['p', 'a'], ['p', 'a', 'b'])
     """
     best = max(alive, key=lambda c: sum(rows[c]))
-    keep = []
+    out = []
     for c in alive:
         mean, se = paired(rows[c], rows[best])
-        if c in (alive[0], best) or mean + z * se >= -eps:
-            keep.append(c)
-    return keep
+        if c in (alive[0], best) or c in keep or mean + z * se >= -eps:
+            out.append(c)
+    return out
 
 
 def value_rows(layouts: Iterable[L], candidates: Sequence[C],
                value: Callable[[L, C], float | None], *, race_after: int | None = None,
-               race_z: float = 3.0, eps: float = 0.0
+               race_z: float = 3.0, eps: float = 0.0, keep: Sequence[C] = ()
                ) -> tuple[dict[C, list[float]], list[C], int]:
     """Each candidate's values on the layouts finished (module notes), the candidates still
-    weighed at the end, and how many layouts were finished."""
+    weighed at the end (those of ``keep`` always), and how many layouts were finished."""
     rows: dict[C, list[float]] = {c: [] for c in candidates}
     alive = list(candidates)
     solved = 0
@@ -80,7 +83,7 @@ def value_rows(layouts: Iterable[L], candidates: Sequence[C],
             rows[c].append(v)
         solved += 1
         if race_after is not None and solved >= race_after:
-            alive = race(alive, rows, race_z, eps)
+            alive = race(alive, rows, race_z, eps, keep)
     return rows, alive, solved
 
 

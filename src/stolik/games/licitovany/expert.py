@@ -54,6 +54,7 @@ phase, max 0.61 s (a discard), at most 5.32 M nodes counted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from stolik.bots.inference import EpsilonPolicy, weighted_layouts
@@ -203,6 +204,14 @@ class ExpertBot(LayoutBot[Move]):
 
     def act(self, view: SeatView) -> Move:
         """A legal move for the seat whose view this is; ValueError if it has none."""
+        return self.weigh(view)
+
+    choose = act
+
+    def weigh(self, view: SeatView, also: Sequence[Move] = ()) -> Move:
+        """The move :meth:`act` makes, the legal calls of ``also`` weighed besides its
+        candidates and never dropped by the race (a review weighs the call a player made);
+        what was weighed is in :attr:`last_values` (empty where nothing was)."""
         k = self.pimc.observe(view)
         if not k.legal:
             raise ValueError(f"seat {view.seat} has no move now (phase {view.phase})")
@@ -212,9 +221,9 @@ class ExpertBot(LayoutBot[Move]):
         self.last_values, self.last_solved, self.last_nodes = {}, 0, 0
         if len(k.legal) == 1:
             return k.legal[0]
-        return self._best(view, candidates(view, k, hint, self.rs))
-
-    choose = act
+        calls = candidates(view, k, hint, self.rs)
+        keep = [m for m in also if m in k.legal]
+        return self._best(view, calls + [m for m in keep if m not in calls], keep)
 
     def _layouts(self, view: SeatView, budget: Budget) -> list[Deal]:
         if budget.over():
@@ -228,7 +237,7 @@ class ExpertBot(LayoutBot[Move]):
         return weighted_layouts([d for d, _ in drawn], lambda d: weight[id(d)],
                                 self.layouts, self.rng)
 
-    def _best(self, view: SeatView, calls: list[Move]) -> Move:
+    def _best(self, view: SeatView, calls: list[Move], keep: Sequence[Move] = ()) -> Move:
         from stolik.games.licitovany.solver import warm_up
 
         hint = calls[0]
@@ -255,7 +264,7 @@ class ExpertBot(LayoutBot[Move]):
             return done[key]
 
         rows, alive, solved = value_rows(self._layouts(view, budget), calls, value,
-                                         race_after=RACE_AFTER, eps=EPS)
+                                         race_after=RACE_AFTER, eps=EPS, keep=keep)
         self.last_solved, self.last_nodes = solved, budget.used
         if not solved:
             return hint

@@ -16,6 +16,17 @@ cards not played stay hidden (§3), and a check with every hand open would tell 
 The check is bounded (:data:`NODES` search nodes, :data:`SECONDS` of CPU): a card the
 budget does not reach is not checked, and the review says so.
 
+Then the seat's **calls** with a choice (the licitace, the discard, the contract, the
+fleky: LICITOVANY §4), each weighed as the ``expert`` bot — the strongest, issue 27 —
+weighs its own (:meth:`~stolik.games.licitovany.expert.ExpertBot.weigh`): on deals that
+fit what the seat had seen and heard, the rest of the bidding played out, the play
+solved; a call that brought the seat more than :data:`~stolik.games.licitovany.expert.EPS`
+units less on average than the best it weighed is named, in Kč (the core's
+:func:`~stolik.web.play.card_review.call_review`, as in Mariáš, Betel and Baśka). Seeded by
+the call's place in the deal, within the bot's own node budget and with no clock: a
+search spends the same nodes whatever was solved before it, so the same deal gives the
+same review.
+
 >>> import random
 >>> from stolik.games.licitovany.ruleset import load_ruleset
 >>> from stolik.games.licitovany.table_deal import TableDeal
@@ -37,7 +48,7 @@ from stolik.games.licitovany.seat_memory import dealt_again
 from stolik.games.licitovany.words import kc, move_label
 from stolik.i18n import tr
 from stolik.solver.budget import Budget
-from stolik.web.play.card_review import card_review, worse
+from stolik.web.play.card_review import call_review, card_review, worse
 
 if TYPE_CHECKING:
     from stolik.games.licitovany.solver import Problem
@@ -147,7 +158,39 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
     lines = card_review(_Replay(finished), log, seat, check.loss,
                         head=tr(lang, "play-lic-review-what"), clean=clean,
                         nothing=tr(lang, "play-lic-review-nothing"), max_items=MAX_ITEMS)
-    return [*lines, stopped] if check.stopped and check.checked else lines
+    if check.stopped and check.checked:
+        lines.append(stopped)
+    return lines + _calls(finished, seat, lang)
 
 
-__all__ = ["MAX_ITEMS", "NODES", "SECONDS", "review"]
+def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Move, dict[Move, float]]]:
+    """Each call of ``seat`` with a choice in ``finished`` — its place in the log, the call,
+    and the mean money (units) of each call the expert weighed there, the one made among
+    them (module notes)."""
+    from stolik.games.licitovany.expert import ExpertBot
+
+    d = dealt_again(finished)
+    out = []
+    for index, move in enumerate(finished.log):
+        if move.kind != "play" and finished.seat_of(index) == seat \
+                and len(d.legal_moves()) > 1:
+            bot = ExpertBot(seed=index, ruleset=finished.rs, seconds=float("inf"))
+            bot.weigh(d.view(seat), (move,))
+            if move in bot.last_values:
+                out.append((index, move, dict(bot.last_values)))
+        d.move(move)
+    return out
+
+
+def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
+    """The lines on ``seat``'s calls with a choice (module notes)."""
+    from stolik.games.licitovany.expert import EPS
+
+    rs = finished.rs
+    return call_review(
+        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS,
+        lambda call: move_label(call, lang), lambda gain: kc(round(gain * rs.base_haler)),
+        lang, MAX_ITEMS)
+
+
+__all__ = ["MAX_ITEMS", "NODES", "SECONDS", "review", "weighed_calls"]
