@@ -15,8 +15,7 @@ seen and heard, the others answering as it expects, the play solved, in the poin
 deal brings the seat (BETEL §5); a call worse than the best step weighed by more than the
 expert's :data:`~stolik.games.betel.expert.EPS` points is named. Looking at the dubel and
 the exchange are not judged. Seeded by the call's place in the deal, with no clock and
-no node budget (the nodes a search takes depend on what the solver's table kept from
-earlier searches): the same deal gives the same review.
+no node budget (every layout weighed): the same deal gives the same review.
 
 >>> import random
 >>> from stolik.games.betel.ruleset import load_ruleset

@@ -14,8 +14,7 @@ its own (:meth:`~stolik.games.marias.expert.ExpertBot.weigh`): on deals that fit
 seat had seen and heard, the others answering as it expects, the play solved; a call that
 brought the seat more than :data:`~stolik.games.marias.expert.EPS` haléř less on average
 than the best it weighed is named. Seeded by the call's place in the deal, with no
-clock and no node budget (the nodes a search takes depend on what the solver's table
-kept from earlier searches): the same deal gives the same review.
+clock and no node budget (every layout weighed): the same deal gives the same review.
 
 >>> import random
 >>> from stolik.games.marias.bots import make_bot
