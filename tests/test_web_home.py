@@ -78,7 +78,7 @@ def test_the_home_page_presents_each_game_with_a_quick_game(
             assert table.info.config["ruleset"] == ruleset and table.info.config["hints"]
             bots = [s.bot for s in table.info.seats]
             assert len(bots) == seats and bots[0] is None and table.info.seats[0].name == "Ala"
-            assert set(bots[1:]) == {"pimc"}
+            assert set(bots[1:]) == {"expert"}
         lobby = c.get("/play/").text
         assert not [t for t in made if t in lobby]
 

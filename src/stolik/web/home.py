@@ -27,6 +27,11 @@ QUICK_DEALS = {"baska": 8, "marias": 8}
 """A quick game's length in deals; a game not named plays its own match (Betel: to the
 ruleset's target, BETEL §5)."""
 
+STRONGEST = ("expert", "pimc")
+"""The bots a quick game seats, the first a game has: the strongest first (issue 27: the
+expert beats pimc in duplicate arenas of Baśka, Mariáš and Betel, and is each game's
+default opponent at the terminal)."""
+
 ABOUT = {"baska": N_("home-about-baska"), "marias": N_("home-about-marias"),
          "betel": N_("home-about-betel"), "licitovany": N_("home-about-licitovany")}
 """What each game is, in a line."""
@@ -55,7 +60,8 @@ def quick_games(lang: str) -> list[QuickGame]:
     for g in [*(x for x in ORDER if x in names), *(x for x in names if x not in ORDER)]:
         options = GAMES.get(g).options()
         bots = options["bots"]
-        bot = "pimc" if "pimc" in bots else str(options.get("default_bot") or bots[0])
+        bot = next((b for b in STRONGEST if b in bots), str(options.get("default_bot")
+                                                           or bots[0]))
         own = options.get("default_deals")
         deals = QUICK_DEALS.get(g, 8 if own is None else int(own))
         length = (tr(lang, "home-quick-deals", n=deals) if deals
@@ -69,4 +75,4 @@ def quick_games(lang: str) -> list[QuickGame]:
     return out
 
 
-__all__ = ["ABOUT", "ORDER", "QUICK_DEALS", "QuickGame", "quick_games"]
+__all__ = ["ABOUT", "ORDER", "QUICK_DEALS", "STRONGEST", "QuickGame", "quick_games"]
