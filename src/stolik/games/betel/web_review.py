@@ -126,8 +126,13 @@ def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
     def points(gain: float) -> str:
         return t(lang, Msg("play-btl-review-points", "{n} points", n=round(gain)))
 
+    def label(call: Action) -> str:  # the exchange as a step said, not as its button
+        if call.kind == "take":
+            return t(lang, Msg("play-btl-review-take", "taking the dubel"))
+        return action_label(call, finished.rs, lang)
+
     return call_review(
-        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS,
-        lambda call: action_label(call, finished.rs, lang), points, lang, MAX_ITEMS)
+        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS, label,
+        points, lang, MAX_ITEMS)
 
 __all__ = ["MAX_ITEMS", "review", "weighed_calls"]
