@@ -238,3 +238,26 @@ def test_a_call_that_lost_is_named_in_each_language() -> None:
                                        "pl": " Kč więcej"}[lang])
     en = web_review.review(d, 0, "en")
     assert not any("byste" in line or "Hlášení" in line for line in en)
+
+
+def test_twin_deals_give_the_akter_the_same_call_review() -> None:
+    """Hidden information (LICITOVANY §3, §4): the calls are weighed on what the seat had
+    seen and heard. The two defenders' hands swapped, the same bidding heard: the aktér's
+    calls get the same values, so the same lines."""
+    from stolik.games.licitovany.seat_memory import dealt_again
+    from test_licitovany_web import with_hands
+
+    d = _bots_deal(1)
+    akter = d.pos.akter
+    bidding = [m for m in d.log if m.kind != "play"]
+    start = dealt_again(d)
+    a, b = (s for s in range(3) if s != akter)
+    hands = list(start.pos.hands)
+    hands[a], hands[b] = hands[b], hands[a]
+    twin = with_hands(start, hands, start.pos.talon, start.pos.discard)
+    for deal in (start, twin):
+        for m in bidding:
+            deal.move(m)
+    got = web_review.weighed_calls(start, akter)
+    assert got and got == web_review.weighed_calls(twin, akter)
+    assert got == web_review.weighed_calls(d, akter)
