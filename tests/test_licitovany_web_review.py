@@ -251,6 +251,7 @@ def test_twin_deals_give_the_akter_the_same_call_review() -> None:
     akter = d.pos.akter
     bidding = [m for m in d.log if m.kind != "play"]
     start = dealt_again(d)
+    assert isinstance(start, TableDeal)
     a, b = (s for s in range(3) if s != akter)
     hands = list(start.pos.hands)
     hands[a], hands[b] = hands[b], hands[a]
