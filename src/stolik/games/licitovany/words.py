@@ -33,6 +33,10 @@ RUNG_NAMES = {1: "sedma", 2: "sedma červená", 3: "sto", 4: "sto a sedma",
               12: "dvě sedmy a sto, červená trumf"}
 """The rungs as players say them (LICITOVANY §2's table)."""
 
+COMPONENT_NAMES = {"dve-sedmy": "dvě sedmy"}
+"""A component as players say it in the fleky, where its record word differs
+(LICITOVANY §10: ``flek dve-sedmy:1`` is said "flek dvě sedmy")."""
+
 SAID = {"mam": "mám", "dobra": "dobrá", "omyl": "omyl"}
 """The licitace's and the fleky's short words as players say them (LICITOVANY §1)."""
 
@@ -70,7 +74,12 @@ def cards_text(cards: tuple[int, ...], *, ascii: bool) -> str:
 def move_label(m: Move, lang: str, *, ascii: bool = False,
                who: Callable[[int], str] = str) -> str:
     """A move as the table shows it (``who``: a seat's name, for the aktér's re naming a
-    defender's pair)."""
+    defender's pair).
+
+    >>> from stolik.games.licitovany.calls import parse_move
+    >>> move_label(parse_move("flek dve-sedmy:1 sto:1"), "en", who="ABC".__getitem__)
+    'flek dvě sedmy (B), sto (B)'
+    """
     if m.kind == "bid":
         return rung_name(m.rung)
     if m.kind in SAID:
@@ -80,8 +89,9 @@ def move_label(m: Move, lang: str, *, ascii: bool = False,
     if m.kind == "contract":
         return contract_name(Contract(RUNGS[m.rung], m.trump, m.helper))
     if m.kind == "raise":
+        named = ((COMPONENT_NAMES.get(comp, comp), s) for comp, s in m.raises)
         return f"{m.word} " + ", ".join(comp if s == SIDE else f"{comp} ({who(s)})"
-                                        for comp, s in m.raises)
+                                        for comp, s in named)
     return cards_text(m.cards, ascii=ascii) + (" + hláška" if m.hlaska else "")
 
 
@@ -102,4 +112,4 @@ def folded(text: str) -> str:
     return " ".join(text.split()).casefold().translate(FOLD)
 
 
-__all__ = ["RUNG_NAMES", "contract_name", "folded", "kc", "move_label", "rung_name", "said"]
+__all__ = ["COMPONENT_NAMES", "RUNG_NAMES", "contract_name", "folded", "kc", "move_label", "rung_name", "said"]
