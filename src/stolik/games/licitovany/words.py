@@ -112,4 +112,5 @@ def folded(text: str) -> str:
     return " ".join(text.split()).casefold().translate(FOLD)
 
 
-__all__ = ["COMPONENT_NAMES", "RUNG_NAMES", "contract_name", "folded", "kc", "move_label", "rung_name", "said"]
+__all__ = ["COMPONENT_NAMES", "RUNG_NAMES", "contract_name", "folded", "kc", "move_label",
+           "rung_name", "said"]
