@@ -8,14 +8,16 @@ from there on. A declarer who needs tricks wants more of them, one in a betelek 
 betel fewer, the defenders the opposite; in an all-pass deal it is the seat's own tricks
 against the other two.
 
-Then the seat's **calls** with a choice (pas, kontra, a bid: BETEL §3), each weighed as the
-``expert`` bot — the strongest, issue 27 — weighs its own
+Then the seat's **calls** with a choice (pas, kontra, a bid: BETEL §3), each weighed as
+the ``expert`` bot — the strongest, issue 27 — weighs its own
 (:meth:`~stolik.games.betel.expert.ExpertBot.weigh`): on deals that fit what the seat had
 seen and heard, the others answering as it expects, the play solved, in the points the
-deal brings the seat (BETEL §5); a call worse than the best step weighed by more than the
-expert's :data:`~stolik.games.betel.expert.EPS` points is named. Looking at the dubel and
-the exchange are not judged. Seeded by the call's place in the deal, with no clock and
-no node budget (every layout weighed): the same deal gives the same review.
+deal brings the seat (BETEL §5); a call is named where the expert would have chosen
+another step (its own test: more than :data:`~stolik.games.betel.expert.EPS` points and
+its standard errors better than its anchor) worth more than EPS points more to the seat.
+Looking at the dubel and the exchange are not judged. Seeded by the call's place in the
+deal, with no clock and no node budget (every layout weighed): the same deal gives the
+same review.
 
 >>> import random
 >>> from stolik.games.betel.ruleset import load_ruleset
@@ -91,10 +93,11 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
                        max_items=MAX_ITEMS) + _calls(finished, seat, lang)
 
 
-def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Action, dict[Action, float]]]:
+def weighed_calls(finished: Deal, seat: int
+                  ) -> list[tuple[int, Action, dict[Action, float], Action]]:
     """Each call of ``seat`` with a choice in ``finished`` (pas, kontra, a bid) — its place
-    in the log, the call, and the mean points of the best plan of each step the expert
-    weighed there, the call made among them (module notes)."""
+    in the log, the call, the mean points of the best plan of each step the expert weighed
+    there (the call made among them) and the step the expert chose (module notes)."""
     from stolik.games.betel.expert import ExpertBot
     from stolik.games.betel.state import Deal
 
@@ -108,12 +111,12 @@ def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Action, dict[Act
             if len(view.legal) > 1:
                 bot = ExpertBot(seed=index, ruleset=finished.rs, nodes=None,
                                 seconds=float("inf"))
-                bot.weigh(view, (a,))
+                choice = bot.weigh(view, (a,))
                 best: dict[Action, float] = {}
                 for plan, v in bot.last_values.items():
                     best[plan.first] = max(v, best.get(plan.first, v))
                 if a in best:
-                    out.append((index, a, best))
+                    out.append((index, a, best, choice))
         d.apply(op)
     return out
 
@@ -132,7 +135,7 @@ def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
         return action_label(call, finished.rs, lang)
 
     return call_review(
-        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS, label,
-        points, lang, MAX_ITEMS)
+        [(call, values, choice) for _, call, values, choice in weighed_calls(finished, seat)],
+        EPS, label, points, lang, MAX_ITEMS)
 
 __all__ = ["MAX_ITEMS", "review", "weighed_calls"]

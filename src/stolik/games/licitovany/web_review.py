@@ -20,8 +20,9 @@ Then the seat's **calls** with a choice (the licitace, the discard, the contract
 fleky: LICITOVANY §4), each weighed as the ``expert`` bot — the strongest, issue 27 —
 weighs its own (:meth:`~stolik.games.licitovany.expert.ExpertBot.weigh`): on deals that
 fit what the seat had seen and heard, the rest of the bidding played out, the play
-solved; a call that brought the seat more than :data:`~stolik.games.licitovany.expert.EPS`
-units less on average than the best it weighed is named, in Kč (the core's
+solved; a call is named where the expert would have chosen another (its own test: more
+than :data:`~stolik.games.licitovany.expert.EPS` units and its standard errors better
+than its anchor) that brings the seat more than EPS units more on average, in Kč (the core's
 :func:`~stolik.web.play.card_review.call_review`, as in Mariáš, Betel and Baśka). Seeded by
 the call's place in the deal, within the bot's own node budget and with no clock: a
 search spends the same nodes whatever was solved before it, so the same deal gives the
@@ -163,10 +164,11 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
     return lines + _calls(finished, seat, lang)
 
 
-def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Move, dict[Move, float]]]:
+def weighed_calls(finished: Deal, seat: int
+                  ) -> list[tuple[int, Move, dict[Move, float], Move]]:
     """Each call of ``seat`` with a choice in ``finished`` — its place in the log, the call,
-    and the mean money (units) of each call the expert weighed there, the one made among
-    them (module notes)."""
+    the mean money (units) of each call the expert weighed there (the one made among them)
+    and the call the expert chose there (module notes)."""
     from stolik.games.licitovany.expert import ExpertBot
 
     d = dealt_again(finished)
@@ -175,9 +177,9 @@ def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Move, dict[Move,
         if move.kind != "play" and finished.seat_of(index) == seat \
                 and len(d.legal_moves()) > 1:
             bot = ExpertBot(seed=index, ruleset=finished.rs, seconds=float("inf"))
-            bot.weigh(d.view(seat), (move,))
+            choice = bot.weigh(d.view(seat), (move,))
             if move in bot.last_values:
-                out.append((index, move, dict(bot.last_values)))
+                out.append((index, move, dict(bot.last_values), choice))
         d.move(move)
     return out
 
@@ -188,9 +190,9 @@ def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
 
     rs = finished.rs
     return call_review(
-        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS,
-        lambda call: move_label(call, lang), lambda gain: kc(round(gain * rs.base_haler)),
-        lang, MAX_ITEMS)
+        [(call, values, choice) for _, call, values, choice in weighed_calls(finished, seat)],
+        EPS, lambda call: move_label(call, lang),
+        lambda gain: kc(round(gain * rs.base_haler)), lang, MAX_ITEMS)
 
 
 __all__ = ["MAX_ITEMS", "NODES", "SECONDS", "review", "weighed_calls"]

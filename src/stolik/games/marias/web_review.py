@@ -9,12 +9,14 @@ knew. The money compared is the deal's money under best play by both sides from 
 §4.5) has no cards to check.
 
 Then the seat's **calls** with a choice (the volba, the approval, the announcements, the
-fleky: MARIAS §3–§4), each weighed as the ``expert`` bot — the strongest, issue 27 — weighs
-its own (:meth:`~stolik.games.marias.expert.ExpertBot.weigh`): on deals that fit what the
-seat had seen and heard, the others answering as it expects, the play solved; a call that
-brought the seat more than :data:`~stolik.games.marias.expert.EPS` haléř less on average
-than the best it weighed is named. Seeded by the call's place in the deal, with no
-clock and no node budget (every layout weighed): the same deal gives the same review.
+fleky: MARIAS §3–§4), each weighed as the ``expert`` bot — the strongest, issue 27 —
+weighs its own (:meth:`~stolik.games.marias.expert.ExpertBot.weigh`): on deals that fit
+what the seat had seen and heard, the others answering as it expects, the play solved; a
+call is named where the expert would have chosen another (its own test: more than
+:data:`~stolik.games.marias.expert.EPS` haléř and its standard errors better than its
+anchor) that brings the seat more than EPS haléř more on average. Seeded by the call's
+place in the deal, with no clock and no node budget (every layout weighed): the same deal
+gives the same review.
 
 >>> import random
 >>> from stolik.games.marias.bots import make_bot
@@ -67,10 +69,12 @@ def review(finished: Deal, seat: int, lang: str) -> list[str]:
     return cards + _calls(finished, seat, lang)
 
 
-def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Call, dict[Call, float]]]:
+def weighed_calls(finished: Deal, seat: int
+                  ) -> list[tuple[int, Call, dict[Call, float], Call]]:
     """Each call of ``seat`` with a choice in ``finished`` — its place in the log, the call,
-    and the mean money (haléř) of each call the expert weighed there, the one made among
-    them (module notes)."""
+    the mean money (haléř) of each call the expert weighed there, the one made among them,
+    and the call the expert chose there (module notes)."""
+    from stolik.games.marias.calls import Call
     from stolik.games.marias.expert import ExpertBot
     from stolik.games.marias.state import Deal
 
@@ -82,9 +86,9 @@ def weighed_calls(finished: Deal, seat: int) -> list[tuple[int, Call, dict[Call,
             if len(view.legal) > 1:
                 bot = ExpertBot(seed=index, ruleset=finished.rs, nodes=None,
                                 seconds=float("inf"))
-                bot.weigh(view, (op.call,))
-                if op.call in bot.last_values:
-                    out.append((index, op.call, dict(bot.last_values)))
+                choice = bot.weigh(view, (op.call,))
+                if op.call in bot.last_values and isinstance(choice, Call):
+                    out.append((index, op.call, dict(bot.last_values), choice))
         d.apply(op)
     return out
 
@@ -95,7 +99,8 @@ def _calls(finished: Deal, seat: int, lang: str) -> list[str]:
     from stolik.games.marias.expert import EPS
 
     return call_review(
-        [(call, values) for _, call, values in weighed_calls(finished, seat)], EPS,
+        [(call, values, choice) for _, call, values, choice in weighed_calls(finished, seat)],
+        EPS,
         lambda call: call_label(call, finished.rs, lang),
         lambda gain: f"{kc(round(gain))} Kč", lang, MAX_ITEMS)
 

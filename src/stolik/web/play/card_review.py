@@ -85,22 +85,27 @@ def card_review(start: R, log: Iterable[Op], seat: int,
 C = TypeVar("C")
 
 
-def call_review(weighed: Sequence[tuple[C, Mapping[C, float]]], eps: float,
+def call_review(weighed: Sequence[tuple[C, Mapping[C, float], C]], eps: float,
                 label: Callable[[C], str], amount: Callable[[float], str], lang: str,
                 max_items: int = MAX_ITEMS) -> list[str]:
     """The review's lines on a seat's calls, after its cards (issue 27: as the game's
-    strongest bot weighs them), in ``lang``: what the check is, then each call worse than
-    the best weighed by more than ``eps`` — both by the game's ``label``, the difference by
-    its ``amount`` (money, points) — or how many calls were weighed and that none was.
-    ``weighed`` holds each call the seat made with a choice and the values of the calls
-    the bot weighed there, the one made among them. Nothing where none was weighed.
+    strongest bot weighs them), in ``lang``: what the check is, then each call for which
+    the bot would have made another that brings more than ``eps`` more on average — both
+    by the game's ``label``, the difference by its ``amount`` (money, points) — or how many
+    calls were weighed and that none was. ``weighed`` holds each call the seat made with a
+    choice, the values of the calls the bot weighed there (the one made among them) and
+    the bot's own choice. A call is named only where the bot would itself have chosen
+    another: a mean a little higher that its own test does not trust (its margin and its
+    standard errors over the layouts) is not called a mistake. Nothing where none was
+    weighed.
 
-    >>> lines = call_review([("pas", {"pas": 1.0, "bid": 9.0}), ("bid", {"bid": 3.0})], 5,
+    >>> lines = call_review([("pas", {"pas": 1.0, "bid": 9.0}, "bid"),
+    ...                      ("bid", {"bid": 3.0, "pas": 9.0}, "bid")], 5,
     ...                     str.upper, lambda g: f"{g:g} pts", "en")
     >>> lines[0][:40], lines[1:]
     ('Your calls, weighed as the strongest bot', ['PAS — on what you had seen and heard, \
 BID would have brought you 8 pts more on average'])
-    >>> call_review([("bid", {"bid": 3.0, "pas": 4.0})], 5, str, str, "pl")[1][:40]
+    >>> call_review([("bid", {"bid": 3.0, "pas": 4.0}, "bid")], 5, str, str, "pl")[1][:40]
     'Zapowiedzi z wyborem: 1 zapowiedź; żadna'
     >>> call_review([], 5, str, str, "en")
     []
@@ -108,14 +113,15 @@ BID would have brought you 8 pts more on average'])
     if not weighed:
         return []
     losses = []
-    for call, values in weighed:
-        best = max(values, key=values.__getitem__)
-        gain = values[best] - values[call]
+    for call, values, choice in weighed:
+        if choice == call or choice not in values or call not in values:
+            continue
+        gain = values[choice] - values[call]
         if gain > eps:
             losses.append(translate(Msg(
                 "play-review-call-loss", "{call} — on what you had seen and heard, {best} "
                 "would have brought you {gain} more on average", call=label(call),
-                best=label(best), gain=amount(gain)), lang))
+                best=label(choice), gain=amount(gain)), lang))
     head = translate(Msg("play-review-calls-what", "Your calls, weighed as the strongest bot "
                          "(expert) weighs its own: on deals that fit what you had seen and "
                          "heard, the others answering as it expects, the play solved."), lang)
@@ -125,8 +131,8 @@ BID would have brought you 8 pts more on average'])
     calls = Count("play-review-calls", "play-review-calls-n", n,
                   f"{n} call{'' if n == 1 else 's'}")
     return [head, translate(Msg("play-review-calls-clean", "Calls with a choice: {calls}; "
-                                "none did worse than the best on what you had seen and "
-                                "heard.", calls=calls), lang)]
+                                "none did worse than the call the expert would have made on "
+                                "what you had seen and heard.", calls=calls), lang)]
 
 
 def worse(values: Mapping[int, int], card: int, sign: int = 1) -> tuple[int, int] | None:
