@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from stolik.games.betel.arena import play_deal
 from stolik.games.betel.bots import make_bot
 from stolik.games.betel.expert import EPS, ExpertBot
 from stolik.games.betel.ruleset import load_ruleset
@@ -21,11 +22,7 @@ HEAD = {"en": "Your calls, weighed as the strongest bot", "pl": "Twoje zapowiedz
 def _heuristic_deal(seed: int) -> Deal:
     """A deal played to its end by three heuristic bots."""
     d = Deal.random(load_ruleset(), seed % 3, random.Random(seed))
-    players = [make_bot("heuristic", s) for s in range(3)]
-    while not d.is_over:
-        who = d.to_act
-        assert who is not None
-        d.move(players[who].act(d.view(who)))
+    play_deal(d, [make_bot("heuristic", s) for s in range(3)])
     return d
 
 

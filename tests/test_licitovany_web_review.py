@@ -166,14 +166,12 @@ def test_a_deal_ended_early_is_not_reviewed(lang: str) -> None:
 
 def _bots_deal(seed: int) -> TableDeal:
     """A deal bid and played by three heuristic bots."""
+    from stolik.games.licitovany.arena import play_deal
     from stolik.games.licitovany.bots import make_bot
 
     rs = load_ruleset()
     d = TableDeal.random(rs, seed % 3, random.Random(seed))
-    bots = [make_bot("heuristic", seed=s, ruleset=rs) for s in range(3)]
-    while not d.is_over:
-        seat = d.to_act or 0
-        d.move(bots[seat].act(d.view(seat)))
+    play_deal(d, [make_bot("heuristic", seed=s, ruleset=rs) for s in range(3)])
     return d
 
 

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from stolik.games.marias.arena import play_deal
 from stolik.games.marias.bots import make_bot
 from stolik.games.marias.expert import EPS, ExpertBot
 from stolik.games.marias.ruleset import load_ruleset
@@ -22,11 +23,7 @@ CALLS_HEAD = {"en": "Your calls, weighed as the strongest bot",
 
 def _played(seed: int) -> Deal:
     d = Deal.random(load_ruleset(), seed % 4, random.Random(seed))
-    bots = [make_bot("heuristic", s) for s in range(4)]
-    while not d.is_over:
-        seat = d.to_act
-        assert seat is not None
-        d.move(bots[seat].choose(d.view(seat)))
+    play_deal(d, [make_bot("heuristic", s) for s in range(4)])
     return d
 
 

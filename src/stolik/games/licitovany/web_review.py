@@ -23,7 +23,7 @@ fit what the seat had seen and heard, the rest of the bidding played out, the pl
 solved; a call is named where the expert would have chosen another (its own test: more
 than :data:`~stolik.games.licitovany.expert.EPS` units and its standard errors better
 than its anchor) that brings the seat more than EPS units more on average, in Kč (the core's
-:func:`~stolik.web.play.card_review.call_review`, as in Mariáš, Betel and Baśka). Seeded by
+:func:`~stolik.web.play.card_review.call_review`, as in Mariáš and Betel). Seeded by
 the call's place in the deal, within the bot's own node budget and with no clock: a
 search spends the same nodes whatever was solved before it, so the same deal gives the
 same review.
